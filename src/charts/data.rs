@@ -1,0 +1,190 @@
+//! Chart-ready numbers, built from an estimate. Pure: no drawing, no browser.
+
+use super::palette::{category_color, series_color, Rgb};
+use crate::model::estimate::PhaseSummary;
+use crate::model::format;
+use crate::model::resource::Category;
+use crate::model::Estimate;
+
+/// How the series of a bar chart share a bar position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// On top of each other (parts of a whole).
+    Stacked,
+    /// Side by side (to compare).
+    Grouped,
+}
+
+/// What the values are.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueUnit {
+    /// Money in the given currency code.
+    Money(String),
+    /// Hours.
+    Hours,
+}
+
+impl ValueUnit {
+    /// A value as the axis and table show it.
+    pub fn format(&self, value: f64) -> String {
+        match self {
+            ValueUnit::Money(code) => format::money(value, code, 1.0),
+            ValueUnit::Hours => format!("{} h", format::number(value, 0)),
+        }
+    }
+}
+
+/// One coloured series of bars.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// Legend name.
+    pub name: String,
+    /// Fill colour.
+    pub color: Rgb,
+    /// One value per bar position (in the chart's unit).
+    pub values: Vec<f64>,
+}
+
+/// A bar chart: labelled positions, one or more series.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BarChart {
+    /// What the chart shows, also its accessible name.
+    pub title: String,
+    /// Short labels under the bars.
+    pub labels: Vec<String>,
+    /// Full names of the positions, for the table twin.
+    pub full_labels: Vec<String>,
+    /// The series.
+    pub series: Vec<Series>,
+    /// Stacked or grouped.
+    pub layout: Layout,
+    /// Unit of every value.
+    pub unit: ValueUnit,
+}
+
+impl BarChart {
+    /// Sum of the series at position `i`.
+    pub fn total_at(&self, i: usize) -> f64 {
+        self.series.iter().filter_map(|s| s.values.get(i)).sum()
+    }
+
+    /// The largest bar (a stack's total, or a single grouped bar), for the axis range.
+    pub fn max_value(&self) -> f64 {
+        let positions = 0..self.labels.len();
+        let max = match self.layout {
+            Layout::Stacked => positions.map(|i| self.total_at(i)).fold(0.0, f64::max),
+            Layout::Grouped => self
+                .series
+                .iter()
+                .flat_map(|s| s.values.iter().copied())
+                .fold(0.0, f64::max),
+        };
+        if max.is_finite() {
+            max
+        } else {
+            0.0
+        }
+    }
+
+    /// A one-sentence summary for screen readers.
+    pub fn summary(&self) -> String {
+        let parts: Vec<String> = self
+            .full_labels
+            .iter()
+            .enumerate()
+            .map(|(i, label)| format!("{label}: {}", self.unit.format(self.total_at(i))))
+            .collect();
+        format!("{}. {}.", self.title, parts.join("; "))
+    }
+}
+
+/// "Lab 3: MLOps pipeline" becomes "Lab 3"; other names are cut to 10 characters.
+pub fn short_label(name: &str) -> String {
+    match name.split_once(':') {
+        Some((head, _)) if !head.trim().is_empty() => head.trim().to_string(),
+        _ if name.chars().count() > 10 => {
+            let cut: String = name.chars().take(9).collect();
+            format!("{cut}…")
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// The labs and the project, in course order, with their short and full labels.
+fn phases(estimate: &Estimate) -> (Vec<&PhaseSummary>, Vec<String>, Vec<String>) {
+    let phases: Vec<&PhaseSummary> = estimate
+        .labs
+        .iter()
+        .chain(std::iter::once(&estimate.project))
+        .collect();
+    let last = phases.len() - 1;
+    let short = phases
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i == last {
+                "Project".to_string()
+            } else {
+                short_label(&p.name)
+            }
+        })
+        .collect();
+    let full = phases.iter().map(|p| p.name.clone()).collect();
+    (phases, short, full)
+}
+
+/// Cost of each lab and of the project, stacked by category, in the display currency.
+pub fn cost_by_lab(estimate: &Estimate, currency: &str, usd_to_currency: f64) -> BarChart {
+    let (phases, labels, full_labels) = phases(estimate);
+    BarChart {
+        title: "Cost per lab and for the project, by category".to_string(),
+        labels,
+        full_labels,
+        series: Category::ALL
+            .iter()
+            .map(|&category| Series {
+                name: category.label().to_string(),
+                color: category_color(category),
+                values: phases
+                    .iter()
+                    .map(|p| p.cost_by_category[category.index()] * usd_to_currency)
+                    .collect(),
+            })
+            .collect(),
+        layout: Layout::Stacked,
+        unit: ValueUnit::Money(currency.to_string()),
+    }
+}
+
+/// Planned against actual instance-hours per lab and for the project.
+pub fn hours_by_lab(estimate: &Estimate) -> BarChart {
+    let (phases, labels, full_labels) = phases(estimate);
+    let series = |name: &str, color, value: fn(&PhaseSummary) -> f64| Series {
+        name: name.to_string(),
+        color,
+        values: phases.iter().map(|p| value(p)).collect(),
+    };
+    BarChart {
+        title: "Planned and actual instance-hours per lab and for the project".to_string(),
+        labels,
+        full_labels,
+        series: vec![
+            series("Planned", series_color(4), |p| p.expected_instance_hours),
+            series("Actual", series_color(5), |p| p.actual_instance_hours),
+        ],
+        layout: Layout::Grouped,
+        unit: ValueUnit::Hours,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_labels_keep_the_lab_number() {
+        assert_eq!(short_label("Lab 3: MLOps pipeline"), "Lab 3");
+        assert_eq!(short_label("Capstone"), "Capstone");
+        assert_eq!(short_label("A very long lab name"), "A very lo…");
+    }
+}

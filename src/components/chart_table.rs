@@ -1,0 +1,48 @@
+//! The accessible twin of every bar chart: the same numbers as a table.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::charts::data::{BarChart, Layout};
+
+/// Props of [`ChartTable`].
+#[derive(Properties, PartialEq)]
+pub struct ChartTableProps {
+    /// The chart whose numbers to list.
+    pub chart: Rc<BarChart>,
+}
+
+/// A table with a row per bar position and a column per series (and a total when stacked).
+#[component]
+pub fn ChartTable(props: &ChartTableProps) -> Html {
+    let chart = &props.chart;
+    let stacked = chart.layout == Layout::Stacked;
+    html! {
+        <table class="data-table">
+            <caption>{ chart.title.clone() }</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{ "" }</th>
+                    for series in chart.series.iter() {
+                        <th scope="col">{ series.name.clone() }</th>
+                    }
+                    if stacked { <th scope="col">{ "Total" }</th> }
+                </tr>
+            </thead>
+            <tbody>
+                for (i, label) in chart.full_labels.iter().enumerate() {
+                    <tr>
+                        <th scope="row">{ label.clone() }</th>
+                        for series in chart.series.iter() {
+                            <td class="num">
+                                { chart.unit.format(series.values.get(i).copied().unwrap_or(0.0)) }
+                            </td>
+                        }
+                        if stacked { <td class="num">{ chart.unit.format(chart.total_at(i)) }</td> }
+                    </tr>
+                }
+            </tbody>
+        </table>
+    }
+}

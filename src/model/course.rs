@@ -1,0 +1,92 @@
+//! The course being planned: enrollment, labs with their options, and the group project.
+
+use serde::{Deserialize, Serialize};
+
+/// One resource a lab option or project uses, as planned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResourceUse {
+    /// Chameleon resource id (see the catalog).
+    pub resource: String,
+    /// Instances held at once (count); for storage, gigabytes (GB).
+    pub count: f64,
+    /// Expected hours each instance is held, per student (hours).
+    pub hours: f64,
+    /// Floating IPs attached to these instances while they run (count).
+    #[serde(default)]
+    pub floating_ips: f64,
+}
+
+/// One way of doing a lab (e.g. on A100 or on V100 nodes), taken by a share of the students.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LabOption {
+    /// What this option is.
+    pub name: String,
+    /// Students taking this option (percent of enrollment); a lab's options sum to 100.
+    pub share_pct: f64,
+    /// What a student on this option uses.
+    pub uses: Vec<ResourceUse>,
+}
+
+/// A lab assignment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lab {
+    /// Display name.
+    pub name: String,
+    /// Where its figures come from, or what was assumed.
+    #[serde(default)]
+    pub note: String,
+    /// Alternative ways of doing it; at least one.
+    pub options: Vec<LabOption>,
+}
+
+/// What one project group uses, per week of the project.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProjectUse {
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Instances held at once (count); for storage, gigabytes (GB).
+    pub count: f64,
+    /// Expected hours each instance is held per week (hours/week; 168 = the whole week).
+    pub hours_per_week: f64,
+    /// Floating IPs attached to these instances while they run (count).
+    #[serde(default)]
+    pub floating_ips: f64,
+    /// Where the figure comes from, or what was assumed.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// The group project that follows the labs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Project {
+    /// Average students per group (students); groups = ceil(students / group size).
+    pub group_size: f64,
+    /// Length of the project phase (weeks).
+    pub weeks: f64,
+    /// What each group uses.
+    pub uses: Vec<ProjectUse>,
+}
+
+/// A whole course.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Course {
+    /// Enrollment (students, a whole number).
+    pub students: f64,
+    /// Length of the term (weeks).
+    pub term_weeks: f64,
+    /// Lab assignments in course order.
+    pub labs: Vec<Lab>,
+    /// The group project.
+    pub project: Project,
+}
+
+impl Course {
+    /// Project groups: every group needs its own set-up, so a partial group counts as one.
+    pub fn project_groups(&self) -> f64 {
+        if self.project.group_size > 0.0 {
+            (self.students / self.project.group_size).ceil()
+        } else {
+            0.0
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Numbers as people read them: money with thousands separators, hours, and each line's math.
+
+use super::estimate::CostLine;
+use super::offer::PriceModel;
+
+/// Groups the integer part of a decimal string in threes: "1234567.5" becomes "1,234,567.5".
+fn group_thousands(text: &str) -> String {
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let (int_part, frac_part) = match digits.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (digits, None),
+    };
+    let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
+    for (i, c) in int_part.chars().enumerate() {
+        if i > 0 && (int_part.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    match frac_part {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// A number with `decimals` places and thousands separators; "-0" is shown as "0".
+pub fn number(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "n/a".to_string();
+    }
+    let text = format!("{value:.decimals$}");
+    let text = if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
+        text.trim_start_matches('-').to_string()
+    } else {
+        text
+    };
+    group_thousands(&text)
+}
+
+/// A money amount given in US dollars, converted and labelled: "$49,750" or "45,770 EUR".
+/// Whole units at 100 and above, cents below.
+pub fn money(usd: f64, currency: &str, usd_to_currency: f64) -> String {
+    let value = usd * usd_to_currency;
+    let decimals = if value.abs() >= 100.0 { 0 } else { 2 };
+    if currency.eq_ignore_ascii_case("USD") {
+        let text = number(value.abs(), decimals);
+        if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+            format!("-${text}")
+        } else {
+            format!("${text}")
+        }
+    } else {
+        format!("{} {}", number(value, decimals), currency)
+    }
+}
+
+/// A price per hour with enough digits for small rates: "$0.0416/h", "$16.39/h".
+pub fn rate(usd_per_hour: f64) -> String {
+    let decimals = if usd_per_hour >= 1.0 {
+        2
+    } else if usd_per_hour >= 0.01 {
+        4
+    } else {
+        6
+    };
+    format!("${}", number(usd_per_hour, decimals))
+}
+
+/// A quantity with up to two decimals, trailing zeros dropped: 95.5, 3, 12.97.
+pub fn quantity(value: f64) -> String {
+    let text = number(value, 2);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
+/// How a line's cost was made, e.g.
+/// "95.5 students × 3 instance × 4.5 h × 12.97 overrun × $0.0416/h (t3.medium × 1) = $2,310".
+pub fn line_math(line: &CostLine) -> String {
+    let mut math = format!(
+        "{} {} × {} {} × {} h × {} overrun",
+        quantity(line.takers),
+        line.takers_unit,
+        quantity(line.count),
+        line.count_unit,
+        quantity(line.planned_hours),
+        quantity(line.overrun),
+    );
+    if line.rerun != 1.0 {
+        math.push_str(&format!(" × {} re-run", quantity(line.rerun)));
+    }
+    let per = if line.count_unit == "GB" {
+        "/GB-h"
+    } else {
+        "/h"
+    };
+    let model = match (line.model, line.spot_missing) {
+        (PriceModel::Spot, _) => " spot",
+        (PriceModel::OnDemand, true) => " on demand, no spot price",
+        (PriceModel::OnDemand, false) => "",
+    };
+    math.push_str(&format!(
+        " × {}{per} ({} × {}{model}) = {}",
+        rate(line.usd_per_hour).trim_end_matches("/h"),
+        line.sku,
+        quantity(line.fraction),
+        money(line.cost_usd, "USD", 1.0),
+    ));
+    math
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands_and_drops_negative_zero() {
+        assert_eq!(number(1_234_567.456, 1), "1,234,567.5");
+        assert_eq!(number(-0.001, 2), "0.00");
+        assert_eq!(number(999.0, 0), "999");
+        assert_eq!(number(-1234.0, 0), "-1,234");
+        assert_eq!(number(f64::NAN, 0), "n/a");
+    }
+
+    #[test]
+    fn money_uses_cents_only_below_100() {
+        assert_eq!(money(49_750.4, "USD", 1.0), "$49,750");
+        assert_eq!(money(12.345, "USD", 1.0), "$12.35");
+        assert_eq!(money(100.0, "EUR", 0.9), "90.00 EUR");
+        assert_eq!(money(-5.0, "USD", 1.0), "-$5.00");
+    }
+
+    #[test]
+    fn quantities_drop_trailing_zeros() {
+        assert_eq!(quantity(95.5), "95.5");
+        assert_eq!(quantity(3.0), "3");
+        assert_eq!(quantity(12.974), "12.97");
+        assert_eq!(rate(0.0416), "$0.0416");
+        assert_eq!(rate(16.3863), "$16.39");
+    }
+}

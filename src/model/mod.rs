@@ -1,0 +1,21 @@
+//! The pure core: cost engine, price catalog, presets and editing rules.
+//!
+//! Nothing here imports yew, web-sys or gloo, so `cargo test` checks it natively and fast.
+
+pub mod calibrate;
+pub mod catalog;
+pub mod course;
+pub mod edit;
+pub mod estimate;
+pub mod format;
+pub mod offer;
+pub mod presets;
+pub mod pricing;
+pub mod realism;
+pub mod resource;
+pub mod scenario;
+pub mod validate;
+
+pub use catalog::Catalog;
+pub use estimate::{evaluate, Estimate};
+pub use scenario::Scenario;

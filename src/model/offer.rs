@@ -1,0 +1,161 @@
+//! The commercial side: an offer a provider sells, with its dated list prices.
+
+use serde::{Deserialize, Serialize};
+
+/// Hours in a billing month, the convention of every price dump in prices.md (s.4).
+pub const HOURS_PER_MONTH: f64 = 730.0;
+
+/// What an offer's price is per.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceUnit {
+    /// US dollars per instance-hour.
+    Hour,
+    /// US dollars per GB-month of stored data, billed by the hour.
+    GbMonth,
+}
+
+/// Whether instances are bought on demand or as interruptible spot capacity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceModel {
+    /// List price, never interrupted.
+    #[default]
+    OnDemand,
+    /// Spot or preemptible price; interrupted work is re-run.
+    Spot,
+}
+
+impl PriceModel {
+    /// A short human name.
+    pub fn label(self) -> &'static str {
+        match self {
+            PriceModel::OnDemand => "On demand",
+            PriceModel::Spot => "Spot",
+        }
+    }
+}
+
+/// An offer's price in one named snapshot, where it differs from the offer's base price.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SnapshotPrice {
+    /// The snapshot id (`spring-2025`, `latest`).
+    pub snapshot: String,
+    /// On-demand price (US dollars per the offer's unit).
+    pub usd: f64,
+    /// When the figure was seen (date or period).
+    pub as_of: String,
+    /// Source id (see the catalog's sources) or a citation.
+    pub source: String,
+}
+
+/// A dated price, ready to show with its provenance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PricePoint<'a> {
+    /// On-demand price (US dollars per the offer's unit).
+    pub usd: f64,
+    /// When the figure was seen.
+    pub as_of: &'a str,
+    /// Where it comes from.
+    pub source: &'a str,
+}
+
+/// Something a provider sells: an instance type, a storage class or an address.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Offer {
+    /// Unique id, `provider/sku`.
+    pub id: String,
+    /// Provider id (`aws`, `gcp`, ...); `custom` for an offer the user entered.
+    pub provider: String,
+    /// The provider's name for it.
+    pub sku: String,
+    /// vCPUs (count); 0 where not stated.
+    #[serde(default)]
+    pub vcpu: u32,
+    /// Memory (GB); 0 where not stated.
+    #[serde(default)]
+    pub ram_gb: f64,
+    /// GPU model, empty for none.
+    #[serde(default)]
+    pub gpu_model: String,
+    /// GPUs (count).
+    #[serde(default)]
+    pub gpu_count: u32,
+    /// Memory of each GPU (GB).
+    #[serde(default)]
+    pub gpu_mem_gb: f64,
+    /// What the price is per.
+    pub unit: PriceUnit,
+    /// Base on-demand price (US dollars per `unit`), valid in every snapshot not overridden below.
+    pub usd: f64,
+    /// Spot price (US dollars per `unit`) when a source gives one.
+    #[serde(default)]
+    pub spot_usd: Option<f64>,
+    /// Where the spot figure was read.
+    #[serde(default)]
+    pub spot_note: Option<String>,
+    /// Region the price is for.
+    #[serde(default)]
+    pub region: String,
+    /// When the base price was seen.
+    pub as_of: String,
+    /// Where the base price comes from.
+    pub source: String,
+    /// Caveat shown with the offer.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// Prices that differ in a given snapshot.
+    #[serde(default)]
+    pub snapshot_prices: Vec<SnapshotPrice>,
+}
+
+impl Offer {
+    /// The on-demand price that holds in `snapshot`, with its date and source.
+    pub fn price_in(&self, snapshot: &str) -> PricePoint<'_> {
+        match self.snapshot_prices.iter().find(|p| p.snapshot == snapshot) {
+            Some(p) => PricePoint {
+                usd: p.usd,
+                as_of: &p.as_of,
+                source: &p.source,
+            },
+            None => PricePoint {
+                usd: self.usd,
+                as_of: &self.as_of,
+                source: &self.source,
+            },
+        }
+    }
+
+    /// Converts a price per `unit` into US dollars per hour of one unit (instance or GB).
+    pub fn per_hour(&self, usd_per_unit: f64) -> f64 {
+        match self.unit {
+            PriceUnit::Hour => usd_per_unit,
+            PriceUnit::GbMonth => usd_per_unit / HOURS_PER_MONTH,
+        }
+    }
+
+    /// A one-line hardware summary, e.g. "8 vCPU, 32 GB, 1x T4 16 GB".
+    pub fn hardware(&self) -> String {
+        let mut parts = Vec::new();
+        if self.vcpu > 0 {
+            parts.push(format!("{} vCPU", self.vcpu));
+        }
+        if self.ram_gb > 0.0 {
+            parts.push(format!("{} GB", self.ram_gb));
+        }
+        if self.gpu_count > 0 {
+            parts.push(format!(
+                "{}x {} {} GB",
+                self.gpu_count, self.gpu_model, self.gpu_mem_gb
+            ));
+        }
+        if parts.is_empty() {
+            match self.unit {
+                PriceUnit::GbMonth => "per GB stored".to_string(),
+                PriceUnit::Hour => "not stated".to_string(),
+            }
+        } else {
+            parts.join(", ")
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The Chameleon side: what a course reserves and how much of it there is.
+
+use serde::{Deserialize, Serialize};
+
+/// How a resource is provisioned, which decides how its use overruns the plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResourceKind {
+    /// A KVM virtual machine: no lease end, so it runs until someone deletes it.
+    Vm,
+    /// A whole bare-metal node under an advance lease that ends by itself.
+    BareMetal,
+    /// An edge device (CHI@Edge) under a lease.
+    Edge,
+    /// A block volume or object container, used in GB.
+    Storage,
+    /// A public address attached to an instance.
+    Network,
+}
+
+impl ResourceKind {
+    /// Every kind, in display order.
+    pub const ALL: [ResourceKind; 5] = [
+        ResourceKind::Vm,
+        ResourceKind::BareMetal,
+        ResourceKind::Edge,
+        ResourceKind::Storage,
+        ResourceKind::Network,
+    ];
+
+    /// True for kinds whose hours count as instance-hours (the paper's unit).
+    pub fn is_instance(self) -> bool {
+        matches!(
+            self,
+            ResourceKind::Vm | ResourceKind::BareMetal | ResourceKind::Edge
+        )
+    }
+
+    /// A short human name.
+    pub fn label(self) -> &'static str {
+        match self {
+            ResourceKind::Vm => "VMs",
+            ResourceKind::BareMetal => "Bare metal",
+            ResourceKind::Edge => "Edge devices",
+            ResourceKind::Storage => "Storage",
+            ResourceKind::Network => "Floating IPs",
+        }
+    }
+}
+
+/// The cost categories of every breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    /// CPU instances: VMs, CPU bare metal and edge devices.
+    CpuCompute,
+    /// Instances with at least one GPU.
+    Gpu,
+    /// Block and object storage.
+    Storage,
+    /// Floating IPs.
+    Network,
+}
+
+impl Category {
+    /// Every category, in the order charts stack them.
+    pub const ALL: [Category; 4] = [
+        Category::CpuCompute,
+        Category::Gpu,
+        Category::Storage,
+        Category::Network,
+    ];
+
+    /// A short human name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::CpuCompute => "CPU compute",
+            Category::Gpu => "GPU",
+            Category::Storage => "Storage",
+            Category::Network => "Network",
+        }
+    }
+
+    /// Position in [`Category::ALL`], for per-category arrays.
+    pub fn index(self) -> usize {
+        match self {
+            Category::CpuCompute => 0,
+            Category::Gpu => 1,
+            Category::Storage => 2,
+            Category::Network => 3,
+        }
+    }
+}
+
+/// A Chameleon resource type (a VM flavor, a bare-metal node type, storage or an address).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resource {
+    /// Chameleon's name for it, e.g. `m1.medium` or `gpu_a100_pcie`.
+    pub id: String,
+    /// A human label with the hardware in brief.
+    pub label: String,
+    /// How it is provisioned.
+    pub kind: ResourceKind,
+    /// The Chameleon site that offers it.
+    #[serde(default)]
+    pub site: String,
+    /// Virtual or hardware CPU threads (count); 0 where not published.
+    #[serde(default)]
+    pub vcpu: u32,
+    /// Memory (GB); 0 where not published.
+    #[serde(default)]
+    pub ram_gb: f64,
+    /// GPU model, empty for CPU-only resources.
+    #[serde(default)]
+    pub gpu_model: String,
+    /// GPUs per instance (count).
+    #[serde(default)]
+    pub gpu_count: u32,
+    /// Memory of each GPU (GB).
+    #[serde(default)]
+    pub gpu_mem_gb: f64,
+    /// Chameleon charge (service units per instance-hour); `None` where no source gives one.
+    #[serde(default)]
+    pub su_per_hour: Option<f64>,
+    /// Where the figures above come from.
+    #[serde(default)]
+    pub source: String,
+}
+
+impl Resource {
+    /// The cost category this resource's lines fall in.
+    pub fn category(&self) -> Category {
+        match self.kind {
+            ResourceKind::Storage => Category::Storage,
+            ResourceKind::Network => Category::Network,
+            _ if self.gpu_count > 0 => Category::Gpu,
+            _ => Category::CpuCompute,
+        }
+    }
+
+    /// The unit one of this resource is counted in ("instance", "GB" or "address").
+    pub fn count_unit(&self) -> &'static str {
+        match self.kind {
+            ResourceKind::Storage => "GB",
+            ResourceKind::Network => "address",
+            _ => "instance",
+        }
+    }
+}

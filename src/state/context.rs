@@ -1,0 +1,83 @@
+//! Shares the scenario state with every component, and the `use_scenario()` hook that reads it.
+
+use std::ops::Deref;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::reducer::{Action, Draft, ScenarioState};
+use crate::model::edit::NumberField;
+
+/// The reducer handle passed down the tree.
+type ScenarioContext = UseReducerHandle<ScenarioState>;
+
+/// Props of [`ScenarioProvider`].
+#[derive(Properties, PartialEq)]
+pub struct ScenarioProviderProps {
+    /// The state to start from.
+    pub initial: Rc<ScenarioState>,
+    /// The app.
+    pub children: Html,
+}
+
+/// Holds the one scenario state and shares it.
+#[component]
+pub fn ScenarioProvider(props: &ScenarioProviderProps) -> Html {
+    let initial = props.initial.clone();
+    let state = use_reducer(move || (*initial).clone());
+    html! {
+        <ContextProvider<ScenarioContext> context={state}>
+            { props.children.clone() }
+        </ContextProvider<ScenarioContext>>
+    }
+}
+
+/// The scenario state with domain-named actions.
+#[derive(Clone, PartialEq)]
+pub struct ScenarioHandle {
+    inner: ScenarioContext,
+}
+
+impl Deref for ScenarioHandle {
+    type Target = ScenarioState;
+
+    fn deref(&self) -> &ScenarioState {
+        &self.inner
+    }
+}
+
+impl ScenarioHandle {
+    /// Applies what the user typed into a number field (or keeps it, with an error, if invalid).
+    pub fn edit_number(&self, field: NumberField, text: String) {
+        self.inner.dispatch(Action::EditNumber { field, text });
+    }
+
+    /// The user has left a field.
+    pub fn finish_edit(&self, field: NumberField) {
+        self.inner.dispatch(Action::FinishEdit(field));
+    }
+
+    /// Loads a preset by id.
+    pub fn load_preset(&self, id: String) {
+        self.inner.dispatch(Action::LoadPreset(id));
+    }
+
+    /// What the user typed into `field`, if it differs from the committed value's display.
+    pub fn draft(&self, field: &NumberField) -> Option<&Draft> {
+        self.inner.drafts.get(field)
+    }
+}
+
+/// The scenario state, from any component under [`ScenarioProvider`].
+///
+/// ```ignore
+/// let scenario = use_scenario();
+/// let students = scenario.scenario.course.students;
+/// scenario.edit_number(NumberField::Students, "250".into());
+/// ```
+#[hook]
+pub fn use_scenario() -> ScenarioHandle {
+    let inner = use_context::<ScenarioContext>()
+        .expect("use_scenario() is only called under <ScenarioProvider>");
+    ScenarioHandle { inner }
+}

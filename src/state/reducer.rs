@@ -1,0 +1,141 @@
+//! The one state of the app and the only way it changes.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::model::edit::{apply_number, NumberField};
+use crate::model::presets::{builtin_presets, Preset};
+use crate::model::{evaluate, Catalog, Estimate, Scenario};
+
+/// Text the user typed into a number field, kept exactly as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    /// The raw text.
+    pub text: String,
+    /// Why it was not applied; `None` when it was.
+    pub error: Option<String>,
+}
+
+/// Everything the UI renders from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ScenarioState {
+    /// The catalog prices come from.
+    pub catalog: &'static Catalog,
+    /// The last valid scenario.
+    pub scenario: Rc<Scenario>,
+    /// Its estimate, computed once per change.
+    pub estimate: Rc<Estimate>,
+    /// The preset the scenario was loaded from, while it is unchanged.
+    pub preset: Option<&'static Preset>,
+    /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
+    /// under the cursor.
+    pub drafts: HashMap<NumberField, Draft>,
+}
+
+/// Every change the UI can ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The user typed `text` into `field`.
+    EditNumber {
+        /// Which field.
+        field: NumberField,
+        /// What is in it now.
+        text: String,
+    },
+    /// The user left `field`: show its committed value again if the text was valid.
+    FinishEdit(NumberField),
+    /// Replace the scenario with a preset's.
+    LoadPreset(String),
+}
+
+impl ScenarioState {
+    /// The paper's course, priced; an error only if the shipped data is broken.
+    pub fn initial() -> Result<ScenarioState, String> {
+        let catalog = Catalog::builtin()?;
+        let preset = builtin_presets()?
+            .first()
+            .ok_or_else(|| "no preset is shipped".to_string())?;
+        let estimate = evaluate(&preset.scenario, catalog).map_err(|errors| {
+            let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            format!("the default scenario is invalid: {}", list.join("; "))
+        })?;
+        Ok(ScenarioState {
+            catalog,
+            scenario: Rc::new(preset.scenario.clone()),
+            estimate: Rc::new(estimate),
+            preset: Some(preset),
+            drafts: HashMap::new(),
+        })
+    }
+
+    /// A state with `scenario` committed, if it prices; otherwise `None` (the caller keeps the
+    /// old state).
+    fn with_scenario(&self, scenario: Scenario) -> Option<ScenarioState> {
+        let estimate = evaluate(&scenario, self.catalog).ok()?;
+        let preset = self.preset.filter(|p| p.scenario == scenario);
+        Some(ScenarioState {
+            catalog: self.catalog,
+            scenario: Rc::new(scenario),
+            estimate: Rc::new(estimate),
+            preset,
+            drafts: self.drafts.clone(),
+        })
+    }
+}
+
+impl Reducible for ScenarioState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        match action {
+            Action::EditNumber { field, text } => {
+                match apply_number(&self.scenario, self.catalog, field, &text) {
+                    Ok(edited) => match self.with_scenario(edited) {
+                        Some(mut next) => {
+                            next.drafts.insert(field, Draft { text, error: None });
+                            Rc::new(next)
+                        }
+                        None => self,
+                    },
+                    Err(error) => {
+                        let mut next = (*self).clone();
+                        next.drafts.insert(
+                            field,
+                            Draft {
+                                text,
+                                error: Some(error),
+                            },
+                        );
+                        Rc::new(next)
+                    }
+                }
+            }
+            Action::FinishEdit(field) => match self.drafts.get(&field) {
+                Some(draft) if draft.error.is_none() => {
+                    let mut next = (*self).clone();
+                    next.drafts.remove(&field);
+                    Rc::new(next)
+                }
+                _ => self,
+            },
+            Action::LoadPreset(id) => {
+                let Some(preset) = builtin_presets()
+                    .ok()
+                    .and_then(|presets| presets.iter().find(|p| p.id == id))
+                else {
+                    return self;
+                };
+                match self.with_scenario(preset.scenario.clone()) {
+                    Some(mut next) => {
+                        next.preset = Some(preset);
+                        next.drafts.clear();
+                        Rc::new(next)
+                    }
+                    None => self,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! The cost engine's invariants, hand-computed cases and its handling of bad input.
+
+mod common;
+
+use common::{catalog, estimate, off_by, paper};
+use course_cost::model::course::{Course, Lab, LabOption, Project, ResourceUse};
+use course_cost::model::edit::{apply_number, parse_number, NumberField};
+use course_cost::model::offer::PriceModel;
+use course_cost::model::pricing::Pricing;
+use course_cost::model::realism::Realism;
+use course_cost::model::resource::Category;
+use course_cost::model::validate::Problem;
+use course_cost::model::{evaluate, Scenario};
+
+/// 10 students, one lab of one m1.medium for 2 hours, no project, AWS on demand.
+fn tiny() -> Scenario {
+    Scenario {
+        course: Course {
+            students: 10.0,
+            term_weeks: 15.0,
+            labs: vec![Lab {
+                name: "Only lab".into(),
+                note: String::new(),
+                options: vec![LabOption {
+                    name: "VM".into(),
+                    share_pct: 100.0,
+                    uses: vec![ResourceUse {
+                        resource: "m1.medium".into(),
+                        count: 1.0,
+                        hours: 2.0,
+                        floating_ips: 1.0,
+                    }],
+                }],
+            }],
+            project: Project {
+                group_size: 4.0,
+                weeks: 0.0,
+                uses: vec![],
+            },
+        },
+        realism: Realism::default(),
+        pricing: Pricing {
+            provider: "aws".into(),
+            snapshot: "spring-2025".into(),
+            model: PriceModel::OnDemand,
+            rerun_overhead_pct: 0.0,
+            discount_pct: 0.0,
+            overhead_pct: 0.0,
+            credit_per_student_usd: 0.0,
+            currency: "USD".into(),
+            usd_to_currency: 1.0,
+        },
+        gpu_choices: vec![],
+        custom_offers: vec![],
+    }
+}
+
+fn first_error_field(scenario: &Scenario) -> (String, Problem) {
+    let errors = evaluate(scenario, catalog()).expect_err("scenario is invalid");
+    (errors[0].field.clone(), errors[0].problem.clone())
+}
+
+#[test]
+fn hand_computed_tiny_course() {
+    let result = estimate(&tiny());
+    // 10 students x 1 t3.medium x 2 h x $0.0416/h, plus 10 x 1 address x 2 h x $0.005/h.
+    let vm = 10.0 * 2.0 * 0.0416;
+    let address = 10.0 * 2.0 * 0.005;
+    assert!((result.totals.list_usd - (vm + address)).abs() < 1e-12);
+    assert_eq!(result.totals.expected_instance_hours, 20.0);
+    assert!((result.totals.su - 20.0 * 0.04).abs() < 1e-12);
+    assert!((result.cost_by_category[Category::CpuCompute.index()] - vm).abs() < 1e-12);
+    assert!((result.cost_by_category[Category::Network.index()] - address).abs() < 1e-12);
+}
+
+#[test]
+fn totals_are_the_sum_of_the_lines_every_way() {
+    let result = estimate(&paper().scenario);
+    let lines: f64 = result.lines.iter().map(|l| l.cost_usd).sum();
+    let labs: f64 = result.labs.iter().map(|l| l.cost_usd).sum();
+    let categories: f64 = result.cost_by_category.iter().sum();
+    for sum in [lines, labs + result.project.cost_usd, categories] {
+        assert!(off_by(sum, result.totals.list_usd) < 1e-12);
+    }
+    for lab in &result.labs {
+        let by_category: f64 = lab.cost_by_category.iter().sum();
+        assert!((by_category - lab.cost_usd).abs() < 1e-9);
+    }
+    for line in &result.lines {
+        let again = line.actual_hours * line.rerun * line.usd_per_hour;
+        assert!((again - line.cost_usd).abs() < 1e-9);
+        assert!((line.expected_hours * line.overrun - line.actual_hours).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn cost_grows_with_students_and_hours() {
+    let base = paper().scenario.clone();
+    let before = estimate(&base).totals.list_usd;
+
+    let mut more_students = base.clone();
+    more_students.course.students = 250.0;
+    assert!(estimate(&more_students).totals.list_usd > before);
+
+    let mut longer_lab = base.clone();
+    longer_lab.course.labs[1].options[0].uses[0].hours *= 2.0;
+    assert!(estimate(&longer_lab).totals.list_usd > before);
+
+    let mut longer_project = base.clone();
+    longer_project.course.project.weeks = 8.0;
+    assert!(estimate(&longer_project).totals.list_usd > before);
+
+    // Labs scale exactly with enrollment.
+    let mut doubled = base;
+    doubled.course.students = 382.0;
+    let labs = |s: &Scenario| estimate(s).totals.labs_usd;
+    assert!(off_by(labs(&doubled), 2.0 * labs(&paper().scenario)) < 1e-12);
+}
+
+#[test]
+fn discount_overhead_and_credit_apply_in_order() {
+    let mut scenario = paper().scenario.clone();
+    scenario.pricing.discount_pct = 10.0;
+    scenario.pricing.overhead_pct = 20.0;
+    scenario.pricing.credit_per_student_usd = 50.0;
+    let totals = estimate(&scenario).totals;
+    let expected = totals.list_usd * 0.9 * 1.2 - 50.0 * 191.0;
+    assert!(off_by(totals.net_usd, expected) < 1e-12);
+    assert!(off_by(totals.per_student_usd, expected / 191.0) < 1e-12);
+
+    // A credit larger than the bill leaves nothing to pay, never a negative bill.
+    scenario.pricing.credit_per_student_usd = 100_000.0;
+    assert_eq!(estimate(&scenario).totals.net_usd, 0.0);
+}
+
+#[test]
+fn spot_uses_spot_prices_where_known_and_says_where_not() {
+    let mut scenario = tiny();
+    scenario.pricing.model = PriceModel::Spot;
+    scenario.pricing.rerun_overhead_pct = 25.0;
+    let result = estimate(&scenario);
+    let vm = &result.lines[0];
+    assert_eq!(vm.model, PriceModel::Spot);
+    // t3.medium spot $0.018/h (prices.md s.8), 25% re-run.
+    assert!((vm.cost_usd - 10.0 * 2.0 * 0.018 * 1.25).abs() < 1e-12);
+    // Addresses are never spot.
+    assert_eq!(result.lines[1].model, PriceModel::OnDemand);
+
+    let mut gpu = paper().scenario.clone();
+    gpu.pricing.model = PriceModel::Spot;
+    let result = estimate(&gpu);
+    assert!(result.lines.iter().any(|l| l.spot_missing));
+    assert!(result.warnings.iter().any(|w| w.contains("p4d.24xlarge")));
+}
+
+#[test]
+fn snapshots_change_only_what_changed() {
+    let mut latest = paper().scenario.clone();
+    latest.pricing.snapshot = "latest".into();
+    let spring = estimate(&paper().scenario);
+    let now = estimate(&latest);
+    // AWS cut P4d prices in June 2025: Lab 4 option A is cheaper now, the VM labs are not.
+    assert!(now.labs[3].cost_usd < spring.labs[3].cost_usd);
+    assert_eq!(now.labs[1].cost_usd, spring.labs[1].cost_usd);
+}
+
+#[test]
+fn every_provider_prices_every_preset() {
+    for preset in course_cost::model::presets::builtin_presets().expect("presets parse") {
+        for provider in &catalog().providers {
+            let mut scenario = preset.scenario.clone();
+            scenario.pricing.provider = provider.id.clone();
+            let result = estimate(&scenario);
+            assert!(
+                result.totals.net_usd > 0.0,
+                "{} on {}",
+                preset.id,
+                provider.id
+            );
+        }
+    }
+}
+
+#[test]
+fn invalid_numbers_name_their_field() {
+    let mut scenario = tiny();
+    scenario.course.students = f64::NAN;
+    assert_eq!(
+        first_error_field(&scenario),
+        ("course.students".into(), Problem::NotFinite)
+    );
+
+    let mut scenario = tiny();
+    scenario.course.labs[0].options[0].uses[0].hours = -1.0;
+    assert_eq!(
+        first_error_field(&scenario),
+        (
+            "course.labs[0].options[0].uses[0].hours".into(),
+            Problem::Negative
+        )
+    );
+
+    let mut scenario = tiny();
+    scenario.course.labs[0].options[0].uses[0].count = f64::INFINITY;
+    assert_eq!(first_error_field(&scenario).1, Problem::NotFinite);
+
+    let mut scenario = tiny();
+    scenario.course.students = 1e12;
+    assert!(matches!(
+        first_error_field(&scenario).1,
+        Problem::TooLarge { .. }
+    ));
+
+    let mut scenario = tiny();
+    scenario.course.students = 10.5;
+    assert_eq!(first_error_field(&scenario).1, Problem::NotWhole);
+
+    let mut scenario = tiny();
+    scenario.course.labs[0].options[0].share_pct = 60.0;
+    assert_eq!(
+        first_error_field(&scenario),
+        (
+            "course.labs[0].options".into(),
+            Problem::SharesDoNotSum { sum_pct: 60.0 }
+        )
+    );
+
+    let mut scenario = tiny();
+    scenario.course.labs[0].options[0].uses[0].resource = "m9.huge".into();
+    assert!(matches!(
+        first_error_field(&scenario).1,
+        Problem::Unknown {
+            what: "resource",
+            ..
+        }
+    ));
+
+    let mut scenario = tiny();
+    scenario.pricing.provider = "nowhere".into();
+    assert_eq!(first_error_field(&scenario).0, "pricing.provider");
+
+    let mut scenario = tiny();
+    scenario.course.labs = vec![scenario.course.labs[0].clone(); 10_000];
+    assert!(matches!(
+        first_error_field(&scenario).1,
+        Problem::TooMany { .. }
+    ));
+}
+
+#[test]
+fn an_edit_commits_only_when_the_scenario_stays_valid() {
+    let scenario = paper().scenario.clone();
+    let edited = apply_number(&scenario, catalog(), NumberField::Students, " 1,200 ")
+        .expect("a valid enrollment");
+    assert_eq!(edited.course.students, 1200.0);
+
+    let message = apply_number(&scenario, catalog(), NumberField::Students, "-5")
+        .expect_err("negative enrollment");
+    assert_eq!(message, "cannot be negative");
+    assert!(
+        apply_number(&scenario, catalog(), NumberField::Students, "abc")
+            .expect_err("not a number")
+            .contains("not a number")
+    );
+    assert_eq!(
+        apply_number(&scenario, catalog(), NumberField::Students, "").expect_err("empty"),
+        "enter a number"
+    );
+    // An index past the lists is refused, not a panic.
+    let gone = NumberField::LabUseHours {
+        lab: 99,
+        option: 0,
+        item: 0,
+    };
+    assert!(apply_number(&scenario, catalog(), gone, "3").is_err());
+}
+
+#[test]
+fn setting_one_share_rebalances_the_others() {
+    let scenario = paper().scenario.clone();
+    let lab4 = NumberField::LabShare { lab: 3, option: 0 };
+    let edited = apply_number(&scenario, catalog(), lab4, "80").expect("valid share");
+    let shares: Vec<f64> = edited.course.labs[3]
+        .options
+        .iter()
+        .map(|o| o.share_pct)
+        .collect();
+    assert_eq!(shares, vec![80.0, 20.0]);
+    assert!(apply_number(&scenario, catalog(), lab4, "120").is_err());
+}
+
+#[test]
+fn parse_number_accepts_what_people_type() {
+    assert_eq!(parse_number("$1,234.5"), Ok(1234.5));
+    assert_eq!(parse_number("12%"), Ok(12.0));
+    assert_eq!(parse_number("1e3"), Ok(1000.0));
+    assert!(parse_number("inf").is_err());
+    assert!(parse_number("NaN").is_err());
+}

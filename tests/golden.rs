@@ -1,0 +1,123 @@
+//! Golden tests: the default scenario against the paper's published figures.
+
+mod common;
+
+use common::{catalog, estimate, off_by, paper};
+use course_cost::model::calibrate::calibrate;
+use course_cost::model::resource::ResourceKind;
+
+#[test]
+fn default_scenario_reproduces_the_reported_instance_hours_exactly() {
+    let result = estimate(&paper().scenario);
+    let labs: f64 = result.labs.iter().map(|l| l.actual_instance_hours).sum();
+    assert_eq!(labs.round(), 109_837.0);
+    assert_eq!(result.project.actual_instance_hours.round(), 76_855.0);
+    assert_eq!(result.project.gpu_hours.round(), 5_466.0);
+    assert_eq!(result.totals.actual_instance_hours.round(), 186_692.0);
+    // Rounding hides at most float noise, not a modelling gap.
+    assert!((result.totals.actual_instance_hours - 186_692.0).abs() < 1e-6);
+}
+
+#[test]
+fn stored_overrun_factors_are_the_calibrated_ones() {
+    let preset = paper();
+    let figures = preset
+        .paper
+        .as_ref()
+        .expect("the paper preset carries its figures");
+    let derived = calibrate(&preset.scenario, catalog(), figures.hours).expect("calibrates");
+    let stored = preset.scenario.realism;
+    for (derived, stored) in [
+        (derived.labs.vm, stored.labs.vm),
+        (derived.project.vm, stored.project.vm),
+        (derived.project.bare_metal, stored.project.bare_metal),
+        (derived.labs.bare_metal, stored.labs.bare_metal),
+        (derived.project.storage, stored.project.storage),
+    ] {
+        assert!((derived - stored).abs() < 1e-12, "{derived} vs {stored}");
+    }
+    // The paper's lesson in numbers: lab VMs ran many times their plan.
+    assert!(stored.labs.vm > 8.0);
+}
+
+#[test]
+fn planned_lab_hours_match_the_lab_texts() {
+    // course-labs.md s.1b derives 54-68 planned instance-hours per student from the lab texts.
+    let result = estimate(&paper().scenario);
+    let planned: f64 = result.labs.iter().map(|l| l.expected_instance_hours).sum();
+    let per_student = planned / 191.0;
+    assert!(
+        (54.0..=68.0).contains(&per_student),
+        "{per_student} planned lab instance-hours per student"
+    );
+}
+
+#[test]
+fn labs_on_aws_spring_2025_land_in_the_papers_range() {
+    // Talk slides: labs cost $110-125 per student on a commercial cloud; the goal is within 20%.
+    let result = estimate(&paper().scenario);
+    let labs = result.labs_per_student_usd();
+    assert!(
+        (110.0 * 0.8..=125.0 * 1.2).contains(&labs),
+        "labs cost ${labs:.2} per student"
+    );
+    // Pinned so an unintended change in data or engine shows up: $112.88 today.
+    assert!(
+        (labs - 112.88).abs() < 0.01,
+        "labs cost ${labs:.4} per student"
+    );
+}
+
+#[test]
+fn total_on_aws_spring_2025_is_near_the_papers_250_per_student() {
+    // SC25 abstract: about $250 per student. Our honest mapping prices the project's 5,466 GPU
+    // node-hours as 2x V100 (no cloud sells the MI100 the proposals asked for) and lands at
+    // $309.79, 24% above the paper: the gap is reported in README.md instead of bending prices.
+    let result = estimate(&paper().scenario);
+    let per_student = result.totals.per_student_usd;
+    assert!(off_by(per_student, 250.0) < 0.25, "${per_student:.2}");
+    assert!((per_student - 309.79).abs() < 0.01, "${per_student:.4}");
+    assert!(off_by(result.totals.net_usd, 191.0 * per_student) < 1e-12);
+}
+
+#[test]
+fn project_storage_matches_the_reported_volumes() {
+    let scenario = &paper().scenario;
+    let result = estimate(scenario);
+    let weeks = scenario.course.project.weeks;
+    let stored_gb = |resource: &str| -> f64 {
+        result
+            .lines
+            .iter()
+            .filter(|l| l.resource == resource && l.takers_unit == "groups")
+            .map(|l| l.actual_hours / (weeks * 168.0))
+            .sum()
+    };
+    assert!(off_by(stored_gb("block_storage"), 9_000.0) < 0.001);
+    assert!(off_by(stored_gb("object_storage"), 1_500.0) < 0.001);
+    assert_eq!(result.groups, 54.0);
+}
+
+#[test]
+fn chameleon_service_units_follow_the_faq_rates() {
+    let result = estimate(&paper().scenario);
+    // Recompute SU from the lines' actual hours and the FAQ rates in paper.md.
+    let rate = |resource: &str| match resource {
+        "m1.small" => Some(0.02),
+        "m1.medium" => Some(0.04),
+        "m1.large" => Some(0.08),
+        "gpu_a100_pcie" => Some(16.0),
+        "compute_gigaio" | "compute_liqid" => Some(4.0),
+        "gpu_v100" | "gpu_mi100" | "gpu_p100" | "gpu_rtx_6000" => Some(2.0),
+        _ => None,
+    };
+    let expected: f64 = result
+        .lines
+        .iter()
+        .filter(|l| l.kind != ResourceKind::Network && l.kind != ResourceKind::Storage)
+        .filter_map(|l| rate(&l.resource).map(|r| r * l.actual_hours))
+        .sum();
+    assert!(off_by(result.totals.su, expected) < 1e-12);
+    // The Raspberry Pi has no published SU rate, so the total is flagged as a lower bound.
+    assert!(result.totals.su_incomplete);
+}
