@@ -1,0 +1,104 @@
+// The thin app end to end: the release build, served on loopback, in headless Chromium.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, number, openCalculator, serve, text } from './support.mjs';
+
+let server;
+let browser;
+let context;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test("the paper's course loads with the reported hours", async () => {
+  const page = await openCalculator(context, server.url);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  assert.equal(await text(page, 'project-instance-hours'), '76,855');
+  assert.equal(await page.getByTestId('students-input').inputValue(), '191');
+  // $309.79 per student on AWS on-demand, Spring 2025 prices (tests/golden.rs pins the engine).
+  assert.equal(await text(page, 'cost-per-student'), '$310');
+  const total = await number(page, 'total-cost');
+  assert.ok(Math.abs(total - 191 * 309.79) < 2, `total ${total}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a new student count recomputes every figure instantly', async () => {
+  const page = await openCalculator(context, server.url);
+  const totalBefore = await number(page, 'total-cost');
+  await page.getByTestId('students-input').fill('382');
+  // Labs scale with enrollment: twice the students, twice the lab hours.
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="lab-instance-hours"]').textContent.trim() === '219,674',
+  );
+  assert.ok((await number(page, 'total-cost')) > totalBefore * 1.9);
+  assert.ok((await number(page, 'project-instance-hours')) > 76_855);
+  await page.getByTestId('students-input').fill('50');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="lab-instance-hours"]').textContent.trim() === '28,753',
+  );
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('invalid input keeps the last result and what was typed', async () => {
+  const page = await openCalculator(context, server.url);
+  const totalBefore = await text(page, 'total-cost');
+  const input = page.getByTestId('students-input');
+  for (const typed of ['-5', 'lots', '12.5', '']) {
+    await input.fill(typed);
+    await page.getByTestId('field-error').waitFor();
+    assert.equal(await input.inputValue(), typed, 'the typed text stays');
+    assert.equal(await text(page, 'total-cost'), totalBefore, 'the last valid result stays');
+    assert.equal(await input.getAttribute('aria-invalid'), 'true');
+  }
+  assert.match(await text(page, 'field-error'), /enter a number/);
+  await input.fill('200');
+  await page.getByTestId('field-error').waitFor({ state: 'detached' });
+  assert.notEqual(await text(page, 'total-cost'), totalBefore);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the cost chart is drawn sharp on a high-DPI screen', async () => {
+  const hidpi = await browser.newContext({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
+  const page = await openCalculator(hidpi, server.url);
+  const canvas = page.getByTestId('chart-cost-by-lab');
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="chart-cost-by-lab"]').width > 300,
+  );
+  const size = await canvas.evaluate((el) => ({
+    backing: [el.width, el.height],
+    css: [el.clientWidth, el.clientHeight],
+    painted: (() => {
+      const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - data[i + 1]) > 40 || Math.abs(data[i + 1] - data[i + 2]) > 40) coloured++;
+      }
+      return coloured;
+    })(),
+  }));
+  assert.equal(size.backing[0], size.css[0] * 2, 'backing store is 2x the CSS width');
+  assert.equal(size.backing[1], size.css[1] * 2, 'backing store is 2x the CSS height');
+  assert.ok(size.painted > 1000, `bars are painted (${size.painted} coloured pixels)`);
+  assert.match(await canvas.getAttribute('aria-label'), /Lab 4: Large-scale training: \$/);
+
+  // Narrower window: the chart is redrawn to fit.
+  await page.setViewportSize({ width: 500, height: 900 });
+  await page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="chart-cost-by-lab"]');
+    return el.width === el.clientWidth * 2 && el.clientWidth < 500;
+  });
+  assert.deepEqual(page.problems, []);
+  await hidpi.close();
+});

@@ -1,0 +1,106 @@
+// Shared fixtures of the browser tests: a static server for dist/ on loopback, and Debian's
+// Chromium driven by playwright-core (which downloads no browser of its own).
+
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * Serves `root` on 127.0.0.1 at a free port. `extra` maps paths to [type, body] for host pages.
+ * Resolves to { url, requests, close }, where `requests` lists every path asked for.
+ */
+export async function serve(root = DIST, extra = {}) {
+  const requests = [];
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    if (extra[path]) {
+      const [type, body] = extra[path];
+      res.writeHead(200, { 'content-type': type });
+      res.end(body);
+      return;
+    }
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root + sep) && file !== root) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => new Promise((ok) => server.close(ok)),
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Opens the calculator and waits until the app has rendered its headline. Page errors and
+ * console errors are collected in `page.problems`, for tests to assert there are none.
+ */
+export async function openCalculator(context, url) {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
+  });
+  await page.goto(url);
+  await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  return page;
+}
+
+/** The text of the element with this data-testid. */
+export async function text(page, testid) {
+  return (await page.getByTestId(testid).first().textContent()).trim();
+}
+
+/** The number shown by the element with this data-testid ("$59,170" -> 59170). */
+export async function number(page, testid) {
+  const shown = await text(page, testid);
+  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`${testid} shows no number: "${shown}"`);
+  return value;
+}
