@@ -1,6 +1,7 @@
 //! Chart-ready numbers, built from an estimate. Pure: no drawing, no browser.
 
 use super::palette::{category_color, series_color, Rgb};
+use crate::model::compare::ProviderQuote;
 use crate::model::estimate::PhaseSummary;
 use crate::model::format;
 use crate::model::resource::Category;
@@ -177,9 +178,123 @@ pub fn hours_by_lab(estimate: &Estimate) -> BarChart {
     }
 }
 
+/// Cost of the course on each provider, stacked by category, in the display currency.
+pub fn providers(quotes: &[ProviderQuote], currency: &str, usd_to_currency: f64) -> BarChart {
+    let priced: Vec<&ProviderQuote> = quotes.iter().filter(|q| q.error.is_none()).collect();
+    BarChart {
+        title: "The same course on every provider, by category".to_string(),
+        labels: priced
+            .iter()
+            .map(|q| q.name.split(' ').next().unwrap_or(&q.name).to_string())
+            .collect(),
+        full_labels: priced.iter().map(|q| q.name.clone()).collect(),
+        series: Category::ALL
+            .iter()
+            .map(|&category| Series {
+                name: category.label().to_string(),
+                color: category_color(category),
+                values: priced
+                    .iter()
+                    .map(|q| q.cost_by_category[category.index()] * usd_to_currency)
+                    .collect(),
+            })
+            .collect(),
+        layout: Layout::Stacked,
+        unit: ValueUnit::Money(currency.to_string()),
+    }
+}
+
+/// Cost per category, split into labs and project, in the display currency.
+pub fn cost_by_category(estimate: &Estimate, currency: &str, usd_to_currency: f64) -> BarChart {
+    let labs = |category: Category| -> f64 {
+        estimate
+            .labs
+            .iter()
+            .map(|l| l.cost_by_category[category.index()])
+            .sum()
+    };
+    let project = |category: Category| estimate.project.cost_by_category[category.index()];
+    BarChart {
+        title: "Cost by category, labs and project".to_string(),
+        labels: Category::ALL
+            .iter()
+            .map(|c| c.label().to_string())
+            .collect(),
+        full_labels: Category::ALL
+            .iter()
+            .map(|c| c.label().to_string())
+            .collect(),
+        series: vec![
+            Series {
+                name: "Labs".to_string(),
+                color: series_color(4),
+                values: Category::ALL
+                    .iter()
+                    .map(|&c| labs(c) * usd_to_currency)
+                    .collect(),
+            },
+            Series {
+                name: "Project".to_string(),
+                color: series_color(5),
+                values: Category::ALL
+                    .iter()
+                    .map(|&c| project(c) * usd_to_currency)
+                    .collect(),
+            },
+        ],
+        layout: Layout::Stacked,
+        unit: ValueUnit::Money(currency.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::model::compare::compare_providers;
+    use crate::model::presets::paper_course;
+    use crate::model::{evaluate, Catalog};
+
+    fn paper_estimate() -> Estimate {
+        let catalog = Catalog::builtin().expect("catalog");
+        let preset = paper_course().expect("preset");
+        evaluate(&preset.scenario, catalog).expect("valid")
+    }
+
+    #[test]
+    fn every_chart_adds_up_to_the_estimate() {
+        let estimate = paper_estimate();
+        let list = estimate.totals.list_usd;
+        for chart in [
+            cost_by_lab(&estimate, "USD", 1.0),
+            cost_by_category(&estimate, "USD", 1.0),
+        ] {
+            let sum: f64 = (0..chart.labels.len()).map(|i| chart.total_at(i)).sum();
+            assert!((sum - list).abs() < 1e-6, "{}", chart.title);
+            assert_eq!(chart.labels.len(), chart.full_labels.len());
+            assert!(chart.max_value() > 0.0);
+        }
+        let hours = hours_by_lab(&estimate);
+        let actual: f64 = hours.series[1].values.iter().sum();
+        assert!((actual - estimate.totals.actual_instance_hours).abs() < 1e-6);
+        // A currency rate scales money charts.
+        let eur = cost_by_lab(&estimate, "EUR", 0.5);
+        assert!(
+            (eur.total_at(3) - 0.5 * cost_by_lab(&estimate, "USD", 1.0).total_at(3)).abs() < 1e-9
+        );
+    }
+
+    #[test]
+    fn provider_chart_has_a_bar_per_priced_provider() {
+        let catalog = Catalog::builtin().expect("catalog");
+        let preset = paper_course().expect("preset");
+        let quotes = compare_providers(&preset.scenario, catalog);
+        let chart = providers(&quotes, "USD", 1.0);
+        assert_eq!(chart.labels.len(), catalog.providers.len());
+        assert_eq!(chart.labels[0], "AWS");
+        let aws = quotes.iter().find(|q| q.provider == "aws").expect("aws");
+        assert!((chart.total_at(0) - aws.cost_by_category.iter().sum::<f64>()).abs() < 1e-6);
+    }
 
     #[test]
     fn short_labels_keep_the_lab_number() {

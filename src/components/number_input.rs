@@ -31,6 +31,12 @@ pub struct NumberInputProps {
     /// `data-testid` of the input.
     #[prop_or_default]
     pub testid: Option<AttrValue>,
+    /// A slider beside the field over this range, where a range helps.
+    #[prop_or_default]
+    pub slider: Option<(f64, f64)>,
+    /// Hide the label visually (it stays for screen readers), for fields in a table row.
+    #[prop_or_default]
+    pub compact: bool,
 }
 
 /// Unique, stable element id for a field.
@@ -83,6 +89,15 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
         })
     };
 
+    let onslide = {
+        let scenario = scenario.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            scenario.edit_number(field, input.value());
+            scenario.finish_edit(field);
+        })
+    };
+
     let mut described_by = Vec::new();
     if !props.hint.is_empty() {
         described_by.push(hint_id.clone());
@@ -92,8 +107,14 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
     }
 
     html! {
-        <div class={classes!("field", error.is_some().then_some("field-invalid"))}>
-            <label for={id.clone()}>{ props.label.clone() }</label>
+        <div class={classes!(
+            "field",
+            error.is_some().then_some("field-invalid"),
+            props.compact.then_some("field-compact"),
+        )}>
+            <label for={id.clone()} class={classes!(props.compact.then_some("visually-hidden"))}>
+                { props.label.clone() }
+            </label>
             <div class="field-control">
                 <input
                     id={id}
@@ -111,6 +132,18 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
                 />
                 if !props.unit.is_empty() {
                     <span class="field-unit">{ props.unit.clone() }</span>
+                }
+                if let Some((low, high)) = props.slider {
+                    <input
+                        type="range"
+                        class="field-slider"
+                        min={low.to_string()}
+                        max={high.to_string()}
+                        step={props.step.to_string()}
+                        value={props.value.clamp(low, high).to_string()}
+                        aria-label={format!("{} (slider)", props.label)}
+                        oninput={onslide}
+                    />
                 }
             </div>
             if !props.hint.is_empty() {

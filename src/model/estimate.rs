@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::catalog::Catalog;
 use super::offer::{Offer, PriceModel};
 use super::resource::{Category, Resource, ResourceKind};
-use super::scenario::Scenario;
+use super::scenario::{OfferChoice, Scenario};
 use super::validate::{validate, FieldError, Problem};
 
 /// Which part of the course a line belongs to.
@@ -202,10 +202,11 @@ pub struct Quote<'a> {
     pub note: &'a str,
 }
 
-/// Which offer prices `resource` on `provider` in `scenario`: the user's choice if any, else the
-/// catalog's mapping.
+/// Which offer prices `resource` on `provider`: the user's choice (among `choices`, with the
+/// user's `custom_offers`) if any, else the catalog's mapping.
 pub fn quote<'a>(
-    scenario: &'a Scenario,
+    choices: &'a [OfferChoice],
+    custom_offers: &'a [Offer],
     catalog: &'a Catalog,
     provider: &str,
     resource: &str,
@@ -213,10 +214,9 @@ pub fn quote<'a>(
     let find_offer = |id: &str| {
         catalog
             .offer(id)
-            .or_else(|| scenario.custom_offers.iter().find(|o| o.id == id))
+            .or_else(|| custom_offers.iter().find(|o| o.id == id))
     };
-    if let Some(choice) = scenario
-        .gpu_choices
+    if let Some(choice) = choices
         .iter()
         .find(|c| c.provider == provider && c.resource == resource)
     {
@@ -359,8 +359,14 @@ impl Pricer<'_> {
 
     fn line(&mut self, item: &Use<'_>, resource: &Resource, count: f64, overrun: f64) {
         let pricing = &self.scenario.pricing;
-        let Some(quote) = quote(self.scenario, self.catalog, &pricing.provider, &resource.id)
-        else {
+        let scenario = self.scenario;
+        let Some(quote) = quote(
+            &scenario.gpu_choices,
+            &scenario.custom_offers,
+            self.catalog,
+            &pricing.provider,
+            &resource.id,
+        ) else {
             if !self.missing.contains(&resource.id) {
                 self.missing.push(resource.id.clone());
             }

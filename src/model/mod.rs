@@ -4,6 +4,8 @@
 
 pub mod calibrate;
 pub mod catalog;
+pub mod change;
+pub mod compare;
 pub mod course;
 pub mod edit;
 pub mod estimate;

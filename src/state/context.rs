@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::reducer::{Action, Draft, ScenarioState};
+use crate::model::change::Change;
 use crate::model::edit::NumberField;
 
 /// The reducer handle passed down the tree.
@@ -60,6 +61,23 @@ impl ScenarioHandle {
     /// Loads a preset by id.
     pub fn load_preset(&self, id: String) {
         self.inner.dispatch(Action::LoadPreset(id));
+    }
+
+    /// Applies a structural or choice edit (or keeps the scenario and sets a notice).
+    pub fn change(&self, change: Change) {
+        self.inner.dispatch(Action::Change(change));
+    }
+
+    /// A callback that applies the change `make` builds from an event's value.
+    pub fn change_with<T: 'static>(&self, make: impl Fn(T) -> Change + 'static) -> Callback<T> {
+        let inner = self.inner.clone();
+        Callback::from(move |value: T| inner.dispatch(Action::Change(make(value))))
+    }
+
+    /// A dispatcher that compares equal across renders, for components that take it as a prop
+    /// so they re-render only when their own props change.
+    pub fn dispatcher(&self) -> UseReducerDispatcher<ScenarioState> {
+        self.inner.dispatcher()
     }
 
     /// What the user typed into `field`, if it differs from the committed value's display.

@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
+use crate::model::change::{apply_change, Change};
+use crate::model::compare::{compare_providers, ProviderQuote};
 use crate::model::edit::{apply_number, NumberField};
 use crate::model::presets::{builtin_presets, Preset};
 use crate::model::{evaluate, Catalog, Estimate, Scenario};
@@ -19,7 +21,7 @@ pub struct Draft {
 }
 
 /// Everything the UI renders from.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct ScenarioState {
     /// The catalog prices come from.
     pub catalog: &'static Catalog,
@@ -27,11 +29,26 @@ pub struct ScenarioState {
     pub scenario: Rc<Scenario>,
     /// Its estimate, computed once per change.
     pub estimate: Rc<Estimate>,
+    /// The same scenario on every provider, computed once per change.
+    pub comparison: Rc<Vec<ProviderQuote>>,
     /// The preset the scenario was loaded from, while it is unchanged.
     pub preset: Option<&'static Preset>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
     pub drafts: HashMap<NumberField, Draft>,
+    /// Why the last structural change was refused, until the next change succeeds.
+    pub notice: Option<String>,
+}
+
+/// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
+/// the deep comparison of two scenarios and estimates is never needed.
+impl PartialEq for ScenarioState {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenario, &other.scenario)
+            && Rc::ptr_eq(&self.estimate, &other.estimate)
+            && self.drafts == other.drafts
+            && self.notice == other.notice
+    }
 }
 
 /// Every change the UI can ask for.
@@ -48,6 +65,8 @@ pub enum Action {
     FinishEdit(NumberField),
     /// Replace the scenario with a preset's.
     LoadPreset(String),
+    /// A structural or choice edit.
+    Change(Change),
 }
 
 impl ScenarioState {
@@ -63,10 +82,12 @@ impl ScenarioState {
         })?;
         Ok(ScenarioState {
             catalog,
+            comparison: Rc::new(compare_providers(&preset.scenario, catalog)),
             scenario: Rc::new(preset.scenario.clone()),
             estimate: Rc::new(estimate),
             preset: Some(preset),
             drafts: HashMap::new(),
+            notice: None,
         })
     }
 
@@ -77,10 +98,12 @@ impl ScenarioState {
         let preset = self.preset.filter(|p| p.scenario == scenario);
         Some(ScenarioState {
             catalog: self.catalog,
+            comparison: Rc::new(compare_providers(&scenario, self.catalog)),
             scenario: Rc::new(scenario),
             estimate: Rc::new(estimate),
             preset,
             drafts: self.drafts.clone(),
+            notice: None,
         })
     }
 }
@@ -134,6 +157,24 @@ impl Reducible for ScenarioState {
                         Rc::new(next)
                     }
                     None => self,
+                }
+            }
+            Action::Change(change) => {
+                let refused = |state: &Self, why: String| {
+                    let mut next = state.clone();
+                    next.notice = Some(why);
+                    Rc::new(next)
+                };
+                match apply_change(&self.scenario, self.catalog, change) {
+                    Ok(changed) => match self.with_scenario(changed) {
+                        Some(mut next) => {
+                            // Indices may have shifted: drafts would point at the wrong fields.
+                            next.drafts.clear();
+                            Rc::new(next)
+                        }
+                        None => refused(&self, "that change cannot be priced".to_string()),
+                    },
+                    Err(why) => refused(&self, why),
                 }
             }
         }

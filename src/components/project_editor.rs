@@ -1,0 +1,81 @@
+//! The group project: what each group uses per week.
+
+use yew::prelude::*;
+
+use super::{NumberInput, ResourceSelect};
+use crate::model::change::Change;
+use crate::model::edit::NumberField;
+use crate::state::use_scenario;
+
+/// The project editor.
+#[component]
+pub fn ProjectEditor() -> Html {
+    let state = use_scenario();
+    let project = &state.scenario.course.project;
+    let on_add = state.change_with(|_: MouseEvent| Change::AddProjectUse);
+    html! {
+        <section class="panel" aria-labelledby="project-title">
+            <h2 id="project-title">{ "Group project" }</h2>
+            <p class="panel-intro">
+                { format!(
+                    "Per group and week, for {} weeks and {} groups. 168 hours a week is the whole week; \
+                     storage counts GB kept.",
+                    project.weeks, state.scenario.course.project_groups()
+                ) }
+            </p>
+            <table class="uses">
+                <thead>
+                    <tr>
+                        <th scope="col">{ "Resource" }</th>
+                        <th scope="col">{ "Count" }</th>
+                        <th scope="col">{ "Hours per week" }</th>
+                        <th scope="col">{ "Floating IPs" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    for (item, project_use) in project.uses.iter().enumerate() {
+                        <tr key={item}>
+                            <td>
+                                <ResourceSelect
+                                    value={project_use.resource.clone()}
+                                    label={format!("Project resource {}: type", item + 1)}
+                                    on_change={state.change_with(move |resource| Change::SetProjectUseResource { item, resource })}
+                                />
+                                if !project_use.note.is_empty() {
+                                    <p class="field-hint">{ project_use.note.clone() }</p>
+                                }
+                            </td>
+                            <td>
+                                <NumberInput compact=true
+                                    field={NumberField::ProjectUseCount { item }}
+                                    value={project_use.count}
+                                    label={format!("Project resource {}: count per group (instances, or GB of storage)", item + 1)} />
+                            </td>
+                            <td>
+                                <NumberInput compact=true step={1.0}
+                                    field={NumberField::ProjectUseHoursPerWeek { item }}
+                                    value={project_use.hours_per_week}
+                                    label={format!("Project resource {}: planned hours per week", item + 1)} />
+                            </td>
+                            <td>
+                                <NumberInput compact=true
+                                    field={NumberField::ProjectUseFloatingIps { item }}
+                                    value={project_use.floating_ips}
+                                    label={format!("Project resource {}: floating IPs", item + 1)} />
+                            </td>
+                            <td>
+                                <button type="button" class="secondary small"
+                                    aria-label={format!("Remove project resource {}", item + 1)}
+                                    onclick={state.change_with(move |_: MouseEvent| Change::RemoveProjectUse(item))}>
+                                    { "Remove" }
+                                </button>
+                            </td>
+                        </tr>
+                    }
+                </tbody>
+            </table>
+            <button type="button" class="secondary small" onclick={on_add}>{ "Add a resource" }</button>
+        </section>
+    }
+}

@@ -1,0 +1,43 @@
+//! A select of every catalog resource, grouped by kind.
+
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use crate::model::resource::ResourceKind;
+use crate::state::use_scenario;
+
+/// Props of [`ResourceSelect`].
+#[derive(Properties, PartialEq)]
+pub struct ResourceSelectProps {
+    /// Selected resource id.
+    pub value: AttrValue,
+    /// Accessible name (the select sits in a table row without a visible label).
+    pub label: AttrValue,
+    /// Called with the newly selected resource id.
+    pub on_change: Callback<String>,
+}
+
+/// Resource picker.
+#[component]
+pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
+    let state = use_scenario();
+    let onchange = {
+        let on_change = props.on_change.clone();
+        Callback::from(move |event: Event| {
+            on_change.emit(event.target_unchecked_into::<HtmlSelectElement>().value());
+        })
+    };
+    html! {
+        <select aria-label={props.label.clone()} {onchange}>
+            for kind in ResourceKind::ALL {
+                <optgroup label={kind.label()}>
+                    for resource in state.catalog.resources.iter().filter(|r| r.kind == kind) {
+                        <option value={resource.id.clone()} selected={*resource.id == *props.value}>
+                            { resource.label.clone() }
+                        </option>
+                    }
+                </optgroup>
+            }
+        </select>
+    }
+}
