@@ -1,31 +1,49 @@
-//! The root component: builds the initial state and lays out the page.
+//! The root component: reads the address bar and the saved draft, builds the initial state, and
+//! shows the full calculator or the compact embedded view.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::Calculator;
+use crate::browser::{address, storage};
+use crate::components::{Calculator, EmbedView, UrlSync};
+use crate::model::link::view_of;
 use crate::state::{ScenarioProvider, ScenarioState};
 
 /// The whole app.
 #[component]
 pub fn App() -> Html {
-    // Built once: parsing the shipped data and pricing the default scenario.
-    let initial = use_memo((), |_| ScenarioState::initial().map(Rc::new));
-    let body = match &*initial {
-        Ok(state) => html! {
-            <ScenarioProvider initial={state.clone()}>
-                <Calculator />
-            </ScenarioProvider>
-        },
-        Err(error) => html! {
-            <main class="calculator">
-                <p class="load-error" role="alert">
-                    { format!("The calculator's built-in data could not be read: {error}") }
-                </p>
-            </main>
-        },
+    let view = *use_memo((), |_| view_of(&address::query()));
+    // Built once: a shared link wins over the saved draft, which wins over the paper's course.
+    // An embedded view never reads or writes the reader's own draft.
+    let initial = use_memo((), move |_| {
+        let draft = if view.embed {
+            None
+        } else {
+            storage::load_draft()
+        };
+        ScenarioState::from_sources(Some(&address::fragment()), draft.as_deref()).map(Rc::new)
+    });
+    let state = match &*initial {
+        Ok(state) => state.clone(),
+        Err(error) => {
+            return html! {
+                <main class="calculator">
+                    <p class="load-error" role="alert">
+                        { format!("The calculator's built-in data could not be read: {error}") }
+                    </p>
+                </main>
+            }
+        }
     };
+    if view.embed {
+        return html! {
+            <ScenarioProvider initial={state}>
+                <UrlSync save_draft={false} />
+                <EmbedView editable={view.editable} />
+            </ScenarioProvider>
+        };
+    }
     html! {
         <>
             <header class="site-header">
@@ -39,7 +57,10 @@ pub fn App() -> Html {
                     { ")." }
                 </p>
             </header>
-            { body }
+            <ScenarioProvider initial={state}>
+                <UrlSync save_draft={true} />
+                <Calculator />
+            </ScenarioProvider>
         </>
     }
 }

@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use super::{
-    BreakdownTable, ChartsPanel, CoursePanel, GpuChoices, Headline, LabsEditor, Notice,
-    PricingPanel, ProjectEditor, ProviderComparison, RealismPanel,
+    BreakdownTable, ChartsPanel, CoursePanel, GpuChoices, Headline, LabsEditor, LinkNotice, Notice,
+    PricingPanel, ProjectEditor, ProviderComparison, RealismPanel, ShareBar,
 };
 
 /// The calculator.
@@ -18,6 +18,8 @@ pub fn Calculator() -> Html {
                 <RealismPanel />
             </aside>
             <div class="results">
+                <ShareBar />
+                <LinkNotice />
                 <Notice />
                 <Headline />
                 <ChartsPanel which="cost-by-lab" />

@@ -1,9 +1,8 @@
 //! Enrollment, group size and term: the course's shape, and the preset it starts from.
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::NumberInput;
+use super::{NumberInput, Select};
 use crate::model::edit::NumberField;
 use crate::model::presets::builtin_presets;
 use crate::state::use_scenario;
@@ -13,18 +12,15 @@ use crate::state::use_scenario;
 fn PresetPicker() -> Html {
     let state = use_scenario();
     let presets = builtin_presets().unwrap_or(&[]);
-    let onchange = {
+    let on_change = {
         let state = state.clone();
-        Callback::from(move |event: Event| {
-            let select: HtmlSelectElement = event.target_unchecked_into();
-            state.load_preset(select.value());
-        })
+        Callback::from(move |id: String| state.load_preset(id))
     };
     let current = state.preset.map(|p| p.id.clone()).unwrap_or_default();
     html! {
         <div class="field">
             <label for="preset">{ "Start from" }</label>
-            <select id="preset" data-testid="preset-select" {onchange}>
+            <Select id="preset" testid="preset-select" value={current.clone()} {on_change}>
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ "Your edited scenario" }</option>
                 }
@@ -33,7 +29,7 @@ fn PresetPicker() -> Html {
                         { preset.name.clone() }
                     </option>
                 }
-            </select>
+            </Select>
             <p class="field-hint">
                 { state.preset.map_or_else(
                     || "Edited: pick a preset to start again from it.".to_string(),

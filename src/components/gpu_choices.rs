@@ -1,9 +1,10 @@
 //! GPU choices: which offer stands in for each Chameleon resource on the current provider, how much
 //! of it, custom offers (an institution's negotiated rate), and the price catalog behind them.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::Select;
 use crate::model::change::{fitting_offers, Change, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::edit::parse_number;
 use crate::model::estimate::quote;
@@ -153,11 +154,10 @@ fn ChoiceTable(props: &ChoiceTableProps) -> Html {
                         };
                         let offers = fitting_offers(resource, catalog, &props.custom_offers);
                         let resource_id = resource.id.clone();
-                        let onchange = {
+                        let on_change = {
                             let (dispatcher, provider, resource) =
                                 (props.dispatcher.clone(), provider.clone(), resource_id.clone());
-                            Callback::from(move |event: Event| {
-                                let offer = event.target_unchecked_into::<HtmlSelectElement>().value();
+                            Callback::from(move |offer: String| {
                                 change(&dispatcher, Change::ChooseOffer {
                                     provider: provider.clone(), resource: resource.clone(), offer,
                                 });
@@ -178,8 +178,8 @@ fn ChoiceTable(props: &ChoiceTableProps) -> Html {
                                     if q.chosen { <span class="badge">{ "your choice" }</span> }
                                 </th>
                                 <td>
-                                    <select aria-label={format!("Offer standing in for {}", resource.id)}
-                                        data-testid={format!("choice-{}", resource.id)} {onchange}>
+                                    <Select aria_label={format!("Offer standing in for {}", resource.id)}
+                                        testid={format!("choice-{}", resource.id)} value={q.offer.id.clone()} {on_change}>
                                         for group in catalog.providers.iter().map(|p| (p.id.as_str(), p.name.as_str()))
                                             .chain(std::iter::once((CUSTOM_PROVIDER, "Your offers"))) {
                                             {{
@@ -195,7 +195,7 @@ fn ChoiceTable(props: &ChoiceTableProps) -> Html {
                                                 }}
                                             }}
                                         }
-                                    </select>
+                                    </Select>
                                     if !q.note.is_empty() { <p class="field-hint">{ q.note.to_string() }</p> }
                                 </td>
                                 <td>
@@ -347,7 +347,7 @@ fn PriceCatalog(props: &PriceCatalogProps) -> Html {
     html! {
             <details class="catalog">
                 <summary>{ format!("Price catalog: every {} offer", catalog.provider(provider).map_or("", |p| p.name.as_str())) }</summary>
-                <div class="table-scroll">
+                <div class="table-scroll" tabindex="0" role="region" aria-label="Price catalog table">
                     <table class="data-table" data-testid="price-catalog">
                         <thead>
                             <tr>

@@ -59,6 +59,7 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
                     hint="The lab's other options adjust so shares add up to 100%."
                 />
             }
+            <div class="table-scroll">
             <table class="uses">
                 <thead>
                     <tr>
@@ -110,6 +111,7 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
                     }
                 </tbody>
             </table>
+            </div>
             <button type="button" class="secondary small" onclick={on_add_use}>{ "Add a resource" }</button>
         </div>
     }

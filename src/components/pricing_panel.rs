@@ -1,17 +1,13 @@
 //! Provider, price snapshot, price model, discounts and currency.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::NumberInput;
+use super::{NumberInput, Select};
 use crate::model::change::Change;
 use crate::model::edit::NumberField;
 use crate::model::offer::PriceModel;
 use crate::state::use_scenario;
-
-fn select_value(event: Event) -> String {
-    event.target_unchecked_into::<HtmlSelectElement>().value()
-}
 
 /// The pricing panel.
 #[component]
@@ -19,8 +15,8 @@ pub fn PricingPanel() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
     let catalog = state.catalog;
-    let on_provider = state.change_with(|e: Event| Change::SetProvider(select_value(e)));
-    let on_snapshot = state.change_with(|e: Event| Change::SetSnapshot(select_value(e)));
+    let on_provider = state.change_with(Change::SetProvider);
+    let on_snapshot = state.change_with(Change::SetSnapshot);
     let on_model =
         |model: PriceModel| state.change_with(move |_: Event| Change::SetPriceModel(model));
     let on_currency = state.change_with(|e: Event| {
@@ -41,24 +37,24 @@ pub fn PricingPanel() -> Html {
             <h2 id="pricing-title">{ "Pricing" }</h2>
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
-                <select id="provider" data-testid="provider-select" onchange={on_provider}>
+                <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
                     for provider in catalog.providers.iter() {
                         <option value={provider.id.clone()} selected={provider.id == pricing.provider}>
                             { provider.name.clone() }
                         </option>
                     }
-                </select>
+                </Select>
                 <p class="field-hint">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
-                <select id="snapshot" data-testid="snapshot-select" onchange={on_snapshot}>
+                <Select id="snapshot" testid="snapshot-select" value={pricing.snapshot.clone()} on_change={on_snapshot}>
                     for snapshot in catalog.snapshots.iter() {
                         <option value={snapshot.id.clone()} selected={snapshot.id == pricing.snapshot}>
                             { snapshot.label.clone() }
                         </option>
                     }
-                </select>
+                </Select>
                 <p class="field-hint">{ snapshot_note }</p>
             </div>
             <fieldset class="field radio-group">

@@ -23,6 +23,7 @@ pub fn ProjectEditor() -> Html {
                     project.weeks, state.scenario.course.project_groups()
                 ) }
             </p>
+            <div class="table-scroll">
             <table class="uses">
                 <thead>
                     <tr>
@@ -75,6 +76,7 @@ pub fn ProjectEditor() -> Html {
                     }
                 </tbody>
             </table>
+            </div>
             <button type="button" class="secondary small" onclick={on_add}>{ "Add a resource" }</button>
         </section>
     }

@@ -1,8 +1,8 @@
 //! A select of every catalog resource, grouped by kind.
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use super::Select;
 use crate::model::resource::ResourceKind;
 use crate::state::use_scenario;
 
@@ -21,14 +21,8 @@ pub struct ResourceSelectProps {
 #[component]
 pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
     let state = use_scenario();
-    let onchange = {
-        let on_change = props.on_change.clone();
-        Callback::from(move |event: Event| {
-            on_change.emit(event.target_unchecked_into::<HtmlSelectElement>().value());
-        })
-    };
     html! {
-        <select aria-label={props.label.clone()} {onchange}>
+        <Select aria_label={props.label.clone()} value={props.value.clone()} on_change={props.on_change.clone()}>
             for kind in ResourceKind::ALL {
                 <optgroup label={kind.label()}>
                     for resource in state.catalog.resources.iter().filter(|r| r.kind == kind) {
@@ -38,6 +32,6 @@ pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
                     }
                 </optgroup>
             }
-        </select>
+        </Select>
     }
 }

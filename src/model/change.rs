@@ -179,6 +179,30 @@ pub fn fitting_offers<'a>(
         .collect()
 }
 
+/// The offer for what the user entered, under `id`; every custom offer is built here, so a shared
+/// link rebuilds exactly the same one.
+pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
+    Offer {
+        id,
+        provider: CUSTOM_PROVIDER.to_string(),
+        sku: trim_name(custom.name.trim()),
+        vcpu: custom.vcpu,
+        ram_gb: custom.ram_gb,
+        gpu_model: trim_name(custom.gpu_model.trim()),
+        gpu_count: custom.gpu_count,
+        gpu_mem_gb: custom.gpu_mem_gb,
+        unit: PriceUnit::Hour,
+        usd: custom.usd_per_hour,
+        spot_usd: None,
+        spot_note: None,
+        region: String::new(),
+        as_of: "entered by you".to_string(),
+        source: "your own figure".to_string(),
+        note: None,
+        snapshot_prices: Vec::new(),
+    }
+}
+
 fn new_use(resource: &str) -> ResourceUse {
     ResourceUse {
         resource: resource.to_string(),
@@ -432,25 +456,8 @@ pub fn apply_change(
                 .max()
                 .unwrap_or(0)
                 + 1;
-            s.custom_offers.push(Offer {
-                id: format!("{CUSTOM_PROVIDER}/{number}"),
-                provider: CUSTOM_PROVIDER.to_string(),
-                sku: trim_name(name),
-                vcpu: custom.vcpu,
-                ram_gb: custom.ram_gb,
-                gpu_model: trim_name(custom.gpu_model.trim()),
-                gpu_count: custom.gpu_count,
-                gpu_mem_gb: custom.gpu_mem_gb,
-                unit: PriceUnit::Hour,
-                usd: custom.usd_per_hour,
-                spot_usd: None,
-                spot_note: None,
-                region: String::new(),
-                as_of: "entered by you".to_string(),
-                source: "your own figure".to_string(),
-                note: None,
-                snapshot_prices: Vec::new(),
-            });
+            s.custom_offers
+                .push(custom_offer(format!("{CUSTOM_PROVIDER}/{number}"), &custom));
         }
         Change::RemoveCustomOffer(id) => {
             s.custom_offers.retain(|o| o.id != id);

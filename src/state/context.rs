@@ -74,6 +74,21 @@ impl ScenarioHandle {
         Callback::from(move |value: T| inner.dispatch(Action::Change(make(value))))
     }
 
+    /// Loads a decoded share link.
+    pub fn load_link(&self, decoded: crate::model::link::Decoded) {
+        self.inner.dispatch(Action::LoadLink(Rc::new(decoded)));
+    }
+
+    /// Brings back the draft a shared link replaced.
+    pub fn restore_draft(&self) {
+        self.inner.dispatch(Action::RestoreDraft);
+    }
+
+    /// Hides the notices about a shared link.
+    pub fn dismiss_link_notices(&self) {
+        self.inner.dispatch(Action::DismissLinkNotices);
+    }
+
     /// A dispatcher that compares equal across renders, for components that take it as a prop
     /// so they re-render only when their own props change.
     pub fn dispatcher(&self) -> UseReducerDispatcher<ScenarioState> {

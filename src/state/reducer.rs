@@ -8,6 +8,7 @@ use yew::Reducible;
 use crate::model::change::{apply_change, Change};
 use crate::model::compare::{compare_providers, ProviderQuote};
 use crate::model::edit::{apply_number, NumberField};
+use crate::model::link::{decode, payload_of, Decoded};
 use crate::model::presets::{builtin_presets, Preset};
 use crate::model::{evaluate, Catalog, Estimate, Scenario};
 
@@ -33,6 +34,12 @@ pub struct ScenarioState {
     pub comparison: Rc<Vec<ProviderQuote>>,
     /// The preset the scenario was loaded from, while it is unchanged.
     pub preset: Option<&'static Preset>,
+    /// The preset the scenario started from, edited or not: share links are written against it.
+    pub origin: &'static Preset,
+    /// What a shared link held that could not be used.
+    pub link_notices: Vec<String>,
+    /// The draft saved in this browser, when a shared link was opened over it.
+    pub saved_draft: Option<Rc<Scenario>>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
     pub drafts: HashMap<NumberField, Draft>,
@@ -48,6 +55,8 @@ impl PartialEq for ScenarioState {
             && Rc::ptr_eq(&self.estimate, &other.estimate)
             && self.drafts == other.drafts
             && self.notice == other.notice
+            && self.link_notices == other.link_notices
+            && self.saved_draft.is_some() == other.saved_draft.is_some()
     }
 }
 
@@ -67,27 +76,64 @@ pub enum Action {
     LoadPreset(String),
     /// A structural or choice edit.
     Change(Change),
+    /// Load what a share link decoded to (the address bar changed).
+    LoadLink(Rc<Decoded>),
+    /// Go back to the draft that a shared link replaced.
+    RestoreDraft,
+    /// Hide the notices about a shared link.
+    DismissLinkNotices,
 }
 
 impl ScenarioState {
     /// The paper's course, priced; an error only if the shipped data is broken.
     pub fn initial() -> Result<ScenarioState, String> {
+        Self::from_sources(None, None)
+    }
+
+    /// The state to start with: a share link in the URL fragment wins; else the draft saved in
+    /// this browser (a link payload); else the paper's course. A draft that a link replaced is
+    /// kept so the user can get it back.
+    pub fn from_sources(
+        fragment: Option<&str>,
+        saved_draft: Option<&str>,
+    ) -> Result<ScenarioState, String> {
         let catalog = Catalog::builtin()?;
-        let preset = builtin_presets()?
+        let default = builtin_presets()?
             .first()
             .ok_or_else(|| "no preset is shipped".to_string())?;
-        let estimate = evaluate(&preset.scenario, catalog).map_err(|errors| {
+        let draft = saved_draft
+            .and_then(|payload| decode(payload, catalog))
+            .filter(|d| d.notices.is_empty());
+        let link = fragment
+            .and_then(payload_of)
+            .and_then(|payload| decode(payload, catalog));
+        let (start, notices, kept_draft) = match (link, draft) {
+            (Some(link), draft) => {
+                let kept = draft
+                    .filter(|d| d.scenario != link.scenario)
+                    .map(|d| Rc::new(d.scenario));
+                ((link.scenario, link.preset), link.notices, kept)
+            }
+            (None, Some(draft)) => ((draft.scenario, draft.preset), Vec::new(), None),
+            (None, None) => ((default.scenario.clone(), default), Vec::new(), None),
+        };
+        let (scenario, origin) = start;
+        // A link is validated while decoding, so this only fails if the shipped data is broken.
+        let estimate = evaluate(&scenario, catalog).map_err(|errors| {
             let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            format!("the default scenario is invalid: {}", list.join("; "))
+            format!("the starting scenario is invalid: {}", list.join("; "))
         })?;
         Ok(ScenarioState {
             catalog,
-            comparison: Rc::new(compare_providers(&preset.scenario, catalog)),
-            scenario: Rc::new(preset.scenario.clone()),
+            comparison: Rc::new(compare_providers(&scenario, catalog)),
+            preset: (origin.scenario == scenario).then_some(origin),
+            origin,
+            scenario: Rc::new(scenario),
             estimate: Rc::new(estimate),
-            preset: Some(preset),
             drafts: HashMap::new(),
             notice: None,
+            link_notices: notices,
+            saved_draft: kept_draft,
         })
     }
 
@@ -95,15 +141,18 @@ impl ScenarioState {
     /// old state).
     fn with_scenario(&self, scenario: Scenario) -> Option<ScenarioState> {
         let estimate = evaluate(&scenario, self.catalog).ok()?;
-        let preset = self.preset.filter(|p| p.scenario == scenario);
+        let preset = (self.origin.scenario == scenario).then_some(self.origin);
         Some(ScenarioState {
             catalog: self.catalog,
             comparison: Rc::new(compare_providers(&scenario, self.catalog)),
             scenario: Rc::new(scenario),
             estimate: Rc::new(estimate),
             preset,
+            origin: self.origin,
             drafts: self.drafts.clone(),
             notice: None,
+            link_notices: self.link_notices.clone(),
+            saved_draft: self.saved_draft.clone(),
         })
     }
 }
@@ -153,11 +202,48 @@ impl Reducible for ScenarioState {
                 match self.with_scenario(preset.scenario.clone()) {
                     Some(mut next) => {
                         next.preset = Some(preset);
+                        next.origin = preset;
+                        next.drafts.clear();
+                        next.link_notices.clear();
+                        Rc::new(next)
+                    }
+                    None => self,
+                }
+            }
+            Action::LoadLink(decoded) => {
+                if decoded.scenario == *self.scenario && decoded.notices.is_empty() {
+                    return self;
+                }
+                match self.with_scenario(decoded.scenario.clone()) {
+                    Some(mut next) => {
+                        next.origin = decoded.preset;
+                        next.preset =
+                            (decoded.preset.scenario == decoded.scenario).then_some(decoded.preset);
+                        next.drafts.clear();
+                        next.link_notices = decoded.notices.clone();
+                        Rc::new(next)
+                    }
+                    None => self,
+                }
+            }
+            Action::RestoreDraft => {
+                let Some(draft) = self.saved_draft.clone() else {
+                    return self;
+                };
+                match self.with_scenario((*draft).clone()) {
+                    Some(mut next) => {
+                        next.saved_draft = None;
+                        next.link_notices.clear();
                         next.drafts.clear();
                         Rc::new(next)
                     }
                     None => self,
                 }
+            }
+            Action::DismissLinkNotices => {
+                let mut next = (*self).clone();
+                next.link_notices.clear();
+                Rc::new(next)
             }
             Action::Change(change) => {
                 let refused = |state: &Self, why: String| {

@@ -20,3 +20,190 @@ pub fn estimate(scenario: &Scenario) -> Estimate {
 pub fn off_by(value: f64, target: f64) -> f64 {
     (value - target).abs() / target
 }
+
+/// A small deterministic random generator (xorshift64*), so property tests are reproducible
+/// without a dependency.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in 0..n (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// A float in [0, 1).
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Applies `steps` random edits (numbers and structure) to `scenario`, keeping only valid ones.
+pub fn random_edits(
+    scenario: &course_cost::model::Scenario,
+    rng: &mut Rng,
+    steps: usize,
+) -> course_cost::model::Scenario {
+    use course_cost::model::change::{apply_change, Change, CustomOffer};
+    use course_cost::model::edit::{apply_number, NumberField, PhaseKey};
+    use course_cost::model::offer::PriceModel;
+    use course_cost::model::resource::ResourceKind;
+
+    let catalog = catalog();
+    let mut s = scenario.clone();
+    let resources: Vec<String> = catalog.resources.iter().map(|r| r.id.clone()).collect();
+    let offers: Vec<String> = catalog.offers.iter().map(|o| o.id.clone()).collect();
+    for _ in 0..steps {
+        let labs = s.course.labs.len().max(1);
+        let lab = rng.below(labs);
+        let options = s.course.labs.get(lab).map_or(1, |l| l.options.len().max(1));
+        let option = rng.below(options);
+        let uses = s
+            .course
+            .labs
+            .get(lab)
+            .and_then(|l| l.options.get(option))
+            .map_or(1, |o| o.uses.len().max(1));
+        let item = rng.below(uses);
+        let value = match rng.below(4) {
+            0 => format!("{}", rng.below(500)),
+            1 => format!("{:.3}", rng.unit() * 20.0),
+            2 => format!("{}", rng.unit() * 100.0),
+            _ => "-1".to_string(),
+        };
+        let kinds = [
+            ResourceKind::Vm,
+            ResourceKind::BareMetal,
+            ResourceKind::Edge,
+            ResourceKind::Storage,
+        ];
+        let next = match rng.below(22) {
+            0 => apply_number(&s, catalog, NumberField::Students, &value),
+            1 => apply_number(&s, catalog, NumberField::GroupSize, &value),
+            2 => apply_number(&s, catalog, NumberField::ProjectWeeks, &value),
+            3 => apply_number(
+                &s,
+                catalog,
+                NumberField::LabUseHours { lab, option, item },
+                &value,
+            ),
+            4 => apply_number(
+                &s,
+                catalog,
+                NumberField::LabUseCount { lab, option, item },
+                &value,
+            ),
+            5 => apply_number(&s, catalog, NumberField::LabShare { lab, option }, &value),
+            6 => apply_number(
+                &s,
+                catalog,
+                NumberField::Overrun {
+                    phase: if rng.below(2) == 0 {
+                        PhaseKey::Labs
+                    } else {
+                        PhaseKey::Project
+                    },
+                    kind: kinds[rng.below(4)],
+                },
+                &value,
+            ),
+            7 => apply_number(&s, catalog, NumberField::DiscountPct, &value),
+            8 => apply_number(
+                &s,
+                catalog,
+                NumberField::ProjectUseHoursPerWeek { item: rng.below(4) },
+                &value,
+            ),
+            9 => apply_change(&s, catalog, Change::AddLab),
+            10 => apply_change(&s, catalog, Change::RemoveLab(lab)),
+            11 => apply_change(
+                &s,
+                catalog,
+                Change::MoveLab {
+                    from: lab,
+                    to: rng.below(labs),
+                },
+            ),
+            12 => apply_change(
+                &s,
+                catalog,
+                Change::RenameLab {
+                    lab,
+                    name: format!("Renamed <b>{}</b> & \"quoted\"", rng.below(99)),
+                },
+            ),
+            13 => apply_change(&s, catalog, Change::AddOption { lab }),
+            14 => apply_change(&s, catalog, Change::RemoveOption { lab, option }),
+            15 => apply_change(
+                &s,
+                catalog,
+                Change::SetUseResource {
+                    lab,
+                    option,
+                    item,
+                    resource: resources[rng.below(resources.len())].clone(),
+                },
+            ),
+            16 => apply_change(
+                &s,
+                catalog,
+                Change::SetProvider(
+                    catalog.providers[rng.below(catalog.providers.len())]
+                        .id
+                        .clone(),
+                ),
+            ),
+            17 => apply_change(
+                &s,
+                catalog,
+                Change::SetPriceModel(if rng.below(2) == 0 {
+                    PriceModel::Spot
+                } else {
+                    PriceModel::OnDemand
+                }),
+            ),
+            18 => apply_change(
+                &s,
+                catalog,
+                Change::ChooseOffer {
+                    provider: s.pricing.provider.clone(),
+                    resource: resources[rng.below(resources.len())].clone(),
+                    offer: offers[rng.below(offers.len())].clone(),
+                },
+            ),
+            19 => apply_change(
+                &s,
+                catalog,
+                Change::AddCustomOffer(CustomOffer {
+                    name: format!("Campus cluster {}", rng.below(9)),
+                    vcpu: 8,
+                    ram_gb: 64.0,
+                    gpu_model: "A100".into(),
+                    gpu_count: 1,
+                    gpu_mem_gb: 80.0,
+                    usd_per_hour: 0.5 + rng.unit(),
+                }),
+            ),
+            20 => apply_change(&s, catalog, Change::AddProjectUse),
+            _ => apply_change(
+                &s,
+                catalog,
+                Change::SetCurrency(["EUR", "USD", "GBP"][rng.below(3)].into()),
+            ),
+        };
+        if let Ok(next) = next {
+            s = next;
+        }
+    }
+    s
+}

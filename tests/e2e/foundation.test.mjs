@@ -20,7 +20,7 @@ after(async () => {
 });
 
 test("the paper's course loads with the reported hours", async () => {
-  const page = await openCalculator(context, server.url);
+  const page = await openCalculator(browser, server.url);
   assert.equal(await text(page, 'lab-instance-hours'), '109,837');
   assert.equal(await text(page, 'project-instance-hours'), '76,855');
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
@@ -33,7 +33,7 @@ test("the paper's course loads with the reported hours", async () => {
 });
 
 test('a new student count recomputes every figure instantly', async () => {
-  const page = await openCalculator(context, server.url);
+  const page = await openCalculator(browser, server.url);
   const totalBefore = await number(page, 'total-cost');
   await page.getByTestId('students-input').fill('382');
   // Labs scale with enrollment: twice the students, twice the lab hours.
@@ -51,7 +51,7 @@ test('a new student count recomputes every figure instantly', async () => {
 });
 
 test('invalid input keeps the last result and what was typed', async () => {
-  const page = await openCalculator(context, server.url);
+  const page = await openCalculator(browser, server.url);
   const totalBefore = await text(page, 'total-cost');
   const input = page.getByTestId('students-input');
   for (const typed of ['-5', 'lots', '12.5', '']) {

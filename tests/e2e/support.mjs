@@ -79,9 +79,19 @@ export function launch() {
 /**
  * Opens the calculator and waits until the app has rendered its headline. Page errors and
  * console errors are collected in `page.problems`, for tests to assert there are none.
+ * Given the browser (not a context), the page gets a fresh context of its own, so no saved
+ * draft leaks from one test into the next; closing the page closes that context.
  */
-export async function openCalculator(context, url) {
+export async function openCalculator(contextOrBrowser, url, contextOptions = {}) {
+  let context = contextOrBrowser;
+  if (typeof contextOrBrowser.newContext === 'function') {
+    context = await contextOrBrowser.newContext({
+      viewport: { width: 1280, height: 900 },
+      ...contextOptions,
+    });
+  }
   const page = await context.newPage();
+  if (context !== contextOrBrowser) page.on('close', () => context.close().catch(() => {}));
   page.problems = [];
   page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {

@@ -1,0 +1,42 @@
+//! What a shared link could not load, and the draft it replaced.
+
+use yew::prelude::*;
+
+use crate::state::use_scenario;
+
+/// Notices about the link the page was opened with; nothing when it loaded whole.
+#[component]
+pub fn LinkNotice() -> Html {
+    let state = use_scenario();
+    let on_restore = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.restore_draft())
+    };
+    let on_dismiss = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dismiss_link_notices())
+    };
+    html! {
+        <>
+            if !state.link_notices.is_empty() {
+                <div class="link-notice" data-testid="link-notice" role="alert">
+                    <p><strong>{ "This link could not be loaded completely." }</strong></p>
+                    <ul>
+                        for notice in state.link_notices.iter() {
+                            <li>{ notice.clone() }</li>
+                        }
+                    </ul>
+                    <button type="button" class="secondary small" onclick={on_dismiss}>{ "Dismiss" }</button>
+                </div>
+            }
+            if state.saved_draft.is_some() {
+                <p class="draft-notice" data-testid="draft-notice">
+                    { "You opened a shared link; your own draft from your last visit is kept. " }
+                    <button type="button" class="secondary small" data-testid="restore-draft" onclick={on_restore}>
+                        { "Restore my draft" }
+                    </button>
+                </p>
+            }
+        </>
+    }
+}

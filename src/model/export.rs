@@ -1,0 +1,215 @@
+//! Exports of a priced scenario: CSV of the breakdown (RFC 4180), JSON of scenario and results,
+//! and a Markdown summary for a syllabus, a grant or an e-mail.
+
+use serde::Serialize;
+
+use super::catalog::Catalog;
+use super::estimate::{Estimate, Phase};
+use super::format;
+use super::presets::paper_course;
+use super::resource::Category;
+use super::scenario::Scenario;
+
+/// Citation of the paper the default scenario comes from.
+pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";
+
+/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180 s.2).
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+fn csv_row(fields: &[String]) -> String {
+    let mut row = fields
+        .iter()
+        .map(|f| csv_field(f))
+        .collect::<Vec<_>>()
+        .join(",");
+    row.push_str("\r\n");
+    row
+}
+
+/// Every priced line as CSV with a header row; lines end in CRLF. Money in US dollars.
+pub fn csv(estimate: &Estimate) -> String {
+    let mut out = csv_row(
+        &[
+            "phase",
+            "lab",
+            "option",
+            "resource",
+            "category",
+            "takers",
+            "takers_unit",
+            "count",
+            "count_unit",
+            "planned_hours_each",
+            "overrun",
+            "actual_unit_hours",
+            "offer",
+            "fraction",
+            "price_model",
+            "usd_per_hour",
+            "rerun",
+            "cost_usd",
+            "price_as_of",
+            "price_source",
+        ]
+        .map(String::from),
+    );
+    for line in &estimate.lines {
+        let phase = match line.phase {
+            Phase::Lab(_) => "lab",
+            Phase::Project => "project",
+        };
+        out.push_str(&csv_row(&[
+            phase.to_string(),
+            line.group.clone(),
+            line.option.clone(),
+            line.resource.clone(),
+            line.category.label().to_string(),
+            line.takers.to_string(),
+            line.takers_unit.to_string(),
+            line.count.to_string(),
+            line.count_unit.to_string(),
+            line.planned_hours.to_string(),
+            line.overrun.to_string(),
+            line.actual_hours.to_string(),
+            line.offer_id.clone(),
+            line.fraction.to_string(),
+            line.model.label().to_string(),
+            line.usd_per_hour.to_string(),
+            line.rerun.to_string(),
+            format!("{:.2}", line.cost_usd),
+            line.as_of.clone(),
+            line.source.clone(),
+        ]));
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonExport<'a> {
+    generator: &'static str,
+    paper: &'static str,
+    link: &'a str,
+    scenario: &'a Scenario,
+    results: &'a Estimate,
+}
+
+/// Scenario and results as pretty JSON, with the share link that reproduces them.
+pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
+    serde_json::to_string_pretty(&JsonExport {
+        generator: "course cost calculator",
+        paper: PAPER_CITATION,
+        link,
+        scenario,
+        results: estimate,
+    })
+    .unwrap_or_default()
+}
+
+/// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.
+pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, link: &str) -> String {
+    let pricing = &scenario.pricing;
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let totals = &estimate.totals;
+    let provider = catalog
+        .provider(&pricing.provider)
+        .map_or(pricing.provider.as_str(), |p| p.name.as_str());
+    let snapshot = catalog
+        .snapshot(&pricing.snapshot)
+        .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
+    let escape = |text: &str| text.replace('|', "\\|").replace(['\r', '\n'], " ");
+    let mut md = String::new();
+    md.push_str("# Cloud cost estimate for the course\n\n");
+    md.push_str(&format!(
+        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
+        format::number(scenario.course.students, 0),
+        scenario.course.labs.len(),
+        format::quantity(scenario.course.project.weeks),
+        pricing.model.label().to_lowercase(),
+    ));
+    md.push_str(&format!(
+        "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} expected in practice; GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",
+        money(totals.net_usd),
+        money(totals.per_student_usd),
+        money(totals.labs_usd),
+        money(estimate.labs_per_student_usd()),
+        money(totals.project_usd),
+        format::number(totals.expected_instance_hours, 0),
+        format::number(totals.actual_instance_hours, 0),
+        format::number(totals.gpu_hours, 0),
+        format::number(estimate.gpu_share() * 100.0, 0),
+        format::number(totals.su, 0),
+    ));
+    md.push_str(
+        "| Lab | CPU compute | GPU | Storage | Network | Total |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for summary in estimate
+        .labs
+        .iter()
+        .chain(std::iter::once(&estimate.project))
+    {
+        md.push_str(&format!("| {} |", escape(&summary.name)));
+        for category in Category::ALL {
+            md.push_str(&format!(
+                " {} |",
+                money(summary.cost_by_category[category.index()])
+            ));
+        }
+        md.push_str(&format!(" {} |\n", money(summary.cost_usd)));
+    }
+    md.push_str("| **Course (list price)** |");
+    for category in Category::ALL {
+        md.push_str(&format!(
+            " {} |",
+            money(estimate.cost_by_category[category.index()])
+        ));
+    }
+    md.push_str(&format!(" **{}** |\n\n", money(totals.list_usd)));
+    if totals.discount_usd > 0.0 || totals.overhead_usd > 0.0 || totals.credit_usd > 0.0 {
+        md.push_str(&format!(
+            "Discount -{}, institutional overhead +{}, education credits -{}: total {}.\n\n",
+            money(totals.discount_usd),
+            money(totals.overhead_usd),
+            money(totals.credit_usd),
+            money(totals.net_usd)
+        ));
+    }
+    let realism = scenario.realism;
+    md.push_str(&format!(
+        "Actual use is planned use times an overrun factor: lab VMs {}x, lab bare metal {}x, project VMs {}x, project GPU nodes {}x",
+        format::quantity(realism.labs.vm),
+        format::quantity(realism.labs.bare_metal),
+        format::quantity(realism.project.vm),
+        format::quantity(realism.project.bare_metal),
+    ));
+    if paper_course().is_ok_and(|p| p.scenario.realism == realism) {
+        md.push_str(" (calibrated on the paper's course)");
+    }
+    md.push_str(".\n\n");
+    for warning in &estimate.warnings {
+        md.push_str(&format!("> {warning}\n\n"));
+    }
+    md.push_str(&format!(
+        "Prices: list prices with their dates and sources in the calculator's catalog. Method and default course: {PAPER_CITATION}.\n\nReproduce or change this estimate: <{link}>\n"
+    ));
+    md
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_needed() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_row(&["a".into(), "b,c".into()]), "a,\"b,c\"\r\n");
+    }
+}

@@ -1,0 +1,558 @@
+// The full calculator end to end: every kind of field, labs, providers, snapshots, spot, GPU
+// choices, custom offers, invalid input, presets, charts, the breakdown's math and a phone layout.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, number, openCalculator, serve, text } from './support.mjs';
+
+let server;
+let browser;
+let context;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const LAB2_HOURS = 'Lab 2, option 1, resource 1: planned hours per student';
+const LAB4_SHARE_1 = 'Lab 4, option 1: students taking it';
+const LAB4_SHARE_2 = 'Lab 4, option 2: students taking it';
+const PROJECT_GPU_HOURS = 'Project resource 2: planned hours per week';
+// Calibrated in src/data/presets/paper-course.toml.
+const LAB_VM_OVERRUN = 12.966577377328626;
+
+/** Parses a shown figure ("$59,170", "109,837") into a number. */
+function parse(shown) {
+  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
+  return value;
+}
+
+/** Waits until the element with this data-testid shows something other than `old`. */
+async function changed(page, testid, old) {
+  await page.waitForFunction(
+    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
+    [testid, old],
+  );
+  return text(page, testid);
+}
+
+/** Waits until the element with this data-testid shows exactly `expected`. */
+async function shows(page, testid, expected) {
+  await page.waitForFunction(
+    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
+    [testid, expected],
+  );
+}
+
+/** The detail line under a headline figure ("planned 11,556"). */
+async function detail(page, testid) {
+  const figure = page.locator('.figure', { has: page.getByTestId(testid) });
+  return (await figure.locator('.figure-detail').textContent()).trim();
+}
+
+/** Every headline figure at once, as shown. */
+async function figures(page) {
+  const ids = ['total-cost', 'cost-per-student', 'lab-instance-hours', 'project-instance-hours', 'gpu-share'];
+  const out = {};
+  for (const id of ids) out[id] = await text(page, id);
+  return out;
+}
+
+/** A labelled number field, matched by its exact label (not its slider twin). */
+function field(page, label) {
+  return page.getByLabel(label, { exact: true });
+}
+
+/** A fingerprint of a canvas's pixels and how many of them are painted (opaque, not white). */
+async function canvasPixels(page, testid) {
+  return page.getByTestId(testid).evaluate((el) => {
+    const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
+    let painted = 0;
+    let hash = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+      if (a > 0 && (r < 240 || g < 240 || b < 240)) painted++;
+      hash = (Math.imul(hash, 31) + (r | (g << 8) | (b << 16)) + a * 7919) | 0;
+    }
+    return { painted, hash, width: el.width, height: el.height };
+  });
+}
+
+test('each kind of field changes the right figures', async () => {
+  const page = await openCalculator(browser, server.url);
+  const start = await figures(page);
+  assert.equal(start['lab-instance-hours'], '109,837');
+  assert.equal(start['project-instance-hours'], '76,855');
+  const plannedStart = parse(await detail(page, 'lab-instance-hours'));
+
+  // Lab hours: Lab 2 is 3 m1.medium VMs for 4.5 h; 9 h adds 3 x 4.5 h per student, times the
+  // calibrated VM overrun. Project hours do not move.
+  const lab2Hours = field(page, LAB2_HOURS);
+  assert.equal(await lab2Hours.inputValue(), '4.5');
+  await lab2Hours.fill('9');
+  const labHours = parse(await changed(page, 'lab-instance-hours', start['lab-instance-hours']));
+  const addedPlanned = 3 * 4.5 * 191;
+  assert.ok(Math.abs(labHours - (109_837 + addedPlanned * LAB_VM_OVERRUN)) <= 1, `lab hours ${labHours}`);
+  const planned = parse(await detail(page, 'lab-instance-hours'));
+  assert.ok(Math.abs(planned - (plannedStart + addedPlanned)) <= 1, `planned ${planned}`);
+  assert.ok((await number(page, 'total-cost')) > parse(start['total-cost']), 'more lab hours cost more');
+  assert.equal(await text(page, 'project-instance-hours'), start['project-instance-hours']);
+  await lab2Hours.fill('4.5');
+  await shows(page, 'lab-instance-hours', '109,837');
+  assert.equal(await text(page, 'total-cost'), start['total-cost'], 'back to the start exactly');
+
+  // Project hours per week: twice the GPU blocks doubles the 5,466 project GPU hours. Labs stay.
+  const gpuWeek = field(page, PROJECT_GPU_HOURS);
+  assert.equal(await gpuWeek.inputValue(), '8');
+  await gpuWeek.fill('16');
+  const projectHours = parse(await changed(page, 'project-instance-hours', '76,855'));
+  assert.ok(Math.abs(projectHours - (76_855 + 5_466)) <= 1, `project hours ${projectHours}`);
+  assert.match(await detail(page, 'project-instance-hours'), /^10,93[12] GPU hours, 54 groups$/);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  assert.ok((await number(page, 'total-cost')) > parse(start['total-cost']));
+  await gpuWeek.fill('8');
+  await shows(page, 'project-instance-hours', '76,855');
+  assert.equal(await text(page, 'total-cost'), start['total-cost']);
+
+  // Realism: lab VMs at 1x their plan bring actual lab hours down to the planned hours (bare metal,
+  // edge and storage are already 1x in the labs); 2x adds the planned VM hours once more.
+  const overrun = page.getByTestId('overrun-labs-vm');
+  await overrun.fill('1');
+  const atPlanText = await changed(page, 'lab-instance-hours', '109,837');
+  const atPlan = parse(atPlanText);
+  assert.equal(atPlan, plannedStart, 'actual = planned at 1x');
+  assert.equal(parse(await detail(page, 'lab-instance-hours')), plannedStart, 'the plan does not move');
+  assert.equal(await text(page, 'project-instance-hours'), '76,855');
+  const vmPlanned = (109_837 - plannedStart) / (LAB_VM_OVERRUN - 1);
+  await overrun.fill('2');
+  const atTwice = parse(await changed(page, 'lab-instance-hours', atPlanText));
+  assert.ok(Math.abs(atTwice - (plannedStart + vmPlanned)) <= 1.5, `lab hours at 2x: ${atTwice}`);
+  await overrun.fill(String(LAB_VM_OVERRUN));
+  await shows(page, 'lab-instance-hours', '109,837');
+  assert.equal(await text(page, 'total-cost'), start['total-cost']);
+
+  // Discount: 10% off the total, hours untouched; the list price stays on show.
+  const total = parse(start['total-cost']);
+  await page.getByTestId('discount-input').fill('10');
+  const discounted = parse(await changed(page, 'total-cost', start['total-cost']));
+  assert.ok(Math.abs(discounted - total * 0.9) <= 1, `discounted ${discounted} vs ${total * 0.9}`);
+  assert.equal(await detail(page, 'total-cost'), `list price ${start['total-cost']}`);
+  assert.equal(await text(page, 'lab-instance-hours'), start['lab-instance-hours']);
+  assert.equal(await text(page, 'project-instance-hours'), start['project-instance-hours']);
+  await page.getByTestId('discount-input').fill('0');
+  await shows(page, 'total-cost', start['total-cost']);
+
+  // Credit: $50 per student off, exactly 191 x $50.
+  await page.getByTestId('credit-input').fill('50');
+  const credited = parse(await changed(page, 'total-cost', start['total-cost']));
+  assert.equal(credited, total - 50 * 191);
+  assert.equal(await text(page, 'lab-instance-hours'), start['lab-instance-hours']);
+  await page.getByTestId('credit-input').fill('0');
+  await shows(page, 'total-cost', start['total-cost']);
+
+  // Group size: twice the size, half the groups (54 -> 27), half the project hours. Labs stay.
+  await page.getByTestId('group-size-input').fill('7.2');
+  const halfProject = parse(await changed(page, 'project-instance-hours', '76,855'));
+  assert.ok(Math.abs(halfProject - 76_855 / 2) <= 1, `project hours ${halfProject}`);
+  assert.match(await detail(page, 'project-instance-hours'), /, 27 groups$/);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  assert.ok((await number(page, 'total-cost')) < total);
+  await page.getByTestId('group-size-input').fill('3.6');
+  await shows(page, 'project-instance-hours', '76,855');
+  assert.equal(await text(page, 'total-cost'), start['total-cost']);
+
+  // Lab option share: 80% on option 1 leaves 20% for option 2. Option A is one node for 3 h,
+  // option B two nodes for 2 h each (bare metal, 1x): 0.3 h fewer per student at 80/20.
+  const share1 = field(page, LAB4_SHARE_1);
+  const share2 = field(page, LAB4_SHARE_2);
+  assert.equal(await share2.inputValue(), '50');
+  await share1.fill('80');
+  await page.waitForFunction(
+    (label) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label)
+      ?.control?.value === '20',
+    LAB4_SHARE_2,
+  );
+  assert.equal(await share2.inputValue(), '20');
+  assert.equal(await share1.inputValue(), '80');
+  const labsAfterShare = parse(await changed(page, 'lab-instance-hours', '109,837'));
+  assert.ok(Math.abs(labsAfterShare - (109_837 - 0.3 * 191)) <= 1, `lab hours ${labsAfterShare}`);
+  assert.equal(await text(page, 'project-instance-hours'), '76,855');
+  assert.notEqual(await text(page, 'total-cost'), start['total-cost']);
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a lab can be added and removed again', async () => {
+  const page = await openCalculator(browser, server.url);
+  const labs = page.getByTestId('lab-editor');
+  const rows = page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]');
+  const labCount = await labs.count();
+  const rowCount = await rows.count();
+  assert.equal(labCount, 8);
+  assert.equal(rowCount, labCount + 1, 'a breakdown row per lab, and the project');
+  const totalBefore = await text(page, 'total-cost');
+
+  await page.getByTestId('add-lab').click();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="lab-editor"]').length === n,
+    labCount + 1,
+  );
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="breakdown-table"] tbody button[aria-expanded]').length === n,
+    rowCount + 1,
+  );
+  const totalAdded = parse(await changed(page, 'total-cost', totalBefore));
+  assert.ok(totalAdded > parse(totalBefore), `total rose: ${totalBefore} -> ${totalAdded}`);
+  assert.match(await page.getByRole('heading', { name: /^Labs \(/ }).textContent(), /Labs \(9\)/);
+  // The new lab is one m1.medium VM for 2 h per student, at the calibrated VM overrun.
+  assert.equal(await labs.last().getByTestId('lab-name').inputValue(), 'Lab 9: New lab');
+  assert.equal((await rows.nth(labCount).textContent()).trim(), 'Lab 9: New lab', 'its breakdown row');
+  const labHours = await number(page, 'lab-instance-hours');
+  assert.ok(Math.abs(labHours - (109_837 + 191 * 2 * LAB_VM_OVERRUN)) <= 1, `lab hours ${labHours}`);
+
+  await labs.last().getByTestId('remove-lab').click();
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid="lab-editor"]').length === n,
+    labCount,
+  );
+  await shows(page, 'total-cost', totalBefore);
+  assert.equal(await rows.count(), rowCount);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('provider, snapshot and spot pricing change the total', async () => {
+  const page = await openCalculator(browser, server.url);
+  const heading = page.locator('#headline-title');
+  const providerSelect = page.getByTestId('provider-select');
+  const awsTotal = await text(page, 'total-cost');
+  assert.equal(await providerSelect.inputValue(), 'aws');
+  assert.equal((await heading.textContent()).trim(), 'AWS, on demand, Spring 2025 list prices');
+
+  // Snapshot: AWS cut P4/P5 prices in June 2025, so the latest prices are lower.
+  const snapshotSelect = page.getByTestId('snapshot-select');
+  assert.equal(await snapshotSelect.inputValue(), 'spring-2025');
+  await snapshotSelect.selectOption('latest');
+  const latest = parse(await changed(page, 'total-cost', awsTotal));
+  assert.ok(latest < parse(awsTotal), `latest ${latest} < spring ${awsTotal}`);
+  assert.match((await heading.textContent()).trim(), /^AWS, on demand, Latest prices/);
+  await snapshotSelect.selectOption('spring-2025');
+  await shows(page, 'total-cost', awsTotal);
+
+  // Spot: cheaper, and a warning names what has no spot price; on demand again restores it all.
+  const warning = page.locator('.headline .warning');
+  assert.equal(await warning.count(), 0);
+  await page.getByTestId('model-spot').check();
+  const spot = parse(await changed(page, 'total-cost', awsTotal));
+  assert.ok(spot < parse(awsTotal), `spot ${spot} < on demand ${awsTotal}`);
+  assert.match((await heading.textContent()).trim(), /^AWS, spot/i);
+  await warning.first().waitFor();
+  assert.match(await warning.first().textContent(), /^No spot price is known for .+: priced on demand\.$/);
+  await page.getByTestId('model-on-demand').check();
+  await shows(page, 'total-cost', awsTotal);
+  await warning.first().waitFor({ state: 'detached' });
+
+  // One comparison row per provider, and the current one agrees with the headline.
+  const providers = await providerSelect.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(providers.length >= 5, `providers: ${providers}`);
+  const comparison = page.getByTestId('provider-comparison');
+  const rowProviders = await comparison
+    .locator('tbody tr[data-provider]')
+    .evaluateAll((rows) => rows.map((r) => r.dataset.provider));
+  assert.deepEqual(rowProviders, providers);
+  const rowTotal = async (id) =>
+    (await comparison.locator(`tr[data-provider="${id}"] td.num.strong`).textContent()).trim();
+  assert.equal(await rowTotal('aws'), awsTotal);
+
+  await providerSelect.selectOption('gcp');
+  const gcpTotal = await changed(page, 'total-cost', awsTotal);
+  assert.match((await heading.textContent()).trim(), /^Google Cloud, on demand, /);
+  assert.equal(await rowTotal('gcp'), gcpTotal);
+  assert.equal(await rowTotal('aws'), awsTotal, 'the comparison still prices AWS the same');
+  assert.equal(await comparison.locator('tr[data-provider="gcp"] .badge').textContent(), 'shown');
+
+  // "Use AWS" in the comparison switches the provider select back.
+  await comparison.getByRole('button', { name: 'Use AWS' }).click();
+  await shows(page, 'total-cost', awsTotal);
+  assert.equal(await providerSelect.inputValue(), 'aws');
+  assert.match((await heading.textContent()).trim(), /^AWS, /);
+
+  // Every other provider through its "Use" button, Google Cloud (picked in the select before)
+  // included: the headline takes the table's total, and the select shows the provider.
+  for (const id of providers.filter((p) => p !== 'aws')) {
+    const expected = await rowTotal(id);
+    const name = (await providerSelect.locator(`option[value="${id}"]`).textContent()).trim();
+    await comparison.getByRole('button', { name: `Use ${name}`, exact: true }).click();
+    await page.waitForFunction(
+      (want) => document.querySelector('#headline-title').textContent.startsWith(want),
+      `${name}, `,
+    );
+    assert.equal(await text(page, 'total-cost'), expected, `${id}: headline = comparison row`);
+    assert.equal(
+      await providerSelect.inputValue(),
+      id,
+      `the provider select shows "${await providerSelect.evaluate((s) => s.selectedOptions[0]?.textContent)}" while the headline prices ${name}`,
+    );
+  }
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
+  const page = await openCalculator(browser, server.url);
+  const totalBefore = await text(page, 'total-cost');
+  const choices = page.getByTestId('gpu-choices');
+  const mi100 = page.getByTestId('choice-gpu_mi100');
+  const mi100Row = choices.locator('tbody tr', { has: mi100 });
+  assert.equal(await mi100.inputValue(), 'aws/p3.8xlarge');
+  assert.equal(await mi100Row.locator('.badge').count(), 0);
+  assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$6.12/h');
+
+  // MI100 node-hours: Lab 5 (191 students x 3 h, bare metal at 1x) and the project's 5,466.
+  const mi100Hours = 191 * 3 + 5_466;
+
+  // g4ad.8xlarge (2 GPUs, like the MI100 node) at $1.734/h instead of half a p3.8xlarge ($6.12/h).
+  await mi100.selectOption('aws/g4ad.8xlarge');
+  const cheaperText = await changed(page, 'total-cost', totalBefore);
+  const cheaper = parse(cheaperText);
+  const expectedCheaper = parse(totalBefore) - mi100Hours * (6.12 - 1.734);
+  assert.ok(Math.abs(cheaper - expectedCheaper) <= 2, `g4ad total ${cheaper}, expected ${expectedCheaper}`);
+  await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
+  assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$1.73/h');
+
+  // A whole p4d (8 A100s) for a 2-GPU node: a quarter of one, dearer.
+  await mi100.selectOption('aws/p4d.24xlarge');
+  const a100 = parse(await changed(page, 'total-cost', cheaperText));
+  assert.ok(a100 > cheaper, `p4d ${a100} > g4ad ${cheaper}`);
+
+  await mi100Row.getByRole('button', { name: 'Back to the default' }).click();
+  await shows(page, 'total-cost', totalBefore);
+  await mi100Row.locator('.badge').waitFor({ state: 'detached' });
+  assert.equal(await mi100.inputValue(), 'aws/p3.8xlarge');
+
+  // A custom offer: 2 GPUs at $3/h stands in one for one.
+  const form = page.getByTestId('custom-offer-form');
+  await form.getByLabel('Name (e.g. University GPU cluster)', { exact: true }).fill('Campus MI100');
+  await form.getByLabel('vCPUs', { exact: true }).fill('64');
+  await form.getByLabel('Memory (GB)', { exact: true }).fill('256');
+  await form.getByLabel('GPU model', { exact: true }).fill('AMD MI100');
+  await form.getByLabel('GPUs', { exact: true }).fill('2');
+  await form.getByLabel('Memory per GPU (GB)', { exact: true }).fill('32');
+  await form.getByLabel('Price (US$ per hour)', { exact: true }).fill('3');
+  await form.getByRole('button', { name: 'Add offer' }).click();
+  await mi100.locator('option[value="custom/1"]').waitFor({ state: 'attached' });
+  assert.equal(await form.getByTestId('field-error').count(), 0);
+  assert.equal(await text(page, 'total-cost'), totalBefore, 'adding an offer alone changes nothing');
+
+  await mi100.selectOption('custom/1');
+  const custom = parse(await changed(page, 'total-cost', totalBefore));
+  const expectedCustom = parse(totalBefore) - mi100Hours * (6.12 - 3);
+  assert.ok(Math.abs(custom - expectedCustom) <= 2, `custom total ${custom}, expected ${expectedCustom}`);
+  await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
+  assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$3.00/h');
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('invalid input shows an error at the field and keeps the last result', async () => {
+  const page = await openCalculator(browser, server.url);
+  const totalBefore = await text(page, 'total-cost');
+  const labHours = field(page, LAB2_HOURS);
+  const labField = page.locator('.field', { has: labHours });
+  const discount = page.getByTestId('discount-input');
+  const discountField = page.locator('.field', { has: discount });
+
+  await labHours.fill('-3');
+  await labField.getByTestId('field-error').waitFor();
+  assert.equal(await labHours.inputValue(), '-3');
+  assert.equal(await labHours.getAttribute('aria-invalid'), 'true');
+  assert.equal(await text(page, 'total-cost'), totalBefore);
+
+  await discount.fill('abc');
+  await discountField.getByTestId('field-error').waitFor();
+  assert.match(await discountField.getByTestId('field-error').textContent(), /"abc" is not a number/);
+  assert.equal(await discount.inputValue(), 'abc');
+  assert.equal(await labHours.inputValue(), '-3', 'the other field keeps its text too');
+  assert.equal(await page.getByTestId('field-error').count(), 2);
+  assert.equal(await text(page, 'total-cost'), totalBefore);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+
+  await labHours.fill('4.5');
+  await labField.getByTestId('field-error').waitFor({ state: 'detached' });
+  assert.equal(await labHours.getAttribute('aria-invalid'), null);
+  assert.equal(await discountField.getByTestId('field-error').count(), 1, 'the discount is still wrong');
+  await discount.fill('0');
+  await discountField.getByTestId('field-error').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('field-error').count(), 0);
+  assert.equal(await text(page, 'total-cost'), totalBefore);
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('presets load whole scenarios', async () => {
+  const page = await openCalculator(browser, server.url);
+  const preset = page.getByTestId('preset-select');
+  const ids = await preset.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(ids.length >= 3, `presets: ${ids}`);
+  for (const id of ['paper-s25', 'cpu-only', 'gpu-heavy']) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  assert.equal(await preset.inputValue(), 'paper-s25');
+  const paperTotal = await text(page, 'total-cost');
+  const paperLabs = await page.getByTestId('lab-editor').count();
+
+  await preset.selectOption('cpu-only');
+  await shows(page, 'gpu-share', '0%');
+  const cpuLabs = await page.getByTestId('lab-editor').count();
+  assert.ok(cpuLabs < paperLabs, `${cpuLabs} labs < ${paperLabs}`);
+  assert.ok((await number(page, 'total-cost')) < parse(paperTotal));
+
+  await preset.selectOption('gpu-heavy');
+  await page.waitForFunction(() => document.querySelector('[data-testid="gpu-share"]').textContent.trim() !== '0%');
+  assert.ok((await number(page, 'gpu-share')) > 50, `GPU share ${await text(page, 'gpu-share')}`);
+
+  await preset.selectOption('paper-s25');
+  await shows(page, 'lab-instance-hours', '109,837');
+  assert.equal(await text(page, 'project-instance-hours'), '76,855');
+  assert.equal(await text(page, 'total-cost'), paperTotal);
+  assert.equal(await page.getByTestId('lab-editor').count(), paperLabs);
+
+  // An edit makes it "your edited scenario"; loading the preset again undoes the edit.
+  await page.getByTestId('students-input').fill('100');
+  await changed(page, 'lab-instance-hours', '109,837');
+  await page.waitForFunction(() => document.querySelector('[data-testid="preset-select"]').value === '');
+  await preset.selectOption('paper-s25');
+  await shows(page, 'lab-instance-hours', '109,837');
+  assert.equal(await page.getByTestId('students-input').inputValue(), '191');
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('every chart is labelled, painted, redrawn on edits and has a table twin', async () => {
+  const page = await openCalculator(browser, server.url);
+  const charts = ['chart-cost-by-lab', 'chart-providers', 'chart-hours', 'chart-categories'];
+  await page.waitForFunction(
+    (ids) => ids.every((id) => document.querySelector(`[data-testid="${id}"]`)?.width > 300),
+    charts,
+  );
+  const before = {};
+  for (const id of charts) {
+    const canvas = page.getByTestId(id);
+    assert.equal(await canvas.count(), 1, id);
+    assert.ok((await canvas.getAttribute('aria-label'))?.trim().length > 10, `${id} has an aria-label`);
+    assert.equal(await canvas.getAttribute('role'), 'img');
+    before[id] = await canvasPixels(page, id);
+    assert.ok(before[id].painted > 1000, `${id} painted: ${before[id].painted} pixels`);
+  }
+  const labels = Object.fromEntries(
+    await Promise.all(charts.map(async (id) => [id, await page.getByTestId(id).getAttribute('aria-label')])),
+  );
+
+  // Twice the students: every chart's numbers move, so every chart is redrawn.
+  await page.getByTestId('students-input').fill('382');
+  await shows(page, 'lab-instance-hours', '219,674');
+  for (const id of charts) {
+    await page.waitForFunction(
+      ([testid, hash]) => {
+        const el = document.querySelector(`[data-testid="${testid}"]`);
+        const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
+        let h = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          h = (Math.imul(h, 31) + (data[i] | (data[i + 1] << 8) | (data[i + 2] << 16)) + data[i + 3] * 7919) | 0;
+        }
+        return h !== hash;
+      },
+      [id, before[id].hash],
+    );
+    const after = await canvasPixels(page, id);
+    assert.ok(after.painted > 1000, `${id} still painted after the edit`);
+    assert.notEqual(await page.getByTestId(id).getAttribute('aria-label'), labels[id], `${id} label follows`);
+  }
+
+  // Each chart's numbers as a table, behind a disclosure.
+  for (const id of charts) {
+    const figure = page.locator('figure.chart', { has: page.getByTestId(id) });
+    const twin = figure.locator('details.chart-twin');
+    assert.equal((await twin.locator('summary').textContent()).trim(), 'Show the numbers as a table');
+    const table = twin.locator('table');
+    assert.equal(await table.isVisible(), false, `${id}: table hidden until opened`);
+    await twin.locator('summary').click();
+    await table.waitFor({ state: 'visible' });
+    assert.ok((await table.locator('tbody tr').count()) >= 2, `${id}: table has rows`);
+  }
+  // The cost-by-lab table lists every lab and the project, the provider table every provider.
+  const costTable = page.locator('figure.chart', { has: page.getByTestId('chart-cost-by-lab') }).locator('table');
+  assert.equal(await costTable.locator('tbody tr').count(), 9);
+  const providerTable = page.locator('figure.chart', { has: page.getByTestId('chart-providers') }).locator('table');
+  assert.equal(
+    await providerTable.locator('tbody tr').count(),
+    await page.getByTestId('provider-select').locator('option').count(),
+  );
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a breakdown row opens to the math behind it', async () => {
+  const page = await openCalculator(browser, server.url);
+  const table = page.getByTestId('breakdown-table');
+  const first = table.locator('tbody button[aria-expanded]').first();
+  assert.equal(await first.getAttribute('aria-expanded'), 'false');
+  assert.equal(await table.locator('.math-row').count(), 0);
+
+  await first.click();
+  await table.locator('.math-row').first().waitFor();
+  assert.equal(await first.getAttribute('aria-expanded'), 'true');
+  const math = await table.locator('.math-row').allTextContents();
+  assert.ok(math.length >= 1);
+  for (const row of math) {
+    assert.match(row, /×/, row);
+    assert.match(row, /=/, row);
+  }
+  // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun.
+  assert.match(math[0], /^KVM@TACC, m1\.small on t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1\) = \$[0-9,]+ /);
+
+  // Lab 4 has two options: its math names them.
+  const lab4 = table.locator('tbody button[aria-expanded]').nth(3);
+  await lab4.click();
+  await page.waitForFunction(
+    () => [...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('A: 4x A100')),
+  );
+
+  await first.click();
+  await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, m1.small')));
+  assert.ok((await table.locator('.math-row').count()) > 0, 'Lab 4 stays open');
+  assert.equal(await first.getAttribute('aria-expanded'), 'false');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('on a 360 px phone the page does not scroll sideways', async () => {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const page = await openCalculator(phone, server.url);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= 361, `document is ${scrollWidth} px wide`);
+  for (const id of ['total-cost', 'cost-per-student', 'lab-instance-hours', 'project-instance-hours', 'gpu-share']) {
+    const figure = page.getByTestId(id);
+    assert.ok(await figure.isVisible(), `${id} visible`);
+    const box = await figure.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `${id} inside the screen: ${JSON.stringify(box)}`);
+  }
+  // Still no sideways scrolling after opening the widest content.
+  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]').first().click();
+  await page.getByTestId('breakdown-table').locator('.math-row').first().waitFor();
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 361);
+  assert.deepEqual(page.problems, []);
+  await phone.close();
+});

@@ -1,0 +1,101 @@
+//! Exports match the screen: the CSV sums to the total, the JSON parses back, Markdown has the
+//! headline and a row per lab.
+
+mod common;
+
+use common::{catalog, estimate, paper};
+use course_cost::model::change::{apply_change, Change};
+use course_cost::model::export::{csv, json, markdown};
+use course_cost::model::Scenario;
+
+/// Splits RFC 4180 text into records of fields (quotes, doubled quotes, CRLF).
+fn parse_csv(text: &str) -> Vec<Vec<String>> {
+    let mut records = vec![];
+    let mut record = vec![];
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') => quoted = true,
+            (false, ',') => record.push(std::mem::take(&mut field)),
+            (false, '\r') => {}
+            (false, '\n') => {
+                record.push(std::mem::take(&mut field));
+                records.push(std::mem::take(&mut record));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    records
+}
+
+#[test]
+fn csv_has_a_row_per_line_that_adds_up_to_the_total() {
+    let mut scenario = paper().scenario.clone();
+    scenario = apply_change(
+        &scenario,
+        catalog(),
+        Change::RenameLab {
+            lab: 0,
+            name: "Hello, \"Chameleon\"".into(),
+        },
+    )
+    .expect("valid");
+    let result = estimate(&scenario);
+    let text = csv(&result);
+    assert!(text.ends_with("\r\n"));
+    let records = parse_csv(&text);
+    assert_eq!(records.len(), result.lines.len() + 1);
+    let header = &records[0];
+    let cost = header
+        .iter()
+        .position(|h| h == "cost_usd")
+        .expect("cost column");
+    assert!(records.iter().all(|r| r.len() == header.len()));
+    assert_eq!(records[1][1], "Hello, \"Chameleon\"");
+    let sum: f64 = records[1..]
+        .iter()
+        .map(|r| r[cost].parse::<f64>().expect("number"))
+        .sum();
+    assert!((sum - result.totals.list_usd).abs() < 0.01 * result.lines.len() as f64);
+}
+
+#[test]
+fn json_parses_back_to_the_same_scenario() {
+    let scenario = paper().scenario.clone();
+    let result = estimate(&scenario);
+    let text = json(&scenario, &result, "https://example.invalid/#s=x");
+    let value: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
+    let back: Scenario = serde_json::from_value(value["scenario"].clone()).expect("scenario");
+    assert_eq!(back, scenario);
+    assert_eq!(
+        value["results"]["totals"]["net_usd"].as_f64(),
+        Some(result.totals.net_usd)
+    );
+}
+
+#[test]
+fn markdown_summary_has_the_headline_and_every_lab() {
+    let scenario = paper().scenario.clone();
+    let result = estimate(&scenario);
+    let text = markdown(
+        &scenario,
+        &result,
+        catalog(),
+        "https://example.invalid/#s=x",
+    );
+    assert!(text.contains("**Total: $59,170**"), "{text}");
+    assert!(text.contains("($310 per student)"));
+    for lab in &scenario.course.labs {
+        assert!(text.contains(&format!("| {} |", lab.name)), "{}", lab.name);
+    }
+    assert!(text.contains("calibrated on the paper's course"));
+    assert!(text.contains("doi:10.1145/3731599.3767385"));
+}

@@ -1,0 +1,309 @@
+//! Share links: round trips, sizes, the golden corpus, and links that cannot be trusted.
+
+mod common;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use common::{catalog, paper, random_edits, Rng};
+use course_cost::model::change::{apply_change, Change, CustomOffer};
+use course_cost::model::edit::{apply_number, NumberField};
+use course_cost::model::link::{decode, encode, encode_fragment, payload_of};
+use course_cost::model::presets::builtin_presets;
+use course_cost::model::validate::validate;
+use course_cost::model::Scenario;
+
+fn round_trip(scenario: &Scenario) -> Scenario {
+    let payload = encode(scenario, paper());
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    decoded.scenario
+}
+
+fn decode_json(json: &str) -> course_cost::model::link::Decoded {
+    decode(&URL_SAFE_NO_PAD.encode(json), catalog()).expect("presets load")
+}
+
+#[test]
+fn the_default_scenario_is_a_tiny_link() {
+    let payload = encode(&paper().scenario, paper());
+    assert!(payload.len() < 40, "{payload}");
+    assert_eq!(round_trip(&paper().scenario), paper().scenario);
+    assert_eq!(
+        payload_of(&format!("#{}", encode_fragment(&paper().scenario, paper()))),
+        Some(payload.as_str())
+    );
+}
+
+#[test]
+fn a_few_edits_stay_under_300_characters() {
+    let c = catalog();
+    let mut s = paper().scenario.clone();
+    s = apply_number(&s, c, NumberField::Students, "240").expect("valid");
+    s = apply_number(&s, c, NumberField::DiscountPct, "12.5").expect("valid");
+    s = apply_number(
+        &s,
+        c,
+        NumberField::LabUseHours {
+            lab: 1,
+            option: 0,
+            item: 0,
+        },
+        "6",
+    )
+    .expect("valid");
+    s = apply_change(&s, c, Change::SetProvider("gcp".into())).expect("valid");
+    s = apply_change(
+        &s,
+        c,
+        Change::ChooseOffer {
+            provider: "gcp".into(),
+            resource: "gpu_mi100".into(),
+            offer: "gcp/a2-highgpu-2g".into(),
+        },
+    )
+    .expect("valid");
+    let fragment = encode_fragment(&s, paper());
+    assert!(
+        fragment.len() < 300,
+        "{} characters: {fragment}",
+        fragment.len()
+    );
+    assert_eq!(round_trip(&s), s);
+}
+
+#[test]
+fn a_heavily_customised_course_stays_under_2000_characters() {
+    let c = catalog();
+    let mut s = paper().scenario.clone();
+    // Every lab renamed and re-planned, four labs added, a custom offer and choices on two providers.
+    for lab in 0..8 {
+        s = apply_change(
+            &s,
+            c,
+            Change::RenameLab {
+                lab,
+                name: format!("Week {} lab, redesigned", lab + 1),
+            },
+        )
+        .expect("valid");
+        s = apply_number(
+            &s,
+            c,
+            NumberField::LabUseHours {
+                lab,
+                option: 0,
+                item: 0,
+            },
+            "4.5",
+        )
+        .expect("valid");
+    }
+    for _ in 0..4 {
+        s = apply_change(&s, c, Change::AddLab).expect("valid");
+        let lab = s.course.labs.len() - 1;
+        s = apply_change(&s, c, Change::AddUse { lab, option: 0 }).expect("valid");
+        s = apply_change(
+            &s,
+            c,
+            Change::SetUseResource {
+                lab,
+                option: 0,
+                item: 1,
+                resource: "gpu_rtx_6000".into(),
+            },
+        )
+        .expect("valid");
+    }
+    s = apply_change(
+        &s,
+        c,
+        Change::AddCustomOffer(CustomOffer {
+            name: "University GPU cluster (negotiated)".into(),
+            vcpu: 32,
+            ram_gb: 256.0,
+            gpu_model: "A100 80GB".into(),
+            gpu_count: 4,
+            gpu_mem_gb: 80.0,
+            usd_per_hour: 6.5,
+        }),
+    )
+    .expect("valid");
+    for resource in ["gpu_a100_pcie", "gpu_v100", "gpu_mi100"] {
+        s = apply_change(
+            &s,
+            c,
+            Change::ChooseOffer {
+                provider: "aws".into(),
+                resource: resource.into(),
+                offer: "custom/1".into(),
+            },
+        )
+        .expect("valid");
+        s = apply_change(
+            &s,
+            c,
+            Change::ChooseOffer {
+                provider: "azure".into(),
+                resource: resource.into(),
+                offer: "azure/Standard_NC96ads_A100_v4".into(),
+            },
+        )
+        .expect("valid");
+    }
+    s = apply_number(&s, c, NumberField::ProjectUseHoursPerWeek { item: 1 }, "12").expect("valid");
+    s = apply_number(
+        &s,
+        c,
+        NumberField::Overrun {
+            phase: course_cost::model::edit::PhaseKey::Labs,
+            kind: course_cost::model::resource::ResourceKind::Vm,
+        },
+        "3",
+    )
+    .expect("valid");
+    s = apply_number(&s, c, NumberField::CreditPerStudent, "50").expect("valid");
+    let fragment = encode_fragment(&s, paper());
+    assert!(fragment.len() < 2000, "{} characters", fragment.len());
+    assert_eq!(round_trip(&s), s);
+}
+
+#[test]
+fn any_scenario_survives_the_round_trip() {
+    let mut rng = Rng::new(0x5eed_1ab5);
+    for case in 0..1_500 {
+        let start = &builtin_presets().expect("presets")[case % 3];
+        let s = random_edits(&start.scenario, &mut rng, 1 + case % 25);
+        for base in builtin_presets().expect("presets") {
+            let decoded = decode(&encode(&s, base), catalog()).expect("presets load");
+            assert!(
+                decoded.notices.is_empty(),
+                "case {case}: {:?}",
+                decoded.notices
+            );
+            assert_eq!(decoded.scenario, s, "case {case} from {}", base.id);
+        }
+    }
+}
+
+/// Links written by each released version, with the scenario each must decode to, forever.
+#[test]
+fn the_golden_corpus_decodes_to_the_same_scenarios() {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        name: String,
+        payload: String,
+        scenario: Scenario,
+    }
+    let corpus: Vec<Entry> =
+        serde_json::from_str(include_str!("links/v1.json")).expect("corpus parses");
+    assert!(corpus.len() >= 10);
+    for entry in corpus {
+        let decoded = decode(&entry.payload, catalog()).expect("presets load");
+        assert!(
+            decoded.notices.is_empty(),
+            "{}: {:?}",
+            entry.name,
+            decoded.notices
+        );
+        assert_eq!(decoded.scenario, entry.scenario, "{}", entry.name);
+    }
+}
+
+/// Writes tests/links/v1.json. Run once per released link version, never to "fix" a failure:
+/// `cargo test --test link -- --ignored write_corpus`.
+#[test]
+#[ignore]
+fn write_corpus() {
+    let mut rng = Rng::new(20261129);
+    let mut entries = Vec::new();
+    for (i, preset) in builtin_presets().expect("presets").iter().enumerate() {
+        entries.push(serde_json::json!({
+            "name": format!("preset {} as it is", preset.id),
+            "payload": encode(&preset.scenario, preset),
+            "scenario": preset.scenario,
+        }));
+        for n in 0..4 {
+            let s = random_edits(&preset.scenario, &mut rng, 3 + 7 * n + i);
+            entries.push(serde_json::json!({
+                "name": format!("{} with {} random edits", preset.id, 3 + 7 * n + i),
+                "payload": encode(&s, preset),
+                "scenario": s,
+            }));
+        }
+    }
+    let text = serde_json::to_string_pretty(&entries).expect("serialises");
+    std::fs::write(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/links/v1.json"),
+        text + "\n",
+    )
+    .expect("writes the corpus");
+}
+
+#[test]
+fn damaged_links_load_the_default_with_a_notice() {
+    let good = encode(
+        &apply_number(&paper().scenario, catalog(), NumberField::Students, "300").expect("valid"),
+        paper(),
+    );
+    for (what, payload) in [
+        ("truncated", good[..good.len() / 2].to_string()),
+        ("not base64", "%%%not-a-link%%%".to_string()),
+        ("empty", String::new()),
+        ("not an object", URL_SAFE_NO_PAD.encode("[1,2,3]")),
+        ("too long", "A".repeat(20_000)),
+    ] {
+        let decoded = decode(&payload, catalog()).expect("presets load");
+        assert_eq!(decoded.scenario, paper().scenario, "{what}");
+        assert_eq!(decoded.notices.len(), 1, "{what}: {:?}", decoded.notices);
+    }
+}
+
+#[test]
+fn a_link_from_the_future_loads_what_it_can() {
+    let decoded = decode_json(r#"{"v":99,"p":"paper-s25","s":250,"zz":{"new":"thing"}}"#);
+    assert_eq!(decoded.scenario.course.students, 250.0);
+    assert!(decoded.notices[0].contains("newer version"));
+}
+
+#[test]
+fn absurd_values_are_dropped_and_the_rest_loads() {
+    let decoded = decode_json(
+        r#"{"v":1,"p":"paper-s25","s":-5,"d":12,"tw":1e300,"pv":"nowhere","r":[1,2,3],"cu":"<script>"}"#,
+    );
+    let s = &decoded.scenario;
+    assert_eq!(s.course.students, 191.0, "negative enrollment dropped");
+    assert_eq!(s.pricing.discount_pct, 12.0, "the valid discount kept");
+    assert_eq!(s.course.term_weeks, 16.0);
+    assert_eq!(s.pricing.provider, "aws");
+    assert_eq!(s.pricing.currency, "USD");
+    assert_eq!(decoded.notices.len(), 5, "{:?}", decoded.notices);
+    assert!(validate(s, catalog()).is_empty());
+}
+
+#[test]
+fn thousands_of_labs_are_bounded() {
+    let lab = r#"{"n":"x","o":[{"n":"o","p":100,"u":[["m1.small",1,1,0]]}]}"#;
+    let json = format!(r#"{{"v":1,"l":[{}]}}"#, vec![lab; 5_000].join(","));
+    let payload = URL_SAFE_NO_PAD.encode(&json);
+    // Too long to be read at all: refused unread.
+    assert!(payload.len() > 16_384);
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert_eq!(decoded.scenario, paper().scenario);
+    // 150 labs fit in a link: the first 100 load.
+    let json = format!(r#"{{"v":1,"l":[{}]}}"#, vec![lab; 150].join(","));
+    let decoded = decode_json(&json);
+    assert_eq!(decoded.scenario.course.labs.len(), 100);
+    assert!(decoded.notices[0].contains("only the first 100"));
+}
+
+#[test]
+fn markup_in_names_stays_text_and_bad_labs_are_skipped_alone() {
+    let decoded = decode_json(
+        r#"{"v":1,"l":[{"r":0},{"n":"<img src=x onerror=alert(1)>","o":[{"n":"<script>alert(2)</script>","p":100,"u":[["m1.small",1,2,1]]}]},{"n":"broken","o":[{"n":"o","p":50,"u":[]}]},{"n":"unknown","o":[{"n":"o","p":100,"u":[["m9.huge",1,1,0]]}]}]}"#,
+    );
+    let labs = &decoded.scenario.course.labs;
+    assert_eq!(labs.len(), 2);
+    assert_eq!(labs[1].name, "<img src=x onerror=alert(1)>");
+    assert_eq!(labs[1].options[0].name, "<script>alert(2)</script>");
+    assert_eq!(decoded.notices.len(), 2, "{:?}", decoded.notices);
+}

@@ -1,0 +1,150 @@
+//! One million random and mutated links through the decoder: no panic, no hang, and whatever
+//! loads is a valid, priceable scenario. Slow in a debug build, so it runs in release:
+//! `cargo test --release --test link_fuzz` (the README's test command does).
+
+mod common;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use common::{catalog, random_edits, Rng};
+use course_cost::model::evaluate;
+use course_cost::model::link::{decode, encode};
+use course_cost::model::presets::builtin_presets;
+use course_cost::model::validate::validate;
+use miniz_oxide::deflate::compress_to_vec;
+use miniz_oxide::inflate::decompress_to_vec;
+
+const CASES: usize = 1_000_000;
+
+fn check(payload: &str) {
+    let decoded = decode(payload, catalog()).expect("presets load");
+    let errors = validate(&decoded.scenario, catalog());
+    assert!(errors.is_empty(), "{payload}: {errors:?}");
+    assert!(evaluate(&decoded.scenario, catalog()).is_ok(), "{payload}");
+}
+
+/// Rewrites one random number or string in a JSON text.
+fn mutate_json(json: &str, rng: &mut Rng) -> String {
+    const REPLACEMENTS: [&str; 12] = [
+        "-1",
+        "1e308",
+        "0",
+        "null",
+        "\"x\"",
+        "[]",
+        "{}",
+        "99999999999999999999",
+        "0.000001",
+        "true",
+        "\"<script>alert(1)</script>\"",
+        "[[[[[[1]]]]]]",
+    ];
+    let bytes = json.as_bytes();
+    let starts: Vec<usize> = (0..bytes.len())
+        .filter(|&i| matches!(bytes[i], b'0'..=b'9' | b'"' | b'[' | b'{'))
+        .collect();
+    if starts.is_empty() {
+        return json.to_string();
+    }
+    let at = starts[rng.below(starts.len())];
+    let end = (at + 1 + rng.below(12)).min(json.len());
+    let (head, tail) = (&json[..at], &json[end..]);
+    if !json.is_char_boundary(at) || !json.is_char_boundary(end) {
+        return json.to_string();
+    }
+    format!(
+        "{head}{}{tail}",
+        REPLACEMENTS[rng.below(REPLACEMENTS.len())]
+    )
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow in debug: cargo test --release --test link_fuzz"
+)]
+fn a_million_random_and_mutated_links_never_panic() {
+    let mut rng = Rng::new(0xf022);
+    let presets = builtin_presets().expect("presets");
+    // Real links to mutate: presets with random edits.
+    let seeds: Vec<String> = (0..200)
+        .map(|i| {
+            let preset = &presets[i % presets.len()];
+            encode(
+                &random_edits(&preset.scenario, &mut rng, 1 + i % 30),
+                preset,
+            )
+        })
+        .collect();
+    let jsons: Vec<String> = seeds
+        .iter()
+        .map(|p| {
+            let bytes = URL_SAFE_NO_PAD.decode(p).expect("own links are base64");
+            String::from_utf8(decompress_to_vec(&bytes).expect("own links inflate")).expect("utf8")
+        })
+        .collect();
+    const ALPHABET: &[u8] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=%#&<>\" ";
+    for case in 0..CASES {
+        let payload = match case % 5 {
+            // Random bytes, base64-encoded: mostly not deflate, not JSON.
+            0 => {
+                let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.next_u64() as u8).collect();
+                URL_SAFE_NO_PAD.encode(bytes)
+            }
+            // Random text.
+            1 => (0..rng.below(200))
+                .map(|_| ALPHABET[rng.below(ALPHABET.len())] as char)
+                .collect(),
+            // A real link with characters changed, dropped or cut.
+            2 => {
+                let mut chars: Vec<u8> = seeds[rng.below(seeds.len())].clone().into_bytes();
+                for _ in 0..1 + rng.below(4) {
+                    if chars.is_empty() {
+                        break;
+                    }
+                    let at = rng.below(chars.len());
+                    match rng.below(3) {
+                        0 => chars[at] = ALPHABET[rng.below(64)],
+                        1 => {
+                            chars.remove(at);
+                        }
+                        _ => chars.truncate(at),
+                    }
+                }
+                String::from_utf8(chars).unwrap_or_default()
+            }
+            // A real link's JSON with values replaced, recompressed: deep into the reader.
+            3 => {
+                let mut json = jsons[rng.below(jsons.len())].clone();
+                for _ in 0..1 + rng.below(3) {
+                    json = mutate_json(&json, &mut rng);
+                }
+                URL_SAFE_NO_PAD.encode(compress_to_vec(json.as_bytes(), 1))
+            }
+            // Plain (uncompressed) mutated JSON, as a hand-written link would be.
+            _ => {
+                let json = mutate_json(&jsons[rng.below(jsons.len())], &mut rng);
+                URL_SAFE_NO_PAD.encode(json)
+            }
+        };
+        check(&payload);
+    }
+}
+
+#[test]
+fn a_compressed_link_cannot_inflate_without_bound() {
+    let lab = r#"{"n":"x","o":[{"n":"o","p":100,"u":[["m1.small",1,1,0]]}]}"#;
+    // 4,000 labs deflate to a few kilobytes but are more than any course: 100 load.
+    let json = format!(r#"{{"v":1,"l":[{}]}}"#, vec![lab; 4_000].join(","));
+    let payload = URL_SAFE_NO_PAD.encode(compress_to_vec(json.as_bytes(), 9));
+    assert!(payload.len() < 16_384);
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert_eq!(decoded.scenario.course.labs.len(), 100);
+    // 40,000 labs inflate past the limit: refused as damaged.
+    let json = format!(r#"{{"v":1,"l":[{}]}}"#, vec![lab; 40_000].join(","));
+    let payload = URL_SAFE_NO_PAD.encode(compress_to_vec(json.as_bytes(), 9));
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert_eq!(decoded.scenario.course.labs.len(), 8);
+    assert_eq!(decoded.notices.len(), 1);
+}
