@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::{
     BreakdownTable, ChartsPanel, CoursePanel, GpuChoices, Headline, LabsEditor, LinkNotice, Notice,
-    PricingPanel, ProjectEditor, ProviderComparison, RealismPanel, ShareBar,
+    PricingPanel, PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, ShareBar,
 };
 
 /// The calculator.
@@ -18,6 +18,7 @@ pub fn Calculator() -> Html {
                 <RealismPanel />
             </aside>
             <div class="results">
+                <PrintHeader />
                 <ShareBar />
                 <LinkNotice />
                 <Notice />
@@ -25,7 +26,7 @@ pub fn Calculator() -> Html {
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
                 <ProviderComparison />
-                <div class="chart-pair">
+                <div class="chart-pair no-print">
                     <ChartsPanel which="hours" />
                     <ChartsPanel which="categories" />
                 </div>

@@ -391,7 +391,7 @@ pub fn GpuChoices() -> Html {
     let provider = scenario.pricing.provider.clone();
     let snapshot = scenario.pricing.snapshot.clone();
     html! {
-        <section class="panel" aria-labelledby="choices-title">
+        <section class="panel no-print" aria-labelledby="choices-title">
             <h2 id="choices-title">{ "GPU choices and prices" }</h2>
             <p class="panel-intro">
                 { "Which commercial offer stands in for each Chameleon resource on this provider, and how \

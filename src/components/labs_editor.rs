@@ -184,7 +184,7 @@ pub fn LabsEditor() -> Html {
     let labs = &state.scenario.course.labs;
     let on_add = state.change_with(|_: MouseEvent| Change::AddLab);
     html! {
-        <section class="panel" aria-labelledby="labs-title">
+        <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
             <p class="panel-intro">
                 { "Planned use per student. A lab can have options (e.g. A100 or V100 nodes) taken by a \

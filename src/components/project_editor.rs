@@ -14,7 +14,7 @@ pub fn ProjectEditor() -> Html {
     let project = &state.scenario.course.project;
     let on_add = state.change_with(|_: MouseEvent| Change::AddProjectUse);
     html! {
-        <section class="panel" aria-labelledby="project-title">
+        <section class="panel no-print" aria-labelledby="project-title">
             <h2 id="project-title">{ "Group project" }</h2>
             <p class="panel-intro">
                 { format!(

@@ -23,7 +23,7 @@ pub fn ProviderComparison() -> Html {
         |(quotes, currency, rate)| providers(quotes, currency, f64::from_bits(*rate)),
     );
     html! {
-        <section class="panel" aria-labelledby="providers-title">
+        <section class="panel no-print" aria-labelledby="providers-title">
             <h2 id="providers-title">{ "Providers side by side" }</h2>
             <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
             <div class="table-scroll">

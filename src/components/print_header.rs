@@ -1,0 +1,51 @@
+//! What a printed page (or PDF) adds: a title, the date, the link that reproduces it, and the
+//! assumptions a budget reviewer asks for. Shown only in print.
+
+use yew::prelude::*;
+
+use crate::browser::address;
+use crate::model::export::PAPER_CITATION;
+use crate::model::format;
+use crate::model::link::encode_fragment;
+use crate::state::use_scenario;
+
+/// The print-only header of the budget justification.
+#[component]
+pub fn PrintHeader() -> Html {
+    let state = use_scenario();
+    let scenario = &state.scenario;
+    let today: String = String::from(js_sys::Date::new_0().to_iso_string())
+        .chars()
+        .take(10)
+        .collect();
+    let link = format!(
+        "{}#{}",
+        address::base(),
+        encode_fragment(scenario, state.origin)
+    );
+    let realism = scenario.realism;
+    html! {
+        <div class="print-only print-header">
+            <h1>{ "Budget justification: cloud compute for the course" }</h1>
+            <p>
+                { format!(
+                    "{} students, {} labs and a {}-week group project in groups of {}. Estimated on {today} with the course cost calculator.",
+                    format::number(scenario.course.students, 0),
+                    scenario.course.labs.len(),
+                    format::quantity(scenario.course.project.weeks),
+                    format::quantity(scenario.course.project.group_size),
+                ) }
+            </p>
+            <p>
+                { format!(
+                    "Actual use is planned use times overrun factors taken from a real course (lab VMs {}x, lab bare metal {}x, project VMs {}x, project GPU nodes {}x): students leave VMs running. Method and default course: {PAPER_CITATION}.",
+                    format::quantity(realism.labs.vm),
+                    format::quantity(realism.labs.bare_metal),
+                    format::quantity(realism.project.vm),
+                    format::quantity(realism.project.bare_metal),
+                ) }
+            </p>
+            <p class="print-link">{ format!("Reproduce or change this estimate: {link}") }</p>
+        </div>
+    }
+}
