@@ -31,10 +31,13 @@ fn tiny() -> Scenario {
                         floating_ips: 1.0,
                     }],
                 }],
+                start_week: 1.0,
+                due_week: 2.0,
             }],
             project: Project {
                 group_size: 4.0,
                 weeks: 0.0,
+                start_week: 1.0,
                 uses: vec![],
             },
         },
@@ -52,6 +55,7 @@ fn tiny() -> Scenario {
         },
         gpu_choices: vec![],
         custom_offers: vec![],
+        planning: Default::default(),
     }
 }
 

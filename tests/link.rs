@@ -307,3 +307,21 @@ fn markup_in_names_stays_text_and_bad_labs_are_skipped_alone() {
     assert_eq!(labs[1].options[0].name, "<script>alert(2)</script>");
     assert_eq!(decoded.notices.len(), 2, "{:?}", decoded.notices);
 }
+
+#[test]
+fn a_pinned_scenario_a_survives_the_link() {
+    use course_cost::model::link::encode_pair;
+    let c = catalog();
+    let a = apply_number(&paper().scenario, c, NumberField::Students, "150").expect("valid");
+    let b = apply_change(&a, c, Change::SetProvider("gcp".into())).expect("valid");
+    let decoded = decode(&encode_pair(&b, Some(&a), paper()), c).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    assert_eq!(decoded.scenario, b);
+    assert_eq!(decoded.pinned, Some(a));
+    assert_eq!(
+        decode(&encode(&b, paper()), c)
+            .expect("presets load")
+            .pinned,
+        None
+    );
+}

@@ -13,9 +13,11 @@ pub fn post_height() {
     let Ok(Some(parent)) = window.parent() else {
         return;
     };
+    // The body's own height: the root's scroll height never drops below the frame's current
+    // height, so the frame could grow but never shrink again.
     let height = gloo::utils::document()
-        .document_element()
-        .map_or(0, |root| root.scroll_height());
+        .body()
+        .map_or(0, |body| body.offset_height());
     let message = js_sys::Object::new();
     let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
     let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());

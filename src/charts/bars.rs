@@ -40,14 +40,17 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Resul
     if width == 0 || height == 0 {
         return Ok(());
     }
-    canvas.set_width(width);
-    canvas.set_height(height);
-    canvas
-        .set_attribute(
-            "style",
-            &format!("width:{}px;height:{}px", frame.css_width, frame.css_height),
-        )
-        .map_err(|_| "cannot size the canvas".to_string())?;
+    // Resizing reallocates the canvas's pixels: only when the size really changes.
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+        canvas
+            .set_attribute(
+                "style",
+                &format!("width:{}px;height:{}px", frame.css_width, frame.css_height),
+            )
+            .map_err(|_| "cannot size the canvas".to_string())?;
+    }
 
     let px = |css: f64| (css * ratio).round() as i32;
     let (ink, grid, paper) = if frame.dark {

@@ -2,9 +2,12 @@
 
 use super::palette::{category_color, series_color, Rgb};
 use crate::model::compare::ProviderQuote;
+use crate::model::diff::DiffRow;
 use crate::model::estimate::PhaseSummary;
 use crate::model::format;
 use crate::model::resource::Category;
+use crate::model::spread::SpreadResult;
+use crate::model::timeline::Timeline;
 use crate::model::Estimate;
 
 /// How the series of a bar chart share a bar position.
@@ -23,6 +26,10 @@ pub enum ValueUnit {
     Money(String),
     /// Hours.
     Hours,
+    /// A share, given as a percentage.
+    Percent,
+    /// A count (e.g. GPUs).
+    Count,
 }
 
 impl ValueUnit {
@@ -31,6 +38,8 @@ impl ValueUnit {
         match self {
             ValueUnit::Money(code) => format::money(value, code, 1.0),
             ValueUnit::Hours => format!("{} h", format::number(value, 0)),
+            ValueUnit::Percent => format!("{}%", format::number(value, 1)),
+            ValueUnit::Count => format::number(value, 0),
         }
     }
 }
@@ -243,6 +252,112 @@ pub fn cost_by_category(estimate: &Estimate, currency: &str, usd_to_currency: f6
             },
         ],
         layout: Layout::Stacked,
+        unit: ValueUnit::Money(currency.to_string()),
+    }
+}
+
+/// Share of students per cost band, from the simulation's histogram.
+pub fn student_spread(result: &SpreadResult, currency: &str, usd_to_currency: f64) -> BarChart {
+    let label = |usd: f64| format::money(usd, currency, usd_to_currency);
+    BarChart {
+        title: "Cost per student: share of students in each band".to_string(),
+        labels: result
+            .histogram
+            .iter()
+            .map(|(low, _, _)| label(*low))
+            .collect(),
+        full_labels: result
+            .histogram
+            .iter()
+            .map(|(low, high, _)| format!("{} to {}", label(*low), label(*high)))
+            .collect(),
+        series: vec![Series {
+            name: "Students".to_string(),
+            color: series_color(0),
+            values: result.histogram.iter().map(|(_, _, s)| s * 100.0).collect(),
+        }],
+        layout: Layout::Stacked,
+        unit: ValueUnit::Percent,
+    }
+}
+
+/// What is spent each week of the term, in the display currency.
+pub fn weekly_spend(timeline: &Timeline, currency: &str, usd_to_currency: f64) -> BarChart {
+    BarChart {
+        title: "Spend per week of the term".to_string(),
+        labels: timeline.weeks.iter().map(|w| w.week.to_string()).collect(),
+        full_labels: timeline
+            .weeks
+            .iter()
+            .map(|w| {
+                if w.due.is_empty() {
+                    format!("Week {}", w.week)
+                } else {
+                    format!("Week {} (due: {})", w.week, w.due.join(", "))
+                }
+            })
+            .collect(),
+        series: vec![Series {
+            name: "Spend".to_string(),
+            color: series_color(0),
+            values: timeline
+                .weeks
+                .iter()
+                .map(|w| w.spend_usd * usd_to_currency)
+                .collect(),
+        }],
+        layout: Layout::Stacked,
+        unit: ValueUnit::Money(currency.to_string()),
+    }
+}
+
+/// GPUs busy at once at each week's peak.
+pub fn peak_gpus(timeline: &Timeline) -> BarChart {
+    BarChart {
+        title: "GPUs in use at once, at each week's peak".to_string(),
+        labels: timeline.weeks.iter().map(|w| w.week.to_string()).collect(),
+        full_labels: timeline
+            .weeks
+            .iter()
+            .map(|w| format!("Week {}", w.week))
+            .collect(),
+        series: vec![Series {
+            name: "Peak GPUs".to_string(),
+            color: series_color(1),
+            values: timeline.weeks.iter().map(|w| w.peak_gpus).collect(),
+        }],
+        layout: Layout::Stacked,
+        unit: ValueUnit::Count,
+    }
+}
+
+/// Scenario A against B, per lab and for the project.
+pub fn comparison(rows: &[DiffRow], labs: usize, currency: &str, usd_to_currency: f64) -> BarChart {
+    // The lab and project rows come first; categories and totals are in the table only.
+    let shown = &rows[..rows.len().min(labs + 1)];
+    let values = |pick: fn(&DiffRow) -> Option<f64>| {
+        shown
+            .iter()
+            .map(|r| pick(r).unwrap_or(0.0) * usd_to_currency)
+            .collect()
+    };
+    BarChart {
+        title: "Scenario A and scenario B, per lab and for the project".to_string(),
+        labels: shown.iter().map(|r| short_label(&r.label)).collect(),
+        full_labels: shown.iter().map(|r| r.label.clone()).collect(),
+        series: vec![
+            Series {
+                name: "A (pinned)".to_string(),
+                color: series_color(4),
+                values: values(|r| r.a_usd),
+            },
+            Series {
+                name: "B (current)".to_string(),
+                color: series_color(5),
+                values: values(|r| r.b_usd),
+            },
+        ],
+        layout: Layout::Grouped,
         unit: ValueUnit::Money(currency.to_string()),
     }
 }

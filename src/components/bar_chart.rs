@@ -88,8 +88,16 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
                         pixel_ratio: surroundings.pixel_ratio,
                         dark: surroundings.dark,
                     };
-                    if let Err(error) = draw(&canvas, chart, frame) {
-                        gloo::console::warn!(format!("chart not drawn: {error}"));
+                    match draw(&canvas, chart, frame) {
+                        // A counter tests and the benchmark can watch to see a redraw.
+                        Ok(()) => {
+                            let drawn = canvas
+                                .get_attribute("data-drawn")
+                                .and_then(|n| n.parse::<u64>().ok())
+                                .unwrap_or(0);
+                            let _ = canvas.set_attribute("data-drawn", &(drawn + 1).to_string());
+                        }
+                        Err(error) => gloo::console::warn!(format!("chart not drawn: {error}")),
                     }
                 }
             },

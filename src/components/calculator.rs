@@ -3,8 +3,9 @@
 use yew::prelude::*;
 
 use super::{
-    BreakdownTable, ChartsPanel, CoursePanel, GpuChoices, Headline, LabsEditor, LinkNotice, Notice,
-    PricingPanel, PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, ShareBar,
+    BreakdownTable, ChartsPanel, ComparePanel, CoursePanel, GpuChoices, Headline, LabsEditor,
+    LinkNotice, Notice, PricingPanel, PrintHeader, ProjectEditor, ProviderComparison, RealismPanel,
+    SchedulePanel, ShareBar, SpreadPanel,
 };
 
 /// The calculator.
@@ -25,7 +26,10 @@ pub fn Calculator() -> Html {
                 <Headline />
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
+                <ComparePanel />
                 <ProviderComparison />
+                <SpreadPanel />
+                <SchedulePanel />
                 <div class="chart-pair no-print">
                     <ChartsPanel which="hours" />
                     <ChartsPanel which="categories" />

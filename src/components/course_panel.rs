@@ -83,6 +83,16 @@ pub fn CoursePanel() -> Html {
                 hint="The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."
             />
             <NumberInput
+                field={NumberField::ProjectStartWeek}
+                value={course.project.start_week}
+                label="Project starts in week"
+                unit="week"
+                step={1.0}
+                min={1.0}
+                testid="project-start-input"
+                hint="The paper's course: week 11 (proposals due 4/3)."
+            />
+            <NumberInput
                 field={NumberField::TermWeeks}
                 value={course.term_weeks}
                 label="Term length"

@@ -5,7 +5,6 @@ use yew::prelude::*;
 use super::{BreakdownTable, ChartsPanel, CoursePanel, Headline, LinkNotice, Notice, PricingPanel};
 use crate::browser::{address, embed::HeightReporter};
 use crate::model::export::PAPER_CITATION;
-use crate::model::link::encode_fragment;
 use crate::state::use_scenario;
 
 /// Props of [`EmbedView`].
@@ -24,11 +23,7 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
         let reporter = HeightReporter::start();
         move || drop(reporter)
     });
-    let full = format!(
-        "{}#{}",
-        address::base(),
-        encode_fragment(&state.scenario, state.origin)
-    );
+    let full = format!("{}#{}", address::base(), state.share_fragment());
     html! {
         <main class="embed">
             <div class="embed-header">

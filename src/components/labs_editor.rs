@@ -166,6 +166,12 @@ fn LabEditor(props: &LabEditorProps) -> Html {
             if !props.lab.note.is_empty() {
                 <p class="field-hint">{ props.lab.note.clone() }</p>
             }
+            <div class="row weeks">
+                <NumberInput field={NumberField::LabStartWeek { lab }} value={props.lab.start_week}
+                    label={format!("{title}: released in week")} unit="week" step={1.0} min={1.0} />
+                <NumberInput field={NumberField::LabDueWeek { lab }} value={props.lab.due_week}
+                    label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
+            </div>
             for (index, option) in props.lab.options.iter().enumerate() {
                 <OptionEditor key={index} lab={lab} index={index} option={option.clone()}
                     lab_name={title.clone()} only={only} />

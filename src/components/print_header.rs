@@ -6,7 +6,6 @@ use yew::prelude::*;
 use crate::browser::address;
 use crate::model::export::PAPER_CITATION;
 use crate::model::format;
-use crate::model::link::encode_fragment;
 use crate::state::use_scenario;
 
 /// The print-only header of the budget justification.
@@ -18,11 +17,7 @@ pub fn PrintHeader() -> Html {
         .chars()
         .take(10)
         .collect();
-    let link = format!(
-        "{}#{}",
-        address::base(),
-        encode_fragment(scenario, state.origin)
-    );
+    let link = format!("{}#{}", address::base(), state.share_fragment());
     let realism = scenario.realism;
     html! {
         <div class="print-only print-header">

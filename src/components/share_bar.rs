@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use crate::browser::{address, clipboard, download};
 use crate::model::export;
-use crate::model::link::encode_fragment;
 use crate::state::use_scenario;
 
 /// The link to the current scenario (computed now, not from the debounced address bar).
@@ -36,7 +35,7 @@ pub fn ShareBar() -> Html {
     let copied = use_state(|| None::<bool>);
     let show_embed = use_state(|| false);
     let embed_editable = use_state(|| false);
-    let fragment = encode_fragment(&state.scenario, state.origin);
+    let fragment = state.share_fragment();
     let base = address::base();
     let link = share_link(&base, &fragment);
 

@@ -6,7 +6,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::{address, storage};
-use crate::model::link::{decode, encode, payload_of, PARAM};
+use crate::model::link::{decode, payload_of, PARAM};
 use crate::state::use_scenario;
 
 /// Props of [`UrlSync`].
@@ -29,21 +29,18 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
     {
         let pending = pending.clone();
         let save_draft = props.save_draft;
-        let origin = state.origin;
-        use_effect_with(
-            (state.scenario.clone(), state.origin.id.clone()),
-            move |(scenario, _)| {
-                let payload = encode(scenario, origin);
-                let write = move || {
-                    address::replace_fragment(&format!("{PARAM}={payload}"));
-                    if save_draft {
-                        storage::save_draft(&payload);
-                    }
-                };
-                // Replacing the timeout drops (cancels) the previous one.
-                *pending.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, write));
-            },
-        );
+        let payload = state.share_payload();
+        use_effect_with(payload, move |payload| {
+            let payload = payload.clone();
+            let write = move || {
+                address::replace_fragment(&format!("{PARAM}={payload}"));
+                if save_draft {
+                    storage::save_draft(&payload);
+                }
+            };
+            // Replacing the timeout drops (cancels) the previous one.
+            *pending.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, write));
+        });
     }
 
     // A link pasted into the address bar of an open calculator. The handle's dispatch is

@@ -250,6 +250,14 @@ pub fn apply_change(
                 return Err(format!("at most {} labs", limits::LABS));
             }
             let number = s.course.labs.len() + 1;
+            // Scheduled for the week after the last lab is due, within the term.
+            let week = s
+                .course
+                .labs
+                .iter()
+                .map(|l| l.due_week + 1.0)
+                .fold(1.0, f64::max)
+                .min(s.course.term_weeks.max(1.0));
             s.course.labs.push(Lab {
                 name: format!("Lab {number}: New lab"),
                 note: String::new(),
@@ -258,6 +266,8 @@ pub fn apply_change(
                     share_pct: 100.0,
                     uses: vec![new_use("m1.medium")],
                 }],
+                start_week: week,
+                due_week: week,
             });
         }
         Change::RemoveLab(lab) => {

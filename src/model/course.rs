@@ -37,6 +37,16 @@ pub struct Lab {
     pub note: String,
     /// Alternative ways of doing it; at least one.
     pub options: Vec<LabOption>,
+    /// Term week the lab is released (week number, 1 = first week).
+    #[serde(default = "first_week")]
+    pub start_week: f64,
+    /// Term week the lab is due (week number, at least `start_week`).
+    #[serde(default = "first_week")]
+    pub due_week: f64,
+}
+
+fn first_week() -> f64 {
+    1.0
 }
 
 /// What one project group uses, per week of the project.
@@ -63,6 +73,9 @@ pub struct Project {
     pub group_size: f64,
     /// Length of the project phase (weeks).
     pub weeks: f64,
+    /// Term week the project starts (week number).
+    #[serde(default = "first_week")]
+    pub start_week: f64,
     /// What each group uses.
     pub uses: Vec<ProjectUse>,
 }

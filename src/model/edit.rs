@@ -27,6 +27,18 @@ pub enum NumberField {
     GroupSize,
     /// Project length (weeks).
     ProjectWeeks,
+    /// Week a lab is released.
+    LabStartWeek {
+        /// Lab index.
+        lab: usize,
+    },
+    /// Week a lab is due.
+    LabDueWeek {
+        /// Lab index.
+        lab: usize,
+    },
+    /// Week the project starts.
+    ProjectStartWeek,
     /// Share of students on a lab option (percent).
     LabShare {
         /// Lab index.
@@ -93,6 +105,18 @@ pub enum NumberField {
     CreditPerStudent,
     /// Currency units per US dollar.
     UsdToCurrency,
+    /// Spread of student usage (log-standard deviation).
+    SpreadSigma,
+    /// Per-student credit to compare with (US dollars).
+    CreditThreshold,
+    /// Budget to plan against (US dollars).
+    Budget,
+    /// Percentile the budget planner plans for (percent).
+    Percentile,
+    /// Students working at once at the busiest moment (percent).
+    Concurrency,
+    /// GPU hours in the last 48 hours before a deadline (percent).
+    DeadlineCrunch,
 }
 
 impl NumberField {
@@ -103,6 +127,9 @@ impl NumberField {
             NumberField::TermWeeks => "course.term_weeks".into(),
             NumberField::GroupSize => "course.project.group_size".into(),
             NumberField::ProjectWeeks => "course.project.weeks".into(),
+            NumberField::LabStartWeek { lab } => format!("course.labs[{lab}].start_week"),
+            NumberField::LabDueWeek { lab } => format!("course.labs[{lab}].due_week"),
+            NumberField::ProjectStartWeek => "course.project.start_week".into(),
             NumberField::LabShare { lab, option } => {
                 format!("course.labs[{lab}].options[{option}].share_pct")
             }
@@ -143,6 +170,12 @@ impl NumberField {
             NumberField::OverheadPct => "pricing.overhead_pct".into(),
             NumberField::CreditPerStudent => "pricing.credit_per_student_usd".into(),
             NumberField::UsdToCurrency => "pricing.usd_to_currency".into(),
+            NumberField::SpreadSigma => "planning.spread_sigma".into(),
+            NumberField::CreditThreshold => "planning.credit_threshold_usd".into(),
+            NumberField::Budget => "planning.budget_usd".into(),
+            NumberField::Percentile => "planning.percentile".into(),
+            NumberField::Concurrency => "planning.concurrency_pct".into(),
+            NumberField::DeadlineCrunch => "planning.deadline_crunch_pct".into(),
         }
     }
 
@@ -163,6 +196,9 @@ impl NumberField {
             NumberField::TermWeeks => Some(&mut course.term_weeks),
             NumberField::GroupSize => Some(&mut course.project.group_size),
             NumberField::ProjectWeeks => Some(&mut course.project.weeks),
+            NumberField::LabStartWeek { lab } => Some(&mut course.labs.get_mut(lab)?.start_week),
+            NumberField::LabDueWeek { lab } => Some(&mut course.labs.get_mut(lab)?.due_week),
+            NumberField::ProjectStartWeek => Some(&mut course.project.start_week),
             NumberField::LabShare { lab, option } => {
                 Some(&mut course.labs.get_mut(lab)?.options.get_mut(option)?.share_pct)
             }
@@ -196,6 +232,12 @@ impl NumberField {
             NumberField::OverheadPct => Some(&mut scenario.pricing.overhead_pct),
             NumberField::CreditPerStudent => Some(&mut scenario.pricing.credit_per_student_usd),
             NumberField::UsdToCurrency => Some(&mut scenario.pricing.usd_to_currency),
+            NumberField::SpreadSigma => Some(&mut scenario.planning.spread_sigma),
+            NumberField::CreditThreshold => Some(&mut scenario.planning.credit_threshold_usd),
+            NumberField::Budget => Some(&mut scenario.planning.budget_usd),
+            NumberField::Percentile => Some(&mut scenario.planning.percentile),
+            NumberField::Concurrency => Some(&mut scenario.planning.concurrency_pct),
+            NumberField::DeadlineCrunch => Some(&mut scenario.planning.deadline_crunch_pct),
         }
     }
 

@@ -18,6 +18,7 @@ use super::catalog::Catalog;
 use super::change::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
 use super::course::{Lab, LabOption, ProjectUse, ResourceUse};
 use super::offer::{Offer, PriceModel};
+use super::planning::Planning;
 use super::presets::{builtin_presets, Preset};
 use super::realism::{OverrunFactors, Realism};
 use super::scenario::{OfferChoice, Scenario};
@@ -85,6 +86,9 @@ struct WireLab {
     t: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     o: Option<Vec<OptionEntry>>,
+    /// [release week, due week].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    w: Option<(Num, Num)>,
 }
 
 /// A project use: [resource, count, hours per week, floating IPs, note if it differs from the
@@ -95,6 +99,10 @@ struct WireProjectUse(String, Num, Num, Num, #[serde(default)] Option<String>);
 /// A custom offer: [id, name, vCPU, RAM GB, GPU model, GPUs, GB per GPU, US$ per hour].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct WireOffer(String, String, u32, Num, String, u32, Num, Num);
+
+/// Planning settings: [spread sigma, seed, runs, credit threshold, budget, percentile,
+/// concurrency, deadline crunch].
+type WirePlanning = (Num, u64, u32, Num, Num, Num, Num, Num);
 
 /// Version 1 of the link payload. Every field but `v` is optional: absent means "as the preset".
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -115,6 +123,9 @@ struct WireV1 {
     /// Project weeks.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pw: Option<Num>,
+    /// Week the project starts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ps: Option<Num>,
     /// Labs, when any differs from the preset's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     l: Option<Vec<LabEntry>>,
@@ -157,6 +168,13 @@ struct WireV1 {
     /// Custom offers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     x: Option<Vec<WireOffer>>,
+    /// Planning: [spread sigma, seed, runs, credit threshold, budget, percentile, concurrency,
+    /// deadline crunch].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pl: Option<WirePlanning>,
+    /// Scenario A of an A/B comparison, against the same preset (one level deep).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    a: Option<Box<WireV1>>,
 }
 
 fn differs(value: f64, base: f64) -> Option<Num> {
@@ -237,6 +255,9 @@ fn wire_labs(labs: &[Lab], base: &[Lab]) -> Option<Vec<LabEntry>> {
                         t: differs_text(&lab.note, &from.note),
                         o: (lab.options != from.options)
                             .then(|| wire_options(&lab.options, &from.options)),
+                        w: (lab.start_week.to_bits() != from.start_week.to_bits()
+                            || lab.due_week.to_bits() != from.due_week.to_bits())
+                        .then_some((Num(lab.start_week), Num(lab.due_week))),
                     })
                 }
                 None => LabEntry::Changed(WireLab {
@@ -249,6 +270,7 @@ fn wire_labs(labs: &[Lab], base: &[Lab]) -> Option<Vec<LabEntry>> {
                             .map(|o| OptionEntry::Full(wire_option(o)))
                             .collect(),
                     ),
+                    w: Some((Num(lab.start_week), Num(lab.due_week))),
                 }),
             })
             .collect(),
@@ -271,6 +293,19 @@ fn factors(realism: &Realism) -> [f64; 8] {
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
 pub fn encode(scenario: &Scenario, base: &Preset) -> String {
+    encode_pair(scenario, None, base)
+}
+
+/// The payload for `scenario` with a pinned scenario A to compare it with.
+pub fn encode_pair(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> String {
+    let mut wire = wire(scenario, base);
+    wire.a = pinned.map(|a| Box::new(self::wire(a, base)));
+    // Serialising plain data to a string cannot fail.
+    let json = serde_json::to_vec(&wire).unwrap_or_default();
+    URL_SAFE_NO_PAD.encode(compress_to_vec(&json, 9))
+}
+
+fn wire(scenario: &Scenario, base: &Preset) -> WireV1 {
     let from = &base.scenario;
     let (course, base_course) = (&scenario.course, &from.course);
     let (pricing, base_pricing) = (&scenario.pricing, &from.pricing);
@@ -300,13 +335,14 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
         PriceModel::OnDemand => 0,
         PriceModel::Spot => 1,
     };
-    let wire = WireV1 {
+    WireV1 {
         v: LINK_VERSION,
         p: Some(base.id.clone()),
         s: differs(course.students, base_course.students),
         tw: differs(course.term_weeks, base_course.term_weeks),
         gs: differs(course.project.group_size, base_course.project.group_size),
         pw: differs(course.project.weeks, base_course.project.weeks),
+        ps: differs(course.project.start_week, base_course.project.start_week),
         l: wire_labs(&course.labs, &base_course.labs),
         j: project_uses,
         r: (scenario.realism != from.realism).then(|| factors(&scenario.realism).map(Num)),
@@ -336,6 +372,19 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
                 })
                 .collect()
         }),
+        pl: (scenario.planning != from.planning).then(|| {
+            let p = &scenario.planning;
+            (
+                Num(p.spread_sigma),
+                p.seed,
+                p.runs,
+                Num(p.credit_threshold_usd),
+                Num(p.budget_usd),
+                Num(p.percentile),
+                Num(p.concurrency_pct),
+                Num(p.deadline_crunch_pct),
+            )
+        }),
         x: (!scenario.custom_offers.is_empty()).then(|| {
             scenario
                 .custom_offers
@@ -354,15 +403,22 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
                 })
                 .collect()
         }),
-    };
-    // Serialising plain data to a string cannot fail.
-    let json = serde_json::to_vec(&wire).unwrap_or_default();
-    URL_SAFE_NO_PAD.encode(compress_to_vec(&json, 9))
+        a: None,
+    }
 }
 
 /// The fragment (without `#`) for `scenario`.
 pub fn encode_fragment(scenario: &Scenario, base: &Preset) -> String {
     format!("{PARAM}={}", encode(scenario, base))
+}
+
+/// The fragment (without `#`) for `scenario` and a pinned scenario A.
+pub fn encode_pair_fragment(
+    scenario: &Scenario,
+    pinned: Option<&Scenario>,
+    base: &Preset,
+) -> String {
+    format!("{PARAM}={}", encode_pair(scenario, pinned, base))
 }
 
 /// What a link decoded to.
@@ -374,6 +430,8 @@ pub struct Decoded {
     pub preset: &'static Preset,
     /// What could not be used, in words for the user; empty when the link was read whole.
     pub notices: Vec<String>,
+    /// Scenario A of a comparison, when the link holds one.
+    pub pinned: Option<Scenario>,
 }
 
 /// The `s` parameter of a URL fragment (`#s=...&x=y` or `s=...`), if there is one.
@@ -403,6 +461,7 @@ pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
         scenario: default.scenario.clone(),
         preset: default,
         notices: vec![notice],
+        pinned: None,
     };
     if payload.len() > MAX_PAYLOAD_CHARS {
         return Some(fallback(format!(
@@ -460,6 +519,14 @@ pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
             default
         }
     };
+    let pinned_object = match object.remove("a") {
+        Some(Value::Object(pinned)) => Some(pinned),
+        Some(_) => {
+            notices.push("The link's scenario A could not be read and was left out.".to_string());
+            None
+        }
+        None => None,
+    };
     let mut reader = Reader {
         object,
         notices,
@@ -467,10 +534,30 @@ pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
         scenario: preset.scenario.clone(),
     };
     reader.read_all(preset);
+    let mut notices = reader.notices;
+    let pinned = pinned_object.map(|mut object| {
+        // One level deep: a scenario A inside scenario A is ignored.
+        object.remove("a");
+        let mut reader = Reader {
+            object,
+            notices: Vec::new(),
+            catalog,
+            scenario: preset.scenario.clone(),
+        };
+        reader.read_all(preset);
+        notices.extend(
+            reader
+                .notices
+                .into_iter()
+                .map(|n| format!("Scenario A: {n}")),
+        );
+        reader.scenario
+    });
     Some(Decoded {
         scenario: reader.scenario,
         preset,
-        notices: reader.notices,
+        notices,
+        pinned,
     })
 }
 
@@ -538,6 +625,9 @@ impl Reader<'_> {
             s.course.project.group_size = v
         });
         self.number("pw", "project length", |s, v| s.course.project.weeks = v);
+        self.number("ps", "project start week", |s, v| {
+            s.course.project.start_week = v
+        });
         self.read_labs(preset);
         self.read_project(preset);
         if let Some(r) = self.take::<[Num; 8]>("r", "overrun factors") {
@@ -561,6 +651,20 @@ impl Reader<'_> {
         }
         self.read_pricing();
         self.read_offers();
+        if let Some(p) = self.take::<WirePlanning>("pl", "planning settings") {
+            self.try_apply("planning settings", |s| {
+                s.planning = Planning {
+                    spread_sigma: p.0 .0,
+                    seed: p.1,
+                    runs: p.2,
+                    credit_threshold_usd: p.3 .0,
+                    budget_usd: p.4 .0,
+                    percentile: p.5 .0,
+                    concurrency_pct: p.6 .0,
+                    deadline_crunch_pct: p.7 .0,
+                };
+            });
+        }
     }
 
     fn read_labs(&mut self, preset: &Preset) {
@@ -622,6 +726,16 @@ impl Reader<'_> {
                         .collect(),
                     None => from.map(|f| f.options.clone()).unwrap_or_default(),
                 },
+                start_week: wire
+                    .w
+                    .map(|w| w.0 .0)
+                    .or_else(|| from.map(|f| f.start_week))
+                    .unwrap_or(1.0),
+                due_week: wire
+                    .w
+                    .map(|w| w.1 .0)
+                    .or_else(|| from.map(|f| f.due_week))
+                    .unwrap_or(1.0),
             };
             // Check each lab on its own, so one bad lab does not cost the others.
             let mut candidate = self.scenario.clone();

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::course::Course;
 use super::offer::Offer;
+use super::planning::Planning;
 use super::pricing::Pricing;
 use super::realism::Realism;
 
@@ -35,4 +36,7 @@ pub struct Scenario {
     /// Offers the user entered (e.g. an institution's negotiated rate); provider `custom`.
     #[serde(default)]
     pub custom_offers: Vec<Offer>,
+    /// Spread, budget and quota planning settings.
+    #[serde(default)]
+    pub planning: Planning,
 }

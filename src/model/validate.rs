@@ -214,6 +214,16 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
             limits::OPTIONS,
             true,
         );
+        let weeks_ok = check.range(format!("{at}.start_week"), lab.start_week, limits::WEEKS)
+            & check.range(format!("{at}.due_week"), lab.due_week, limits::WEEKS);
+        if weeks_ok && lab.due_week < lab.start_week {
+            check.push(
+                format!("{at}.due_week"),
+                Problem::Mismatch {
+                    detail: "the due week comes before the release week".to_string(),
+                },
+            );
+        }
         let mut share_sum = 0.0;
         for (o, option) in lab.options.iter().enumerate().take(limits::OPTIONS) {
             let at = format!("{at}.options[{o}]");
@@ -248,6 +258,11 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         limits::STUDENTS,
     );
     check.range("course.project.weeks", project.weeks, limits::WEEKS);
+    check.range(
+        "course.project.start_week",
+        project.start_week,
+        limits::WEEKS,
+    );
     check.count(
         "course.project.uses",
         project.uses.len(),
@@ -334,6 +349,25 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
                 detail: "use a currency code of letters, e.g. USD or EUR".to_string(),
             },
         );
+    }
+
+    let planning = &scenario.planning;
+    check.range("planning.spread_sigma", planning.spread_sigma, 3.0);
+    check.range(
+        "planning.credit_threshold_usd",
+        planning.credit_threshold_usd,
+        limits::USD,
+    );
+    check.range("planning.budget_usd", planning.budget_usd, 1e9);
+    check.positive("planning.percentile", planning.percentile, 99.9);
+    check.range("planning.concurrency_pct", planning.concurrency_pct, 100.0);
+    check.range(
+        "planning.deadline_crunch_pct",
+        planning.deadline_crunch_pct,
+        100.0,
+    );
+    if !(100..=100_000).contains(&planning.runs) {
+        check.push("planning.runs", Problem::TooLarge { max: 100_000.0 });
     }
 
     check.count(

@@ -84,6 +84,16 @@ impl ScenarioHandle {
         self.inner.dispatch(Action::RestoreDraft);
     }
 
+    /// Pins the current scenario as A of a comparison.
+    pub fn pin_as_a(&self) {
+        self.inner.dispatch(Action::PinAsA);
+    }
+
+    /// Stops comparing.
+    pub fn unpin(&self) {
+        self.inner.dispatch(Action::Unpin);
+    }
+
     /// Hides the notices about a shared link.
     pub fn dismiss_link_notices(&self) {
         self.inner.dispatch(Action::DismissLinkNotices);

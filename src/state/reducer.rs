@@ -8,7 +8,7 @@ use yew::Reducible;
 use crate::model::change::{apply_change, Change};
 use crate::model::compare::{compare_providers, ProviderQuote};
 use crate::model::edit::{apply_number, NumberField};
-use crate::model::link::{decode, payload_of, Decoded};
+use crate::model::link::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::presets::{builtin_presets, Preset};
 use crate::model::{evaluate, Catalog, Estimate, Scenario};
 
@@ -40,6 +40,8 @@ pub struct ScenarioState {
     pub link_notices: Vec<String>,
     /// The draft saved in this browser, when a shared link was opened over it.
     pub saved_draft: Option<Rc<Scenario>>,
+    /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
+    pub pinned: Option<(Rc<Scenario>, Rc<Estimate>)>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
     pub drafts: HashMap<NumberField, Draft>,
@@ -57,6 +59,11 @@ impl PartialEq for ScenarioState {
             && self.notice == other.notice
             && self.link_notices == other.link_notices
             && self.saved_draft.is_some() == other.saved_draft.is_some()
+            && match (&self.pinned, &other.pinned) {
+                (Some(a), Some(b)) => Rc::ptr_eq(&a.0, &b.0),
+                (None, None) => true,
+                _ => false,
+            }
     }
 }
 
@@ -82,6 +89,10 @@ pub enum Action {
     RestoreDraft,
     /// Hide the notices about a shared link.
     DismissLinkNotices,
+    /// Pin the current scenario as A and keep editing it as B.
+    PinAsA,
+    /// Stop comparing.
+    Unpin,
 }
 
 impl ScenarioState {
@@ -107,16 +118,30 @@ impl ScenarioState {
         let link = fragment
             .and_then(payload_of)
             .and_then(|payload| decode(payload, catalog));
-        let (start, notices, kept_draft) = match (link, draft) {
+        let (start, notices, kept_draft, pinned) = match (link, draft) {
             (Some(link), draft) => {
                 let kept = draft
                     .filter(|d| d.scenario != link.scenario)
                     .map(|d| Rc::new(d.scenario));
-                ((link.scenario, link.preset), link.notices, kept)
+                (
+                    (link.scenario, link.preset),
+                    link.notices,
+                    kept,
+                    link.pinned,
+                )
             }
-            (None, Some(draft)) => ((draft.scenario, draft.preset), Vec::new(), None),
-            (None, None) => ((default.scenario.clone(), default), Vec::new(), None),
+            (None, Some(draft)) => (
+                (draft.scenario, draft.preset),
+                Vec::new(),
+                None,
+                draft.pinned,
+            ),
+            (None, None) => ((default.scenario.clone(), default), Vec::new(), None, None),
         };
+        let pinned = pinned.and_then(|a| {
+            let estimate = evaluate(&a, catalog).ok()?;
+            Some((Rc::new(a), Rc::new(estimate)))
+        });
         let (scenario, origin) = start;
         // A link is validated while decoding, so this only fails if the shipped data is broken.
         let estimate = evaluate(&scenario, catalog).map_err(|errors| {
@@ -134,7 +159,22 @@ impl ScenarioState {
             notice: None,
             link_notices: notices,
             saved_draft: kept_draft,
+            pinned,
         })
+    }
+
+    /// The share-link payload of this state: the scenario and, if pinned, scenario A.
+    pub fn share_payload(&self) -> String {
+        encode_pair(
+            &self.scenario,
+            self.pinned.as_ref().map(|(a, _)| a.as_ref()),
+            self.origin,
+        )
+    }
+
+    /// The URL fragment (without `#`) of this state.
+    pub fn share_fragment(&self) -> String {
+        format!("{PARAM}={}", self.share_payload())
     }
 
     /// A state with `scenario` committed, if it prices; otherwise `None` (the caller keeps the
@@ -153,6 +193,7 @@ impl ScenarioState {
             notice: None,
             link_notices: self.link_notices.clone(),
             saved_draft: self.saved_draft.clone(),
+            pinned: self.pinned.clone(),
         })
     }
 }
@@ -221,6 +262,10 @@ impl Reducible for ScenarioState {
                             (decoded.preset.scenario == decoded.scenario).then_some(decoded.preset);
                         next.drafts.clear();
                         next.link_notices = decoded.notices.clone();
+                        next.pinned = decoded.pinned.as_ref().and_then(|a| {
+                            let estimate = evaluate(a, self.catalog).ok()?;
+                            Some((Rc::new(a.clone()), Rc::new(estimate)))
+                        });
                         Rc::new(next)
                     }
                     None => self,
@@ -239,6 +284,16 @@ impl Reducible for ScenarioState {
                     }
                     None => self,
                 }
+            }
+            Action::PinAsA => {
+                let mut next = (*self).clone();
+                next.pinned = Some((self.scenario.clone(), self.estimate.clone()));
+                Rc::new(next)
+            }
+            Action::Unpin => {
+                let mut next = (*self).clone();
+                next.pinned = None;
+                Rc::new(next)
             }
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();

@@ -67,9 +67,9 @@ async function measureEdits({ enrollments, edits }) {
   const total = () => byTestid('total-cost')?.textContent.trim();
   const name = (canvas) => canvas.dataset.testid ?? 'canvas without data-testid';
 
-  // A chart's draw() always starts by setting the canvas's width, which queues a mutation record
-  // even when the width stays the same, and then paints synchronously; so a 'width' record means
-  // "this chart was repainted". It works for any number of charts, and patches no canvas API.
+  // After every redraw the chart component bumps the canvas's data-drawn counter, so a
+  // 'data-drawn' record means "this chart was repainted". It works for any number of charts, and
+  // patches no canvas API.
   const redrawn = new Set();
   let onMutation = () => {};
   new MutationObserver((records) => {
@@ -82,7 +82,7 @@ async function measureEdits({ enrollments, edits }) {
     childList: true,
     characterData: true,
     attributes: true,
-    attributeFilter: ['width'],
+    attributeFilter: ['data-drawn'],
   });
 
   let charts = []; // the charts an enrollment edit repaints, found during the warm-up
@@ -295,9 +295,13 @@ try {
       await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
       // Lets late fetches (favicon, lazily loaded files) finish before counting.
       await page.waitForLoadState('networkidle');
+      // One row per URL: a file fetched twice (the favicon can be) is counted once, and noted.
       const files = [];
-      const add = (name, status, body, note = '') =>
-        files.push({ name, status, note, raw: body.length, gzip: gzip9(body).length });
+      const add = (name, status, body, note = '') => {
+        const known = files.find((file) => file.name === name);
+        if (known) known.times++;
+        else files.push({ name, status, note, times: 1, raw: body.length, gzip: gzip9(body).length });
+      };
       for (const response of responses) {
         add(new URL(response.url()).pathname, response.status(), await response.body());
       }
@@ -316,7 +320,8 @@ try {
       const row = (name, raw, gzip) => `  ${name.padEnd(width)} ${pad(raw)} B raw ${pad(gzip)} B gzip`;
       for (const file of files) {
         const status = file.status === 200 ? '' : `  (HTTP ${file.status})`;
-        console.log(row(file.name, file.raw, file.gzip) + status + file.note);
+        const times = file.times > 1 ? `  (fetched ${file.times} times)` : '';
+        console.log(row(file.name, file.raw, file.gzip) + status + file.note + times);
       }
       const raw = files.reduce((sum, file) => sum + file.raw, 0);
       const gzip = files.reduce((sum, file) => sum + file.gzip, 0);

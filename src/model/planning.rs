@@ -1,0 +1,45 @@
+//! Planning settings the user sets beyond pricing: how student usage spreads, the budget to plan
+//! against, and how concentrated work is around deadlines.
+
+use serde::{Deserialize, Serialize};
+
+/// Settings of the spread, budget and quota planners.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Planning {
+    /// Spread of each student's usage: the standard deviation of the log of a per-student
+    /// multiplier with mean 1 (dimensionless). 0.75 makes the paper's course's most expensive
+    /// student cost over $600 of labs in the median simulated course (see `spread.rs`).
+    pub spread_sigma: f64,
+    /// Seed of the simulation, so results are reproducible (a number).
+    pub seed: u64,
+    /// Simulated course runs (count).
+    pub runs: u32,
+    /// A per-student credit to compare costs with (US dollars per student).
+    pub credit_threshold_usd: f64,
+    /// Budget to plan against (US dollars).
+    pub budget_usd: f64,
+    /// Percentile of the per-student cost the budget planner plans for (percent).
+    pub percentile: f64,
+    /// Share of students working at the same time at the busiest moment (percent).
+    pub concurrency_pct: f64,
+    /// Share of a lab's GPU hours spent in the last 48 hours before its deadline (percent).
+    pub deadline_crunch_pct: f64,
+}
+
+impl Default for Planning {
+    fn default() -> Self {
+        Planning {
+            spread_sigma: DEFAULT_SIGMA,
+            seed: 20_250_121,
+            runs: 10_000,
+            credit_threshold_usd: 100.0,
+            budget_usd: 50_000.0,
+            percentile: 90.0,
+            concurrency_pct: 100.0,
+            deadline_crunch_pct: 50.0,
+        }
+    }
+}
+
+/// Default spread (see [`Planning::spread_sigma`]).
+pub const DEFAULT_SIGMA: f64 = 0.75;

@@ -1,0 +1,295 @@
+//! Per-student spread: each student's lab usage is the course's mean times a random multiplier,
+//! log-normal with mean 1, so a few students cost many times the typical one (the paper's most
+//! expensive student cost over $600 of labs against $110-125 on average).
+//!
+//! Calibration of the default spread (sigma = 0.75): with n = 191 students, the median of the
+//! largest of n multipliers is exp(mu + sigma z) with z = the 0.5^(1/n) quantile of the normal
+//! distribution (2.686) and mu = -sigma^2/2. For sigma = 0.75 that is 5.66, so the most expensive
+//! student's labs cost 5.66 x $112.88 = $639 in the median simulated course: above the paper's
+//! $600, while the mean stays the course's mean.
+//!
+//! The project is shared equally: every student adds the project cost divided by enrollment.
+//! The simulation is a deterministic function of its seed and runs in slices, so the browser can
+//! draw between them.
+
+use serde::Serialize;
+
+/// Inputs of the simulation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpreadInputs {
+    /// Mean lab cost per student (US dollars).
+    pub labs_mean_usd: f64,
+    /// Project cost per student, equal for all (US dollars).
+    pub project_share_usd: f64,
+    /// Log-standard deviation of the per-student multiplier.
+    pub sigma: f64,
+    /// Students per course run (count).
+    pub students: usize,
+    /// Course runs to simulate (count).
+    pub runs: usize,
+    /// Random seed.
+    pub seed: u64,
+    /// Per-student credit to compare with (US dollars).
+    pub credit_usd: f64,
+}
+
+/// What the simulation found.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct SpreadResult {
+    /// Course runs simulated (count).
+    pub runs: usize,
+    /// Mean cost per student (US dollars).
+    pub mean_usd: f64,
+    /// Median cost per student (US dollars).
+    pub p50_usd: f64,
+    /// 90th percentile (US dollars).
+    pub p90_usd: f64,
+    /// 99th percentile (US dollars).
+    pub p99_usd: f64,
+    /// The most expensive student of a typical run: median over runs (US dollars).
+    pub max_usd: f64,
+    /// The most expensive student, 90th percentile over runs (US dollars).
+    pub max_p90_usd: f64,
+    /// Of those, the labs only (US dollars), comparable with the paper's "over $600".
+    pub max_labs_usd: f64,
+    /// Students over the credit, per course run on average (count).
+    pub over_credit: f64,
+    /// Histogram: (bin low, bin high, share of students) with low/high in US dollars.
+    pub histogram: Vec<(f64, f64, f64)>,
+}
+
+/// SplitMix64: small, fast and good enough for Monte Carlo; seeded, so runs repeat exactly.
+#[derive(Clone, Debug)]
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in (0, 1].
+    fn unit(&mut self) -> f64 {
+        ((self.next() >> 11) + 1) as f64 / (1u64 << 53) as f64
+    }
+}
+
+const BINS: usize = 2_048;
+/// Bins shown in the histogram chart.
+const SHOWN_BINS: usize = 24;
+
+/// A simulation in progress.
+#[derive(Clone, Debug)]
+pub struct Simulation {
+    inputs: SpreadInputs,
+    rng: SplitMix,
+    /// A normal deviate left over from the last Box-Muller pair.
+    spare: Option<f64>,
+    mu: f64,
+    top: f64,
+    counts: Vec<u64>,
+    sum: f64,
+    over: u64,
+    max_multipliers: Vec<f64>,
+}
+
+impl Simulation {
+    /// Prepares a simulation (bounded: at most 100,000 runs of 100,000 students).
+    pub fn new(inputs: SpreadInputs) -> Simulation {
+        let sigma = inputs.sigma.clamp(0.0, 5.0);
+        let mu = -sigma * sigma / 2.0;
+        // The histogram covers up to 6 sigma; anything above lands in the last bin.
+        let top =
+            (inputs.labs_mean_usd * (mu + 6.0 * sigma).exp() + inputs.project_share_usd).max(1.0);
+        let inputs = SpreadInputs {
+            sigma,
+            students: inputs.students.min(100_000),
+            runs: inputs.runs.min(100_000),
+            ..inputs
+        };
+        Simulation {
+            rng: SplitMix(inputs.seed),
+            spare: None,
+            mu,
+            top,
+            counts: vec![0; BINS],
+            sum: 0.0,
+            over: 0,
+            max_multipliers: Vec::with_capacity(inputs.runs),
+            inputs,
+        }
+    }
+
+    /// A standard normal deviate (Box-Muller, both halves used).
+    fn normal(&mut self) -> f64 {
+        if let Some(z) = self.spare.take() {
+            return z;
+        }
+        let radius = (-2.0 * self.rng.unit().ln()).sqrt();
+        let angle = std::f64::consts::TAU * self.rng.unit();
+        self.spare = Some(radius * angle.sin());
+        radius * angle.cos()
+    }
+
+    /// Simulates up to `runs` more course runs; true when all are done.
+    pub fn advance(&mut self, runs: usize) -> bool {
+        let SpreadInputs {
+            labs_mean_usd,
+            project_share_usd,
+            sigma,
+            students,
+            credit_usd,
+            ..
+        } = self.inputs;
+        let scale = BINS as f64 / self.top;
+        for _ in 0..runs.min(self.remaining()) {
+            let mut largest = 0.0_f64;
+            for _ in 0..students {
+                let multiplier = (self.mu + sigma * self.normal()).exp();
+                let cost = labs_mean_usd * multiplier + project_share_usd;
+                largest = largest.max(multiplier);
+                self.sum += cost;
+                if cost > credit_usd {
+                    self.over += 1;
+                }
+                let bin = ((cost * scale) as usize).min(BINS - 1);
+                self.counts[bin] += 1;
+            }
+            self.max_multipliers.push(largest);
+        }
+        self.remaining() == 0
+    }
+
+    /// Course runs still to simulate.
+    pub fn remaining(&self) -> usize {
+        self.inputs.runs - self.max_multipliers.len()
+    }
+
+    /// The inputs.
+    pub fn inputs(&self) -> &SpreadInputs {
+        &self.inputs
+    }
+
+    /// Percentile `p` (0-100) of the per-student cost, interpolated within a bin.
+    fn percentile(&self, total: u64, p: f64) -> f64 {
+        let target = total as f64 * p / 100.0;
+        let width = self.top / BINS as f64;
+        let mut seen = 0.0;
+        for (i, &count) in self.counts.iter().enumerate() {
+            let count = count as f64;
+            if count > 0.0 && seen + count >= target {
+                return width * (i as f64 + (target - seen) / count);
+            }
+            seen += count;
+        }
+        self.top
+    }
+
+    /// What has been found so far.
+    pub fn result(&self) -> SpreadResult {
+        let total: u64 = self.counts.iter().sum();
+        let runs = self.max_multipliers.len();
+        if total == 0 || runs == 0 {
+            return SpreadResult::default();
+        }
+        let mut maxes = self.max_multipliers.clone();
+        maxes.sort_unstable_by(f64::total_cmp);
+        let at = |q: f64| maxes[((runs - 1) as f64 * q).round() as usize];
+        let labs = self.inputs.labs_mean_usd;
+        let share = self.inputs.project_share_usd;
+        // The histogram chart: up to the 99.5th percentile, in equal bins.
+        let shown_top = self.percentile(total, 99.5).max(share + 1.0);
+        let step = shown_top / SHOWN_BINS as f64;
+        let width = self.top / BINS as f64;
+        let mut histogram = vec![0.0; SHOWN_BINS];
+        for (i, &count) in self.counts.iter().enumerate() {
+            let centre = width * (i as f64 + 0.5);
+            let shown = ((centre / step) as usize).min(SHOWN_BINS - 1);
+            histogram[shown] += count as f64 / total as f64;
+        }
+        SpreadResult {
+            runs,
+            mean_usd: self.sum / total as f64,
+            p50_usd: self.percentile(total, 50.0),
+            p90_usd: self.percentile(total, 90.0),
+            p99_usd: self.percentile(total, 99.0),
+            max_usd: labs * at(0.5) + share,
+            max_p90_usd: labs * at(0.9) + share,
+            max_labs_usd: labs * at(0.5),
+            over_credit: self.over as f64 / runs as f64,
+            histogram: histogram
+                .into_iter()
+                .enumerate()
+                .map(|(i, s)| (step * i as f64, step * (i + 1) as f64, s))
+                .collect(),
+        }
+    }
+}
+
+/// Runs the whole simulation at once.
+pub fn simulate(inputs: SpreadInputs) -> SpreadResult {
+    let mut simulation = Simulation::new(inputs);
+    simulation.advance(usize::MAX);
+    simulation.result()
+}
+
+/// The cost per student at percentile `p` (0-100) in closed form, to check the simulation:
+/// labs mean x exp(mu + sigma z_p) + project share.
+pub fn analytic_percentile(inputs: &SpreadInputs, p: f64) -> f64 {
+    let sigma = inputs.sigma;
+    let mu = -sigma * sigma / 2.0;
+    inputs.labs_mean_usd * (mu + sigma * normal_quantile(p / 100.0)).exp()
+        + inputs.project_share_usd
+}
+
+/// Quantile of the standard normal distribution (Acklam's rational approximation, relative
+/// error below 1.2e-9).
+pub fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    let p = p.clamp(1e-12, 1.0 - 1e-12);
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < 0.02425 {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - 0.02425 {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
+    }
+}

@@ -1,0 +1,744 @@
+// Sharing end to end: share links (open, copy, reset, the saved draft, back/forward), hostile
+// links, embedding in a host page, no request leaving the origin, exports and print to PDF.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { DIST, launch, number, openCalculator, serve, text } from './support.mjs';
+
+const DRAFT_KEY = 'course-cost.draft.v1';
+// Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
+const NO_ICON = '<link rel="icon" href="data:,">';
+const OTHER_PAGE = `<!doctype html><meta charset="utf-8"><title>Elsewhere</title>${NO_ICON}<p>Another page.</p>`;
+
+let server;
+let browser;
+let origin;
+
+before(async () => {
+  server = await serve(DIST, { '/other.html': ['text/html; charset=utf-8', OTHER_PAGE] });
+  origin = new URL(server.url).origin;
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A share-link payload for `value`, as a hand-written link carries it: base64url of plain JSON. */
+function plainPayload(value) {
+  return Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+}
+
+/** The calculator's URL with this payload in the fragment. */
+function linkTo(payload) {
+  return `${server.url}#s=${payload}`;
+}
+
+/** What a payload holds: base64url of raw-deflated JSON (what the app writes) or of plain JSON. */
+function decodePayload(payload) {
+  const bytes = Buffer.from(payload, 'base64url');
+  let json;
+  try {
+    json = inflateRawSync(bytes);
+  } catch {
+    json = bytes;
+  }
+  return JSON.parse(json.toString('utf8'));
+}
+
+/**
+ * Waits until the address bar holds a share link whose payload satisfies `accept` (it is written
+ * with history.replaceState about 250 ms after the last edit). Resolves to { url, hash, data }.
+ */
+async function linkInAddressBar(page, accept, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    const hash = await page.evaluate(() => location.hash);
+    if (hash.startsWith('#s=')) {
+      try {
+        last = decodePayload(hash.slice(3));
+      } catch (error) {
+        last = `undecodable: ${error.message}`;
+      }
+      if (typeof last === 'object' && accept(last)) return { url: page.url(), hash, data: last };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new Error(`the address bar never held the expected link; last: ${hash} = ${JSON.stringify(last)}`);
+    }
+    await page.waitForFunction((seen) => location.hash !== seen, hash, { timeout: left });
+  }
+}
+
+/** Waits until the element with this data-testid shows something other than `old`. */
+async function changed(page, testid, old) {
+  await page.waitForFunction(
+    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
+    [testid, old],
+  );
+  return text(page, testid);
+}
+
+/** Waits until the element with this data-testid shows exactly `expected`. */
+async function shows(page, testid, expected) {
+  await page.waitForFunction(
+    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
+    [testid, expected],
+  );
+}
+
+/** The headline figures and the inputs a share link carries, as shown. */
+async function snapshot(page) {
+  return {
+    total: await text(page, 'total-cost'),
+    perStudent: await text(page, 'cost-per-student'),
+    labHours: await text(page, 'lab-instance-hours'),
+    students: await page.getByTestId('students-input').inputValue(),
+    discount: await page.getByTestId('discount-input').inputValue(),
+  };
+}
+
+/** Parses "$59,170" into 59170. */
+function parse(shown) {
+  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
+  return value;
+}
+
+/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */
+function parseCsv(source) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\r' && source[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Clicks `testid` and resolves to the downloaded file's name and text. */
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  const failure = await file.failure();
+  assert.equal(failure, null, `${testid}: download failed: ${failure}`);
+  return { name: file.suggestedFilename(), body: await readFile(await file.path(), 'utf8') };
+}
+
+test('a shared link opens the same scenario in a fresh browser', async () => {
+  const page = await openCalculator(browser, server.url);
+  const start = await snapshot(page);
+  await page.getByTestId('students-input').fill('250');
+  await page.getByTestId('discount-input').fill('10');
+  await changed(page, 'total-cost', start.total);
+  const { url, hash, data } = await linkInAddressBar(page, (d) => d.s === 250 && d.d === 10);
+  assert.equal(data.v, 1);
+  assert.equal(data.p, 'paper-s25');
+  assert.ok(hash.length < 200, `a few edits keep the link short (${hash.length} characters)`);
+  const edited = await snapshot(page);
+  assert.notEqual(edited.total, start.total);
+  assert.equal(edited.students, '250');
+  assert.equal(edited.discount, '10');
+
+  // A new context: no draft, no history; only the link.
+  const shared = await openCalculator(browser, url);
+  assert.deepEqual(await snapshot(shared), edited);
+  assert.equal(await shared.getByTestId('link-notice').count(), 0, 'a good link loads whole');
+  assert.equal(await shared.getByTestId('draft-notice').count(), 0);
+
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(shared.problems, []);
+  await shared.close();
+  await page.close();
+});
+
+test('a link pasted into the address bar of an open calculator loads', async () => {
+  const page = await openCalculator(browser, server.url);
+  const start = await text(page, 'total-cost');
+  // Same document, new fragment: a hashchange, not a reload.
+  await page.evaluate(() => { window.__sameDocument = true; });
+  await page.goto(linkTo(plainPayload({ v: 1, p: 'paper-s25', s: 95 })));
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '95');
+  assert.notEqual(await changed(page, 'total-cost', start), start);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('Copy link puts the current scenario on the clipboard', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const page = await openCalculator(context, server.url);
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('333');
+  const total = await changed(page, 'total-cost', start);
+  // At once, before the address bar's debounce: the copied link and the page must still agree.
+  await page.getByTestId('copy-link').click();
+  await page.getByTestId('copy-confirmation').waitFor();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, page.url(), 'the clipboard holds the address bar');
+  assert.ok(copied.startsWith(`${server.url}#s=`), copied);
+  assert.equal(decodePayload(new URL(copied).hash.slice(3)).s, 333);
+
+  const opened = await openCalculator(browser, copied);
+  assert.equal(await text(opened, 'total-cost'), total);
+  assert.equal(await opened.getByTestId('students-input').inputValue(), '333');
+  assert.deepEqual(opened.problems, []);
+  await opened.close();
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('a browser that refuses the clipboard shows the link to copy by hand', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
+  });
+  const page = await openCalculator(context, server.url);
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('150');
+  await changed(page, 'total-cost', start);
+  await page.getByTestId('copy-link').click();
+  const field = page.getByLabel('Link to this scenario', { exact: true });
+  await field.waitFor();
+  assert.equal(await page.getByTestId('copy-confirmation').count(), 0);
+  const link = await field.inputValue();
+  assert.equal(link, page.url());
+  assert.equal(decodePayload(new URL(link).hash.slice(3)).s, 150);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test("Reset brings back the paper's course", async () => {
+  const page = await openCalculator(browser, server.url);
+  const paper = await snapshot(page);
+  assert.equal(paper.labHours, '109,837');
+  const { hash: paperHash } = await linkInAddressBar(page, () => true);
+  await page.getByTestId('students-input').fill('400');
+  await changed(page, 'lab-instance-hours', '109,837');
+  await page.getByTestId('discount-input').fill('25');
+  await page.getByTestId('provider-select').selectOption({ index: 1 });
+  await linkInAddressBar(page, (d) => d.s === 400 && d.d === 25 && d.pv !== undefined);
+  assert.notEqual(await text(page, 'total-cost'), paper.total);
+
+  await page.getByTestId('reset-scenario').click();
+  await shows(page, 'lab-instance-hours', '109,837');
+  assert.deepEqual(await snapshot(page), paper);
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25');
+  // The address bar follows: back to the link of the untouched course.
+  await page.waitForFunction((hash) => location.hash === hash, paperHash);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the draft is kept in this browser, and a shared link does not lose it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await openCalculator(context, server.url);
+  const paperTotal = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('123');
+  await changed(page, 'total-cost', paperTotal);
+  await linkInAddressBar(page, (d) => d.s === 123);
+  const draft = await snapshot(page);
+  const saved = await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
+  assert.ok(saved, 'the draft is saved');
+  assert.equal(decodePayload(saved).s, 123);
+
+  // The bare address, no fragment: the draft comes back.
+  await page.goto(server.url);
+  await page.getByTestId('total-cost').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '123');
+  assert.deepEqual(await snapshot(page), draft);
+  assert.equal(await page.getByTestId('draft-notice').count(), 0, 'no shared link, no notice');
+
+  // A shared link of another scenario in the same browser: the link wins, the draft is offered.
+  const linked = await openCalculator(context, linkTo(plainPayload({ v: 1, p: 'paper-s25', s: 77 })));
+  assert.equal(await linked.getByTestId('students-input').inputValue(), '77');
+  assert.notEqual(await text(linked, 'total-cost'), draft.total);
+  await linked.getByTestId('draft-notice').waitFor();
+  await linked.getByTestId('restore-draft').click();
+  await linked.getByTestId('draft-notice').waitFor({ state: 'detached' });
+  await shows(linked, 'total-cost', draft.total);
+  assert.deepEqual(await snapshot(linked), draft);
+  await linkInAddressBar(linked, (d) => d.s === 123);
+
+  assert.deepEqual(page.problems, []);
+  assert.deepEqual(linked.problems, []);
+  await context.close();
+});
+
+test('a browser that refuses local storage still edits and shares', async () => {
+  const variants = {
+    'setItem throws': () => {
+      Storage.prototype.setItem = function setItem() {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    },
+    'localStorage itself throws': () => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() {
+          throw new DOMException('Access is denied for this document.', 'SecurityError');
+        },
+      });
+    },
+  };
+  for (const [name, script] of Object.entries(variants)) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(script);
+    const page = await openCalculator(context, server.url);
+    const start = await text(page, 'total-cost');
+    await page.getByTestId('students-input').fill('222');
+    const total = await changed(page, 'total-cost', start);
+    // The debounced write ran (and met the refusing storage) once the address bar holds the edit.
+    const { url } = await linkInAddressBar(page, (d) => d.s === 222);
+    await page.getByTestId('students-input').fill('223');
+    await linkInAddressBar(page, (d) => d.s === 223);
+    assert.notEqual(await text(page, 'total-cost'), total, `${name}: still recomputes`);
+    // Reloading the bare page without storage: the paper's course, no error.
+    await page.goto(server.url);
+    await page.getByTestId('total-cost').waitFor();
+    await shows(page, 'total-cost', start);
+    // And the link still works in this browser.
+    await page.goto(url);
+    await shows(page, 'total-cost', total);
+    assert.deepEqual(page.problems, [], name);
+    await context.close();
+  }
+});
+
+test('Back from another page returns to the edited scenario', async () => {
+  const page = await openCalculator(browser, server.url);
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('260');
+  await page.getByTestId('discount-input').fill('5');
+  await changed(page, 'total-cost', start);
+  const { url } = await linkInAddressBar(page, (d) => d.s === 260 && d.d === 5);
+  const edited = await snapshot(page);
+
+  await page.goto(`${server.url}other.html`);
+  await page.getByText('Another page.').waitFor();
+  // Same origin: forget the saved draft, so only the history entry can bring the edit back.
+  await page.evaluate((key) => localStorage.removeItem(key), DRAFT_KEY);
+  await page.goBack();
+  await page.getByTestId('total-cost').waitFor();
+  assert.equal(page.url(), url, 'the history entry holds the edited link');
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]')?.value === '260');
+  assert.deepEqual(await snapshot(page), edited);
+
+  // Forward and back once more.
+  await page.goForward();
+  await page.getByText('Another page.').waitFor();
+  await page.goBack();
+  await page.getByTestId('total-cost').waitFor();
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]')?.value === '260');
+  assert.deepEqual(await snapshot(page), edited);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a link with markup in its names shows it as text and runs nothing', async () => {
+  const labName = '<img src=x onerror=window.__pwned=1>';
+  const optionName = '<script>window.__pwned=2</script>';
+  const payload = plainPayload({
+    v: 1,
+    l: [0, { n: labName, o: [{ n: optionName, p: 100, u: [['m1.small', 1, 2, 1]] }] }],
+  });
+  const page = await openCalculator(browser, linkTo(payload));
+  assert.equal(await page.getByTestId('link-notice').count(), 0, 'the link is valid');
+  assert.equal(await page.getByTestId('lab-editor').count(), 2);
+  const names = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.equal(names[1], labName);
+  assert.equal(await page.getByLabel('Lab 2, option 1: name', { exact: true }).inputValue(), optionName);
+  const rows = page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]');
+  assert.equal((await rows.nth(1).textContent()).trim(), labName);
+  // The option's name appears in the opened row's math, as text.
+  await rows.nth(1).click();
+  await page.getByTestId('breakdown-table').locator('.math-row').first().waitFor();
+  assert.ok(
+    (await page.getByTestId('breakdown-table').locator('.math-row').first().textContent()).includes(optionName),
+  );
+  const dom = await page.evaluate(() => ({
+    pwned: typeof window.__pwned,
+    images: document.querySelectorAll('img[src="x"], img[onerror]').length,
+    injectedScripts: [...document.scripts].filter((s) => s.textContent.includes('__pwned')).length,
+    handlers: document.querySelectorAll('[onerror]').length,
+  }));
+  assert.deepEqual(dom, { pwned: 'undefined', images: 0, injectedScripts: 0, handlers: 0 });
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+/** A link the app wrote itself (250 students, $20 credit), cut in half. */
+async function truncatedLink() {
+  const full = await openCalculator(browser, server.url);
+  await full.getByTestId('students-input').fill('250');
+  await full.getByTestId('credit-input').fill('20');
+  const { hash } = await linkInAddressBar(full, (d) => d.s === 250 && d.cr === 20);
+  assert.deepEqual(full.problems, []);
+  await full.close();
+  const good = hash.slice(3);
+  return good.slice(0, Math.floor(good.length / 2));
+}
+
+const BAD_LINKS = [
+  { name: 'a truncated link', payload: truncatedLink, message: /damaged|cut short/ },
+  { name: 'non-base64 garbage', payload: () => '%%%not*a(link)!!~~', message: /damaged|not a calculator link/ },
+  { name: 'base64 of no JSON', payload: () => plainPayload('hello, world'), message: /damaged|cannot be read/ },
+  {
+    name: 'a link from a future version',
+    payload: () => plainPayload({ v: 99, p: 'paper-s25', s: 200, zz: [1, 2, 3] }),
+    message: /newer version/,
+    students: '200',
+  },
+  {
+    name: 'a link with absurd values (students -5, discount 1e300)',
+    payload: () => plainPayload('{"v":1,"p":"paper-s25","s":-5,"d":1e300}'),
+    message: /number of students[\s\S]*discount/,
+    students: '191',
+  },
+  {
+    name: 'a link with 150 labs',
+    payload: () => plainPayload({ v: 1, p: 'paper-s25', l: Array.from({ length: 150 }, (_, i) => i % 8) }),
+    message: /150 labs/,
+  },
+];
+
+for (const { name, payload, message, students } of BAD_LINKS) {
+  test(`${name} shows a notice, loads fast and leaves the page usable`, async () => {
+    const url = linkTo(await payload());
+    const started = Date.now();
+    const page = await openCalculator(browser, url);
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed < 5_000, `loaded in ${elapsed} ms`);
+    const notice = page.getByTestId('link-notice');
+    await notice.waitFor();
+    const said = (await notice.textContent()).trim();
+    assert.match(said, /could not be loaded completely/, said);
+    assert.match(said, message, said);
+    const input = page.getByTestId('students-input');
+    if (students) assert.equal(await input.inputValue(), students);
+    // Still usable: typing recomputes.
+    const before = await text(page, 'total-cost');
+    await input.fill((await input.inputValue()) === '150' ? '151' : '150');
+    assert.notEqual(await changed(page, 'total-cost', before), before);
+    assert.deepEqual(page.problems, []);
+    await page.close();
+  });
+}
+
+test("a 20,000-character link shows a notice and the paper's course", async () => {
+  const payload = 'A'.repeat(20_000);
+  const started = Date.now();
+  const page = await openCalculator(browser, linkTo(payload));
+  assert.ok(Date.now() - started < 5_000, `loaded in ${Date.now() - started} ms`);
+  await page.getByTestId('link-notice').waitFor();
+  assert.match(await text(page, 'link-notice'), /too long/);
+  assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  assert.equal(await page.getByTestId('students-input').inputValue(), '191');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25');
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+/** A course page around the embed snippet; it also records every height message it receives. */
+function hostPage(snippet) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Course page</title>${NO_ICON}
+<script>
+  window.__heights = [];
+  addEventListener('message', (event) => {
+    if (event.data && event.data.type === 'course-cost:height') window.__heights.push(event.data);
+  });
+</script></head>
+<body><h1>ML Systems Engineering and Operations</h1><p>What the labs cost:</p>
+${snippet}
+</body></html>`;
+}
+
+/** A new tab of `context` whose page errors and console errors (its frames' too) are collected. */
+async function watchedTab(context) {
+  const tab = await context.newPage();
+  tab.problems = [];
+  tab.on('pageerror', (error) => tab.problems.push(`page error: ${error.message}`));
+  tab.on('console', (m) => m.type() === 'error' && tab.problems.push(`console error: ${m.text()}`));
+  return tab;
+}
+
+/** The frame of `page` that shows the calculator (served by `server`). */
+function calculatorFrame(page) {
+  return page.frames().find((frame) => frame !== page.mainFrame() && frame.url().startsWith(server.url));
+}
+
+test('the embedded frame follows its content as it grows and shrinks', async () => {
+  const page = await openCalculator(browser, server.url);
+  await page.getByTestId('embed-toggle').click();
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  await page.close();
+  const host = await serve(DIST, { '/host.html': ['text/html; charset=utf-8', hostPage(snippet)] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const tab = await watchedTab(context);
+    await tab.goto(`${host.url}host.html`);
+    const embedded = tab.frameLocator('iframe[data-course-cost]');
+    await embedded.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    const frame = calculatorFrame(tab);
+    // The height of the embedded page's content (its body and the body's margins).
+    const contentHeight = () => frame.evaluate(() => {
+      const style = getComputedStyle(document.body);
+      return Math.ceil(document.body.getBoundingClientRect().height
+        + parseFloat(style.marginTop) + parseFloat(style.marginBottom));
+    });
+    /** Waits until the host has sized the frame to `height` (within 2 px); its height if not. */
+    const sizedTo = async (height) => {
+      try {
+        await tab.waitForFunction(
+          (h) => Math.abs(document.querySelector('iframe[data-course-cost]').getBoundingClientRect().height - h) <= 2,
+          height,
+          { timeout: 3_000 },
+        );
+        return null;
+      } catch {
+        return tab.evaluate(() => document.querySelector('iframe[data-course-cost]').getBoundingClientRect().height);
+      }
+    };
+    await tab.waitForFunction(() => window.__heights.length > 0);
+
+    // Open every row of the breakdown: the content grows, and the frame with it.
+    const rows = embedded.getByTestId('breakdown-table').locator('tbody button[aria-expanded]');
+    const count = await rows.count();
+    for (let i = 0; i < count; i++) await rows.nth(i).click();
+    await embedded.locator('[aria-expanded="false"]').first().waitFor({ state: 'detached' });
+    const tall = await contentHeight();
+    const grown = await sizedTo(tall);
+    assert.equal(grown, null, `open rows: the frame is ${grown} px tall for ${tall} px of content`);
+
+    // Close them again: the content shrinks, and the frame must follow it down.
+    for (let i = 0; i < count; i++) await rows.nth(i).click();
+    await embedded.locator('.math-row').first().waitFor({ state: 'detached' });
+    const short = await contentHeight();
+    assert.ok(short < tall - 200, `closing the rows shrinks the content (${tall} -> ${short} px)`);
+    const shrunk = await sizedTo(short);
+    assert.equal(
+      shrunk,
+      null,
+      `closed rows: the frame stays ${shrunk} px tall for ${short} px of content (reported: ${
+        JSON.stringify((await tab.evaluate(() => window.__heights)).map((m) => m.height))})`,
+    );
+    assert.deepEqual(tab.problems, []);
+    await context.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('the embed snippet sizes its frame and shows a read-only view', async () => {
+  const page = await openCalculator(browser, server.url);
+  await page.getByTestId('students-input').fill('240');
+  await linkInAddressBar(page, (d) => d.s === 240);
+  const total = await text(page, 'total-cost');
+  await page.getByTestId('embed-toggle').click();
+  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const src = snippet.match(/<iframe src="([^"]+)"/)?.[1];
+  assert.ok(src, snippet);
+  const srcUrl = new URL(src.replaceAll('&amp;', '&'));
+  assert.equal(srcUrl.origin, origin, 'the snippet points at this server');
+  assert.equal(srcUrl.search, '?embed=1');
+  assert.equal(srcUrl.hash, new URL(page.url()).hash, 'the frame shows the current scenario');
+
+  // Editable variant, for the second host page.
+  await page.getByLabel('Let readers change the course in the embedded view').check();
+  await page.waitForFunction(() => document.querySelector('[data-testid="embed-snippet"]').value.includes('&edit=1'));
+  const editableSnippet = await page.getByTestId('embed-snippet').inputValue();
+  assert.deepEqual(page.problems, []);
+  await page.close();
+
+  // The host page on another origin (another port), as a course site would be.
+  const host = await serve(DIST, {
+    '/host.html': ['text/html; charset=utf-8', hostPage(snippet)],
+    '/host-edit.html': ['text/html; charset=utf-8', hostPage(editableSnippet)],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const hostTab = await watchedTab(context);
+    await hostTab.goto(`${host.url}host.html`);
+    const frame = hostTab.frameLocator('iframe[data-course-cost]');
+    await frame.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    const sized = await hostTab.waitForFunction(() => {
+      const last = window.__heights.at(-1);
+      const iframe = document.querySelector('iframe[data-course-cost]');
+      return last && last.height > 300 && iframe.style.height === `${last.height}px` && last.height;
+    });
+    const height = await sized.jsonValue();
+    assert.ok(height > 300, `height ${height}`);
+    const box = await hostTab.locator('iframe[data-course-cost]').boundingBox();
+    assert.ok(Math.abs(box.height - height) <= 1, `frame is ${box.height} px tall, content ${height}`);
+
+    assert.equal(await frame.getByTestId('total-cost').textContent(), total);
+    assert.equal(await frame.getByTestId('students-input').count(), 0, 'read-only: no inputs');
+    assert.equal(await frame.getByTestId('copy-link').count(), 0, 'no share bar in the frame');
+    const openFull = await frame.getByTestId('open-full').getAttribute('href');
+    const fullUrl = new URL(openFull);
+    assert.equal(fullUrl.origin, origin);
+    assert.equal(fullUrl.hash, srcUrl.hash, 'the full calculator opens the same scenario');
+    assert.ok(!openFull.includes('embed=1'), openFull);
+    assert.deepEqual(hostTab.problems, []);
+    await hostTab.close();
+
+    // Editable: the reader can change the course in the frame; the host's page is untouched.
+    const editTab = await watchedTab(context);
+    await editTab.goto(`${host.url}host-edit.html`);
+    const editable = editTab.frameLocator('iframe[data-course-cost]');
+    await editable.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    assert.equal(await editable.getByTestId('students-input').inputValue(), '240');
+    await editable.getByTestId('students-input').fill('480');
+    await editable.getByTestId('total-cost').filter({ hasNotText: total }).waitFor();
+    assert.ok(parse(await editable.getByTestId('total-cost').textContent()) > parse(total) * 1.5);
+    // The frame's own address and its open-full link follow the edit.
+    const frameHandle = calculatorFrame(editTab);
+    const { hash: editedHash } = await linkInAddressBar(frameHandle, (d) => d.s === 480);
+    const editedFull = new URL(await editable.getByTestId('open-full').getAttribute('href'));
+    assert.equal(editedFull.hash, editedHash);
+    assert.equal(editedFull.search, '');
+    // An embedded view keeps no draft in the reader's browser.
+    assert.equal(await frameHandle.evaluate((key) => localStorage.getItem(key), DRAFT_KEY), null);
+    await editTab.waitForFunction(() => window.__heights.length > 0);
+    assert.deepEqual(editTab.problems, []);
+    await context.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('no request leaves the origin', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const urls = [];
+  context.on('request', (request) => urls.push(request.url()));
+  const page = await openCalculator(context, server.url);
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('300');
+  await changed(page, 'total-cost', start);
+  await page.getByTestId('provider-select').selectOption({ index: 2 });
+  await page.getByTestId('preset-select').selectOption('gpu-heavy');
+  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]').first().click();
+  await page.getByTestId('embed-toggle').click();
+  await page.getByTestId('embed-snippet').waitFor();
+  await page.getByTestId('reset-scenario').click();
+  await shows(page, 'lab-instance-hours', '109,837');
+  await linkInAddressBar(page, (d) => d.s === undefined && d.p === 'paper-s25');
+
+  assert.ok(urls.length >= 3, `requests: ${urls}`);
+  const foreign = urls.filter(
+    (url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'),
+  );
+  assert.deepEqual(foreign, []);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('CSV, JSON and Markdown exports match the page', async () => {
+  const page = await openCalculator(browser, server.url);
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('210');
+  const total = await changed(page, 'total-cost', start);
+  const perStudent = await text(page, 'cost-per-student');
+  const { url } = await linkInAddressBar(page, (d) => d.s === 210);
+  const footer = page.getByTestId('breakdown-table').locator('tfoot tr', { hasText: 'Course, list price' });
+  const listPrice = (await footer.locator('td.strong').textContent()).trim();
+  assert.equal(listPrice, total, 'no discount, overhead or credit: the total is the list price');
+  const labNames = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.equal(labNames.length, 8);
+
+  // CSV: one row per priced line; the cost column adds up to the list price.
+  const csv = await download(page, 'export-csv');
+  assert.match(csv.name, /\.csv$/);
+  const rows = parseCsv(csv.body);
+  const header = rows[0];
+  const cost = header.indexOf('cost_usd');
+  assert.ok(cost >= 0, `header: ${header}`);
+  const lines = rows.slice(1);
+  assert.ok(lines.length >= 9, `${lines.length} lines`);
+  for (const row of lines) assert.equal(row.length, header.length, `row ${row}`);
+  const sum = lines.reduce((acc, row) => acc + Number(row[cost]), 0);
+  assert.ok(Math.abs(sum - parse(listPrice)) <= 1 + lines.length * 0.01, `CSV sums to ${sum}, page shows ${listPrice}`);
+  const csvLabs = new Set(lines.filter((r) => r[header.indexOf('phase')] === 'lab').map((r) => r[header.indexOf('lab')]));
+  assert.deepEqual([...csvLabs].sort(), [...labNames].sort());
+
+  // JSON: scenario and results, with the link that reproduces them.
+  const json = await download(page, 'export-json');
+  assert.match(json.name, /\.json$/);
+  const data = JSON.parse(json.body);
+  assert.equal(Math.round(data.results.totals.net_usd), parse(total));
+  assert.equal(data.scenario.course.students, 210);
+  assert.equal(data.link, url);
+
+  // Markdown: the total, every lab and the link.
+  const md = await download(page, 'export-markdown');
+  assert.match(md.name, /\.md$/);
+  assert.ok(md.body.includes(`**Total: ${total}** (${perStudent} per student)`), md.body.slice(0, 600));
+  for (const name of labNames) assert.ok(md.body.includes(`| ${name} |`), `${name} in the Markdown`);
+  assert.ok(md.body.includes(`<${url}>`), 'the link is in the Markdown');
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('printing gives a one-page budget justification', async () => {
+  const page = await openCalculator(browser, server.url);
+  const total = await text(page, 'total-cost');
+  const perStudent = await text(page, 'cost-per-student');
+  await page.waitForFunction(() => location.hash.startsWith('#s='));
+  const dir = await mkdtemp(join(tmpdir(), 'course-cost-pdf-'));
+  try {
+    for (const format of ['Letter', 'A4']) {
+      const file = join(dir, `${format}.pdf`);
+      await writeFile(file, await page.pdf({ format, printBackground: true }));
+      const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const pages = Number(execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/^Pages:\s+(\d+)/m)?.[1]);
+      assert.match(pdfText, /Budget justification/, format);
+      assert.ok(pdfText.includes(total), `${format}: total ${total} printed`);
+      assert.ok(pdfText.includes(perStudent), `${format}: per student ${perStudent} printed`);
+      assert.ok(pdfText.includes('109,837'), `${format}: lab instance-hours printed`);
+      assert.match(pdfText, /Reproduce or change this estimate/, format);
+      assert.ok(!pdfText.includes('Copy link'), `${format}: no buttons in print`);
+      assert.equal(pages, 1, `${format}: ${pages} pages`);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
