@@ -7,7 +7,7 @@ use super::{NumberInput, ResourceSelect};
 use crate::model::change::Change;
 use crate::model::course::{Lab, LabOption};
 use crate::model::edit::NumberField;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Dispatch};
 
 fn text_of(event: InputEvent) -> String {
     event.target_unchecked_into::<HtmlInputElement>().value()
@@ -16,6 +16,7 @@ fn text_of(event: InputEvent) -> String {
 /// Props of [`OptionEditor`].
 #[derive(Properties, PartialEq)]
 struct OptionEditorProps {
+    dispatch: Dispatch,
     lab: usize,
     index: usize,
     option: LabOption,
@@ -25,7 +26,7 @@ struct OptionEditorProps {
 
 #[component]
 fn OptionEditor(props: &OptionEditorProps) -> Html {
-    let state = use_scenario();
+    let state = &props.dispatch;
     let (lab, option) = (props.lab, props.index);
     let where_ = format!("{}, option {}", props.lab_name, option + 1);
     let on_rename = state.change_with(move |e: InputEvent| Change::RenameOption {
@@ -120,6 +121,7 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
 /// Props of [`LabEditor`].
 #[derive(Properties, PartialEq)]
 struct LabEditorProps {
+    dispatch: Dispatch,
     index: usize,
     lab: Lab,
     last: bool,
@@ -127,7 +129,7 @@ struct LabEditorProps {
 
 #[component]
 fn LabEditor(props: &LabEditorProps) -> Html {
-    let state = use_scenario();
+    let state = &props.dispatch;
     let lab = props.index;
     let title = format!("Lab {}", lab + 1);
     let on_rename = state.change_with(move |e: InputEvent| Change::RenameLab {
@@ -173,7 +175,7 @@ fn LabEditor(props: &LabEditorProps) -> Html {
                     label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
             </div>
             for (index, option) in props.lab.options.iter().enumerate() {
-                <OptionEditor key={index} lab={lab} index={index} option={option.clone()}
+                <OptionEditor key={index} dispatch={props.dispatch.clone()} lab={lab} index={index} option={option.clone()}
                     lab_name={title.clone()} only={only} />
             }
             <button type="button" class="secondary small" onclick={on_add_option}>
@@ -197,7 +199,7 @@ pub fn LabsEditor() -> Html {
                    share of the students; storage counts GB instead of instances." }
             </p>
             for (index, lab) in labs.iter().enumerate() {
-                <LabEditor key={index} index={index} lab={lab.clone()} last={index + 1 == labs.len()} />
+                <LabEditor key={index} dispatch={state.dispatch()} index={index} lab={lab.clone()} last={index + 1 == labs.len()} />
             }
             <button type="button" data-testid="add-lab" onclick={on_add}>{ "Add a lab" }</button>
         </section>

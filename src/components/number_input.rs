@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::model::edit::NumberField;
 use crate::model::format;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Dispatch, Draft};
 
 /// Props of [`NumberInput`].
 #[derive(Properties, PartialEq)]
@@ -49,15 +49,56 @@ fn element_id(field: &NumberField) -> String {
     format!("field-{id}")
 }
 
-/// A number field bound to the scenario.
+/// A number field bound to the scenario. It reads only its own draft from the state and hands
+/// everything to [`NumberInputView`], which Yew skips re-rendering when nothing it shows changed:
+/// an edit elsewhere costs this field a lookup, not a re-render.
 #[component]
 pub fn NumberInput(props: &NumberInputProps) -> Html {
-    let scenario = use_scenario();
+    let state = use_scenario();
+    let draft = state.draft(&props.field).cloned();
+    html! {
+        <NumberInputView
+            field={props.field}
+            value={props.value}
+            label={props.label.clone()}
+            unit={props.unit.clone()}
+            step={props.step}
+            min={props.min}
+            hint={props.hint.clone()}
+            testid={props.testid.clone()}
+            slider={props.slider}
+            compact={props.compact}
+            draft={draft}
+            dispatch={state.dispatch()}
+        />
+    }
+}
+
+/// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and a dispatcher.
+#[derive(Properties, PartialEq)]
+struct NumberInputViewProps {
+    field: NumberField,
+    value: f64,
+    label: AttrValue,
+    unit: AttrValue,
+    step: f64,
+    min: f64,
+    hint: AttrValue,
+    testid: Option<AttrValue>,
+    slider: Option<(f64, f64)>,
+    compact: bool,
+    draft: Option<Draft>,
+    dispatch: Dispatch,
+}
+
+#[component]
+fn NumberInputView(props: &NumberInputViewProps) -> Html {
+    let scenario = &props.dispatch;
     let field = props.field;
     let id = element_id(&field);
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
-    let draft = scenario.draft(&field).cloned();
+    let draft = props.draft.clone();
     let text = draft
         .as_ref()
         .map(|d| d.text.clone())

@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use super::Select;
 use crate::model::resource::ResourceKind;
-use crate::state::use_scenario;
 
 /// Props of [`ResourceSelect`].
 #[derive(Properties, PartialEq)]
@@ -20,12 +19,14 @@ pub struct ResourceSelectProps {
 /// Resource picker.
 #[component]
 pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
-    let state = use_scenario();
+    let Ok(catalog) = crate::model::Catalog::builtin() else {
+        return html! {};
+    };
     html! {
         <Select aria_label={props.label.clone()} value={props.value.clone()} on_change={props.on_change.clone()}>
             for kind in ResourceKind::ALL {
                 <optgroup label={kind.label()}>
-                    for resource in state.catalog.resources.iter().filter(|r| r.kind == kind) {
+                    for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
                         <option value={resource.id.clone()} selected={*resource.id == *props.value}>
                             { resource.label.clone() }
                         </option>

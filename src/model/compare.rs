@@ -3,9 +3,10 @@
 use serde::Serialize;
 
 use super::catalog::Catalog;
-use super::estimate::evaluate;
+use super::estimate::price_validated;
 use super::resource::Category;
 use super::scenario::Scenario;
+use super::validate::validate;
 
 /// One provider's price for the scenario.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -44,13 +45,20 @@ impl ProviderQuote {
 
 /// Prices `scenario` on every provider of the catalog, keeping everything else the same.
 pub fn compare_providers(scenario: &Scenario, catalog: &Catalog) -> Vec<ProviderQuote> {
+    // Validated once: the variants differ only in a provider the catalog itself lists.
+    let errors = validate(scenario, catalog);
     let mut variant = scenario.clone();
     catalog
         .providers
         .iter()
         .map(|provider| {
             variant.pricing.provider = provider.id.clone();
-            match evaluate(&variant, catalog) {
+            let priced = if errors.is_empty() {
+                price_validated(&variant, catalog)
+            } else {
+                Err(errors.clone())
+            };
+            match priced {
                 Ok(estimate) => ProviderQuote {
                     provider: provider.id.clone(),
                     name: provider.name.clone(),

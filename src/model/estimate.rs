@@ -244,6 +244,16 @@ pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<
     if !errors.is_empty() {
         return Err(errors);
     }
+    price_validated(scenario, catalog)
+}
+
+/// Prices a scenario that [`validate`] has already accepted (or that differs from one only in
+/// its provider). Skipping the second validation matters on every keystroke: the provider
+/// comparison prices the same scenario once per provider.
+pub fn price_validated(
+    scenario: &Scenario,
+    catalog: &Catalog,
+) -> Result<Estimate, Vec<FieldError>> {
     let mut pricer = Pricer {
         scenario,
         catalog,

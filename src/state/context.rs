@@ -33,6 +33,29 @@ pub fn ScenarioProvider(props: &ScenarioProviderProps) -> Html {
     }
 }
 
+/// A stable way to dispatch actions, for components that take it as a prop instead of reading
+/// the context: they then re-render only when their own props change, not on every edit.
+#[derive(Clone, PartialEq)]
+pub struct Dispatch(UseReducerDispatcher<ScenarioState>);
+
+impl Dispatch {
+    /// A callback that applies the change `make` builds from an event's value.
+    pub fn change_with<T: 'static>(&self, make: impl Fn(T) -> Change + 'static) -> Callback<T> {
+        let inner = self.0.clone();
+        Callback::from(move |value: T| inner.dispatch(Action::Change(make(value))))
+    }
+
+    /// Applies what the user typed into a number field.
+    pub fn edit_number(&self, field: NumberField, text: String) {
+        self.0.dispatch(Action::EditNumber { field, text });
+    }
+
+    /// The user has left a field.
+    pub fn finish_edit(&self, field: NumberField) {
+        self.0.dispatch(Action::FinishEdit(field));
+    }
+}
+
 /// The scenario state with domain-named actions.
 #[derive(Clone, PartialEq)]
 pub struct ScenarioHandle {
@@ -97,6 +120,11 @@ impl ScenarioHandle {
     /// Hides the notices about a shared link.
     pub fn dismiss_link_notices(&self) {
         self.inner.dispatch(Action::DismissLinkNotices);
+    }
+
+    /// A [`Dispatch`] to pass down as a prop.
+    pub fn dispatch(&self) -> Dispatch {
+        Dispatch(self.inner.dispatcher())
     }
 
     /// A dispatcher that compares equal across renders, for components that take it as a prop

@@ -4,5 +4,7 @@
 mod context;
 mod reducer;
 
-pub use context::{use_scenario, ScenarioHandle, ScenarioProvider, ScenarioProviderProps};
+pub use context::{
+    use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
+};
 pub use reducer::{Action, Draft, ScenarioState};

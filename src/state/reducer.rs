@@ -1,5 +1,6 @@
 //! The one state of the app and the only way it changes.
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -8,6 +9,7 @@ use yew::Reducible;
 use crate::model::change::{apply_change, Change};
 use crate::model::compare::{compare_providers, ProviderQuote};
 use crate::model::edit::{apply_number, NumberField};
+use crate::model::estimate::price_validated;
 use crate::model::link::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::presets::{builtin_presets, Preset};
 use crate::model::{evaluate, Catalog, Estimate, Scenario};
@@ -42,6 +44,8 @@ pub struct ScenarioState {
     pub saved_draft: Option<Rc<Scenario>>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
     pub pinned: Option<(Rc<Scenario>, Rc<Estimate>)>,
+    /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
+    link: Rc<OnceCell<String>>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
     pub drafts: HashMap<NumberField, Draft>,
@@ -160,16 +164,21 @@ impl ScenarioState {
             link_notices: notices,
             saved_draft: kept_draft,
             pinned,
+            link: Rc::default(),
         })
     }
 
     /// The share-link payload of this state: the scenario and, if pinned, scenario A.
     pub fn share_payload(&self) -> String {
-        encode_pair(
-            &self.scenario,
-            self.pinned.as_ref().map(|(a, _)| a.as_ref()),
-            self.origin,
-        )
+        self.link
+            .get_or_init(|| {
+                encode_pair(
+                    &self.scenario,
+                    self.pinned.as_ref().map(|(a, _)| a.as_ref()),
+                    self.origin,
+                )
+            })
+            .clone()
     }
 
     /// The URL fragment (without `#`) of this state.
@@ -181,8 +190,18 @@ impl ScenarioState {
     /// old state).
     fn with_scenario(&self, scenario: Scenario) -> Option<ScenarioState> {
         let estimate = evaluate(&scenario, self.catalog).ok()?;
+        Some(self.with_priced(scenario, estimate))
+    }
+
+    /// Like [`Self::with_scenario`] for a scenario an edit has just validated.
+    fn with_validated(&self, scenario: Scenario) -> Option<ScenarioState> {
+        let estimate = price_validated(&scenario, self.catalog).ok()?;
+        Some(self.with_priced(scenario, estimate))
+    }
+
+    fn with_priced(&self, scenario: Scenario, estimate: Estimate) -> ScenarioState {
         let preset = (self.origin.scenario == scenario).then_some(self.origin);
-        Some(ScenarioState {
+        ScenarioState {
             catalog: self.catalog,
             comparison: Rc::new(compare_providers(&scenario, self.catalog)),
             scenario: Rc::new(scenario),
@@ -194,7 +213,8 @@ impl ScenarioState {
             link_notices: self.link_notices.clone(),
             saved_draft: self.saved_draft.clone(),
             pinned: self.pinned.clone(),
-        })
+            link: Rc::default(),
+        }
     }
 }
 
@@ -205,7 +225,7 @@ impl Reducible for ScenarioState {
         match action {
             Action::EditNumber { field, text } => {
                 match apply_number(&self.scenario, self.catalog, field, &text) {
-                    Ok(edited) => match self.with_scenario(edited) {
+                    Ok(edited) => match self.with_validated(edited) {
                         Some(mut next) => {
                             next.drafts.insert(field, Draft { text, error: None });
                             Rc::new(next)
@@ -266,6 +286,7 @@ impl Reducible for ScenarioState {
                             let estimate = evaluate(a, self.catalog).ok()?;
                             Some((Rc::new(a.clone()), Rc::new(estimate)))
                         });
+                        next.link = Rc::default();
                         Rc::new(next)
                     }
                     None => self,
@@ -288,11 +309,13 @@ impl Reducible for ScenarioState {
             Action::PinAsA => {
                 let mut next = (*self).clone();
                 next.pinned = Some((self.scenario.clone(), self.estimate.clone()));
+                next.link = Rc::default();
                 Rc::new(next)
             }
             Action::Unpin => {
                 let mut next = (*self).clone();
                 next.pinned = None;
+                next.link = Rc::default();
                 Rc::new(next)
             }
             Action::DismissLinkNotices => {
@@ -307,7 +330,7 @@ impl Reducible for ScenarioState {
                     Rc::new(next)
                 };
                 match apply_change(&self.scenario, self.catalog, change) {
-                    Ok(changed) => match self.with_scenario(changed) {
+                    Ok(changed) => match self.with_validated(changed) {
                         Some(mut next) => {
                             // Indices may have shifted: drafts would point at the wrong fields.
                             next.drafts.clear();
