@@ -4,7 +4,12 @@
 use std::rc::Rc;
 
 use gloo::events::EventListener;
-use web_sys::{Element, HtmlCanvasElement};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    Element, HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry,
+    IntersectionObserverInit,
+};
 use yew::prelude::*;
 
 use super::chart_table::ChartTable;
@@ -76,11 +81,50 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
         });
     }
 
+    // Charts off screen are not drawn on every edit: they are drawn when they come near the
+    // viewport, so typing only pays for what can be seen.
+    let near_viewport = use_state(|| false);
+    {
+        let container = container.clone();
+        let near_viewport = near_viewport.clone();
+        use_effect_with((), move |_| {
+            let callback = Closure::<dyn FnMut(Vec<IntersectionObserverEntry>)>::new(
+                move |entries: Vec<IntersectionObserverEntry>| {
+                    if let Some(entry) = entries.last() {
+                        near_viewport.set(entry.is_intersecting());
+                    }
+                },
+            );
+            let options = IntersectionObserverInit::new();
+            options.set_root_margin("300px 0px");
+            let observer =
+                IntersectionObserver::new_with_options(callback.as_ref().unchecked_ref(), &options)
+                    .ok();
+            if let (Some(observer), Some(element)) = (&observer, container.cast::<Element>()) {
+                observer.observe(&element);
+            }
+            move || {
+                if let Some(observer) = observer {
+                    observer.disconnect();
+                }
+                drop(callback);
+            }
+        });
+    }
+
     {
         let canvas = canvas.clone();
         use_effect_with(
-            (props.chart.clone(), *surroundings, props.height),
-            move |(chart, surroundings, height)| {
+            (
+                props.chart.clone(),
+                *surroundings,
+                props.height,
+                *near_viewport,
+            ),
+            move |(chart, surroundings, height, near_viewport)| {
+                if !*near_viewport {
+                    return;
+                }
                 if let Some(canvas) = canvas.cast::<HtmlCanvasElement>() {
                     let frame = Frame {
                         css_width: surroundings.width,

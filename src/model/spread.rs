@@ -71,29 +71,33 @@ impl SplitMix {
         z ^ (z >> 31)
     }
 
-    /// Uniform in (0, 1].
+    /// Uniform in (0, 1).
     fn unit(&mut self) -> f64 {
-        ((self.next() >> 11) + 1) as f64 / (1u64 << 53) as f64
+        ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
 }
 
-const BINS: usize = 2_048;
+/// Bins of the uniform draws (see [`Simulation`]).
+const BINS: usize = 16_384;
 /// Bins shown in the histogram chart.
 const SHOWN_BINS: usize = 24;
 
 /// A simulation in progress.
+///
+/// Each student's multiplier is drawn by inverse-transform sampling: a uniform u gives
+/// exp(mu + sigma * Phi^-1(u)). The cost is a rising function of u, so the simulation keeps the
+/// uniforms (binned, with each run's largest) and turns them into dollars once at the end:
+/// the same draws and the same statistics, without a logarithm or an exponential per student.
 #[derive(Clone, Debug)]
 pub struct Simulation {
     inputs: SpreadInputs,
     rng: SplitMix,
-    /// A normal deviate left over from the last Box-Muller pair.
-    spare: Option<f64>,
     mu: f64,
-    top: f64,
+    /// The uniform above which a student costs more than the credit.
+    credit_u: f64,
     counts: Vec<u64>,
-    sum: f64,
     over: u64,
-    max_multipliers: Vec<f64>,
+    max_uniforms: Vec<f64>,
 }
 
 impl Simulation {
@@ -101,71 +105,66 @@ impl Simulation {
     pub fn new(inputs: SpreadInputs) -> Simulation {
         let sigma = inputs.sigma.clamp(0.0, 5.0);
         let mu = -sigma * sigma / 2.0;
-        // The histogram covers up to 6 sigma; anything above lands in the last bin.
-        let top =
-            (inputs.labs_mean_usd * (mu + 6.0 * sigma).exp() + inputs.project_share_usd).max(1.0);
         let inputs = SpreadInputs {
             sigma,
             students: inputs.students.min(100_000),
             runs: inputs.runs.min(100_000),
             ..inputs
         };
+        let credit_u = {
+            let above = inputs.credit_usd - inputs.project_share_usd;
+            if above <= 0.0 || inputs.labs_mean_usd <= 0.0 {
+                0.0
+            } else if sigma == 0.0 {
+                if inputs.labs_mean_usd > above {
+                    0.0
+                } else {
+                    1.0
+                }
+            } else {
+                normal_cdf(((above / inputs.labs_mean_usd).ln() - mu) / sigma)
+            }
+        };
         Simulation {
             rng: SplitMix(inputs.seed),
-            spare: None,
             mu,
-            top,
+            credit_u,
             counts: vec![0; BINS],
-            sum: 0.0,
             over: 0,
-            max_multipliers: Vec::with_capacity(inputs.runs),
+            max_uniforms: Vec::with_capacity(inputs.runs),
             inputs,
         }
     }
 
-    /// A standard normal deviate (Box-Muller, both halves used).
-    fn normal(&mut self) -> f64 {
-        if let Some(z) = self.spare.take() {
-            return z;
-        }
-        let radius = (-2.0 * self.rng.unit().ln()).sqrt();
-        let angle = std::f64::consts::TAU * self.rng.unit();
-        self.spare = Some(radius * angle.sin());
-        radius * angle.cos()
+    /// The cost of a student whose draw is `u` (US dollars).
+    fn cost(&self, u: f64) -> f64 {
+        let z = normal_quantile(u);
+        self.inputs.labs_mean_usd * (self.mu + self.inputs.sigma * z).exp()
+            + self.inputs.project_share_usd
     }
 
     /// Simulates up to `runs` more course runs; true when all are done.
     pub fn advance(&mut self, runs: usize) -> bool {
-        let SpreadInputs {
-            labs_mean_usd,
-            project_share_usd,
-            sigma,
-            students,
-            credit_usd,
-            ..
-        } = self.inputs;
-        let scale = BINS as f64 / self.top;
+        let students = self.inputs.students;
+        let scale = BINS as f64;
         for _ in 0..runs.min(self.remaining()) {
             let mut largest = 0.0_f64;
             for _ in 0..students {
-                let multiplier = (self.mu + sigma * self.normal()).exp();
-                let cost = labs_mean_usd * multiplier + project_share_usd;
-                largest = largest.max(multiplier);
-                self.sum += cost;
-                if cost > credit_usd {
+                let u = self.rng.unit();
+                largest = largest.max(u);
+                if u > self.credit_u {
                     self.over += 1;
                 }
-                let bin = ((cost * scale) as usize).min(BINS - 1);
-                self.counts[bin] += 1;
+                self.counts[((u * scale) as usize).min(BINS - 1)] += 1;
             }
-            self.max_multipliers.push(largest);
+            self.max_uniforms.push(largest);
         }
         self.remaining() == 0
     }
 
     /// Course runs still to simulate.
     pub fn remaining(&self) -> usize {
-        self.inputs.runs - self.max_multipliers.len()
+        self.inputs.runs - self.max_uniforms.len()
     }
 
     /// The inputs.
@@ -173,52 +172,59 @@ impl Simulation {
         &self.inputs
     }
 
-    /// Percentile `p` (0-100) of the per-student cost, interpolated within a bin.
-    fn percentile(&self, total: u64, p: f64) -> f64 {
+    /// The uniform at percentile `p` (0-100) of the draws, interpolated within a bin.
+    fn uniform_at(&self, total: u64, p: f64) -> f64 {
         let target = total as f64 * p / 100.0;
-        let width = self.top / BINS as f64;
         let mut seen = 0.0;
         for (i, &count) in self.counts.iter().enumerate() {
             let count = count as f64;
             if count > 0.0 && seen + count >= target {
-                return width * (i as f64 + (target - seen) / count);
+                return (i as f64 + (target - seen) / count) / BINS as f64;
             }
             seen += count;
         }
-        self.top
+        1.0
     }
 
     /// What has been found so far.
     pub fn result(&self) -> SpreadResult {
         let total: u64 = self.counts.iter().sum();
-        let runs = self.max_multipliers.len();
+        let runs = self.max_uniforms.len();
         if total == 0 || runs == 0 {
             return SpreadResult::default();
         }
-        let mut maxes = self.max_multipliers.clone();
+        let mut maxes = self.max_uniforms.clone();
         maxes.sort_unstable_by(f64::total_cmp);
         let at = |q: f64| maxes[((runs - 1) as f64 * q).round() as usize];
-        let labs = self.inputs.labs_mean_usd;
         let share = self.inputs.project_share_usd;
+        let bin_cost: Vec<f64> = (0..BINS)
+            .map(|i| self.cost((i as f64 + 0.5) / BINS as f64))
+            .collect();
+        let mean = self
+            .counts
+            .iter()
+            .zip(&bin_cost)
+            .map(|(&count, cost)| count as f64 * cost)
+            .sum::<f64>()
+            / total as f64;
         // The histogram chart: up to the 99.5th percentile, in equal bins.
-        let shown_top = self.percentile(total, 99.5).max(share + 1.0);
+        let shown_top = self.cost(self.uniform_at(total, 99.5)).max(share + 1.0);
         let step = shown_top / SHOWN_BINS as f64;
-        let width = self.top / BINS as f64;
         let mut histogram = vec![0.0; SHOWN_BINS];
-        for (i, &count) in self.counts.iter().enumerate() {
-            let centre = width * (i as f64 + 0.5);
-            let shown = ((centre / step) as usize).min(SHOWN_BINS - 1);
+        for (&count, cost) in self.counts.iter().zip(&bin_cost) {
+            let shown = ((cost / step) as usize).min(SHOWN_BINS - 1);
             histogram[shown] += count as f64 / total as f64;
         }
+        let max_usd = self.cost(at(0.5));
         SpreadResult {
             runs,
-            mean_usd: self.sum / total as f64,
-            p50_usd: self.percentile(total, 50.0),
-            p90_usd: self.percentile(total, 90.0),
-            p99_usd: self.percentile(total, 99.0),
-            max_usd: labs * at(0.5) + share,
-            max_p90_usd: labs * at(0.9) + share,
-            max_labs_usd: labs * at(0.5),
+            mean_usd: mean,
+            p50_usd: self.cost(self.uniform_at(total, 50.0)),
+            p90_usd: self.cost(self.uniform_at(total, 90.0)),
+            p99_usd: self.cost(self.uniform_at(total, 99.0)),
+            max_usd,
+            max_p90_usd: self.cost(at(0.9)),
+            max_labs_usd: max_usd - share,
             over_credit: self.over as f64 / runs as f64,
             histogram: histogram
                 .into_iter()
@@ -227,6 +233,21 @@ impl Simulation {
                 .collect(),
         }
     }
+}
+
+/// The standard normal distribution function, to the precision of [`normal_quantile`]
+/// (bisection on the quantile; used once per simulation).
+pub fn normal_cdf(z: f64) -> f64 {
+    let (mut low, mut high) = (0.0_f64, 1.0_f64);
+    for _ in 0..64 {
+        let mid = (low + high) / 2.0;
+        if normal_quantile(mid) < z {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    (low + high) / 2.0
 }
 
 /// Runs the whole simulation at once.

@@ -272,7 +272,9 @@ impl Reducible for ScenarioState {
                 }
             }
             Action::LoadLink(decoded) => {
-                if decoded.scenario == *self.scenario && decoded.notices.is_empty() {
+                let same_pinned =
+                    decoded.pinned.as_ref() == self.pinned.as_ref().map(|(a, _)| a.as_ref());
+                if decoded.scenario == *self.scenario && same_pinned && decoded.notices.is_empty() {
                     return self;
                 }
                 match self.with_scenario(decoded.scenario.clone()) {

@@ -3,7 +3,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, number, openCalculator, serve, text } from './support.mjs';
+import { launch, number, openCalculator, serve, text, showChart } from './support.mjs';
 
 let server;
 let browser;
@@ -72,6 +72,7 @@ function field(page, label) {
 
 /** A fingerprint of a canvas's pixels and how many of them are painted (opaque, not white). */
 async function canvasPixels(page, testid) {
+  await showChart(page, testid);
   return page.getByTestId(testid).evaluate((el) => {
     const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
     let painted = 0;
@@ -442,10 +443,7 @@ test('presets load whole scenarios', async () => {
 test('every chart is labelled, painted, redrawn on edits and has a table twin', async () => {
   const page = await openCalculator(browser, server.url);
   const charts = ['chart-cost-by-lab', 'chart-providers', 'chart-hours', 'chart-categories'];
-  await page.waitForFunction(
-    (ids) => ids.every((id) => document.querySelector(`[data-testid="${id}"]`)?.width > 300),
-    charts,
-  );
+  for (const id of charts) await showChart(page, id);
   const before = {};
   for (const id of charts) {
     const canvas = page.getByTestId(id);
@@ -463,6 +461,7 @@ test('every chart is labelled, painted, redrawn on edits and has a table twin', 
   await page.getByTestId('students-input').fill('382');
   await shows(page, 'lab-instance-hours', '219,674');
   for (const id of charts) {
+    await page.getByTestId(id).scrollIntoViewIfNeeded();
     await page.waitForFunction(
       ([testid, hash]) => {
         const el = document.querySelector(`[data-testid="${testid}"]`);

@@ -2,7 +2,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, number, openCalculator, serve, text } from './support.mjs';
+import { launch, number, openCalculator, serve, text, showChart } from './support.mjs';
 
 let server;
 let browser;
@@ -72,10 +72,7 @@ test('invalid input keeps the last result and what was typed', async () => {
 test('the cost chart is drawn sharp on a high-DPI screen', async () => {
   const hidpi = await browser.newContext({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
   const page = await openCalculator(hidpi, server.url);
-  const canvas = page.getByTestId('chart-cost-by-lab');
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="chart-cost-by-lab"]').width > 300,
-  );
+  const canvas = await showChart(page, 'chart-cost-by-lab');
   const size = await canvas.evaluate((el) => ({
     backing: [el.width, el.height],
     css: [el.clientWidth, el.clientHeight],

@@ -114,3 +114,21 @@ export async function number(page, testid) {
   if (!Number.isFinite(value)) throw new Error(`${testid} shows no number: "${shown}"`);
   return value;
 }
+
+/**
+ * Scrolls a chart's canvas into view and waits until it has been drawn for the current data.
+ * Charts off screen are drawn only when they come near the viewport, so a test looks at a chart
+ * the way a reader would: by scrolling to it.
+ */
+export async function showChart(page, testid) {
+  const canvas = page.getByTestId(testid);
+  await canvas.scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (id) => {
+      const el = document.querySelector(`[data-testid="${id}"]`);
+      return el && el.width > 300 && Number(el.dataset.drawn ?? 0) > 0;
+    },
+    testid,
+  );
+  return canvas;
+}

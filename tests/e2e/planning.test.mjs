@@ -1,0 +1,524 @@
+// Planning end to end: the per-student spread (a seeded Monte Carlo run in slices), the credit
+// threshold, the budget planner, the quota request, the semester timeline with its deadline
+// warnings, the A/B comparison (and its share link), and the page's responsiveness while the
+// simulation runs.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { inflateRawSync } from 'node:zlib';
+import { launch, number, openCalculator, serve, text, showChart } from './support.mjs';
+
+const STATUS = '[data-testid="spread-status"]';
+const DONE = '10,000 simulated course runs';
+const SPREAD_FIGURES = ['student-cost-p50', 'student-cost-p90', 'student-cost-p99', 'student-cost-max'];
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Parses a shown figure ("$59,170", "1,470 vCPUs") into a number. */
+function parse(shown) {
+  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
+  return value;
+}
+
+/** Waits until the element with this data-testid shows something other than `old`. */
+async function changed(page, testid, old) {
+  await page.waitForFunction(
+    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
+    [testid, old],
+  );
+  return text(page, testid);
+}
+
+/** Waits until the element with this data-testid shows exactly `expected`. */
+async function shows(page, testid, expected) {
+  await page.waitForFunction(
+    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
+    [testid, expected],
+  );
+}
+
+/** A labelled number field, matched by its exact label (not its slider twin). */
+function field(page, label) {
+  return page.getByLabel(label, { exact: true });
+}
+
+/** Waits until the simulation for the current inputs has finished. */
+async function simulated(page) {
+  await page.waitForFunction(
+    ([selector, done]) => {
+      const status = document.querySelector(selector);
+      return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(done);
+    },
+    [STATUS, DONE],
+    { timeout: 30_000 },
+  );
+}
+
+/**
+ * Makes `edit` and waits until the simulation has rerun for it: the status loses its data-runs
+ * (the shown result is for older inputs) and gets it back (finished for the new ones). The
+ * observer is set before the edit, so a quick rerun cannot be missed.
+ */
+async function resimulated(page, edit) {
+  await page.locator(STATUS).evaluate((status) => {
+    window.__spreadRestarted = false;
+    const observer = new MutationObserver(() => {
+      if (!status.hasAttribute('data-runs')) {
+        window.__spreadRestarted = true;
+        observer.disconnect();
+      }
+    });
+    observer.observe(status, { attributes: true, attributeFilter: ['data-runs'] });
+  });
+  await edit();
+  await page.waitForFunction(() => window.__spreadRestarted, null, { timeout: 10_000 });
+  await simulated(page);
+}
+
+/** The four spread figures, as shown. */
+async function spreadFigures(page) {
+  const out = {};
+  for (const id of SPREAD_FIGURES) out[id] = await text(page, id);
+  return out;
+}
+
+/** The detail line under a figure ("labs $637, in a typical run; ..."). */
+async function detail(page, testid) {
+  const figure = page.locator('.figure', { has: page.getByTestId(testid) });
+  return (await figure.locator('.figure-detail').textContent()).trim();
+}
+
+/** The hint under the field with this data-testid. */
+async function hint(page, testid) {
+  const fieldBox = page.locator('.field', { has: page.getByTestId(testid) });
+  return (await fieldBox.locator('.field-hint').textContent()).trim();
+}
+
+/** Waits until the chart is sized, then counts its coloured (bar) pixels. */
+async function colouredPixels(page, testid) {
+  await showChart(page, testid);
+  return page.getByTestId(testid).evaluate((el) => {
+    const { data } = el.getContext('2d').getImageData(0, 0, el.width, el.height);
+    let coloured = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - data[i + 1]) > 40 || Math.abs(data[i + 1] - data[i + 2]) > 40) coloured++;
+    }
+    return coloured;
+  });
+}
+
+/** The rows of a chart's table twin: [label, ...cells] as shown. */
+async function twinRows(page, testid) {
+  const figure = page.locator('figure.chart', { has: page.getByTestId(testid) });
+  return figure.locator('details.chart-twin table tbody tr').evaluateAll((rows) =>
+    rows.map((row) => [...row.children].map((cell) => cell.textContent.trim())));
+}
+
+/** Waits until the table twin of `testid` has a row `label` whose first cell is not `old`. */
+async function twinCellChanged(page, testid, label, old) {
+  await page.waitForFunction(
+    ([id, want, before]) => {
+      const figure = document.querySelector(`[data-testid="${id}"]`)?.closest('figure.chart');
+      const row = [...(figure?.querySelectorAll('details.chart-twin tbody tr') ?? [])]
+        .find((r) => r.children[0].textContent.trim() === want);
+      return row && row.children[1].textContent.trim() !== before;
+    },
+    [testid, label, old],
+  );
+}
+
+/** The quota request: item -> amount as shown ("735 instances"). */
+async function quotaPlan(page) {
+  const rows = await page.getByTestId('quota-plan').locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
+  return Object.fromEntries(rows.map(([item, amount, formula]) => [item, { amount, formula }]));
+}
+
+/** The comparison table: label -> { a, b, delta } as shown. */
+async function compareRows(page) {
+  const rows = await page.getByTestId('compare-table').locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
+  return new Map(rows.map(([label, a, b, delta]) => [label, { a, b, delta }]));
+}
+
+/** What a payload holds: base64url of raw-deflated JSON (what the app writes) or of plain JSON. */
+function decodePayload(payload) {
+  const bytes = Buffer.from(payload, 'base64url');
+  let json;
+  try {
+    json = inflateRawSync(bytes);
+  } catch {
+    json = bytes;
+  }
+  return JSON.parse(json.toString('utf8'));
+}
+
+/**
+ * Waits until the address bar holds a share link whose payload satisfies `accept` (written with
+ * history.replaceState about 250 ms after the last edit). Resolves to { url, data }.
+ */
+async function linkInAddressBar(page, accept, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    const hash = await page.evaluate(() => location.hash);
+    if (hash.startsWith('#s=')) {
+      try {
+        last = decodePayload(hash.slice(3));
+      } catch (error) {
+        last = `undecodable: ${error.message}`;
+      }
+      if (typeof last === 'object' && accept(last)) return { url: page.url(), data: last };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new Error(`the address bar never held the expected link; last: ${hash} = ${JSON.stringify(last)}`);
+    }
+    await page.waitForFunction((seen) => location.hash !== seen, hash, { timeout: left });
+  }
+}
+
+test('the spread per student: ordered percentiles, the paper\'s $600 student, seeded reruns', async () => {
+  const page = await openCalculator(browser, server.url);
+  await simulated(page);
+  const status = page.getByTestId('spread-status');
+  assert.equal(await status.getAttribute('data-runs'), '10000');
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 191 students: /);
+
+  const first = await spreadFigures(page);
+  const [p50, p90, p99, max] = SPREAD_FIGURES.map((id) => parse(first[id]));
+  assert.ok(p50 < p90 && p90 < p99 && p99 < max, `p50 < p90 < p99 < max: ${JSON.stringify(first)}`);
+  // Log-normal with mean 1: the median student costs less than the mean (the cost per student).
+  const perStudent = await number(page, 'cost-per-student');
+  assert.ok(p50 < perStudent, `median ${p50} < mean ${perStudent}`);
+
+  // The paper: the most expensive student used over $600 of labs.
+  const maxDetail = await detail(page, 'student-cost-max');
+  const labs = maxDetail.match(/^labs \$([0-9,]+), in a typical run; 1 run in 10: over \$[0-9,]+$/);
+  assert.ok(labs, `detail: "${maxDetail}"`);
+  assert.ok(parse(labs[1]) > 600, `the most expensive student's labs: ${labs[1]}`);
+  assert.ok(parse(labs[1]) < max, 'labs are part of that student\'s cost');
+
+  // The histogram: painted, and its table twin shares out all students.
+  assert.ok((await colouredPixels(page, 'chart-student-spread')) > 1000, 'spread chart painted');
+  assert.ok((await page.getByTestId('chart-student-spread').getAttribute('aria-label'))?.length > 10);
+  const histogram = await twinRows(page, 'chart-student-spread');
+  assert.ok(histogram.length >= 10, `${histogram.length} bands`);
+  const shares = histogram.reduce((sum, row) => sum + parse(row[1]), 0);
+  assert.ok(Math.abs(shares - 100) <= 1.5, `the bands add up to ${shares}%`);
+
+  // No spread: every student costs the mean, which is the cost per student.
+  await resimulated(page, () => page.getByTestId('spread-input').fill('0'));
+  const flat = await spreadFigures(page);
+  for (const id of SPREAD_FIGURES) {
+    assert.ok(Math.abs(parse(flat[id]) - perStudent) <= 1, `${id} ${flat[id]} = cost per student ${perStudent}`);
+  }
+
+  // Back to the calibrated spread: the seeded simulation repeats exactly.
+  await resimulated(page, () => page.getByTestId('spread-input').fill('0.75'));
+  assert.deepEqual(await spreadFigures(page), first);
+  assert.equal(await detail(page, 'student-cost-max'), maxDetail);
+  assert.deepEqual(await twinRows(page, 'chart-student-spread'), histogram);
+
+  // Another enrollment: another simulation, other figures.
+  await resimulated(page, () => page.getByTestId('students-input').fill('100'));
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 100 students: /);
+  assert.equal(await status.getAttribute('data-runs'), '10000');
+  assert.notDeepEqual(await spreadFigures(page), first);
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('a higher credit threshold leaves fewer students over it', async () => {
+  const page = await openCalculator(browser, server.url);
+  await simulated(page);
+  const over = async () => {
+    const shown = await hint(page, 'credit-threshold-input');
+    const match = shown.match(/^About ([0-9,.]+) students per course run would cost more than this\.$/);
+    assert.ok(match, `hint: "${shown}"`);
+    return parse(match[1]);
+  };
+  const atDefault = await over();
+  assert.ok(atDefault > 0 && atDefault <= 191, `${atDefault} of 191 students`);
+  await resimulated(page, () => page.getByTestId('credit-threshold-input').fill('300'));
+  const at300 = await over();
+  assert.ok(at300 < atDefault, `$300: ${at300} < $${await page.getByTestId('credit-threshold-input').inputValue()}: ${atDefault}`);
+  await resimulated(page, () => page.getByTestId('credit-threshold-input').fill('500'));
+  const at500 = await over();
+  assert.ok(at500 < at300, `$500: ${at500} < $300: ${at300}`);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the budget planner divides the budget by the chosen percentile', async () => {
+  const page = await openCalculator(browser, server.url);
+  await simulated(page);
+  const p50Text = await text(page, 'student-cost-p50');
+  const p90Text = await text(page, 'student-cost-p90');
+  const p50 = parse(p50Text);
+
+  const studentsBefore = await text(page, 'budget-students');
+  await page.getByTestId('budget-input').fill('100000');
+  await changed(page, 'budget-students', studentsBefore);
+  await page.getByTestId('percentile-input').fill('50');
+  await shows(page, 'budget-credit', p50Text);
+  const atMedian = await number(page, 'budget-students');
+  // The shown median is rounded to the dollar: allow one student either way.
+  assert.ok(
+    Math.abs(atMedian - Math.floor(100_000 / p50)) <= 1,
+    `${atMedian} students, floor(100000 / ${p50}) = ${Math.floor(100_000 / p50)}`,
+  );
+  assert.equal(await text(page, 'budget-credit'), p50Text);
+  assert.equal(await page.getByTestId('field-error').count(), 0);
+
+  await page.getByTestId('percentile-input').fill('90');
+  await shows(page, 'budget-credit', p90Text);
+  const at90 = await number(page, 'budget-students');
+  assert.ok(at90 < atMedian, `at the 90th percentile ${at90} < at the median ${atMedian}`);
+  assert.ok(Math.abs(at90 - Math.floor(100_000 / parse(p90Text))) <= 1, `${at90} students at ${p90Text}`);
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test("the quota request for the paper's course, and at half concurrency", async () => {
+  const page = await openCalculator(browser, server.url);
+  // Week 14: 191 students on Lab 3 (3 m1.medium: 2 vCPUs, 4 GB each) and 54 project groups with
+  // 3 m1.medium each.
+  const plan = await quotaPlan(page);
+  assert.equal(plan['VM instances at once']?.amount, '735 instances', JSON.stringify(plan));
+  assert.equal(plan.vCPUs?.amount, '1,470 vCPUs');
+  assert.equal(plan.Memory?.amount, '2,940 GB');
+  assert.equal(plan['Floating IPs']?.amount, '299 addresses');
+  assert.match(plan['VM instances at once'].formula, /^100% of 191 students .*54 project groups.*busiest week \(14\)/);
+
+  // Half the students at once: ceil(95.5 x 3 + 54 x 3) = 449 instances, 95.5 x 6 + 324 = 897
+  // vCPUs, 95.5 x 12 + 648 = 1,794 GB.
+  await page.getByTestId('concurrency-input').fill('50');
+  await page.waitForFunction(() => {
+    const row = [...document.querySelectorAll('[data-testid="quota-plan"] tbody tr')]
+      .find((tr) => tr.children[0].textContent.trim() === 'VM instances at once');
+    return row?.children[1].textContent.trim() !== '735 instances';
+  });
+  const half = await quotaPlan(page);
+  assert.equal(half['VM instances at once'].amount, '449 instances');
+  assert.equal(half.vCPUs.amount, '897 vCPUs');
+  assert.equal(half.Memory.amount, '1,794 GB');
+  assert.match(half['VM instances at once'].formula, /^50% of 191 students /);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('the semester timeline warns when two labs are due in the same week', async () => {
+  const page = await openCalculator(browser, server.url);
+  for (const id of ['chart-timeline', 'chart-peak-gpus']) {
+    assert.equal(await page.getByTestId(id).count(), 1, id);
+    assert.equal(await page.getByTestId(id).getAttribute('role'), 'img');
+    assert.ok((await colouredPixels(page, id)) > 1000, `${id} painted`);
+    const rows = await twinRows(page, id);
+    assert.deepEqual(
+      rows.map((row) => row[0].match(/^Week \d+/)?.[0]),
+      Array.from({ length: 16 }, (_, i) => `Week ${i + 1}`),
+      `${id}: a row per week of the 16-week term`,
+    );
+  }
+  assert.equal(await page.getByTestId('timeline-warning').count(), 0, "no collision in the paper's course");
+  const gpusWeek6 = () => twinRows(page, 'chart-peak-gpus').then((rows) => rows[5][1]);
+  const week6Before = await gpusWeek6();
+
+  // Lab 5 (weeks 6 to 8) moved to weeks 5 to 6: due with Lab 4 in week 6. The release week goes
+  // first, so the lab is never due before it is released.
+  const names = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.equal(await field(page, 'Lab 4: due in week').inputValue(), '6');
+  assert.equal(await field(page, 'Lab 5: released in week').inputValue(), '6');
+  assert.equal(await field(page, 'Lab 5: due in week').inputValue(), '8');
+  await field(page, 'Lab 5: released in week').fill('5');
+  await field(page, 'Lab 5: due in week').fill('6');
+  await page.getByTestId('timeline-warning').first().waitFor();
+  assert.equal(await page.getByTestId('field-error').count(), 0);
+  const warnings = await page.getByTestId('timeline-warning').allTextContents();
+  assert.equal(warnings.length, 1, warnings.join(' | '));
+  assert.match(warnings[0], /^Week 6: /);
+  assert.ok(warnings[0].includes(names[3]) && warnings[0].includes(names[4]), `${warnings[0]} names ${names[3]} and ${names[4]}`);
+
+  // Both deadlines' crunch now falls in week 6.
+  await twinCellChanged(page, 'chart-peak-gpus', 'Week 6', week6Before);
+  const week6After = await gpusWeek6();
+  assert.ok(parse(week6After) > parse(week6Before), `week 6 peak GPUs ${week6Before} -> ${week6After}`);
+  const spendWeek6 = (await twinRows(page, 'chart-timeline'))[5][0];
+  assert.ok(spendWeek6.includes(names[3]) && spendWeek6.includes(names[4]), spendWeek6);
+
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
+  const page = await openCalculator(browser, server.url);
+  const totalA = await text(page, 'total-cost');
+  assert.equal(await page.getByTestId('compare-table').count(), 0);
+  await page.getByTestId('pin-a').click();
+  await page.getByTestId('compare-table').waitFor();
+  await page.getByTestId('students-input').fill('250');
+  const totalB = await changed(page, 'total-cost', totalA);
+  await page.waitForFunction(
+    (want) => [...document.querySelectorAll('[data-testid="compare-table"] tbody tr')]
+      .find((tr) => tr.children[0].textContent.trim() === 'Total')?.children[2].textContent.trim() === want,
+    totalB,
+  );
+
+  const rows = await compareRows(page);
+  const total = rows.get('Total');
+  assert.ok(total, `rows: ${[...rows.keys()]}`);
+  assert.equal(total.a, totalA, 'A is the pinned total');
+  assert.equal(total.b, totalB, 'B is the current total');
+  assert.match(total.delta, /^\+\$/);
+  const delta = parse(total.delta);
+  assert.ok(delta > 0, total.delta);
+  assert.ok(Math.abs(delta - (parse(totalB) - parse(totalA))) <= 1, `delta ${delta} = ${totalB} - ${totalA}`);
+  const labRows = [...rows.entries()].filter(([label]) => /^Lab \d+:/.test(label));
+  assert.equal(labRows.length, 8, `lab rows: ${labRows.map(([l]) => l)}`);
+  for (const [label, row] of labRows) assert.ok(parse(row.b) > parse(row.a), `${label}: more students cost more`);
+  assert.ok(rows.has('Per student'));
+  assert.ok((await colouredPixels(page, 'chart-compare')) > 1000, 'comparison chart painted');
+
+  // The link carries A and B: a fresh browser shows the same comparison.
+  const { url, data } = await linkInAddressBar(page, (d) => d.s === 250 && typeof d.a === 'object');
+  assert.notEqual(data.a.s, 250);
+  const shared = await openCalculator(browser, url);
+  await shared.getByTestId('compare-table').waitFor();
+  const sharedTotal = (await compareRows(shared)).get('Total');
+  assert.deepEqual(sharedTotal, total);
+  assert.equal(await text(shared, 'total-cost'), totalB);
+  assert.equal(await shared.getByTestId('students-input').inputValue(), '250');
+  assert.deepEqual(shared.problems, []);
+  await shared.close();
+
+  // Stop comparing: the table goes, the pin button comes back, and the link drops A.
+  await page.getByTestId('unpin').click();
+  await page.getByTestId('compare-table').waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('chart-compare').count(), 0);
+  assert.equal(await page.getByTestId('pin-a').count(), 1);
+  await linkInAddressBar(page, (d) => d.s === 250 && d.a === undefined);
+  assert.equal(await text(page, 'total-cost'), totalB);
+  assert.deepEqual(page.problems, []);
+  await page.close();
+});
+
+// Counts zero-delay timer callbacks as they run: the simulation runs one slice per such callback,
+// so a rising count with an unfinished status shows a simulation in progress.
+function countSlices() {
+  const setTimeoutOriginal = window.setTimeout;
+  window.__zeroDelayRuns = 0;
+  window.setTimeout = function setTimeout(handler, delay, ...rest) {
+    if (typeof handler === 'function' && !delay) {
+      const wrapped = function wrapped(...args) {
+        window.__zeroDelayRuns++;
+        return handler.apply(this, args);
+      };
+      return setTimeoutOriginal.call(this, wrapped, delay, ...rest);
+    }
+    return setTimeoutOriginal.call(this, handler, delay, ...rest);
+  };
+}
+
+test('the Monte Carlo timing, and typing stays responsive while it runs', async (t) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(countSlices);
+  const page = await openCalculator(context, server.url);
+  await simulated(page);
+  const status = page.getByTestId('spread-status');
+  const computeMs = Number(await status.getAttribute('data-compute-ms'));
+  assert.ok(Number.isFinite(computeMs) && computeMs > 0, `data-compute-ms = ${computeMs}`);
+  assert.equal(await status.getAttribute('data-runs'), '10000');
+  t.diagnostic(`Monte Carlo, 10,000 runs of 191 students: ${computeMs} ms of computing; status: ${await text(page, 'spread-status')}`);
+
+  // A new spread restarts the simulation; once two slices have run (and it is not finished), a
+  // keystroke in the enrollment must reach total-cost within 200 ms. The key's time is its
+  // keydown's timeStamp, which Chromium takes when the key arrives, so waiting behind a slice
+  // counts. If the simulation happens to finish before the key is handled, try again.
+  const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6'];
+  let measured = null;
+  for (const sigma of sigmas) {
+    const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
+    await page.getByTestId('spread-input').fill(sigma);
+    await page.waitForFunction(
+      ([selector, before]) => {
+        const el = document.querySelector(selector);
+        return !el.hasAttribute('data-runs') && window.__zeroDelayRuns >= before + 2;
+      },
+      [STATUS, slicesBefore],
+    );
+    const totalBefore = await text(page, 'total-cost');
+    await page.evaluate(([selector]) => {
+      const input = document.querySelector('[data-testid="students-input"]');
+      const total = document.querySelector('[data-testid="total-cost"]');
+      const before = total.textContent.trim();
+      window.__typing = null;
+      // One listener at a time: a retry replaces the last attempt's.
+      if (window.__typingListener) input.removeEventListener('keydown', window.__typingListener, true);
+      window.__typingListener = (event) => {
+        if (event.key !== '0' || window.__typing) return;
+        const typing = {
+          key: event.timeStamp,
+          running: !document.querySelector(selector).hasAttribute('data-runs'),
+          slices: window.__zeroDelayRuns,
+        };
+        window.__typing = typing;
+        const observer = new MutationObserver(() => {
+          if (total.textContent.trim() !== before) {
+            typing.updated = performance.now();
+            observer.disconnect();
+          }
+        });
+        observer.observe(total, { subtree: true, childList: true, characterData: true });
+      };
+      input.addEventListener('keydown', window.__typingListener, true);
+    }, [STATUS]);
+    const input = page.getByTestId('students-input');
+    await input.focus();
+    await page.keyboard.press('End');
+    const sent = Date.now();
+    await page.keyboard.type('0'); // 191 -> 1910 students
+    await changed(page, 'total-cost', totalBefore);
+    const roundTrip = Date.now() - sent;
+    const typing = await page.evaluate(() => window.__typing);
+    assert.ok(typing?.updated, 'total-cost changed after the key');
+    assert.equal(await input.inputValue(), '1910');
+    if (typing.running) {
+      measured = { ...typing, latency: typing.updated - typing.key, roundTrip, slicesBefore };
+      break;
+    }
+    // The simulation finished first: back to 191 students, wait for it to settle, and retry.
+    await resimulated(page, () => input.fill('191'));
+  }
+  assert.ok(measured, 'a keystroke landed while a simulation was running');
+  t.diagnostic(
+    `keystroke during the simulation (${measured.slices - measured.slicesBefore} slices into it): ` +
+      `keydown -> total-cost updated in ${measured.latency.toFixed(1)} ms ` +
+      `(${measured.roundTrip} ms round trip from the test)`,
+  );
+  assert.ok(measured.latency >= 0 && measured.latency < 200, `updated ${measured.latency} ms after the key`);
+
+  // The restarted simulation (1910 students) still finishes, with its own timing.
+  await simulated(page);
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 1,910 students: /);
+  const bigMs = Number(await status.getAttribute('data-compute-ms'));
+  assert.ok(bigMs > 0, `data-compute-ms = ${bigMs}`);
+  t.diagnostic(`Monte Carlo, 10,000 runs of 1,910 students: ${bigMs} ms of computing`);
+
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
