@@ -16,7 +16,7 @@ use crate::model::spread::{Simulation, SpreadInputs, SpreadResult};
 use crate::state::use_scenario;
 
 /// Course runs simulated between two frames.
-const RUNS_PER_SLICE: usize = 2_000;
+const RUNS_PER_SLICE: usize = 500;
 /// Wait after the last edit before simulating (milliseconds).
 const START_DELAY_MS: u32 = 120;
 

@@ -3,7 +3,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, number, openCalculator, serve, text, showChart } from './support.mjs';
+import { changed, launch, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
 
 let server;
 let browser;
@@ -26,30 +26,6 @@ const LAB4_SHARE_2 = 'Lab 4, option 2: students taking it';
 const PROJECT_GPU_HOURS = 'Project resource 2: planned hours per week';
 // Calibrated in src/data/presets/paper-course.toml.
 const LAB_VM_OVERRUN = 12.966577377328626;
-
-/** Parses a shown figure ("$59,170", "109,837") into a number. */
-function parse(shown) {
-  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
-  return value;
-}
-
-/** Waits until the element with this data-testid shows something other than `old`. */
-async function changed(page, testid, old) {
-  await page.waitForFunction(
-    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
-    [testid, old],
-  );
-  return text(page, testid);
-}
-
-/** Waits until the element with this data-testid shows exactly `expected`. */
-async function shows(page, testid, expected) {
-  await page.waitForFunction(
-    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
-    [testid, expected],
-  );
-}
 
 /** The detail line under a headline figure ("planned 11,556"). */
 async function detail(page, testid) {

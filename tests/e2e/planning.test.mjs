@@ -5,8 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inflateRawSync } from 'node:zlib';
-import { launch, number, openCalculator, serve, text, showChart } from './support.mjs';
+import { changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -24,30 +23,6 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Parses a shown figure ("$59,170", "1,470 vCPUs") into a number. */
-function parse(shown) {
-  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
-  return value;
-}
-
-/** Waits until the element with this data-testid shows something other than `old`. */
-async function changed(page, testid, old) {
-  await page.waitForFunction(
-    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
-    [testid, old],
-  );
-  return text(page, testid);
-}
-
-/** Waits until the element with this data-testid shows exactly `expected`. */
-async function shows(page, testid, expected) {
-  await page.waitForFunction(
-    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
-    [testid, expected],
-  );
-}
 
 /** A labelled number field, matched by its exact label (not its slider twin). */
 function field(page, label) {
@@ -151,43 +126,6 @@ async function compareRows(page) {
   const rows = await page.getByTestId('compare-table').locator('tbody tr').evaluateAll((trs) =>
     trs.map((tr) => [...tr.children].map((cell) => cell.textContent.trim())));
   return new Map(rows.map(([label, a, b, delta]) => [label, { a, b, delta }]));
-}
-
-/** What a payload holds: base64url of raw-deflated JSON (what the app writes) or of plain JSON. */
-function decodePayload(payload) {
-  const bytes = Buffer.from(payload, 'base64url');
-  let json;
-  try {
-    json = inflateRawSync(bytes);
-  } catch {
-    json = bytes;
-  }
-  return JSON.parse(json.toString('utf8'));
-}
-
-/**
- * Waits until the address bar holds a share link whose payload satisfies `accept` (written with
- * history.replaceState about 250 ms after the last edit). Resolves to { url, data }.
- */
-async function linkInAddressBar(page, accept, timeout = 5_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    const hash = await page.evaluate(() => location.hash);
-    if (hash.startsWith('#s=')) {
-      try {
-        last = decodePayload(hash.slice(3));
-      } catch (error) {
-        last = `undecodable: ${error.message}`;
-      }
-      if (typeof last === 'object' && accept(last)) return { url: page.url(), data: last };
-    }
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw new Error(`the address bar never held the expected link; last: ${hash} = ${JSON.stringify(last)}`);
-    }
-    await page.waitForFunction((seen) => location.hash !== seen, hash, { timeout: left });
-  }
 }
 
 test('the spread per student: ordered percentiles, the paper\'s $600 student, seeded reruns', async () => {

@@ -7,8 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
-import { DIST, launch, number, openCalculator, serve, text } from './support.mjs';
+import { DIST, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, shows, text } from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
 // Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
@@ -40,60 +39,6 @@ function linkTo(payload) {
   return `${server.url}#s=${payload}`;
 }
 
-/** What a payload holds: base64url of raw-deflated JSON (what the app writes) or of plain JSON. */
-function decodePayload(payload) {
-  const bytes = Buffer.from(payload, 'base64url');
-  let json;
-  try {
-    json = inflateRawSync(bytes);
-  } catch {
-    json = bytes;
-  }
-  return JSON.parse(json.toString('utf8'));
-}
-
-/**
- * Waits until the address bar holds a share link whose payload satisfies `accept` (it is written
- * with history.replaceState about 250 ms after the last edit). Resolves to { url, hash, data }.
- */
-async function linkInAddressBar(page, accept, timeout = 5_000) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    const hash = await page.evaluate(() => location.hash);
-    if (hash.startsWith('#s=')) {
-      try {
-        last = decodePayload(hash.slice(3));
-      } catch (error) {
-        last = `undecodable: ${error.message}`;
-      }
-      if (typeof last === 'object' && accept(last)) return { url: page.url(), hash, data: last };
-    }
-    const left = deadline - Date.now();
-    if (left <= 0) {
-      throw new Error(`the address bar never held the expected link; last: ${hash} = ${JSON.stringify(last)}`);
-    }
-    await page.waitForFunction((seen) => location.hash !== seen, hash, { timeout: left });
-  }
-}
-
-/** Waits until the element with this data-testid shows something other than `old`. */
-async function changed(page, testid, old) {
-  await page.waitForFunction(
-    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
-    [testid, old],
-  );
-  return text(page, testid);
-}
-
-/** Waits until the element with this data-testid shows exactly `expected`. */
-async function shows(page, testid, expected) {
-  await page.waitForFunction(
-    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
-    [testid, expected],
-  );
-}
-
 /** The headline figures and the inputs a share link carries, as shown. */
 async function snapshot(page) {
   return {
@@ -103,13 +48,6 @@ async function snapshot(page) {
     students: await page.getByTestId('students-input').inputValue(),
     discount: await page.getByTestId('discount-input').inputValue(),
   };
-}
-
-/** Parses "$59,170" into 59170. */
-function parse(shown) {
-  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
-  return value;
 }
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */

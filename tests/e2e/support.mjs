@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inflateRawSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
@@ -109,10 +110,7 @@ export async function text(page, testid) {
 
 /** The number shown by the element with this data-testid ("$59,170" -> 59170). */
 export async function number(page, testid) {
-  const shown = await text(page, testid);
-  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
-  if (!Number.isFinite(value)) throw new Error(`${testid} shows no number: "${shown}"`);
-  return value;
+  return parse(await text(page, testid));
 }
 
 /**
@@ -132,3 +130,65 @@ export async function showChart(page, testid) {
   );
   return canvas;
 }
+
+/** Parses a shown figure ("$59,170", "109,837") into a number. */
+export function parse(shown) {
+  const value = Number(shown.replace(/[^0-9.\-]/g, ''));
+  if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
+  return value;
+}
+
+/** Waits until the element with this data-testid shows something other than `old`. */
+export async function changed(page, testid, old) {
+  await page.waitForFunction(
+    ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
+    [testid, old],
+  );
+  return text(page, testid);
+}
+
+/** Waits until the element with this data-testid shows exactly `expected`. */
+export async function shows(page, testid, expected) {
+  await page.waitForFunction(
+    ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
+    [testid, expected],
+  );
+}
+
+/** What a payload holds: base64url of raw-deflated JSON (what the app writes) or of plain JSON. */
+export function decodePayload(payload) {
+  const bytes = Buffer.from(payload, 'base64url');
+  let json;
+  try {
+    json = inflateRawSync(bytes);
+  } catch {
+    json = bytes;
+  }
+  return JSON.parse(json.toString('utf8'));
+}
+
+/**
+ * Waits until the address bar holds a share link whose payload satisfies `accept` (it is written
+ * with history.replaceState about 250 ms after the last edit). Resolves to { url, hash, data }.
+ */
+export async function linkInAddressBar(page, accept, timeout = 5_000) {
+  const deadline = Date.now() + timeout;
+  let last;
+  for (;;) {
+    const hash = await page.evaluate(() => location.hash);
+    if (hash.startsWith('#s=')) {
+      try {
+        last = decodePayload(hash.slice(3));
+      } catch (error) {
+        last = `undecodable: ${error.message}`;
+      }
+      if (typeof last === 'object' && accept(last)) return { url: page.url(), hash, data: last };
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) {
+      throw new Error(`the address bar never held the expected link; last: ${hash} = ${JSON.stringify(last)}`);
+    }
+    await page.waitForFunction((seen) => location.hash !== seen, hash, { timeout: left });
+  }
+}
+
