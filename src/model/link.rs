@@ -11,7 +11,8 @@ use base64::Engine;
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec_with_limit;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::catalog::Catalog;
@@ -33,9 +34,10 @@ pub const MAX_PAYLOAD_CHARS: usize = 16_384;
 /// Most JSON a payload may inflate to (bytes).
 const MAX_JSON_BYTES: usize = 262_144;
 
-/// A number written as an integer when it is one ("3", not "3.0"), to keep links short.
-#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
-#[serde(transparent)]
+/// A number in a link: an integer when it is one ("3", not "3.0"), otherwise its shortest exact
+/// decimal as a string ("12.5"), so reading it back with Rust's correctly rounded parser gives the
+/// very same bits on every platform (JSON float parsing may differ in the last bit).
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Num(f64);
 
 impl Serialize for Num {
@@ -44,8 +46,49 @@ impl Serialize for Num {
         if value.fract() == 0.0 && value.abs() < 9.0e15 {
             serializer.serialize_i64(value as i64)
         } else {
-            serializer.serialize_f64(value)
+            serializer.collect_str(&value)
         }
+    }
+}
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {
+        struct NumVisitor;
+
+        impl Visitor<'_> for NumVisitor {
+            type Value = Num;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a number, or a number in a string")
+            }
+
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Num, E> {
+                Ok(Num(v as f64))
+            }
+
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Num, E> {
+                Ok(Num(v as f64))
+            }
+
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Num, E> {
+                Ok(Num(v))
+            }
+
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Num, E> {
+                // Only plain decimals: no "inf", "NaN" or padding sneaks in through a string.
+                let plain = !v.is_empty()
+                    && v.len() <= 40
+                    && v.bytes().all(|b| {
+                        b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'e' | b'E' | b'+')
+                    });
+                match v.parse::<f64>() {
+                    Ok(n) if plain && n.is_finite() => Ok(Num(n)),
+                    _ => Err(E::custom("not a number")),
+                }
+            }
+        }
+
+        deserializer.deserialize_any(NumVisitor)
     }
 }
 
