@@ -3,6 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::resource_select::uses_head;
 use super::{NumberInput, ResourceSelect};
 use crate::model::change::Change;
 use crate::model::course::{Lab, LabOption};
@@ -62,15 +63,7 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
             }
             <div class="table-scroll">
             <table class="uses">
-                <thead>
-                    <tr>
-                        <th scope="col">{ "Resource" }</th>
-                        <th scope="col">{ "Count" }</th>
-                        <th scope="col">{ "Hours per student" }</th>
-                        <th scope="col">{ "Floating IPs" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-                    </tr>
-                </thead>
+                { uses_head("Hours per student") }
                 <tbody>
                     for (item, resource_use) in props.option.uses.iter().enumerate() {
                         <tr key={item}>

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use super::resource_select::uses_head;
 use super::{NumberInput, ResourceSelect};
 use crate::model::change::Change;
 use crate::model::edit::NumberField;
@@ -25,15 +26,7 @@ pub fn ProjectEditor() -> Html {
             </p>
             <div class="table-scroll">
             <table class="uses">
-                <thead>
-                    <tr>
-                        <th scope="col">{ "Resource" }</th>
-                        <th scope="col">{ "Count" }</th>
-                        <th scope="col">{ "Hours per week" }</th>
-                        <th scope="col">{ "Floating IPs" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-                    </tr>
-                </thead>
+                { uses_head("Hours per week") }
                 <tbody>
                     for (item, project_use) in project.uses.iter().enumerate() {
                         <tr key={item}>

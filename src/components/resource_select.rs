@@ -36,3 +36,18 @@ pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
         </Select>
     }
 }
+
+/// The header row of a table of resource uses (lab options and the project share it).
+pub fn uses_head(hours: &'static str) -> Html {
+    html! {
+        <thead>
+            <tr>
+                <th scope="col">{ "Resource" }</th>
+                <th scope="col">{ "Count" }</th>
+                <th scope="col">{ hours }</th>
+                <th scope="col">{ "Floating IPs" }</th>
+                <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+            </tr>
+        </thead>
+    }
+}
