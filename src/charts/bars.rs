@@ -152,7 +152,21 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Resul
 
     // Position labels, centred under their bars (plotters' numeric axis cannot place them there).
     let label_font = font(11.0).pos(Pos::new(HPos::Center, VPos::Top));
-    for (i, label) in chart.labels.iter().enumerate() {
+    // Where labels would overlap (many narrow bars), label every n-th bar only.
+    let slot = f64::from(area.backend_coord(&(1.0, 0.0)).0 - area.backend_coord(&(0.0, 0.0)).0);
+    let widest = chart
+        .labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0) as f64;
+    let needed = (widest * 6.6 + 6.0) * ratio;
+    let every = if slot > 0.0 {
+        (needed / slot).ceil().max(1.0) as usize
+    } else {
+        1
+    };
+    for (i, label) in chart.labels.iter().enumerate().step_by(every) {
         let (x, y) = area.backend_coord(&(i as f64 + 0.5, 0.0));
         root.draw(&Text::new(
             label.clone(),
