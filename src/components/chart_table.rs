@@ -23,7 +23,7 @@ pub fn ChartTable(props: &ChartTableProps) -> Html {
             <caption>{ chart.title.clone() }</caption>
             <thead>
                 <tr>
-                    <th scope="col">{ "" }</th>
+                    <th scope="col"><span class="visually-hidden">{ "Item" }</span></th>
                     for series in chart.series.iter() {
                         <th scope="col">{ series.name.clone() }</th>
                     }
