@@ -3,10 +3,10 @@
 mod common;
 
 use common::catalog;
-use course_cost::model::offer::PriceUnit;
-use course_cost::model::presets::builtin_presets;
-use course_cost::model::resource::ResourceKind;
-use course_cost::model::validate::validate;
+use course_cost::model::catalog::offer::PriceUnit;
+use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::catalog::resource::ResourceKind;
+use course_cost::model::scenario::validate::validate;
 
 #[test]
 fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {

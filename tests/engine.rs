@@ -3,13 +3,13 @@
 mod common;
 
 use common::{catalog, estimate, off_by, paper};
-use course_cost::model::course::{Course, Lab, LabOption, Project, ResourceUse};
-use course_cost::model::edit::{apply_number, parse_number, NumberField};
-use course_cost::model::offer::PriceModel;
-use course_cost::model::pricing::Pricing;
-use course_cost::model::realism::Realism;
-use course_cost::model::resource::Category;
-use course_cost::model::validate::Problem;
+use course_cost::model::catalog::offer::PriceModel;
+use course_cost::model::catalog::resource::Category;
+use course_cost::model::edit::number::{apply_number, parse_number, NumberField};
+use course_cost::model::scenario::course::{Course, Lab, LabOption, Project, ResourceUse};
+use course_cost::model::scenario::pricing::Pricing;
+use course_cost::model::scenario::realism::Realism;
+use course_cost::model::scenario::validate::Problem;
 use course_cost::model::{evaluate, Scenario};
 
 /// 10 students, one lab of one m1.medium for 2 hours, no project, AWS on demand.
@@ -170,7 +170,7 @@ fn snapshots_change_only_what_changed() {
 
 #[test]
 fn every_provider_prices_every_preset() {
-    for preset in course_cost::model::presets::builtin_presets().expect("presets parse") {
+    for preset in course_cost::model::catalog::presets::builtin_presets().expect("presets parse") {
         for provider in &catalog().providers {
             let mut scenario = preset.scenario.clone();
             scenario.pricing.provider = provider.id.clone();

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{catalog, estimate, paper};
-use course_cost::model::change::{apply_change, Change};
+use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::export::{csv, json, markdown};
 use course_cost::model::Scenario;
 

@@ -3,8 +3,8 @@
 mod common;
 
 use common::{catalog, estimate, off_by, paper};
-use course_cost::model::calibrate::calibrate;
-use course_cost::model::resource::ResourceKind;
+use course_cost::model::catalog::resource::ResourceKind;
+use course_cost::model::engine::calibrate::calibrate;
 
 #[test]
 fn default_scenario_reproduces_the_reported_instance_hours_exactly() {

@@ -5,11 +5,11 @@ mod common;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, paper, random_edits, Rng};
-use course_cost::model::change::{apply_change, Change, CustomOffer};
-use course_cost::model::edit::{apply_number, NumberField};
-use course_cost::model::link::{decode, encode, encode_fragment, payload_of};
-use course_cost::model::presets::builtin_presets;
-use course_cost::model::validate::validate;
+use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::edit::change::{apply_change, Change, CustomOffer};
+use course_cost::model::edit::number::{apply_number, NumberField};
+use course_cost::model::scenario::validate::validate;
+use course_cost::model::share::link::{decode, encode, encode_fragment, payload_of};
 use course_cost::model::Scenario;
 
 fn round_trip(scenario: &Scenario) -> Scenario {
@@ -19,7 +19,7 @@ fn round_trip(scenario: &Scenario) -> Scenario {
     decoded.scenario
 }
 
-fn decode_json(json: &str) -> course_cost::model::link::Decoded {
+fn decode_json(json: &str) -> course_cost::model::share::link::Decoded {
     decode(&URL_SAFE_NO_PAD.encode(json), catalog()).expect("presets load")
 }
 
@@ -155,8 +155,8 @@ fn a_heavily_customised_course_stays_under_2000_characters() {
         &s,
         c,
         NumberField::Overrun {
-            phase: course_cost::model::edit::PhaseKey::Labs,
-            kind: course_cost::model::resource::ResourceKind::Vm,
+            phase: course_cost::model::edit::number::PhaseKey::Labs,
+            kind: course_cost::model::catalog::resource::ResourceKind::Vm,
         },
         "3",
     )
@@ -310,7 +310,7 @@ fn markup_in_names_stays_text_and_bad_labs_are_skipped_alone() {
 
 #[test]
 fn a_pinned_scenario_a_survives_the_link() {
-    use course_cost::model::link::encode_pair;
+    use course_cost::model::share::link::encode_pair;
     let c = catalog();
     let a = apply_number(&paper().scenario, c, NumberField::Students, "150").expect("valid");
     let b = apply_change(&a, c, Change::SetProvider("gcp".into())).expect("valid");

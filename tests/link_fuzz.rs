@@ -7,10 +7,10 @@ mod common;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, random_edits, Rng};
+use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::evaluate;
-use course_cost::model::link::{decode, encode};
-use course_cost::model::presets::builtin_presets;
-use course_cost::model::validate::validate;
+use course_cost::model::scenario::validate::validate;
+use course_cost::model::share::link::{decode, encode};
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec;
 

@@ -4,14 +4,14 @@
 mod common;
 
 use common::{catalog, estimate, off_by, paper};
-use course_cost::model::budget::plan_budget;
-use course_cost::model::diff::compare;
-use course_cost::model::edit::{apply_number, NumberField};
-use course_cost::model::quota::quota;
-use course_cost::model::spread::{
+use course_cost::model::edit::number::{apply_number, NumberField};
+use course_cost::model::planners::budget::plan_budget;
+use course_cost::model::planners::diff::compare;
+use course_cost::model::planners::quota::quota;
+use course_cost::model::planners::spread::{
     analytic_percentile, normal_quantile, simulate, Simulation, SpreadInputs,
 };
-use course_cost::model::timeline::timeline;
+use course_cost::model::planners::timeline::timeline;
 
 fn paper_inputs(runs: usize) -> SpreadInputs {
     let result = estimate(&paper().scenario);

@@ -1,13 +1,13 @@
 //! Chart-ready numbers, built from an estimate. Pure: no drawing, no browser.
 
 use super::palette::{category_color, series_color, Rgb};
-use crate::model::compare::ProviderQuote;
-use crate::model::diff::DiffRow;
-use crate::model::estimate::PhaseSummary;
+use crate::model::catalog::resource::Category;
+use crate::model::engine::compare::ProviderQuote;
+use crate::model::engine::estimate::PhaseSummary;
 use crate::model::format;
-use crate::model::resource::Category;
-use crate::model::spread::SpreadResult;
-use crate::model::timeline::Timeline;
+use crate::model::planners::diff::DiffRow;
+use crate::model::planners::spread::SpreadResult;
+use crate::model::planners::timeline::Timeline;
 use crate::model::Estimate;
 
 /// How the series of a bar chart share a bar position.
@@ -366,8 +366,8 @@ pub fn comparison(rows: &[DiffRow], labs: usize, currency: &str, usd_to_currency
 mod tests {
     use super::*;
 
-    use crate::model::compare::compare_providers;
-    use crate::model::presets::paper_course;
+    use crate::model::catalog::presets::paper_course;
+    use crate::model::engine::compare::compare_providers;
     use crate::model::{evaluate, Catalog};
 
     fn paper_estimate() -> Estimate {

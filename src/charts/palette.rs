@@ -1,6 +1,6 @@
 //! Colours: the Okabe-Ito palette, safe for the common forms of colour blindness.
 
-use crate::model::resource::Category;
+use crate::model::catalog::resource::Category;
 
 /// A colour as red, green, blue bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::catalog::Catalog;
-use super::estimate::{Estimate, Phase};
-use super::format;
-use super::presets::paper_course;
-use super::resource::Category;
-use super::scenario::Scenario;
+use crate::model::catalog::presets::paper_course;
+use crate::model::catalog::resource::Category;
+use crate::model::catalog::Catalog;
+use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::format;
+use crate::model::scenario::Scenario;
 
 /// Citation of the paper the default scenario comes from.
 pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";

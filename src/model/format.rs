@@ -1,7 +1,7 @@
 //! Numbers as people read them: money with thousands separators, hours, and each line's math.
 
-use super::estimate::CostLine;
-use super::offer::PriceModel;
+use crate::model::catalog::offer::PriceModel;
+use crate::model::engine::estimate::CostLine;
 
 /// Groups the integer part of a decimal string in threes: "1234567.5" becomes "1,234,567.5".
 fn group_thousands(text: &str) -> String {

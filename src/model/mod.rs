@@ -1,31 +1,24 @@
 //! The pure core: cost engine, price catalog, presets and editing rules.
 //!
 //! Nothing here imports yew, web-sys or gloo, so `cargo test` checks it natively and fast.
+//!
+//! - [`scenario`]: what a user sets, its typed field paths and its validation;
+//! - [`catalog`]: Chameleon resources, commercial offers, the mapping between them, presets;
+//! - [`engine`]: prices a valid scenario (the estimate, the provider comparison, calibration);
+//! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);
+//! - [`share`]: the share-link codec;
+//! - [`planners`]: beyond the paper (spread, budget, quota, timeline, A/B difference);
+//! - [`format`] and [`export`]: how figures are written for people and for other programs.
 
-pub mod budget;
-pub mod calibrate;
 pub mod catalog;
-pub mod change;
-pub mod compare;
-pub mod course;
-pub mod diff;
 pub mod edit;
-pub mod estimate;
+pub mod engine;
 pub mod export;
 pub mod format;
-pub mod link;
-pub mod offer;
-pub mod planning;
-pub mod presets;
-pub mod pricing;
-pub mod quota;
-pub mod realism;
-pub mod resource;
+pub mod planners;
 pub mod scenario;
-pub mod spread;
-pub mod timeline;
-pub mod validate;
+pub mod share;
 
 pub use catalog::Catalog;
-pub use estimate::{evaluate, Estimate};
+pub use engine::estimate::{evaluate, Estimate};
 pub use scenario::Scenario;

@@ -6,8 +6,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::reducer::{Action, Draft, ScenarioState};
-use crate::model::change::Change;
-use crate::model::edit::NumberField;
+use crate::model::edit::change::Change;
+use crate::model::edit::number::NumberField;
 
 /// The reducer handle passed down the tree.
 type ScenarioContext = UseReducerHandle<ScenarioState>;
@@ -98,7 +98,7 @@ impl ScenarioHandle {
     }
 
     /// Loads a decoded share link.
-    pub fn load_link(&self, decoded: crate::model::link::Decoded) {
+    pub fn load_link(&self, decoded: crate::model::share::link::Decoded) {
         self.inner.dispatch(Action::LoadLink(Rc::new(decoded)));
     }
 

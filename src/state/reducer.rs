@@ -6,12 +6,12 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::model::change::{apply_change, Change};
-use crate::model::compare::{compare_providers, ProviderQuote};
-use crate::model::edit::{apply_number, NumberField};
-use crate::model::estimate::price_validated;
-use crate::model::link::{decode, encode_pair, payload_of, Decoded, PARAM};
-use crate::model::presets::{builtin_presets, Preset};
+use crate::model::catalog::presets::{builtin_presets, Preset};
+use crate::model::edit::change::{apply_change, Change};
+use crate::model::edit::number::{apply_number, NumberField};
+use crate::model::engine::compare::{compare_providers, ProviderQuote};
+use crate::model::engine::estimate::price_validated;
+use crate::model::share::link::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::{evaluate, Catalog, Estimate, Scenario};
 
 /// Text the user typed into a number field, kept exactly as typed.

@@ -1,7 +1,7 @@
 //! Shared fixtures for the native tests.
 #![allow(dead_code)]
 
-use course_cost::model::presets::{paper_course, Preset};
+use course_cost::model::catalog::presets::{paper_course, Preset};
 use course_cost::model::{evaluate, Catalog, Estimate, Scenario};
 
 pub fn catalog() -> &'static Catalog {
@@ -54,10 +54,10 @@ pub fn random_edits(
     rng: &mut Rng,
     steps: usize,
 ) -> course_cost::model::Scenario {
-    use course_cost::model::change::{apply_change, Change, CustomOffer};
-    use course_cost::model::edit::{apply_number, NumberField, PhaseKey};
-    use course_cost::model::offer::PriceModel;
-    use course_cost::model::resource::ResourceKind;
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::catalog::resource::ResourceKind;
+    use course_cost::model::edit::change::{apply_change, Change, CustomOffer};
+    use course_cost::model::edit::number::{apply_number, NumberField, PhaseKey};
 
     let catalog = catalog();
     let mut s = scenario.clone();

@@ -1,0 +1,106 @@
+//! Enrollment, group size and term: the course's shape, and the preset it starts from.
+
+use yew::prelude::*;
+
+use crate::components::{NumberInput, Select};
+use crate::model::catalog::presets::builtin_presets;
+use crate::model::edit::number::NumberField;
+use crate::state::use_scenario;
+
+/// Picks a preset; shows what the loaded one is.
+#[component]
+fn PresetPicker() -> Html {
+    let state = use_scenario();
+    let presets = builtin_presets().unwrap_or(&[]);
+    let on_change = {
+        let state = state.clone();
+        Callback::from(move |id: String| state.load_preset(id))
+    };
+    let current = state.preset.map(|p| p.id.clone()).unwrap_or_default();
+    html! {
+        <div class="field">
+            <label for="preset">{ "Start from" }</label>
+            <Select id="preset" testid="preset-select" value={current.clone()} {on_change}>
+                if state.preset.is_none() {
+                    <option value="" selected=true disabled=true>{ "Your edited scenario" }</option>
+                }
+                for preset in presets.iter() {
+                    <option value={preset.id.clone()} selected={preset.id == current}>
+                        { preset.name.clone() }
+                    </option>
+                }
+            </Select>
+            <p class="field-hint">
+                { state.preset.map_or_else(
+                    || "Edited: pick a preset to start again from it.".to_string(),
+                    |p| p.summary.clone(),
+                ) }
+            </p>
+        </div>
+    }
+}
+
+/// The course panel.
+#[component]
+pub fn CoursePanel() -> Html {
+    let state = use_scenario();
+    let course = &state.scenario.course;
+    html! {
+        <section class="panel" aria-labelledby="course-title">
+            <h2 id="course-title">{ "Course" }</h2>
+            <PresetPicker />
+            <NumberInput
+                field={NumberField::Students}
+                value={course.students}
+                label="Students"
+                unit="students"
+                step={1.0}
+                min={1.0}
+                slider={Some((1.0, 1000.0))}
+                testid="students-input"
+                hint="Enrollment. The paper's course had 191 (SC25 abstract)."
+            />
+            <NumberInput
+                field={NumberField::GroupSize}
+                value={course.project.group_size}
+                label="Project group size"
+                unit="students per group"
+                step={0.1}
+                min={1.0}
+                testid="group-size-input"
+                hint={format!(
+                    "Average; {} groups. The paper's course: 3-4 students (project page).",
+                    course.project_groups()
+                )}
+            />
+            <NumberInput
+                field={NumberField::ProjectWeeks}
+                value={course.project.weeks}
+                label="Project length"
+                unit="weeks"
+                step={1.0}
+                testid="project-weeks-input"
+                hint="The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."
+            />
+            <NumberInput
+                field={NumberField::ProjectStartWeek}
+                value={course.project.start_week}
+                label="Project starts in week"
+                unit="week"
+                step={1.0}
+                min={1.0}
+                testid="project-start-input"
+                hint="The paper's course: week 11 (proposals due 4/3)."
+            />
+            <NumberInput
+                field={NumberField::TermWeeks}
+                value={course.term_weeks}
+                label="Term length"
+                unit="weeks"
+                step={1.0}
+                min={1.0}
+                testid="term-weeks-input"
+            />
+        </section>
+    }
+}

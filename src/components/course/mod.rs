@@ -1,0 +1,6 @@
+//! The course: enrollment, term, labs, the project and the schedule.
+
+pub mod course_panel;
+pub mod labs_editor;
+pub mod project_editor;
+pub mod schedule_panel;

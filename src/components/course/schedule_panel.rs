@@ -1,0 +1,97 @@
+//! The semester: lab weeks, weekly spend, peak GPUs, deadline collisions, and the quota request.
+
+use yew::prelude::*;
+
+use crate::charts::data::{peak_gpus, weekly_spend};
+use crate::components::{BarChartView, NumberInput};
+use crate::model::edit::number::NumberField;
+use crate::model::format;
+use crate::model::planners::quota::quota;
+use crate::model::planners::timeline::timeline;
+use crate::state::use_scenario;
+
+/// The schedule and quota panel.
+#[component]
+pub fn SchedulePanel() -> Html {
+    let state = use_scenario();
+    let scenario = &state.scenario;
+    let pricing = &scenario.pricing;
+    let planned = use_memo(
+        (state.scenario.clone(), state.estimate.clone()),
+        |(scenario, estimate)| {
+            let catalog = crate::model::Catalog::builtin().ok();
+            let weeks = catalog
+                .map(|c| timeline(scenario, estimate, c))
+                .unwrap_or_default();
+            let rows = catalog
+                .map(|c| quota(scenario, estimate, &weeks, c))
+                .unwrap_or_default();
+            (weeks, rows)
+        },
+    );
+    let (weeks, rows) = &*planned;
+    let spend_chart = use_memo(
+        (
+            planned.clone(),
+            pricing.currency.clone(),
+            pricing.usd_to_currency.to_bits(),
+        ),
+        |(planned, currency, rate)| weekly_spend(&planned.0, currency, f64::from_bits(*rate)),
+    );
+    let gpu_chart = use_memo(planned.clone(), |planned| peak_gpus(&planned.0));
+    let planning = &scenario.planning;
+
+    html! {
+        <section class="panel no-print" aria-labelledby="schedule-title">
+            <h2 id="schedule-title">{ "Semester and quota" }</h2>
+            <p class="panel-intro">
+                { "Each lab's cost and GPU hours are spread over its weeks (set them in the lab editor); \
+                   part of the GPU work piles up before each deadline." }
+            </p>
+            for warning in weeks.warnings.iter() {
+                <p class="warning" data-testid="timeline-warning" role="status">{ warning.clone() }</p>
+            }
+            <div class="chart-pair">
+                <div>
+                    <h3>{ "Spend per week" }</h3>
+                    <BarChartView chart={spend_chart} testid="chart-timeline" height={240} />
+                </div>
+                <div>
+                    <h3>{ "GPUs in use at once" }</h3>
+                    <BarChartView chart={gpu_chart} testid="chart-peak-gpus" height={240} />
+                </div>
+            </div>
+            <div class="planner-grid">
+                <NumberInput field={NumberField::DeadlineCrunch} value={planning.deadline_crunch_pct}
+                    label="GPU work in the last 48 hours before a deadline" unit="%" step={5.0}
+                    slider={Some((0.0, 100.0))} testid="crunch-input"
+                    hint="An assumption, not from the paper: set it from your own course's logs." />
+                <NumberInput field={NumberField::Concurrency} value={planning.concurrency_pct}
+                    label="Students working at the same time" unit="%" step={5.0}
+                    slider={Some((0.0, 100.0))} testid="concurrency-input"
+                    hint="100% is the instructor guide's own assumption for its quota recipe." />
+            </div>
+            <h3>{ "Quota to request" }</h3>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Quota request">
+                <table class="data-table" data-testid="quota-plan">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Request" }</th>
+                            <th scope="col" class="num">{ "Amount" }</th>
+                            <th scope="col">{ "How it is computed" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        for row in rows.iter() {
+                            <tr>
+                                <th scope="row">{ row.item.clone() }</th>
+                                <td class="num">{ format!("{} {}", format::number(row.amount, 0), row.unit) }</td>
+                                <td class="small">{ row.formula.clone() }</td>
+                            </tr>
+                        }
+                    </tbody>
+                </table>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,200 @@
+//! A labelled number field that keeps whatever the user types and explains what is wrong with it.
+
+use web_sys::{HtmlInputElement, KeyboardEvent};
+use yew::prelude::*;
+
+use crate::model::edit::number::NumberField;
+use crate::model::format;
+use crate::state::{use_scenario, Dispatch, Draft};
+
+/// Props of [`NumberInput`].
+#[derive(Properties, PartialEq)]
+pub struct NumberInputProps {
+    /// Which scenario field it edits.
+    pub field: NumberField,
+    /// The committed value, shown when the user is not editing.
+    pub value: f64,
+    /// Visible label.
+    pub label: AttrValue,
+    /// Unit shown after the field (e.g. "students", "h", "%").
+    #[prop_or_default]
+    pub unit: AttrValue,
+    /// Arrow-key step.
+    #[prop_or(1.0)]
+    pub step: f64,
+    /// Smallest value the arrow keys go to.
+    #[prop_or(0.0)]
+    pub min: f64,
+    /// A hint under the field (e.g. where the default comes from).
+    #[prop_or_default]
+    pub hint: AttrValue,
+    /// `data-testid` of the input.
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+    /// A slider beside the field over this range, where a range helps.
+    #[prop_or_default]
+    pub slider: Option<(f64, f64)>,
+    /// Hide the label visually (it stays for screen readers), for fields in a table row.
+    #[prop_or_default]
+    pub compact: bool,
+}
+
+/// Unique, stable element id for a field.
+fn element_id(field: &NumberField) -> String {
+    let path = field.path();
+    let id: String = path
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    format!("field-{id}")
+}
+
+/// A number field bound to the scenario. It reads only its own draft from the state and hands
+/// everything to [`NumberInputView`], which Yew skips re-rendering when nothing it shows changed:
+/// an edit elsewhere costs this field a lookup, not a re-render.
+#[component]
+pub fn NumberInput(props: &NumberInputProps) -> Html {
+    let state = use_scenario();
+    let draft = state.draft(&props.field).cloned();
+    html! {
+        <NumberInputView
+            field={props.field}
+            value={props.value}
+            label={props.label.clone()}
+            unit={props.unit.clone()}
+            step={props.step}
+            min={props.min}
+            hint={props.hint.clone()}
+            testid={props.testid.clone()}
+            slider={props.slider}
+            compact={props.compact}
+            draft={draft}
+            dispatch={state.dispatch()}
+        />
+    }
+}
+
+/// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and a dispatcher.
+#[derive(Properties, PartialEq)]
+struct NumberInputViewProps {
+    field: NumberField,
+    value: f64,
+    label: AttrValue,
+    unit: AttrValue,
+    step: f64,
+    min: f64,
+    hint: AttrValue,
+    testid: Option<AttrValue>,
+    slider: Option<(f64, f64)>,
+    compact: bool,
+    draft: Option<Draft>,
+    dispatch: Dispatch,
+}
+
+#[component]
+fn NumberInputView(props: &NumberInputViewProps) -> Html {
+    let scenario = &props.dispatch;
+    let field = props.field;
+    let id = element_id(&field);
+    let error_id = format!("{id}-error");
+    let hint_id = format!("{id}-hint");
+    let draft = props.draft.clone();
+    let text = draft
+        .as_ref()
+        .map(|d| d.text.clone())
+        .unwrap_or_else(|| format::quantity(props.value));
+    let error = draft.and_then(|d| d.error);
+
+    let oninput = {
+        let scenario = scenario.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            scenario.edit_number(field, input.value());
+        })
+    };
+    let onblur = {
+        let scenario = scenario.clone();
+        Callback::from(move |_: FocusEvent| scenario.finish_edit(field))
+    };
+    let onkeydown = {
+        let scenario = scenario.clone();
+        let (value, step, min) = (props.value, props.step, props.min);
+        Callback::from(move |event: KeyboardEvent| {
+            let next = match event.key().as_str() {
+                "ArrowUp" => value + step,
+                "ArrowDown" => (value - step).max(min),
+                _ => return,
+            };
+            event.prevent_default();
+            scenario.edit_number(field, format::quantity(next));
+        })
+    };
+
+    let onslide = {
+        let scenario = scenario.clone();
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            scenario.edit_number(field, input.value());
+            scenario.finish_edit(field);
+        })
+    };
+
+    let mut described_by = Vec::new();
+    if !props.hint.is_empty() {
+        described_by.push(hint_id.clone());
+    }
+    if error.is_some() {
+        described_by.push(error_id.clone());
+    }
+
+    html! {
+        <div class={classes!(
+            "field",
+            error.is_some().then_some("field-invalid"),
+            props.compact.then_some("field-compact"),
+        )}>
+            <label for={id.clone()} class={classes!(props.compact.then_some("visually-hidden"))}>
+                { props.label.clone() }
+            </label>
+            <div class="field-control">
+                <input
+                    id={id}
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    value={text}
+                    data-testid={props.testid.clone()}
+                    aria-invalid={error.is_some().then_some("true")}
+                    aria-describedby={(!described_by.is_empty()).then(|| described_by.join(" "))}
+                    {oninput}
+                    {onblur}
+                    {onkeydown}
+                />
+                if !props.unit.is_empty() {
+                    <span class="field-unit">{ props.unit.clone() }</span>
+                }
+                if let Some((low, high)) = props.slider {
+                    <input
+                        type="range"
+                        class="field-slider"
+                        min={low.to_string()}
+                        max={high.to_string()}
+                        step={props.step.to_string()}
+                        value={props.value.clamp(low, high).to_string()}
+                        aria-label={format!("{} (slider)", props.label)}
+                        oninput={onslide}
+                    />
+                }
+            </div>
+            if !props.hint.is_empty() {
+                <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
+            }
+            if let Some(error) = error {
+                <p class="field-error" id={error_id} data-testid="field-error" role="alert">
+                    { format!("{error}. The results still show the last valid value.") }
+                </p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,86 @@
+//! A/B comparison: pin the current scenario as A, keep editing it as B.
+
+use yew::prelude::*;
+
+use crate::charts::data::comparison;
+use crate::components::BarChartView;
+use crate::model::format;
+use crate::model::planners::diff::compare;
+use crate::state::use_scenario;
+
+/// The comparison panel.
+#[component]
+pub fn ComparePanel() -> Html {
+    let state = use_scenario();
+    let pricing = &state.scenario.pricing;
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let on_pin = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.pin_as_a())
+    };
+    let on_unpin = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.unpin())
+    };
+    let rows = use_memo(
+        (
+            state.pinned.as_ref().map(|(_, e)| e.clone()),
+            state.estimate.clone(),
+        ),
+        |(a, b)| a.as_ref().map(|a| compare(a, b)).unwrap_or_default(),
+    );
+    let chart = use_memo(
+        (
+            rows.clone(),
+            state.estimate.labs.len(),
+            pricing.currency.clone(),
+            pricing.usd_to_currency.to_bits(),
+        ),
+        |(rows, labs, currency, rate)| comparison(rows, *labs, currency, f64::from_bits(*rate)),
+    );
+    html! {
+        <section class="panel no-print" aria-labelledby="compare-title">
+            <h2 id="compare-title">{ "Compare two scenarios" }</h2>
+            if state.pinned.is_none() {
+                <p class="panel-intro">
+                    { "Pin what you see as scenario A, then change anything: the differences show here, \
+                       and the pair stays in the share link." }
+                </p>
+                <button type="button" data-testid="pin-a" onclick={on_pin}>{ "Pin as scenario A" }</button>
+            } else {
+                <p class="panel-intro">{ "A is pinned; everything you edit now is B." }</p>
+                <div class="table-scroll">
+                    <table class="data-table" data-testid="compare-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">{ "Figure" }</th>
+                                <th scope="col" class="num">{ "A (pinned)" }</th>
+                                <th scope="col" class="num">{ "B (current)" }</th>
+                                <th scope="col" class="num">{ "B - A" }</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            for row in rows.iter() {
+                                <tr>
+                                    <th scope="row">{ row.label.clone() }</th>
+                                    <td class="num">{ row.a_usd.map_or("-".to_string(), money) }</td>
+                                    <td class="num">{ row.b_usd.map_or("-".to_string(), money) }</td>
+                                    <td class="num strong">{ {
+                                        let delta = row.delta_usd();
+                                        let sign = if delta > 0.0 { "+" } else { "" };
+                                        format!("{sign}{}", money(delta))
+                                    } }</td>
+                                </tr>
+                            }
+                        </tbody>
+                    </table>
+                </div>
+                <BarChartView chart={chart} testid="chart-compare" height={260} />
+                <div class="share-actions">
+                    <button type="button" class="secondary" data-testid="pin-a" onclick={on_pin}>{ "Pin the current one as A instead" }</button>
+                    <button type="button" class="secondary" data-testid="unpin" onclick={on_unpin}>{ "Stop comparing" }</button>
+                </div>
+            }
+        </section>
+    }
+}

@@ -1,0 +1,133 @@
+//! Provider, price snapshot, price model, discounts and currency.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::components::{NumberInput, Select};
+use crate::model::catalog::offer::PriceModel;
+use crate::model::edit::change::Change;
+use crate::model::edit::number::NumberField;
+use crate::state::use_scenario;
+
+/// The pricing panel.
+#[component]
+pub fn PricingPanel() -> Html {
+    let state = use_scenario();
+    let pricing = &state.scenario.pricing;
+    let catalog = state.catalog;
+    let on_provider = state.change_with(Change::SetProvider);
+    let on_snapshot = state.change_with(Change::SetSnapshot);
+    let on_model =
+        |model: PriceModel| state.change_with(move |_: Event| Change::SetPriceModel(model));
+    let on_currency = state.change_with(|e: Event| {
+        Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let provider_note = catalog
+        .provider(&pricing.provider)
+        .map(|p| format!("{} Region {}.", p.note, p.region))
+        .unwrap_or_default();
+    let snapshot_note = catalog
+        .snapshot(&pricing.snapshot)
+        .map(|s| s.description.clone())
+        .unwrap_or_default();
+    let spot = pricing.model == PriceModel::Spot;
+
+    html! {
+        <section class="panel" aria-labelledby="pricing-title">
+            <h2 id="pricing-title">{ "Pricing" }</h2>
+            <div class="field">
+                <label for="provider">{ "Provider" }</label>
+                <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
+                    for provider in catalog.providers.iter() {
+                        <option value={provider.id.clone()} selected={provider.id == pricing.provider}>
+                            { provider.name.clone() }
+                        </option>
+                    }
+                </Select>
+                <p class="field-hint">{ provider_note }</p>
+            </div>
+            <div class="field">
+                <label for="snapshot">{ "Prices" }</label>
+                <Select id="snapshot" testid="snapshot-select" value={pricing.snapshot.clone()} on_change={on_snapshot}>
+                    for snapshot in catalog.snapshots.iter() {
+                        <option value={snapshot.id.clone()} selected={snapshot.id == pricing.snapshot}>
+                            { snapshot.label.clone() }
+                        </option>
+                    }
+                </Select>
+                <p class="field-hint">{ snapshot_note }</p>
+            </div>
+            <fieldset class="field radio-group">
+                <legend>{ "Buy instances" }</legend>
+                <label>
+                    <input type="radio" name="price-model" data-testid="model-on-demand"
+                        checked={!spot} onchange={on_model(PriceModel::OnDemand)} />
+                    { " On demand" }
+                </label>
+                <label>
+                    <input type="radio" name="price-model" data-testid="model-spot"
+                        checked={spot} onchange={on_model(PriceModel::Spot)} />
+                    { " Spot / preemptible" }
+                </label>
+            </fieldset>
+            if spot {
+                <NumberInput
+                    field={NumberField::RerunOverheadPct}
+                    value={pricing.rerun_overhead_pct}
+                    label="Re-run overhead"
+                    unit="% more hours"
+                    step={5.0}
+                    slider={Some((0.0, 100.0))}
+                    testid="rerun-input"
+                    hint="Work lost to spot interruptions and run again. Storage and addresses are never spot."
+                />
+            }
+            <NumberInput
+                field={NumberField::DiscountPct}
+                value={pricing.discount_pct}
+                label="Negotiated discount"
+                unit="%"
+                step={1.0}
+                slider={Some((0.0, 100.0))}
+                testid="discount-input"
+            />
+            <NumberInput
+                field={NumberField::OverheadPct}
+                value={pricing.overhead_pct}
+                label="Institutional overhead"
+                unit="%"
+                step={1.0}
+                testid="overhead-input"
+                hint="Added after the discount (e.g. indirect cost rate)."
+            />
+            <NumberInput
+                field={NumberField::CreditPerStudent}
+                value={pricing.credit_per_student_usd}
+                label="Education credit per student"
+                unit="US$"
+                step={10.0}
+                testid="credit-input"
+                hint="E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students $100 (prices.md s.6)."
+            />
+            <div class="field">
+                <label for="currency">{ "Currency" }</label>
+                <div class="field-control">
+                    <input id="currency" type="text" maxlength="8" autocomplete="off"
+                        data-testid="currency-input" value={pricing.currency.clone()}
+                        onchange={on_currency} />
+                </div>
+            </div>
+            if !pricing.currency.eq_ignore_ascii_case("USD") {
+                <NumberInput
+                    field={NumberField::UsdToCurrency}
+                    value={pricing.usd_to_currency}
+                    label={format!("{} per US dollar", pricing.currency)}
+                    unit={pricing.currency.clone()}
+                    step={0.01}
+                    testid="rate-input"
+                    hint="No exchange rate is built in: enter the one you budget with."
+                />
+            }
+        </section>
+    }
+}

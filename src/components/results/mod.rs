@@ -1,0 +1,8 @@
+//! What it costs: headline, breakdown, providers side by side, charts.
+
+pub mod bar_chart;
+pub mod breakdown_table;
+pub mod chart_table;
+pub mod charts_panel;
+pub mod headline;
+pub mod provider_comparison;

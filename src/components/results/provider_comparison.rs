@@ -1,0 +1,84 @@
+//! The same scenario on every provider, side by side, as a table and a chart.
+
+use yew::prelude::*;
+
+use crate::charts::data::providers;
+use crate::components::BarChartView;
+use crate::model::edit::change::Change;
+use crate::model::format;
+use crate::state::use_scenario;
+
+/// The provider comparison.
+#[component]
+pub fn ProviderComparison() -> Html {
+    let state = use_scenario();
+    let pricing = &state.scenario.pricing;
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let chart = use_memo(
+        (
+            state.comparison.clone(),
+            pricing.currency.clone(),
+            pricing.usd_to_currency.to_bits(),
+        ),
+        |(quotes, currency, rate)| providers(quotes, currency, f64::from_bits(*rate)),
+    );
+    html! {
+        <section class="panel no-print" aria-labelledby="providers-title">
+            <h2 id="providers-title">{ "Providers side by side" }</h2>
+            <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
+            <div class="table-scroll">
+            <table class="data-table" data-testid="provider-comparison">
+                <thead>
+                    <tr>
+                        <th scope="col">{ "Provider" }</th>
+                        <th scope="col" class="num">{ "Total" }</th>
+                        <th scope="col" class="num">{ "Per student" }</th>
+                        <th scope="col" class="num">{ "Labs" }</th>
+                        <th scope="col" class="num">{ "Project" }</th>
+                        <th scope="col" class="num">{ "GPU share" }</th>
+                        <th scope="col"><span class="visually-hidden">{ "Action" }</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    for quote in state.comparison.iter() {
+                        {{
+                            let current = quote.provider == pricing.provider;
+                            let id = quote.provider.clone();
+                            let on_use = state.change_with(move |_: MouseEvent| Change::SetProvider(id.clone()));
+                            html! {
+                                <tr key={quote.provider.clone()} class={classes!(current.then_some("current"))}
+                                    data-provider={quote.provider.clone()}>
+                                    <th scope="row">
+                                        { quote.name.clone() }
+                                        if quote.borrowed_lines > 0 {
+                                            <span class="field-hint">{ format!(" ({} lines on another provider's offer)", quote.borrowed_lines) }</span>
+                                        }
+                                    </th>
+                                    if let Some(error) = &quote.error {
+                                        <td colspan="5">{ error.clone() }</td>
+                                    } else {
+                                        <td class="num strong">{ money(quote.net_usd) }</td>
+                                        <td class="num">{ money(quote.per_student_usd) }</td>
+                                        <td class="num">{ money(quote.labs_usd) }</td>
+                                        <td class="num">{ money(quote.project_usd) }</td>
+                                        <td class="num">{ format!("{}%", format::number(quote.gpu_share() * 100.0, 0)) }</td>
+                                    }
+                                    <td>
+                                        if current {
+                                            <span class="badge">{ "shown" }</span>
+                                        } else {
+                                            <button type="button" class="secondary small" onclick={on_use}
+                                                aria-label={format!("Use {}", quote.name)}>{ "Use" }</button>
+                                        }
+                                    </td>
+                                </tr>
+                            }
+                        }}
+                    }
+                </tbody>
+            </table>
+            </div>
+            <BarChartView chart={chart} testid="chart-providers" />
+        </section>
+    }
+}

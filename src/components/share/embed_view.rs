@@ -1,0 +1,51 @@
+//! The compact view for an iframe in a course page: headline, one chart, the breakdown.
+
+use yew::prelude::*;
+
+use crate::browser::{address, embed::HeightReporter};
+use crate::components::{
+    BreakdownTable, ChartsPanel, CoursePanel, Headline, LinkNotice, Notice, PricingPanel,
+};
+use crate::model::export::PAPER_CITATION;
+use crate::state::use_scenario;
+
+/// Props of [`EmbedView`].
+#[derive(Properties, PartialEq)]
+pub struct EmbedViewProps {
+    /// Readers may change the course and pricing (`&edit=1`).
+    pub editable: bool,
+}
+
+/// The embedded calculator.
+#[component]
+pub fn EmbedView(props: &EmbedViewProps) -> Html {
+    let state = use_scenario();
+    // Tell the host page our height now and whenever it changes.
+    use_effect_with((), |_| {
+        let reporter = HeightReporter::start();
+        move || drop(reporter)
+    });
+    let full = format!("{}#{}", address::base(), state.share_fragment());
+    html! {
+        <main class="embed">
+            <div class="embed-header">
+                <strong>{ "What this course costs in cloud compute" }</strong>
+                <a href={full} target="_blank" rel="noopener" data-testid="open-full">
+                    { "Open the full calculator" }
+                </a>
+            </div>
+            <LinkNotice />
+            <Notice />
+            <Headline />
+            if props.editable {
+                <div class="embed-controls">
+                    <CoursePanel />
+                    <PricingPanel />
+                </div>
+            }
+            <ChartsPanel which="cost-by-lab" />
+            <BreakdownTable />
+            <p class="embed-source small">{ format!("Course cost calculator. Default course and method: {PAPER_CITATION}.") }</p>
+        </main>
+    }
+}

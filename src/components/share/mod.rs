@@ -1,0 +1,7 @@
+//! Links, drafts, the embedded view and print.
+
+pub mod embed_view;
+pub mod link_notice;
+pub mod print_header;
+pub mod share_bar;
+pub mod url_sync;

@@ -1,0 +1,63 @@
+//! Keeps the address bar and the saved draft in step with the scenario, and loads a link pasted
+//! into the address bar.
+
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+use crate::browser::{address, storage};
+use crate::model::share::link::{decode, payload_of, PARAM};
+use crate::state::use_scenario;
+
+/// Props of [`UrlSync`].
+#[derive(Properties, PartialEq)]
+pub struct UrlSyncProps {
+    /// Save the draft in local storage too (not in a read-only embed).
+    pub save_draft: bool,
+}
+
+/// Wait after the last edit before writing the address bar (milliseconds): typing stays fast
+/// and the history API is not called on every keystroke.
+const DEBOUNCE_MS: u32 = 250;
+
+/// Renders nothing; syncs the URL fragment and the draft.
+#[component]
+pub fn UrlSync(props: &UrlSyncProps) -> Html {
+    let state = use_scenario();
+    let pending = use_mut_ref(|| None::<Timeout>);
+
+    {
+        let pending = pending.clone();
+        let save_draft = props.save_draft;
+        let payload = state.share_payload();
+        use_effect_with(payload, move |payload| {
+            let payload = payload.clone();
+            let write = move || {
+                address::replace_fragment(&format!("{PARAM}={payload}"));
+                if save_draft {
+                    storage::save_draft(&payload);
+                }
+            };
+            // Replacing the timeout drops (cancels) the previous one.
+            *pending.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, write));
+        });
+    }
+
+    // A link pasted into the address bar of an open calculator. The handle's dispatch is
+    // stable, and the reducer compares with the state current at that time.
+    {
+        let state = state.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                let fragment = address::fragment();
+                if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(p, state.catalog))
+                {
+                    state.load_link(decoded);
+                }
+            });
+            move || drop(listener)
+        });
+    }
+
+    html! {}
+}

@@ -1,0 +1,166 @@
+//! The price catalog: Chameleon resources, commercial offers, and the mapping between them, loaded
+//! from the data files in `src/data/` (converted to JSON by `build.rs`).
+
+pub mod offer;
+pub mod presets;
+pub mod resource;
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::catalog::offer::Offer;
+use crate::model::catalog::resource::Resource;
+
+/// A cloud provider the scenario can be priced on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Provider {
+    /// Short id used in offers and links (`aws`).
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// Region the prices are for.
+    pub region: String,
+    /// What to know about this provider's prices.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// A named set of prices at one point in time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// Short id used in links (`spring-2025`).
+    pub id: String,
+    /// Display name.
+    pub label: String,
+    /// The date the snapshot stands for.
+    pub as_of: String,
+    /// What is in it.
+    pub description: String,
+}
+
+/// A price source cited by id in offers (`S1`...), from prices.md.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    /// Id as cited.
+    pub id: String,
+    /// What and where it is.
+    pub title: String,
+    /// When it was compiled.
+    pub as_of: String,
+}
+
+/// Which offer stands in for a resource on a provider, and how much of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Mapping {
+    /// Provider id.
+    pub provider: String,
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Offer id (may belong to another provider, for what a GPU cloud does not sell).
+    pub offer: String,
+    /// How many of the offer one resource instance equals (0.5 = half of it).
+    pub fraction: f64,
+    /// Why this offer.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Everything the engine prices with.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Catalog {
+    /// Chameleon resources.
+    pub resources: Vec<Resource>,
+    /// Commercial offers.
+    pub offers: Vec<Offer>,
+    /// Default resource-to-offer mapping per provider.
+    pub mappings: Vec<Mapping>,
+    /// Providers, in display order.
+    pub providers: Vec<Provider>,
+    /// Price snapshots, oldest first.
+    pub snapshots: Vec<Snapshot>,
+    /// Cited sources.
+    pub sources: Vec<Source>,
+}
+
+#[derive(Deserialize)]
+struct ResourcesFile {
+    resources: Vec<Resource>,
+}
+
+#[derive(Deserialize)]
+struct OffersFile {
+    providers: Vec<Provider>,
+    snapshots: Vec<Snapshot>,
+    sources: Vec<Source>,
+    offers: Vec<Offer>,
+}
+
+#[derive(Deserialize)]
+struct MappingsFile {
+    mappings: Vec<Mapping>,
+}
+
+const RESOURCES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/resources.json"));
+const OFFERS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/offers.json"));
+const MAPPINGS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/mappings.json"));
+
+impl Catalog {
+    /// The catalog shipped with the app, parsed once.
+    pub fn builtin() -> Result<&'static Catalog, String> {
+        static CATALOG: OnceLock<Result<Catalog, String>> = OnceLock::new();
+        CATALOG
+            .get_or_init(Catalog::parse_builtin)
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn parse_builtin() -> Result<Catalog, String> {
+        let resources: ResourcesFile = serde_json::from_str(RESOURCES_JSON)
+            .map_err(|e| format!("src/data/resources.toml: {e}"))?;
+        let offers: OffersFile =
+            serde_json::from_str(OFFERS_JSON).map_err(|e| format!("src/data/offers.toml: {e}"))?;
+        let mappings: MappingsFile = serde_json::from_str(MAPPINGS_JSON)
+            .map_err(|e| format!("src/data/mappings.toml: {e}"))?;
+        Ok(Catalog {
+            resources: resources.resources,
+            offers: offers.offers,
+            mappings: mappings.mappings,
+            providers: offers.providers,
+            snapshots: offers.snapshots,
+            sources: offers.sources,
+        })
+    }
+
+    /// The resource with this id.
+    pub fn resource(&self, id: &str) -> Option<&Resource> {
+        self.resources.iter().find(|r| r.id == id)
+    }
+
+    /// The offer with this id.
+    pub fn offer(&self, id: &str) -> Option<&Offer> {
+        self.offers.iter().find(|o| o.id == id)
+    }
+
+    /// The default mapping of `resource` on `provider`.
+    pub fn mapping(&self, provider: &str, resource: &str) -> Option<&Mapping> {
+        self.mappings
+            .iter()
+            .find(|m| m.provider == provider && m.resource == resource)
+    }
+
+    /// The provider with this id.
+    pub fn provider(&self, id: &str) -> Option<&Provider> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+
+    /// The snapshot with this id.
+    pub fn snapshot(&self, id: &str) -> Option<&Snapshot> {
+        self.snapshots.iter().find(|s| s.id == id)
+    }
+
+    /// The source with this id.
+    pub fn source(&self, id: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.id == id)
+    }
+}

@@ -1,0 +1,86 @@
+//! Ready-made scenarios, loaded from `src/data/presets/`.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::engine::calibrate::ReportedHours;
+use crate::model::scenario::Scenario;
+
+/// Published figures a preset is checked against, shown beside the calculator's own.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PaperFigures {
+    /// Reported actual hours (the calibration targets).
+    pub hours: ReportedHours,
+    /// Reported commercial cost per student (US dollars per student).
+    pub cost_per_student_usd: f64,
+    /// Reported commercial cost of the whole course (US dollars), as the paper rounds it.
+    pub course_cost_usd: f64,
+    /// Reported lab cost per student, low end (US dollars per student).
+    pub labs_per_student_low_usd: f64,
+    /// Reported lab cost per student, high end (US dollars per student).
+    pub labs_per_student_high_usd: f64,
+    /// Reported cost of the most expensive student's labs, a lower bound (US dollars).
+    pub max_student_labs_usd: f64,
+    /// Reported project block storage (GB).
+    pub project_block_storage_gb: f64,
+    /// Reported project object storage (GB).
+    pub project_object_storage_gb: f64,
+    /// Where these figures come from.
+    pub source: String,
+}
+
+/// A named starting point.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Preset {
+    /// Short id used in links.
+    pub id: String,
+    /// Display name.
+    pub name: String,
+    /// What it is and where it comes from.
+    pub summary: String,
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Published figures, for a preset built from a real course.
+    #[serde(default)]
+    pub paper: Option<PaperFigures>,
+}
+
+const PRESET_FILES: [(&str, &str); 3] = [
+    (
+        "paper-course.toml",
+        include_str!(concat!(env!("OUT_DIR"), "/presets-paper-course.json")),
+    ),
+    (
+        "cpu-only.toml",
+        include_str!(concat!(env!("OUT_DIR"), "/presets-cpu-only.json")),
+    ),
+    (
+        "gpu-heavy.toml",
+        include_str!(concat!(env!("OUT_DIR"), "/presets-gpu-heavy.json")),
+    ),
+];
+
+/// Every preset shipped with the app, the paper's course first; parsed once.
+pub fn builtin_presets() -> Result<&'static [Preset], String> {
+    static PRESETS: OnceLock<Result<Vec<Preset>, String>> = OnceLock::new();
+    PRESETS
+        .get_or_init(|| {
+            PRESET_FILES
+                .iter()
+                .map(|(file, json)| {
+                    serde_json::from_str(json).map_err(|e| format!("src/data/presets/{file}: {e}"))
+                })
+                .collect()
+        })
+        .as_ref()
+        .map(Vec::as_slice)
+        .map_err(Clone::clone)
+}
+
+/// The paper's course, the default scenario.
+pub fn paper_course() -> Result<&'static Preset, String> {
+    builtin_presets()?
+        .first()
+        .ok_or_else(|| "no preset is shipped".to_string())
+}

@@ -1,0 +1,5 @@
+//! How a scenario changes: a typed number, a structural change, or a decoded link, each committed
+//! only if the whole scenario stays valid.
+
+pub mod change;
+pub mod number;

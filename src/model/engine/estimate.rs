@@ -1,0 +1,517 @@
+//! The cost engine: prices a scenario line by line and sums it every way the UI needs.
+
+use serde::Serialize;
+
+use crate::model::catalog::offer::{Offer, PriceModel};
+use crate::model::catalog::resource::{Category, Resource, ResourceKind};
+use crate::model::catalog::Catalog;
+use crate::model::scenario::validate::{validate, FieldError, Problem};
+use crate::model::scenario::{OfferChoice, Scenario};
+
+/// Which part of the course a line belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// A lab assignment, by index into the course's labs.
+    Lab(usize),
+    /// The group project.
+    Project,
+}
+
+/// One priced line: one resource use of one lab option (or of the project), all takers together.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CostLine {
+    /// Lab or project.
+    pub phase: Phase,
+    /// Lab name, or "Group project".
+    pub group: String,
+    /// Lab option name (empty for the project).
+    pub option: String,
+    /// Chameleon resource id.
+    pub resource: String,
+    /// How the resource is provisioned.
+    pub kind: ResourceKind,
+    /// Cost category.
+    pub category: Category,
+    /// Who uses it: students on this option, or project groups (count).
+    pub takers: f64,
+    /// "students" or "groups".
+    pub takers_unit: &'static str,
+    /// Instances per taker (count); GB for storage, addresses for network.
+    pub count: f64,
+    /// "instance", "GB" or "address".
+    pub count_unit: &'static str,
+    /// Planned hours per instance per taker (hours).
+    pub planned_hours: f64,
+    /// Actual / planned (factor).
+    pub overrun: f64,
+    /// Offer that stands in for the resource.
+    pub offer_id: String,
+    /// The offer's SKU.
+    pub sku: String,
+    /// How many of the offer one resource instance equals.
+    pub fraction: f64,
+    /// Price model actually used for this line.
+    pub model: PriceModel,
+    /// Spot was asked for but the offer has no spot price, so on-demand was used.
+    pub spot_missing: bool,
+    /// Price of the offer (US dollars per its unit, before `fraction`).
+    pub offer_usd: f64,
+    /// Cost of one resource unit for one hour (US dollars per hour), after fraction and model.
+    pub usd_per_hour: f64,
+    /// Re-run multiplier for spot interruptions (factor; 1 when not on spot).
+    pub rerun: f64,
+    /// When the price was seen.
+    pub as_of: String,
+    /// Where the price comes from.
+    pub source: String,
+    /// takers x count x planned hours (unit-hours: instance-, GB- or address-hours).
+    pub expected_hours: f64,
+    /// expected hours x overrun (unit-hours).
+    pub actual_hours: f64,
+    /// actual hours x rerun x US dollars per hour (US dollars, list price).
+    pub cost_usd: f64,
+    /// Actual node-hours of GPU instances (hours; 0 for others).
+    pub gpu_hours: f64,
+    /// Chameleon service units for the actual hours; `None` where the rate is unknown.
+    pub su: Option<f64>,
+}
+
+/// Sums for one lab or for the project.
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct PhaseSummary {
+    /// Lab name or "Group project".
+    pub name: String,
+    /// List cost per category, in [`Category::ALL`] order (US dollars).
+    pub cost_by_category: [f64; 4],
+    /// List cost (US dollars).
+    pub cost_usd: f64,
+    /// Planned instance-hours (hours).
+    pub expected_instance_hours: f64,
+    /// Actual instance-hours (hours).
+    pub actual_instance_hours: f64,
+    /// Actual GPU node-hours (hours).
+    pub gpu_hours: f64,
+    /// Chameleon service units (SU).
+    pub su: f64,
+}
+
+impl PhaseSummary {
+    fn add(&mut self, line: &CostLine) {
+        self.cost_by_category[line.category.index()] += line.cost_usd;
+        self.cost_usd += line.cost_usd;
+        if line.kind.is_instance() {
+            self.expected_instance_hours += line.expected_hours;
+            self.actual_instance_hours += line.actual_hours;
+        }
+        self.gpu_hours += line.gpu_hours;
+        self.su += line.su.unwrap_or(0.0);
+    }
+}
+
+/// Course totals, from list price to what is actually paid.
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct Totals {
+    /// Sum of all lines at list price (US dollars).
+    pub list_usd: f64,
+    /// Negotiated discount (US dollars, subtracted).
+    pub discount_usd: f64,
+    /// Institutional overhead (US dollars, added).
+    pub overhead_usd: f64,
+    /// Education credits used (US dollars, subtracted; never more than the bill).
+    pub credit_usd: f64,
+    /// What the course pays (US dollars).
+    pub net_usd: f64,
+    /// Net cost per enrolled student (US dollars per student).
+    pub per_student_usd: f64,
+    /// Labs at list price (US dollars).
+    pub labs_usd: f64,
+    /// Project at list price (US dollars).
+    pub project_usd: f64,
+    /// Planned instance-hours, labs and project (hours).
+    pub expected_instance_hours: f64,
+    /// Actual instance-hours, labs and project (hours).
+    pub actual_instance_hours: f64,
+    /// Actual GPU node-hours, labs and project (hours).
+    pub gpu_hours: f64,
+    /// Chameleon service units (SU), for the resources whose rate is known.
+    pub su: f64,
+    /// Some resource used has no published SU rate, so `su` is a lower bound.
+    pub su_incomplete: bool,
+}
+
+/// The priced scenario.
+#[derive(Clone, Debug, PartialEq, Default, Serialize)]
+pub struct Estimate {
+    /// Enrollment (students).
+    pub students: f64,
+    /// Project groups (count).
+    pub groups: f64,
+    /// Every priced line.
+    pub lines: Vec<CostLine>,
+    /// One summary per lab, in course order.
+    pub labs: Vec<PhaseSummary>,
+    /// The project's summary.
+    pub project: PhaseSummary,
+    /// List cost per category for the whole course (US dollars).
+    pub cost_by_category: [f64; 4],
+    /// Totals.
+    pub totals: Totals,
+    /// Things the user should know about this estimate (e.g. spot price missing).
+    pub warnings: Vec<String>,
+}
+
+impl Estimate {
+    /// List cost of the labs per student (US dollars per student).
+    pub fn labs_per_student_usd(&self) -> f64 {
+        per(self.totals.labs_usd, self.students)
+    }
+
+    /// List cost of the project per student (US dollars per student).
+    pub fn project_per_student_usd(&self) -> f64 {
+        per(self.totals.project_usd, self.students)
+    }
+
+    /// Share of the list cost spent on GPU instances (0 to 1).
+    pub fn gpu_share(&self) -> f64 {
+        per(
+            self.cost_by_category[Category::Gpu.index()],
+            self.totals.list_usd,
+        )
+    }
+}
+
+fn per(amount: f64, by: f64) -> f64 {
+    if by > 0.0 {
+        amount / by
+    } else {
+        0.0
+    }
+}
+
+/// The offer standing in for a resource, and how much of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quote<'a> {
+    /// The offer.
+    pub offer: &'a Offer,
+    /// How many of the offer one resource instance equals.
+    pub fraction: f64,
+    /// True when the user chose it, false when it is the catalog's mapping.
+    pub chosen: bool,
+    /// Why this offer (the catalog's note; empty for a user's choice).
+    pub note: &'a str,
+}
+
+/// Which offer prices `resource` on `provider`: the user's choice (among `choices`, with the
+/// user's `custom_offers`) if any, else the catalog's mapping.
+pub fn quote<'a>(
+    choices: &'a [OfferChoice],
+    custom_offers: &'a [Offer],
+    catalog: &'a Catalog,
+    provider: &str,
+    resource: &str,
+) -> Option<Quote<'a>> {
+    let find_offer = |id: &str| {
+        catalog
+            .offer(id)
+            .or_else(|| custom_offers.iter().find(|o| o.id == id))
+    };
+    if let Some(choice) = choices
+        .iter()
+        .find(|c| c.provider == provider && c.resource == resource)
+    {
+        if let Some(offer) = find_offer(&choice.offer) {
+            return Some(Quote {
+                offer,
+                fraction: choice.fraction,
+                chosen: true,
+                note: "",
+            });
+        }
+    }
+    let mapping = catalog.mapping(provider, resource)?;
+    Some(Quote {
+        offer: find_offer(&mapping.offer)?,
+        fraction: mapping.fraction,
+        chosen: false,
+        note: &mapping.note,
+    })
+}
+
+/// Prices every resource use of `scenario`. Fails with every invalid field; never panics.
+pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
+    let errors = validate(scenario, catalog);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    price_validated(scenario, catalog)
+}
+
+/// Prices a scenario that [`validate`] has already accepted (or that differs from one only in
+/// its provider). Skipping the second validation matters on every keystroke: the provider
+/// comparison prices the same scenario once per provider.
+pub fn price_validated(
+    scenario: &Scenario,
+    catalog: &Catalog,
+) -> Result<Estimate, Vec<FieldError>> {
+    let mut pricer = Pricer {
+        scenario,
+        catalog,
+        lines: Vec::new(),
+        missing: Vec::new(),
+        spot_missing: Vec::new(),
+    };
+    let course = &scenario.course;
+
+    for (index, lab) in course.labs.iter().enumerate() {
+        for option in &lab.options {
+            let takers = course.students * option.share_pct / 100.0;
+            for resource_use in &option.uses {
+                pricer.price(
+                    Use {
+                        phase: Phase::Lab(index),
+                        group: &lab.name,
+                        option: &option.name,
+                        resource: &resource_use.resource,
+                        takers,
+                        takers_unit: "students",
+                        count: resource_use.count,
+                        hours: resource_use.hours,
+                        floating_ips: resource_use.floating_ips,
+                    },
+                    &scenario.realism.labs,
+                );
+            }
+        }
+    }
+
+    let groups = course.project_groups();
+    for project_use in &course.project.uses {
+        pricer.price(
+            Use {
+                phase: Phase::Project,
+                group: PROJECT_NAME,
+                option: "",
+                resource: &project_use.resource,
+                takers: groups,
+                takers_unit: "groups",
+                count: project_use.count,
+                hours: project_use.hours_per_week * course.project.weeks,
+                floating_ips: project_use.floating_ips,
+            },
+            &scenario.realism.project,
+        );
+    }
+
+    if !pricer.missing.is_empty() {
+        return Err(pricer
+            .missing
+            .into_iter()
+            .map(|resource| FieldError {
+                field: "pricing.provider".to_string(),
+                problem: Problem::Mismatch {
+                    detail: format!(
+                        "no offer stands in for {resource} on {}",
+                        scenario.pricing.provider
+                    ),
+                },
+            })
+            .collect());
+    }
+
+    let mut warnings = Vec::new();
+    if !pricer.spot_missing.is_empty() {
+        warnings.push(format!(
+            "No spot price is known for {}: priced on demand.",
+            pricer.spot_missing.join(", ")
+        ));
+    }
+    Ok(summarise(scenario, pricer.lines, groups, warnings))
+}
+
+/// Display name of the project phase.
+pub const PROJECT_NAME: &str = "Group project";
+
+struct Use<'a> {
+    phase: Phase,
+    group: &'a str,
+    option: &'a str,
+    resource: &'a str,
+    takers: f64,
+    takers_unit: &'static str,
+    count: f64,
+    hours: f64,
+    floating_ips: f64,
+}
+
+struct Pricer<'a> {
+    scenario: &'a Scenario,
+    catalog: &'a Catalog,
+    lines: Vec<CostLine>,
+    missing: Vec<String>,
+    spot_missing: Vec<String>,
+}
+
+impl Pricer<'_> {
+    /// Adds the line for one use, and one for its floating IPs, which live as long as it does.
+    fn price(&mut self, item: Use<'_>, factors: &crate::model::scenario::realism::OverrunFactors) {
+        let Some(resource) = self.catalog.resource(item.resource) else {
+            return; // validate() has already reported it
+        };
+        let overrun = factors.for_kind(resource.kind);
+        self.line(&item, resource, item.count, overrun);
+        if item.floating_ips > 0.0 {
+            if let Some(address) = self.catalog.resource(FLOATING_IP) {
+                self.line(&item, address, item.floating_ips, overrun);
+            }
+        }
+    }
+
+    fn line(&mut self, item: &Use<'_>, resource: &Resource, count: f64, overrun: f64) {
+        let pricing = &self.scenario.pricing;
+        let scenario = self.scenario;
+        let Some(quote) = quote(
+            &scenario.gpu_choices,
+            &scenario.custom_offers,
+            self.catalog,
+            &pricing.provider,
+            &resource.id,
+        ) else {
+            if !self.missing.contains(&resource.id) {
+                self.missing.push(resource.id.clone());
+            }
+            return;
+        };
+        let offer = quote.offer;
+        let list = offer.price_in(&pricing.snapshot);
+        let wants_spot = pricing.model == PriceModel::Spot && resource.kind.is_instance();
+        let (model, offer_usd, spot_missing) = match (wants_spot, offer.spot_usd) {
+            (true, Some(spot)) => (PriceModel::Spot, spot, false),
+            (true, None) => (PriceModel::OnDemand, list.usd, true),
+            (false, _) => (PriceModel::OnDemand, list.usd, false),
+        };
+        if spot_missing && !self.spot_missing.contains(&offer.sku) {
+            self.spot_missing.push(offer.sku.clone());
+        }
+        let rerun = if model == PriceModel::Spot {
+            1.0 + pricing.rerun_overhead_pct / 100.0
+        } else {
+            1.0
+        };
+        let usd_per_hour = offer.per_hour(offer_usd) * quote.fraction;
+        let expected_hours = item.takers * count * item.hours;
+        let actual_hours = expected_hours * overrun;
+        let (as_of, source) = if model == PriceModel::Spot {
+            let note = offer.spot_note.as_deref().unwrap_or(list.source);
+            (list.as_of.to_string(), format!("spot: {note}"))
+        } else {
+            (list.as_of.to_string(), list.source.to_string())
+        };
+        self.lines.push(CostLine {
+            phase: item.phase,
+            group: item.group.to_string(),
+            option: item.option.to_string(),
+            resource: resource.id.clone(),
+            kind: resource.kind,
+            category: resource.category(),
+            takers: item.takers,
+            takers_unit: item.takers_unit,
+            count,
+            count_unit: resource.count_unit(),
+            planned_hours: item.hours,
+            overrun,
+            offer_id: offer.id.clone(),
+            sku: offer.sku.clone(),
+            fraction: quote.fraction,
+            model,
+            spot_missing,
+            offer_usd,
+            usd_per_hour,
+            rerun,
+            as_of,
+            source,
+            expected_hours,
+            actual_hours,
+            cost_usd: actual_hours * rerun * usd_per_hour,
+            gpu_hours: if resource.gpu_count > 0 {
+                actual_hours
+            } else {
+                0.0
+            },
+            su: resource.su_per_hour.map(|rate| actual_hours * rate),
+        });
+    }
+}
+
+/// Resource id of a floating IP.
+pub const FLOATING_IP: &str = "floating_ip";
+
+fn summarise(
+    scenario: &Scenario,
+    lines: Vec<CostLine>,
+    groups: f64,
+    warnings: Vec<String>,
+) -> Estimate {
+    let course = &scenario.course;
+    let mut labs: Vec<PhaseSummary> = course
+        .labs
+        .iter()
+        .map(|lab| PhaseSummary {
+            name: lab.name.clone(),
+            ..PhaseSummary::default()
+        })
+        .collect();
+    let mut project = PhaseSummary {
+        name: PROJECT_NAME.to_string(),
+        ..PhaseSummary::default()
+    };
+    let mut cost_by_category = [0.0; 4];
+    let mut su_incomplete = false;
+    for line in &lines {
+        cost_by_category[line.category.index()] += line.cost_usd;
+        su_incomplete |= line.kind.is_instance() && line.su.is_none();
+        match line.phase {
+            Phase::Lab(index) => {
+                if let Some(summary) = labs.get_mut(index) {
+                    summary.add(line);
+                }
+            }
+            Phase::Project => project.add(line),
+        }
+    }
+
+    let labs_usd: f64 = labs.iter().map(|l| l.cost_usd).sum();
+    let list_usd = labs_usd + project.cost_usd;
+    let pricing = &scenario.pricing;
+    let discount_usd = list_usd * pricing.discount_pct / 100.0;
+    let overhead_usd = (list_usd - discount_usd) * pricing.overhead_pct / 100.0;
+    let before_credit = list_usd - discount_usd + overhead_usd;
+    let credit_usd = (pricing.credit_per_student_usd * course.students).min(before_credit);
+    let net_usd = before_credit - credit_usd;
+    let sum = |f: fn(&PhaseSummary) -> f64| labs.iter().map(f).sum::<f64>() + f(&project);
+    let totals = Totals {
+        list_usd,
+        discount_usd,
+        overhead_usd,
+        credit_usd,
+        net_usd,
+        per_student_usd: per(net_usd, course.students),
+        labs_usd,
+        project_usd: project.cost_usd,
+        expected_instance_hours: sum(|s| s.expected_instance_hours),
+        actual_instance_hours: sum(|s| s.actual_instance_hours),
+        gpu_hours: sum(|s| s.gpu_hours),
+        su: sum(|s| s.su),
+        su_incomplete,
+    };
+    Estimate {
+        students: course.students,
+        groups,
+        lines,
+        labs,
+        project,
+        cost_by_category,
+        totals,
+        warnings,
+    }
+}

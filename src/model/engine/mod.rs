@@ -1,0 +1,6 @@
+//! The cost engine: prices a valid scenario line by line, on one provider or on all of them, and
+//! derives overrun factors from reported hours.
+
+pub mod calibrate;
+pub mod compare;
+pub mod estimate;

@@ -1,0 +1,8 @@
+//! Beyond the paper: per-student spread, budget and quota planning, the semester timeline and the
+//! difference between two scenarios.
+
+pub mod budget;
+pub mod diff;
+pub mod quota;
+pub mod spread;
+pub mod timeline;

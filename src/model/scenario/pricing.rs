@@ -1,0 +1,43 @@
+//! How the course is bought: provider, price snapshot, price model and adjustments.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::catalog::offer::PriceModel;
+
+/// Pricing settings of a scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pricing {
+    /// Provider id (see the catalog).
+    pub provider: String,
+    /// Price snapshot id (see the catalog).
+    pub snapshot: String,
+    /// On-demand or spot.
+    #[serde(default)]
+    pub model: PriceModel,
+    /// Extra instance-hours spent re-running work that spot interruptions killed (percent).
+    #[serde(default)]
+    pub rerun_overhead_pct: f64,
+    /// Negotiated discount off every list price (percent).
+    #[serde(default)]
+    pub discount_pct: f64,
+    /// Institutional overhead added after the discount (percent).
+    #[serde(default)]
+    pub overhead_pct: f64,
+    /// Education credit each student brings (US dollars per student).
+    #[serde(default)]
+    pub credit_per_student_usd: f64,
+    /// Currency results are shown in (ISO code).
+    #[serde(default = "default_currency")]
+    pub currency: String,
+    /// Units of `currency` per US dollar (rate); 1 for USD.
+    #[serde(default = "default_rate")]
+    pub usd_to_currency: f64,
+}
+
+fn default_currency() -> String {
+    "USD".to_string()
+}
+
+fn default_rate() -> f64 {
+    1.0
+}

@@ -1,0 +1,71 @@
+//! Usage realism: how far actual use runs past the plan, the paper's central lesson.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::catalog::resource::ResourceKind;
+
+/// Actual / expected hours, per kind of resource (a factor; 1 = used exactly as planned).
+///
+/// Floating IPs have no factor of their own: an address lives as long as the instance it is
+/// attached to, so its hours follow that instance's factor.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OverrunFactors {
+    /// KVM VMs, which run until someone deletes them (factor).
+    pub vm: f64,
+    /// Bare-metal nodes under leases that end by themselves (factor).
+    pub bare_metal: f64,
+    /// Edge devices under leases (factor).
+    pub edge: f64,
+    /// Block volumes and object containers (factor).
+    pub storage: f64,
+}
+
+impl OverrunFactors {
+    /// Every factor 1: use exactly as planned.
+    pub const AS_PLANNED: OverrunFactors = OverrunFactors {
+        vm: 1.0,
+        bare_metal: 1.0,
+        edge: 1.0,
+        storage: 1.0,
+    };
+
+    /// The factor for resources of `kind` (network follows its instance, so it is 1 here).
+    pub fn for_kind(&self, kind: ResourceKind) -> f64 {
+        match kind {
+            ResourceKind::Vm => self.vm,
+            ResourceKind::BareMetal => self.bare_metal,
+            ResourceKind::Edge => self.edge,
+            ResourceKind::Storage => self.storage,
+            ResourceKind::Network => 1.0,
+        }
+    }
+
+    /// Mutable access to the factor for `kind`; `None` for network.
+    pub fn for_kind_mut(&mut self, kind: ResourceKind) -> Option<&mut f64> {
+        match kind {
+            ResourceKind::Vm => Some(&mut self.vm),
+            ResourceKind::BareMetal => Some(&mut self.bare_metal),
+            ResourceKind::Edge => Some(&mut self.edge),
+            ResourceKind::Storage => Some(&mut self.storage),
+            ResourceKind::Network => None,
+        }
+    }
+}
+
+/// Overrun factors for the two phases of a course, which behave differently.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Realism {
+    /// During lab assignments.
+    pub labs: OverrunFactors,
+    /// During the group project.
+    pub project: OverrunFactors,
+}
+
+impl Default for Realism {
+    fn default() -> Self {
+        Realism {
+            labs: OverrunFactors::AS_PLANNED,
+            project: OverrunFactors::AS_PLANNED,
+        }
+    }
+}

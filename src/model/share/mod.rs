@@ -1,0 +1,3 @@
+//! Share links: the scenario in the URL fragment.
+
+pub mod link;
