@@ -1,10 +1,11 @@
 //! The course cost calculator: what a hands-on ML-systems course costs in cloud compute.
 //!
-//! `model` is the pure core and `charts::data` shapes results for charts; both are tested
-//! natively. The rest is the Yew app, compiled for the browser only.
+//! `model` is the pure core, `state` the app's one state and its reducer, and `charts::data`
+//! shapes results for charts; all three are tested natively. The rest is the Yew app, compiled for the browser only.
 
 pub mod charts;
 pub mod model;
+pub mod state;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
@@ -12,5 +13,3 @@ pub mod app;
 pub mod browser;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
-#[cfg(target_arch = "wasm32")]
-pub mod state;

@@ -6,8 +6,14 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, paper, random_edits, Rng};
 use course_cost::model::catalog::presets::builtin_presets;
-use course_cost::model::edit::change::{apply_change, Change, CustomOffer};
-use course_cost::model::edit::number::{apply_number, NumberField};
+use course_cost::model::catalog::stand_in::CustomOffer;
+use course_cost::model::edit::change::{apply_change, Change};
+use course_cost::model::edit::number::apply_number;
+#[allow(unused_imports)]
+use course_cost::model::scenario::field::{
+    overrun_setting, FieldPath, LabField, PhaseKey, Setting, UseField, UseSite,
+};
+
 use course_cost::model::scenario::validate::validate;
 use course_cost::model::share::link::{decode, encode, encode_fragment, payload_of};
 use course_cost::model::Scenario;
@@ -38,19 +44,9 @@ fn the_default_scenario_is_a_tiny_link() {
 fn a_few_edits_stay_under_300_characters() {
     let c = catalog();
     let mut s = paper().scenario.clone();
-    s = apply_number(&s, c, NumberField::Students, "240").expect("valid");
-    s = apply_number(&s, c, NumberField::DiscountPct, "12.5").expect("valid");
-    s = apply_number(
-        &s,
-        c,
-        NumberField::LabUseHours {
-            lab: 1,
-            option: 0,
-            item: 0,
-        },
-        "6",
-    )
-    .expect("valid");
+    s = apply_number(&s, c, Setting::Students, "240").expect("valid");
+    s = apply_number(&s, c, Setting::DiscountPct, "12.5").expect("valid");
+    s = apply_number(&s, c, FieldPath::lab_use(1, 0, 0, UseField::Hours), "6").expect("valid");
     s = apply_change(&s, c, Change::SetProvider("gcp".into())).expect("valid");
     s = apply_change(
         &s,
@@ -86,28 +82,18 @@ fn a_heavily_customised_course_stays_under_2000_characters() {
             },
         )
         .expect("valid");
-        s = apply_number(
-            &s,
-            c,
-            NumberField::LabUseHours {
-                lab,
-                option: 0,
-                item: 0,
-            },
-            "4.5",
-        )
-        .expect("valid");
+        s = apply_number(&s, c, FieldPath::lab_use(lab, 0, 0, UseField::Hours), "4.5")
+            .expect("valid");
     }
     for _ in 0..4 {
         s = apply_change(&s, c, Change::AddLab).expect("valid");
         let lab = s.course.labs.len() - 1;
-        s = apply_change(&s, c, Change::AddUse { lab, option: 0 }).expect("valid");
+        s = apply_change(&s, c, Change::AddUse(UseSite::Lab { lab, option: 0 })).expect("valid");
         s = apply_change(
             &s,
             c,
             Change::SetUseResource {
-                lab,
-                option: 0,
+                site: UseSite::Lab { lab, option: 0 },
                 item: 1,
                 resource: "gpu_rtx_6000".into(),
             },
@@ -150,18 +136,19 @@ fn a_heavily_customised_course_stays_under_2000_characters() {
         )
         .expect("valid");
     }
-    s = apply_number(&s, c, NumberField::ProjectUseHoursPerWeek { item: 1 }, "12").expect("valid");
+    s = apply_number(&s, c, FieldPath::project_use(1, UseField::Hours), "12").expect("valid");
     s = apply_number(
         &s,
         c,
-        NumberField::Overrun {
-            phase: course_cost::model::edit::number::PhaseKey::Labs,
-            kind: course_cost::model::catalog::resource::ResourceKind::Vm,
-        },
+        overrun_setting(
+            PhaseKey::Labs,
+            course_cost::model::catalog::resource::ResourceKind::Vm,
+        )
+        .expect("not network"),
         "3",
     )
     .expect("valid");
-    s = apply_number(&s, c, NumberField::CreditPerStudent, "50").expect("valid");
+    s = apply_number(&s, c, Setting::CreditPerStudent, "50").expect("valid");
     let fragment = encode_fragment(&s, paper());
     assert!(fragment.len() < 2000, "{} characters", fragment.len());
     assert_eq!(round_trip(&s), s);
@@ -242,7 +229,7 @@ fn write_corpus() {
 #[test]
 fn damaged_links_load_the_default_with_a_notice() {
     let good = encode(
-        &apply_number(&paper().scenario, catalog(), NumberField::Students, "300").expect("valid"),
+        &apply_number(&paper().scenario, catalog(), Setting::Students, "300").expect("valid"),
         paper(),
     );
     for (what, payload) in [
@@ -312,7 +299,7 @@ fn markup_in_names_stays_text_and_bad_labs_are_skipped_alone() {
 fn a_pinned_scenario_a_survives_the_link() {
     use course_cost::model::share::link::encode_pair;
     let c = catalog();
-    let a = apply_number(&paper().scenario, c, NumberField::Students, "150").expect("valid");
+    let a = apply_number(&paper().scenario, c, Setting::Students, "150").expect("valid");
     let b = apply_change(&a, c, Change::SetProvider("gcp".into())).expect("valid");
     let decoded = decode(&encode_pair(&b, Some(&a), paper()), c).expect("presets load");
     assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);

@@ -4,7 +4,12 @@
 mod common;
 
 use common::{catalog, estimate, off_by, paper};
-use course_cost::model::edit::number::{apply_number, NumberField};
+use course_cost::model::edit::number::apply_number;
+#[allow(unused_imports)]
+use course_cost::model::scenario::field::{
+    overrun_setting, FieldPath, LabField, PhaseKey, Setting, UseField, UseSite,
+};
+
 use course_cost::model::planners::budget::plan_budget;
 use course_cost::model::planners::diff::compare;
 use course_cost::model::planners::quota::quota;
@@ -154,7 +159,7 @@ fn the_quota_for_the_papers_course_is_its_busiest_week() {
         result.totals.gpu_hours.ceil()
     );
     // The instructor guide's recipe is the labs-only part: 3 x, 6 x and 12 GB x enrollment.
-    let half = apply_number(scenario, catalog(), NumberField::Concurrency, "50").expect("valid");
+    let half = apply_number(scenario, catalog(), Setting::Concurrency, "50").expect("valid");
     let r = estimate(&half);
     let rows = quota(&half, &r, &timeline(&half, &r, catalog()), catalog());
     assert_eq!(rows[0].amount, (191.0 * 0.5 * 3.0 + 54.0 * 3.0_f64).ceil());
@@ -177,10 +182,26 @@ fn the_timeline_spends_exactly_the_course_and_flags_colliding_deadlines() {
     assert_eq!(peak_week.week, 6);
 
     // Move Lab 5's deadline onto Lab 4's: a collision.
-    let moved =
-        apply_number(scenario, catalog(), NumberField::LabDueWeek { lab: 4 }, "6").expect("valid");
-    let moved =
-        apply_number(&moved, catalog(), NumberField::LabStartWeek { lab: 4 }, "5").expect("valid");
+    let moved = apply_number(
+        scenario,
+        catalog(),
+        FieldPath::Lab {
+            lab: 4,
+            field: LabField::DueWeek,
+        },
+        "6",
+    )
+    .expect("valid");
+    let moved = apply_number(
+        &moved,
+        catalog(),
+        FieldPath::Lab {
+            lab: 4,
+            field: LabField::StartWeek,
+        },
+        "5",
+    )
+    .expect("valid");
     let r = estimate(&moved);
     let collided = timeline(&moved, &r, catalog());
     assert_eq!(collided.warnings.len(), 1, "{:?}", collided.warnings);
@@ -192,8 +213,7 @@ fn the_timeline_spends_exactly_the_course_and_flags_colliding_deadlines() {
 fn comparing_a_scenario_with_itself_shows_no_difference() {
     let a = estimate(&paper().scenario);
     assert!(compare(&a, &a).iter().all(|row| row.delta_usd() == 0.0));
-    let more =
-        apply_number(&paper().scenario, catalog(), NumberField::Students, "250").expect("valid");
+    let more = apply_number(&paper().scenario, catalog(), Setting::Students, "250").expect("valid");
     let b = estimate(&more);
     let rows = compare(&a, &b);
     let total = rows.iter().find(|r| r.label == "Total").expect("total row");

@@ -368,6 +368,7 @@ mod tests {
 
     use crate::model::catalog::presets::paper_course;
     use crate::model::engine::compare::compare_providers;
+    use crate::model::scenario::valid::ValidScenario;
     use crate::model::{evaluate, Catalog};
 
     fn paper_estimate() -> Estimate {
@@ -403,7 +404,8 @@ mod tests {
     fn provider_chart_has_a_bar_per_priced_provider() {
         let catalog = Catalog::builtin().expect("catalog");
         let preset = paper_course().expect("preset");
-        let quotes = compare_providers(&preset.scenario, catalog);
+        let valid = ValidScenario::new(preset.scenario.clone(), catalog).expect("valid");
+        let quotes = compare_providers(&valid, catalog);
         let chart = providers(&quotes, "USD", 1.0);
         assert_eq!(chart.labels.len(), catalog.providers.len());
         assert_eq!(chart.labels[0], "AWS");

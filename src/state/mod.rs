@@ -1,10 +1,15 @@
 //! App state: one `ScenarioState`, changed only by `Action`s through its reducer, shared through a
 //! context and read with the `use_scenario()` hook.
+//!
+//! The state and its reducer hold no web types, so `cargo test` checks them natively; only the
+//! context (the Yew glue) is compiled for the browser alone.
 
+#[cfg(target_arch = "wasm32")]
 mod context;
-mod reducer;
+mod scenario_state;
 
+#[cfg(target_arch = "wasm32")]
 pub use context::{
     use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
 };
-pub use reducer::{Action, Draft, ScenarioState};
+pub use scenario_state::{Action, Draft, ScenarioState};

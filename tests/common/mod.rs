@@ -56,8 +56,12 @@ pub fn random_edits(
 ) -> course_cost::model::Scenario {
     use course_cost::model::catalog::offer::PriceModel;
     use course_cost::model::catalog::resource::ResourceKind;
-    use course_cost::model::edit::change::{apply_change, Change, CustomOffer};
-    use course_cost::model::edit::number::{apply_number, NumberField, PhaseKey};
+    use course_cost::model::catalog::stand_in::CustomOffer;
+    use course_cost::model::edit::change::{apply_change, Change};
+    use course_cost::model::edit::number::apply_number;
+    use course_cost::model::scenario::field::{
+        overrun_setting, FieldPath, PhaseKey, Setting, UseField, UseSite,
+    };
 
     let catalog = catalog();
     let mut s = scenario.clone();
@@ -88,40 +92,41 @@ pub fn random_edits(
             ResourceKind::Storage,
         ];
         let next = match rng.below(22) {
-            0 => apply_number(&s, catalog, NumberField::Students, &value),
-            1 => apply_number(&s, catalog, NumberField::GroupSize, &value),
-            2 => apply_number(&s, catalog, NumberField::ProjectWeeks, &value),
+            0 => apply_number(&s, catalog, Setting::Students, &value),
+            1 => apply_number(&s, catalog, Setting::GroupSize, &value),
+            2 => apply_number(&s, catalog, Setting::ProjectWeeks, &value),
             3 => apply_number(
                 &s,
                 catalog,
-                NumberField::LabUseHours { lab, option, item },
+                FieldPath::lab_use(lab, option, item, UseField::Hours),
                 &value,
             ),
             4 => apply_number(
                 &s,
                 catalog,
-                NumberField::LabUseCount { lab, option, item },
+                FieldPath::lab_use(lab, option, item, UseField::Count),
                 &value,
             ),
-            5 => apply_number(&s, catalog, NumberField::LabShare { lab, option }, &value),
+            5 => apply_number(&s, catalog, FieldPath::lab_share(lab, option), &value),
             6 => apply_number(
                 &s,
                 catalog,
-                NumberField::Overrun {
-                    phase: if rng.below(2) == 0 {
+                overrun_setting(
+                    if rng.below(2) == 0 {
                         PhaseKey::Labs
                     } else {
                         PhaseKey::Project
                     },
-                    kind: kinds[rng.below(4)],
-                },
+                    kinds[rng.below(4)],
+                )
+                .expect("not network"),
                 &value,
             ),
-            7 => apply_number(&s, catalog, NumberField::DiscountPct, &value),
+            7 => apply_number(&s, catalog, Setting::DiscountPct, &value),
             8 => apply_number(
                 &s,
                 catalog,
-                NumberField::ProjectUseHoursPerWeek { item: rng.below(4) },
+                FieldPath::project_use(rng.below(4), UseField::Hours),
                 &value,
             ),
             9 => apply_change(&s, catalog, Change::AddLab),
@@ -148,8 +153,7 @@ pub fn random_edits(
                 &s,
                 catalog,
                 Change::SetUseResource {
-                    lab,
-                    option,
+                    site: UseSite::Lab { lab, option },
                     item,
                     resource: resources[rng.below(resources.len())].clone(),
                 },
@@ -194,7 +198,7 @@ pub fn random_edits(
                     usd_per_hour: 0.5 + rng.unit(),
                 }),
             ),
-            20 => apply_change(&s, catalog, Change::AddProjectUse),
+            20 => apply_change(&s, catalog, Change::AddUse(UseSite::Project)),
             _ => apply_change(
                 &s,
                 catalog,

@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::presets::builtin_presets;
-use crate::model::edit::number::NumberField;
+use crate::model::scenario::field::{FieldPath, Setting};
 use crate::state::use_scenario;
 
 /// Picks a preset; shows what the loaded one is.
@@ -14,7 +14,7 @@ fn PresetPicker() -> Html {
     let presets = builtin_presets().unwrap_or(&[]);
     let on_change = {
         let state = state.clone();
-        Callback::from(move |id: String| state.load_preset(id))
+        Callback::from(move |id: String| state.dispatch().load_preset(id))
     };
     let current = state.preset.map(|p| p.id.clone()).unwrap_or_default();
     html! {
@@ -50,7 +50,7 @@ pub fn CoursePanel() -> Html {
             <h2 id="course-title">{ "Course" }</h2>
             <PresetPicker />
             <NumberInput
-                field={NumberField::Students}
+                field={FieldPath::from(Setting::Students)}
                 value={course.students}
                 label="Students"
                 unit="students"
@@ -61,7 +61,7 @@ pub fn CoursePanel() -> Html {
                 hint="Enrollment. The paper's course had 191 (SC25 abstract)."
             />
             <NumberInput
-                field={NumberField::GroupSize}
+                field={FieldPath::from(Setting::GroupSize)}
                 value={course.project.group_size}
                 label="Project group size"
                 unit="students per group"
@@ -74,7 +74,7 @@ pub fn CoursePanel() -> Html {
                 )}
             />
             <NumberInput
-                field={NumberField::ProjectWeeks}
+                field={FieldPath::from(Setting::ProjectWeeks)}
                 value={course.project.weeks}
                 label="Project length"
                 unit="weeks"
@@ -83,7 +83,7 @@ pub fn CoursePanel() -> Html {
                 hint="The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."
             />
             <NumberInput
-                field={NumberField::ProjectStartWeek}
+                field={FieldPath::from(Setting::ProjectStartWeek)}
                 value={course.project.start_week}
                 label="Project starts in week"
                 unit="week"
@@ -93,7 +93,7 @@ pub fn CoursePanel() -> Html {
                 hint="The paper's course: week 11 (proposals due 4/3)."
             />
             <NumberInput
-                field={NumberField::TermWeeks}
+                field={FieldPath::from(Setting::TermWeeks)}
                 value={course.term_weeks}
                 label="Term length"
                 unit="weeks"

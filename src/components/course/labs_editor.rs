@@ -3,11 +3,11 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::resource_select::uses_head;
-use crate::components::{NumberInput, ResourceSelect};
+use crate::components::course::uses_table::{UseRow, UsesTable};
+use crate::components::NumberInput;
 use crate::model::edit::change::Change;
-use crate::model::edit::number::NumberField;
 use crate::model::scenario::course::{Lab, LabOption};
+use crate::model::scenario::field::{FieldPath, LabField, UseSite};
 use crate::state::{use_scenario, Dispatch};
 
 fn text_of(event: InputEvent) -> String {
@@ -36,7 +36,6 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
         name: text_of(e),
     });
     let on_remove = state.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
-    let on_add_use = state.change_with(move |_: MouseEvent| Change::AddUse { lab, option });
     html! {
         <div class="lab-option">
             <div class="row">
@@ -52,7 +51,7 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
             </div>
             if !props.only {
                 <NumberInput
-                    field={NumberField::LabShare { lab, option }}
+                    field={FieldPath::lab_share(lab, option)}
                     value={props.option.share_pct}
                     label={format!("{where_}: students taking it")}
                     unit="% of students"
@@ -61,52 +60,10 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
                     hint="The lab's other options adjust so shares add up to 100%."
                 />
             }
-            <div class="table-scroll">
-            <table class="uses">
-                { uses_head("Hours per student") }
-                <tbody>
-                    for (item, resource_use) in props.option.uses.iter().enumerate() {
-                        <tr key={item}>
-                            <td>
-                                <ResourceSelect
-                                    value={resource_use.resource.clone()}
-                                    label={format!("{where_}, resource {}: type", item + 1)}
-                                    on_change={state.change_with(move |resource| Change::SetUseResource {
-                                        lab, option, item, resource,
-                                    })}
-                                />
-                            </td>
-                            <td>
-                                <NumberInput compact=true
-                                    field={NumberField::LabUseCount { lab, option, item }}
-                                    value={resource_use.count}
-                                    label={format!("{where_}, resource {}: count (instances, or GB of storage)", item + 1)} />
-                            </td>
-                            <td>
-                                <NumberInput compact=true step={0.5}
-                                    field={NumberField::LabUseHours { lab, option, item }}
-                                    value={resource_use.hours}
-                                    label={format!("{where_}, resource {}: planned hours per student", item + 1)} />
-                            </td>
-                            <td>
-                                <NumberInput compact=true
-                                    field={NumberField::LabUseFloatingIps { lab, option, item }}
-                                    value={resource_use.floating_ips}
-                                    label={format!("{where_}, resource {}: floating IPs", item + 1)} />
-                            </td>
-                            <td>
-                                <button type="button" class="secondary small"
-                                    aria-label={format!("Remove {where_}, resource {}", item + 1)}
-                                    onclick={state.change_with(move |_: MouseEvent| Change::RemoveUse { lab, option, item })}>
-                                    { "Remove" }
-                                </button>
-                            </td>
-                        </tr>
-                    }
-                </tbody>
-            </table>
-            </div>
-            <button type="button" class="secondary small" onclick={on_add_use}>{ "Add a resource" }</button>
+            <UsesTable dispatch={props.dispatch.clone()} site={UseSite::Lab { lab, option }}
+                rows={props.option.uses.iter().map(|u| UseRow::of(u, "")).collect::<Vec<_>>()}
+                where_label={where_.clone()} hours_heading="Hours per student"
+                hours_label="planned hours per student" />
         </div>
     }
 }
@@ -162,9 +119,9 @@ fn LabEditor(props: &LabEditorProps) -> Html {
                 <p class="field-hint">{ props.lab.note.clone() }</p>
             }
             <div class="row weeks">
-                <NumberInput field={NumberField::LabStartWeek { lab }} value={props.lab.start_week}
+                <NumberInput field={FieldPath::Lab { lab, field: LabField::StartWeek }} value={props.lab.start_week}
                     label={format!("{title}: released in week")} unit="week" step={1.0} min={1.0} />
-                <NumberInput field={NumberField::LabDueWeek { lab }} value={props.lab.due_week}
+                <NumberInput field={FieldPath::Lab { lab, field: LabField::DueWeek }} value={props.lab.due_week}
                     label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
             </div>
             for (index, option) in props.lab.options.iter().enumerate() {
@@ -183,7 +140,7 @@ fn LabEditor(props: &LabEditorProps) -> Html {
 pub fn LabsEditor() -> Html {
     let state = use_scenario();
     let labs = &state.scenario.course.labs;
-    let on_add = state.change_with(|_: MouseEvent| Change::AddLab);
+    let on_add = state.dispatch().change_with(|_: MouseEvent| Change::AddLab);
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>

@@ -4,3 +4,4 @@ pub mod course_panel;
 pub mod labs_editor;
 pub mod project_editor;
 pub mod schedule_panel;
+pub mod uses_table;

@@ -4,10 +4,10 @@ use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
 use crate::components::{BarChartView, NumberInput};
-use crate::model::edit::number::NumberField;
 use crate::model::format;
 use crate::model::planners::quota::quota;
 use crate::model::planners::timeline::timeline;
+use crate::model::scenario::field::{FieldPath, Setting};
 use crate::state::use_scenario;
 
 /// The schedule and quota panel.
@@ -62,11 +62,11 @@ pub fn SchedulePanel() -> Html {
                 </div>
             </div>
             <div class="planner-grid">
-                <NumberInput field={NumberField::DeadlineCrunch} value={planning.deadline_crunch_pct}
+                <NumberInput field={FieldPath::from(Setting::DeadlineCrunch)} value={planning.deadline_crunch_pct}
                     label="GPU work in the last 48 hours before a deadline" unit="%" step={5.0}
                     slider={Some((0.0, 100.0))} testid="crunch-input"
                     hint="An assumption, not from the paper: set it from your own course's logs." />
-                <NumberInput field={NumberField::Concurrency} value={planning.concurrency_pct}
+                <NumberInput field={FieldPath::from(Setting::Concurrency)} value={planning.concurrency_pct}
                     label="Students working at the same time" unit="%" step={5.0}
                     slider={Some((0.0, 100.0))} testid="concurrency-input"
                     hint="100% is the instructor guide's own assumption for its quota recipe." />

@@ -3,15 +3,15 @@
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::model::edit::number::NumberField;
 use crate::model::format;
+use crate::model::scenario::field::FieldPath;
 use crate::state::{use_scenario, Dispatch, Draft};
 
 /// Props of [`NumberInput`].
 #[derive(Properties, PartialEq)]
 pub struct NumberInputProps {
     /// Which scenario field it edits.
-    pub field: NumberField,
+    pub field: FieldPath,
     /// The committed value, shown when the user is not editing.
     pub value: f64,
     /// Visible label.
@@ -37,16 +37,6 @@ pub struct NumberInputProps {
     /// Hide the label visually (it stays for screen readers), for fields in a table row.
     #[prop_or_default]
     pub compact: bool,
-}
-
-/// Unique, stable element id for a field.
-fn element_id(field: &NumberField) -> String {
-    let path = field.path();
-    let id: String = path
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect();
-    format!("field-{id}")
 }
 
 /// A number field bound to the scenario. It reads only its own draft from the state and hands
@@ -77,7 +67,7 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
 /// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and a dispatcher.
 #[derive(Properties, PartialEq)]
 struct NumberInputViewProps {
-    field: NumberField,
+    field: FieldPath,
     value: f64,
     label: AttrValue,
     unit: AttrValue,
@@ -95,7 +85,7 @@ struct NumberInputViewProps {
 fn NumberInputView(props: &NumberInputViewProps) -> Html {
     let scenario = &props.dispatch;
     let field = props.field;
-    let id = element_id(&field);
+    let id = field.dom_id();
     let error_id = format!("{id}-error");
     let hint_id = format!("{id}-hint");
     let draft = props.draft.clone();

@@ -16,15 +16,15 @@ pub fn ComparePanel() -> Html {
     let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let on_pin = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.pin_as_a())
+        Callback::from(move |_: MouseEvent| state.dispatch().pin_as_a())
     };
     let on_unpin = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.unpin())
+        Callback::from(move |_: MouseEvent| state.dispatch().unpin())
     };
     let rows = use_memo(
         (
-            state.pinned.as_ref().map(|(_, e)| e.clone()),
+            state.pinned.as_ref().map(|a| a.estimate.clone()),
             state.estimate.clone(),
         ),
         |(a, b)| a.as_ref().map(|a| compare(a, b)).unwrap_or_default(),

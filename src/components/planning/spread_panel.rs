@@ -9,10 +9,10 @@ use yew::prelude::*;
 
 use crate::charts::data::student_spread;
 use crate::components::{BarChartView, NumberInput};
-use crate::model::edit::number::NumberField;
 use crate::model::format;
 use crate::model::planners::budget::plan_budget;
 use crate::model::planners::spread::{Simulation, SpreadInputs, SpreadResult};
+use crate::model::scenario::field::{FieldPath, Setting};
 use crate::state::use_scenario;
 
 /// Course runs simulated between two frames.
@@ -184,11 +184,11 @@ pub fn SpreadPanel() -> Html {
             </p>
             <BarChartView chart={chart} testid="chart-student-spread" height={240} />
             <div class="planner-grid">
-                <NumberInput field={NumberField::SpreadSigma} value={planning.spread_sigma}
+                <NumberInput field={FieldPath::from(Setting::SpreadSigma)} value={planning.spread_sigma}
                     label="Spread between students" unit="sigma" step={0.05} slider={Some((0.0, 2.0))}
                     testid="spread-input"
                     hint="0 = every student uses the mean; 0.75 = calibrated on the paper's course." />
-                <NumberInput field={NumberField::CreditThreshold} value={planning.credit_threshold_usd}
+                <NumberInput field={FieldPath::from(Setting::CreditThreshold)} value={planning.credit_threshold_usd}
                     label="Credit per student to compare with" unit="US$" step={10.0}
                     testid="credit-threshold-input"
                     hint={format!("About {} students per course run would cost more than this.",
@@ -196,9 +196,9 @@ pub fn SpreadPanel() -> Html {
             </div>
             <h3>{ "Budget planner" }</h3>
             <div class="planner-grid">
-                <NumberInput field={NumberField::Budget} value={planning.budget_usd}
+                <NumberInput field={FieldPath::from(Setting::Budget)} value={planning.budget_usd}
                     label="Budget" unit="US$" step={1000.0} testid="budget-input" />
-                <NumberInput field={NumberField::Percentile} value={planning.percentile}
+                <NumberInput field={FieldPath::from(Setting::Percentile)} value={planning.percentile}
                     label="Plan every student at percentile" unit="%" step={5.0} slider={Some((50.0, 99.0))}
                     testid="percentile-input"
                     hint="50 = the typical student; 90 = 9 in 10 students cost less." />

@@ -6,17 +6,16 @@ use yew::prelude::*;
 
 use crate::components::Select;
 use crate::model::catalog::offer::{Offer, PriceUnit};
-use crate::model::edit::change::{fitting_offers, Change, CustomOffer, CUSTOM_PROVIDER};
+use crate::model::catalog::stand_in::{fitting_offers, CustomOffer, CUSTOM_PROVIDER};
+use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::estimate::quote;
 use crate::model::format;
 use crate::model::scenario::OfferChoice;
-use crate::state::{use_scenario, Action, ScenarioState};
+use crate::state::{use_scenario, Dispatch};
 
-type Dispatcher = UseReducerDispatcher<ScenarioState>;
-
-fn change(dispatcher: &Dispatcher, change: Change) {
-    dispatcher.dispatch(Action::Change(change));
+fn change(dispatch: &Dispatch, change: Change) {
+    dispatch.change(change);
 }
 
 /// Props of [`FractionInput`].
@@ -25,7 +24,7 @@ struct FractionInputProps {
     provider: AttrValue,
     resource: AttrValue,
     value: f64,
-    dispatcher: Dispatcher,
+    dispatcher: Dispatch,
 }
 
 /// The "how much of the offer" field; keeps its own text so nothing typed is lost.
@@ -98,7 +97,7 @@ struct ChoiceTableProps {
     snapshot: AttrValue,
     choices: Vec<OfferChoice>,
     custom_offers: Vec<Offer>,
-    dispatcher: Dispatcher,
+    dispatcher: Dispatch,
 }
 
 fn price_text(offer: &Offer, snapshot: &str, fraction: f64) -> String {
@@ -223,7 +222,7 @@ fn ChoiceTable(props: &ChoiceTableProps) -> Html {
 /// Props of [`CustomOfferForm`].
 #[derive(Properties, PartialEq)]
 struct CustomOfferFormProps {
-    dispatcher: Dispatcher,
+    dispatcher: Dispatch,
 }
 
 /// Enter an offer of your own: name, hardware, price.
@@ -386,7 +385,7 @@ fn PriceCatalog(props: &PriceCatalogProps) -> Html {
 #[component]
 pub fn GpuChoices() -> Html {
     let state = use_scenario();
-    let dispatcher = state.dispatcher();
+    let dispatcher = state.dispatch();
     let scenario = state.scenario.clone();
     let provider = scenario.pricing.provider.clone();
     let snapshot = scenario.pricing.snapshot.clone();
@@ -413,7 +412,7 @@ pub fn GpuChoices() -> Html {
                         <li key={offer.id.clone()}>
                             { format!("{}: {}, {}/h ", offer.sku, offer.hardware(), format::rate(offer.usd)) }
                             <button type="button" class="secondary small"
-                                onclick={state.change_with({ let id = offer.id.clone(); move |_: MouseEvent| Change::RemoveCustomOffer(id.clone()) })}>
+                                onclick={state.dispatch().change_with({ let id = offer.id.clone(); move |_: MouseEvent| Change::RemoveCustomOffer(id.clone()) })}>
                                 { "Remove" }
                             </button>
                         </li>

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
-use crate::model::edit::number::NumberField;
+use crate::model::scenario::field::{FieldPath, Setting};
 use crate::state::use_scenario;
 
 /// The pricing panel.
@@ -15,11 +15,14 @@ pub fn PricingPanel() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
     let catalog = state.catalog;
-    let on_provider = state.change_with(Change::SetProvider);
-    let on_snapshot = state.change_with(Change::SetSnapshot);
-    let on_model =
-        |model: PriceModel| state.change_with(move |_: Event| Change::SetPriceModel(model));
-    let on_currency = state.change_with(|e: Event| {
+    let on_provider = state.dispatch().change_with(Change::SetProvider);
+    let on_snapshot = state.dispatch().change_with(Change::SetSnapshot);
+    let on_model = |model: PriceModel| {
+        state
+            .dispatch()
+            .change_with(move |_: Event| Change::SetPriceModel(model))
+    };
+    let on_currency = state.dispatch().change_with(|e: Event| {
         Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
     });
     let provider_note = catalog
@@ -72,7 +75,7 @@ pub fn PricingPanel() -> Html {
             </fieldset>
             if spot {
                 <NumberInput
-                    field={NumberField::RerunOverheadPct}
+                    field={FieldPath::from(Setting::RerunOverheadPct)}
                     value={pricing.rerun_overhead_pct}
                     label="Re-run overhead"
                     unit="% more hours"
@@ -83,7 +86,7 @@ pub fn PricingPanel() -> Html {
                 />
             }
             <NumberInput
-                field={NumberField::DiscountPct}
+                field={FieldPath::from(Setting::DiscountPct)}
                 value={pricing.discount_pct}
                 label="Negotiated discount"
                 unit="%"
@@ -92,7 +95,7 @@ pub fn PricingPanel() -> Html {
                 testid="discount-input"
             />
             <NumberInput
-                field={NumberField::OverheadPct}
+                field={FieldPath::from(Setting::OverheadPct)}
                 value={pricing.overhead_pct}
                 label="Institutional overhead"
                 unit="%"
@@ -101,7 +104,7 @@ pub fn PricingPanel() -> Html {
                 hint="Added after the discount (e.g. indirect cost rate)."
             />
             <NumberInput
-                field={NumberField::CreditPerStudent}
+                field={FieldPath::from(Setting::CreditPerStudent)}
                 value={pricing.credit_per_student_usd}
                 label="Education credit per student"
                 unit="US$"
@@ -119,7 +122,7 @@ pub fn PricingPanel() -> Html {
             </div>
             if !pricing.currency.eq_ignore_ascii_case("USD") {
                 <NumberInput
-                    field={NumberField::UsdToCurrency}
+                    field={FieldPath::from(Setting::UsdToCurrency)}
                     value={pricing.usd_to_currency}
                     label={format!("{} per US dollar", pricing.currency)}
                     unit={pricing.currency.clone()}

@@ -6,8 +6,8 @@ use crate::components::NumberInput;
 use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::edit::change::Change;
-use crate::model::edit::number::{NumberField, PhaseKey};
 use crate::model::format;
+use crate::model::scenario::field::{overrun_setting, FieldPath, PhaseKey};
 use crate::model::scenario::realism::OverrunFactors;
 use crate::state::use_scenario;
 
@@ -38,8 +38,11 @@ pub fn RealismPanel() -> Html {
             calibrated.map(|r| r.project),
         ),
     ];
-    let on_reset =
-        calibrated.map(|r| state.change_with(move |_: MouseEvent| Change::ResetRealism(r)));
+    let on_reset = calibrated.map(|r| {
+        state
+            .dispatch()
+            .change_with(move |_: MouseEvent| Change::ResetRealism(r))
+    });
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
@@ -52,9 +55,9 @@ pub fn RealismPanel() -> Html {
             for (phase, title, factors, paper) in phases {
                 <fieldset class="factor-group">
                     <legend>{ title }</legend>
-                    for kind in KINDS {
+                    for (kind, setting) in KINDS.into_iter().filter_map(|k| Some((k, overrun_setting(phase, k)?))) {
                         <NumberInput
-                            field={NumberField::Overrun { phase, kind }}
+                            field={FieldPath::from(setting)}
                             value={factors.for_kind(kind)}
                             label={format!("{title}: {}", kind.label())}
                             unit="x"

@@ -16,7 +16,7 @@ pub fn ProviderComparison() -> Html {
     let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let chart = use_memo(
         (
-            state.comparison.clone(),
+            state.comparison().clone(),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
         ),
@@ -40,11 +40,11 @@ pub fn ProviderComparison() -> Html {
                     </tr>
                 </thead>
                 <tbody>
-                    for quote in state.comparison.iter() {
+                    for quote in state.comparison().iter() {
                         {{
                             let current = quote.provider == pricing.provider;
                             let id = quote.provider.clone();
-                            let on_use = state.change_with(move |_: MouseEvent| Change::SetProvider(id.clone()));
+                            let on_use = state.dispatch().change_with(move |_: MouseEvent| Change::SetProvider(id.clone()));
                             html! {
                                 <tr key={quote.provider.clone()} class={classes!(current.then_some("current"))}
                                     data-provider={quote.provider.clone()}>
@@ -57,10 +57,10 @@ pub fn ProviderComparison() -> Html {
                                     if let Some(error) = &quote.error {
                                         <td colspan="5">{ error.clone() }</td>
                                     } else {
-                                        <td class="num strong">{ money(quote.net_usd) }</td>
-                                        <td class="num">{ money(quote.per_student_usd) }</td>
-                                        <td class="num">{ money(quote.labs_usd) }</td>
-                                        <td class="num">{ money(quote.project_usd) }</td>
+                                        <td class="num strong">{ money(quote.totals.net_usd) }</td>
+                                        <td class="num">{ money(quote.totals.per_student_usd) }</td>
+                                        <td class="num">{ money(quote.totals.labs_usd) }</td>
+                                        <td class="num">{ money(quote.totals.project_usd) }</td>
                                         <td class="num">{ format!("{}%", format::number(quote.gpu_share() * 100.0, 0)) }</td>
                                     }
                                     <td>

@@ -10,11 +10,11 @@ pub fn LinkNotice() -> Html {
     let state = use_scenario();
     let on_restore = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.restore_draft())
+        Callback::from(move |_: MouseEvent| state.dispatch().restore_replaced())
     };
     let on_dismiss = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dismiss_link_notices())
+        Callback::from(move |_: MouseEvent| state.dispatch().dismiss_link_notices())
     };
     html! {
         <>
@@ -29,7 +29,7 @@ pub fn LinkNotice() -> Html {
                     <button type="button" class="secondary small" onclick={on_dismiss}>{ "Dismiss" }</button>
                 </div>
             }
-            if state.saved_draft.is_some() {
+            if state.replaced_scenario.is_some() {
                 <p class="draft-notice" data-testid="draft-notice">
                     { "You opened a shared link; your own draft from your last visit is kept. " }
                     <button type="button" class="secondary small" data-testid="restore-draft" onclick={on_restore}>

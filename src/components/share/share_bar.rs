@@ -54,7 +54,7 @@ pub fn ShareBar() -> Html {
     };
     let on_reset = {
         let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.load_preset("paper-s25".to_string()))
+        Callback::from(move |_: MouseEvent| state.dispatch().load_preset("paper-s25".to_string()))
     };
     let on_embed = {
         let show_embed = show_embed.clone();

@@ -52,7 +52,7 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
                 let fragment = address::fragment();
                 if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(p, state.catalog))
                 {
-                    state.load_link(decoded);
+                    state.dispatch().load_link(decoded);
                 }
             });
             move || drop(listener)

@@ -4,6 +4,7 @@
 pub mod offer;
 pub mod presets;
 pub mod resource;
+pub mod stand_in;
 
 use std::sync::OnceLock;
 

@@ -2,6 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The resource a new lab or project use starts with: a small general-purpose VM.
+pub const NEW_USE_RESOURCE: &str = "m1.medium";
+
 /// How a resource is provisioned, which decides how its use overruns the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

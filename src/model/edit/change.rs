@@ -1,18 +1,22 @@
 //! Edits that are not a single number: adding, removing, renaming and reordering labs, options
 //! and resource uses; choosing provider, snapshot, price model and stand-in offers.
 //!
-//! Every change is applied to a copy and committed only if the scenario stays valid, like
-//! [`crate::model::edit::number::apply_number`].
+//! A change only says how to alter a scenario; [`crate::model::edit::commit`] applies it to a
+//! copy and keeps it only if the scenario stays valid.
 
-use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit};
-use crate::model::catalog::resource::{Resource, ResourceKind};
+use crate::model::catalog::offer::PriceModel;
+use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
+use crate::model::catalog::stand_in::{
+    clip_name, custom_offer, custom_offer_id, custom_offer_number, default_fraction, CustomOffer,
+};
 use crate::model::catalog::Catalog;
-use crate::model::scenario::course::{Lab, LabOption, ProjectUse, ResourceUse};
-use crate::model::scenario::validate::{limits, validate};
+use crate::model::edit::commit::{commit, Edit};
+use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
+use crate::model::scenario::field::UseSite;
+use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::scenario::realism::Realism;
+use crate::model::scenario::validate::limits;
 use crate::model::scenario::{OfferChoice, Scenario};
-
-/// Provider id of offers the user entered.
-pub const CUSTOM_PROVIDER: &str = "custom";
 
 /// A structural or choice edit.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,39 +60,19 @@ pub enum Change {
         /// New name.
         name: String,
     },
-    /// Add a resource use to an option.
-    AddUse {
-        /// Lab index.
-        lab: usize,
-        /// Option index.
-        option: usize,
-    },
-    /// Remove a resource use from an option.
+    /// Add a resource use at a site (a lab option or the project).
+    AddUse(UseSite),
+    /// Remove use `item` at a site.
     RemoveUse {
-        /// Lab index.
-        lab: usize,
-        /// Option index.
-        option: usize,
+        /// Lab option or project.
+        site: UseSite,
         /// Use index.
         item: usize,
     },
-    /// Change which resource a lab use reserves.
+    /// Change which resource use `item` at a site reserves.
     SetUseResource {
-        /// Lab index.
-        lab: usize,
-        /// Option index.
-        option: usize,
-        /// Use index.
-        item: usize,
-        /// Resource id.
-        resource: String,
-    },
-    /// Add a resource use to the project.
-    AddProjectUse,
-    /// Remove a project use.
-    RemoveProjectUse(usize),
-    /// Change which resource a project use reserves.
-    SetProjectUseResource {
+        /// Lab option or project.
+        site: UseSite,
         /// Use index.
         item: usize,
         /// Resource id.
@@ -132,109 +116,7 @@ pub enum Change {
     /// Remove a custom offer and every choice that uses it.
     RemoveCustomOffer(String),
     /// Set every overrun factor back to the given preset's.
-    ResetRealism(crate::model::scenario::realism::Realism),
-}
-
-/// What the user enters for a custom offer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CustomOffer {
-    /// Name shown in place of a SKU.
-    pub name: String,
-    /// vCPUs (count).
-    pub vcpu: u32,
-    /// Memory (GB).
-    pub ram_gb: f64,
-    /// GPU model (empty for none).
-    pub gpu_model: String,
-    /// GPUs (count).
-    pub gpu_count: u32,
-    /// Memory per GPU (GB).
-    pub gpu_mem_gb: f64,
-    /// Price (US dollars per hour).
-    pub usd_per_hour: f64,
-}
-
-/// How many of `offer` one `resource` instance equals: GPUs needed over GPUs offered when both have
-/// GPUs (4x A100 on an 8-GPU machine is 0.5), otherwise one.
-pub fn default_fraction(resource: &Resource, offer: &Offer) -> f64 {
-    if resource.gpu_count > 0 && offer.gpu_count > 0 {
-        f64::from(resource.gpu_count) / f64::from(offer.gpu_count)
-    } else {
-        1.0
-    }
-}
-
-/// Offers that can stand in for `resource`: storage for storage, hourly offers for the rest.
-pub fn fitting_offers<'a>(
-    resource: &Resource,
-    catalog: &'a Catalog,
-    custom_offers: &'a [Offer],
-) -> Vec<&'a Offer> {
-    let storage = resource.kind == ResourceKind::Storage;
-    catalog
-        .offers
-        .iter()
-        .chain(custom_offers.iter())
-        .filter(|o| storage == (o.unit == PriceUnit::GbMonth))
-        .collect()
-}
-
-/// The offer for what the user entered, under `id`; every custom offer is built here, so a shared
-/// link rebuilds exactly the same one.
-pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
-    Offer {
-        id,
-        provider: CUSTOM_PROVIDER.to_string(),
-        sku: trim_name(custom.name.trim()),
-        vcpu: custom.vcpu,
-        ram_gb: custom.ram_gb,
-        gpu_model: trim_name(custom.gpu_model.trim()),
-        gpu_count: custom.gpu_count,
-        gpu_mem_gb: custom.gpu_mem_gb,
-        unit: PriceUnit::Hour,
-        usd: custom.usd_per_hour,
-        spot_usd: None,
-        spot_note: None,
-        region: String::new(),
-        as_of: "entered by you".to_string(),
-        source: "your own figure".to_string(),
-        note: None,
-        snapshot_prices: Vec::new(),
-    }
-}
-
-fn new_use(resource: &str) -> ResourceUse {
-    ResourceUse {
-        resource: resource.to_string(),
-        count: 1.0,
-        hours: 2.0,
-        floating_ips: 1.0,
-    }
-}
-
-fn trim_name(name: &str) -> String {
-    name.chars().take(limits::NAME_CHARS).collect()
-}
-
-fn get_option(
-    scenario: &mut Scenario,
-    lab: usize,
-    option: usize,
-) -> Result<&mut LabOption, String> {
-    scenario
-        .course
-        .labs
-        .get_mut(lab)
-        .and_then(|l| l.options.get_mut(option))
-        .ok_or_else(|| "that lab option no longer exists".to_string())
-}
-
-fn get_lab(scenario: &mut Scenario, lab: usize) -> Result<&mut Lab, String> {
-    scenario
-        .course
-        .labs
-        .get_mut(lab)
-        .ok_or_else(|| "that lab no longer exists".to_string())
+    ResetRealism(Realism),
 }
 
 /// Applies `change` to a copy of `scenario`; returns it if it stays valid, else why not.
@@ -243,246 +125,315 @@ pub fn apply_change(
     catalog: &Catalog,
     change: Change,
 ) -> Result<Scenario, String> {
-    let mut s = scenario.clone();
-    match change {
-        Change::AddLab => {
-            if s.course.labs.len() >= limits::LABS {
-                return Err(format!("at most {} labs", limits::LABS));
+    commit(scenario, catalog, Edit::Change(change))
+        .map(|valid| valid.into_scenario())
+        .map_err(|rejection| rejection.to_string())
+}
+
+impl Change {
+    /// Applies the change to `scenario` in place; an error when it cannot apply (validation of
+    /// the result is the commit path's job).
+    pub fn apply(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
+        let course = &mut scenario.course;
+        match self {
+            Change::AddLab => add_lab(course)?,
+            Change::RemoveLab(lab) => {
+                lab_mut(course, lab)?;
+                course.labs.remove(lab);
             }
-            let number = s.course.labs.len() + 1;
-            // Scheduled for the week after the last lab is due, within the term.
-            let week = s
-                .course
-                .labs
-                .iter()
-                .map(|l| l.due_week + 1.0)
-                .fold(1.0, f64::max)
-                .min(s.course.term_weeks.max(1.0));
-            s.course.labs.push(Lab {
-                name: format!("Lab {number}: New lab"),
-                note: String::new(),
-                options: vec![LabOption {
-                    name: "Default".to_string(),
-                    share_pct: 100.0,
-                    uses: vec![new_use("m1.medium")],
-                }],
-                start_week: week,
-                due_week: week,
-            });
+            Change::MoveLab { from, to } => {
+                let len = course.labs.len();
+                if from >= len || to >= len {
+                    return Err("cannot move a lab past the ends of the list".to_string());
+                }
+                let lab = course.labs.remove(from);
+                course.labs.insert(to, lab);
+            }
+            Change::RenameLab { lab, name } => lab_mut(course, lab)?.name = clip_name(&name),
+            Change::AddOption { lab } => add_option(lab_mut(course, lab)?)?,
+            Change::RemoveOption { lab, option } => remove_option(lab_mut(course, lab)?, option)?,
+            Change::RenameOption { lab, option, name } => {
+                option_mut(course, lab, option)?.name = clip_name(&name);
+            }
+            Change::AddUse(site) => add_use(course, site)?,
+            Change::RemoveUse { site, item } => remove_use(course, site, item)?,
+            Change::SetUseResource {
+                site,
+                item,
+                resource,
+            } => {
+                let kind = catalog.resource(&resource).map(|r| r.kind);
+                let planned = site
+                    .use_mut(course, item)
+                    .ok_or_else(|| "that resource no longer exists".to_string())?;
+                *planned.resource_mut() = resource;
+                planned.forget_note();
+                // Storage and addresses carry no addresses of their own.
+                if matches!(kind, Some(ResourceKind::Storage | ResourceKind::Network)) {
+                    *planned.floating_ips_mut() = 0.0;
+                }
+            }
+            other => other.apply_pricing(scenario, catalog)?,
         }
-        Change::RemoveLab(lab) => {
-            if lab >= s.course.labs.len() {
-                return Err("that lab no longer exists".to_string());
+        Ok(())
+    }
+
+    /// The changes to how the course is bought.
+    fn apply_pricing(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
+        let pricing = &mut scenario.pricing;
+        match self {
+            Change::SetProvider(id) => pricing.provider = id,
+            Change::SetSnapshot(id) => pricing.snapshot = id,
+            Change::SetPriceModel(model) => pricing.model = model,
+            Change::SetCurrency(code) => {
+                pricing.currency = code.trim().to_ascii_uppercase();
+                if pricing.currency == BASE_CURRENCY {
+                    pricing.usd_to_currency = 1.0;
+                }
             }
-            s.course.labs.remove(lab);
+            Change::ResetRealism(realism) => scenario.realism = realism,
+            other => other.apply_offers(scenario, catalog)?,
         }
-        Change::MoveLab { from, to } => {
-            let len = s.course.labs.len();
-            if from >= len || to >= len {
-                return Err("cannot move a lab past the ends of the list".to_string());
+        Ok(())
+    }
+
+    /// The changes to stand-in offers.
+    fn apply_offers(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
+        match self {
+            Change::ChooseOffer {
+                provider,
+                resource,
+                offer,
+            } => choose_offer(scenario, catalog, provider, resource, offer)?,
+            Change::SetChoiceFraction {
+                provider,
+                resource,
+                fraction,
+            } => set_fraction(scenario, catalog, provider, resource, fraction)?,
+            Change::ResetChoice { provider, resource } => scenario
+                .gpu_choices
+                .retain(|c| !(c.provider == provider && c.resource == resource)),
+            Change::AddCustomOffer(custom) => add_custom_offer(scenario, &custom)?,
+            Change::RemoveCustomOffer(id) => {
+                scenario.custom_offers.retain(|o| o.id != id);
+                scenario.gpu_choices.retain(|c| c.offer != id);
             }
-            let lab = s.course.labs.remove(from);
-            s.course.labs.insert(to, lab);
+            _ => {}
         }
-        Change::RenameLab { lab, name } => get_lab(&mut s, lab)?.name = trim_name(&name),
-        Change::AddOption { lab } => {
-            let lab = get_lab(&mut s, lab)?;
-            if lab.options.len() >= limits::OPTIONS {
-                return Err(format!("at most {} options", limits::OPTIONS));
-            }
-            let resource = lab
-                .options
-                .last()
-                .and_then(|o| o.uses.first())
-                .map_or("m1.medium", |u| u.resource.as_str())
-                .to_string();
-            let number = lab.options.len() + 1;
-            lab.options.push(LabOption {
-                name: format!("Option {number}"),
-                share_pct: 0.0,
-                uses: vec![new_use(&resource)],
-            });
-        }
-        Change::RemoveOption { lab, option } => {
-            let lab = get_lab(&mut s, lab)?;
-            if lab.options.len() <= 1 {
-                return Err("a lab needs at least one option".to_string());
-            }
-            if option >= lab.options.len() {
-                return Err("that lab option no longer exists".to_string());
-            }
-            let removed = lab.options.remove(option);
-            let rest: f64 = lab.options.iter().map(|o| o.share_pct).sum();
-            let count = lab.options.len() as f64;
-            for o in &mut lab.options {
-                o.share_pct = if rest > 0.0 {
-                    o.share_pct + removed.share_pct * o.share_pct / rest
-                } else {
-                    (rest + removed.share_pct) / count
-                };
-            }
-        }
-        Change::RenameOption { lab, option, name } => {
-            get_option(&mut s, lab, option)?.name = trim_name(&name);
-        }
-        Change::AddUse { lab, option } => {
-            let option = get_option(&mut s, lab, option)?;
+        Ok(())
+    }
+}
+
+fn lab_mut(course: &mut Course, lab: usize) -> Result<&mut Lab, String> {
+    course
+        .labs
+        .get_mut(lab)
+        .ok_or_else(|| "that lab no longer exists".to_string())
+}
+
+fn option_mut(course: &mut Course, lab: usize, option: usize) -> Result<&mut LabOption, String> {
+    lab_mut(course, lab)?
+        .options
+        .get_mut(option)
+        .ok_or_else(|| "that lab option no longer exists".to_string())
+}
+
+fn add_lab(course: &mut Course) -> Result<(), String> {
+    if course.labs.len() >= limits::LABS {
+        return Err(format!("at most {} labs", limits::LABS));
+    }
+    let number = course.labs.len() + 1;
+    // Scheduled for the week after the last lab is due, within the term.
+    let week = course
+        .labs
+        .iter()
+        .map(|l| l.due_week + 1.0)
+        .fold(1.0, f64::max)
+        .min(course.term_weeks.max(1.0));
+    course.labs.push(Lab {
+        name: format!("Lab {number}: New lab"),
+        note: String::new(),
+        options: vec![LabOption {
+            name: "Default".to_string(),
+            share_pct: 100.0,
+            uses: vec![new_lab_use(NEW_USE_RESOURCE)],
+        }],
+        start_week: week,
+        due_week: week,
+    });
+    Ok(())
+}
+
+fn add_option(lab: &mut Lab) -> Result<(), String> {
+    if lab.options.len() >= limits::OPTIONS {
+        return Err(format!("at most {} options", limits::OPTIONS));
+    }
+    let resource = lab
+        .options
+        .last()
+        .and_then(|o| o.uses.first())
+        .map_or(NEW_USE_RESOURCE, |u| u.resource.as_str())
+        .to_string();
+    let number = lab.options.len() + 1;
+    lab.options.push(LabOption {
+        name: format!("Option {number}"),
+        share_pct: 0.0,
+        uses: vec![new_lab_use(&resource)],
+    });
+    Ok(())
+}
+
+/// Removes an option; its share goes to the others in proportion (evenly if they had none).
+fn remove_option(lab: &mut Lab, option: usize) -> Result<(), String> {
+    if lab.options.len() <= 1 {
+        return Err("a lab needs at least one option".to_string());
+    }
+    if option >= lab.options.len() {
+        return Err("that lab option no longer exists".to_string());
+    }
+    let removed = lab.options.remove(option);
+    let rest: f64 = lab.options.iter().map(|o| o.share_pct).sum();
+    let count = lab.options.len() as f64;
+    for o in &mut lab.options {
+        o.share_pct = if rest > 0.0 {
+            o.share_pct + removed.share_pct * o.share_pct / rest
+        } else {
+            (rest + removed.share_pct) / count
+        };
+    }
+    Ok(())
+}
+
+/// A new lab use: one instance for two hours per student.
+fn new_lab_use(resource: &str) -> ResourceUse {
+    ResourceUse {
+        resource: resource.to_string(),
+        count: 1.0,
+        hours: 2.0,
+        floating_ips: 1.0,
+    }
+}
+
+fn add_use(course: &mut Course, site: UseSite) -> Result<(), String> {
+    let too_many = || format!("at most {} resources per option or project", limits::USES);
+    match site {
+        UseSite::Lab { lab, option } => {
+            let option = option_mut(course, lab, option)?;
             if option.uses.len() >= limits::USES {
-                return Err(format!("at most {} resources per option", limits::USES));
+                return Err(too_many());
             }
-            option.uses.push(new_use("m1.medium"));
+            option.uses.push(new_lab_use(NEW_USE_RESOURCE));
         }
-        Change::RemoveUse { lab, option, item } => {
-            let option = get_option(&mut s, lab, option)?;
-            if item >= option.uses.len() {
-                return Err("that resource no longer exists".to_string());
+        UseSite::Project => {
+            if course.project.uses.len() >= limits::USES {
+                return Err(too_many());
             }
-            option.uses.remove(item);
-        }
-        Change::SetUseResource {
-            lab,
-            option,
-            item,
-            resource,
-        } => {
-            let kind = catalog.resource(&resource).map(|r| r.kind);
-            let slot = get_option(&mut s, lab, option)?
-                .uses
-                .get_mut(item)
-                .ok_or_else(|| "that resource no longer exists".to_string())?;
-            slot.resource = resource;
-            // Storage and addresses carry no addresses of their own.
-            if matches!(kind, Some(ResourceKind::Storage | ResourceKind::Network)) {
-                slot.floating_ips = 0.0;
-            }
-        }
-        Change::AddProjectUse => {
-            if s.course.project.uses.len() >= limits::USES {
-                return Err(format!("at most {} project resources", limits::USES));
-            }
-            s.course.project.uses.push(ProjectUse {
-                resource: "m1.medium".to_string(),
+            // A new project use: one instance for ten hours a week per group.
+            course.project.uses.push(ProjectUse {
+                resource: NEW_USE_RESOURCE.to_string(),
                 count: 1.0,
                 hours_per_week: 10.0,
                 floating_ips: 1.0,
                 note: String::new(),
             });
         }
-        Change::RemoveProjectUse(item) => {
-            if item >= s.course.project.uses.len() {
-                return Err("that project resource no longer exists".to_string());
-            }
-            s.course.project.uses.remove(item);
+    }
+    Ok(())
+}
+
+fn remove_use(course: &mut Course, site: UseSite, item: usize) -> Result<(), String> {
+    let gone = || "that resource no longer exists".to_string();
+    match site {
+        UseSite::Lab { lab, option } => {
+            let uses = &mut option_mut(course, lab, option)?.uses;
+            (item < uses.len())
+                .then(|| uses.remove(item))
+                .ok_or_else(gone)?;
         }
-        Change::SetProjectUseResource { item, resource } => {
-            let kind = catalog.resource(&resource).map(|r| r.kind);
-            let slot = s
-                .course
-                .project
-                .uses
-                .get_mut(item)
-                .ok_or_else(|| "that project resource no longer exists".to_string())?;
-            slot.resource = resource;
-            slot.note.clear();
-            if matches!(kind, Some(ResourceKind::Storage | ResourceKind::Network)) {
-                slot.floating_ips = 0.0;
-            }
+        UseSite::Project => {
+            let uses = &mut course.project.uses;
+            (item < uses.len())
+                .then(|| uses.remove(item))
+                .ok_or_else(gone)?;
         }
-        Change::SetProvider(id) => s.pricing.provider = id,
-        Change::SetSnapshot(id) => s.pricing.snapshot = id,
-        Change::SetPriceModel(model) => s.pricing.model = model,
-        Change::SetCurrency(code) => {
-            s.pricing.currency = code.trim().to_ascii_uppercase();
-            if s.pricing.currency == "USD" {
-                s.pricing.usd_to_currency = 1.0;
-            }
-        }
-        Change::ChooseOffer {
+    }
+    Ok(())
+}
+
+fn choose_offer(
+    scenario: &mut Scenario,
+    catalog: &Catalog,
+    provider: String,
+    resource: String,
+    offer: String,
+) -> Result<(), String> {
+    let resource_data = catalog
+        .resource(&resource)
+        .ok_or_else(|| format!("unknown resource {resource}"))?;
+    let offer_data = catalog
+        .offer(&offer)
+        .or_else(|| scenario.custom_offers.iter().find(|o| o.id == offer))
+        .ok_or_else(|| format!("unknown offer {offer}"))?;
+    let fraction = default_fraction(resource_data, offer_data);
+    scenario
+        .gpu_choices
+        .retain(|c| !(c.provider == provider && c.resource == resource));
+    let is_default = catalog
+        .mapping(&provider, &resource)
+        .is_some_and(|m| m.offer == offer && m.fraction == fraction);
+    if !is_default {
+        scenario.gpu_choices.push(OfferChoice {
             provider,
             resource,
             offer,
-        } => {
-            let resource_data = catalog
-                .resource(&resource)
-                .ok_or_else(|| format!("unknown resource {resource}"))?;
-            let offer_data = catalog
-                .offer(&offer)
-                .or_else(|| s.custom_offers.iter().find(|o| o.id == offer))
-                .ok_or_else(|| format!("unknown offer {offer}"))?;
-            let fraction = default_fraction(resource_data, offer_data);
-            s.gpu_choices
-                .retain(|c| !(c.provider == provider && c.resource == resource));
-            let is_default = catalog
-                .mapping(&provider, &resource)
-                .is_some_and(|m| m.offer == offer && m.fraction == fraction);
-            if !is_default {
-                s.gpu_choices.push(OfferChoice {
-                    provider,
-                    resource,
-                    offer,
-                    fraction,
-                });
-            }
-        }
-        Change::SetChoiceFraction {
-            provider,
-            resource,
             fraction,
-        } => {
-            let existing = s
-                .gpu_choices
-                .iter_mut()
-                .find(|c| c.provider == provider && c.resource == resource);
-            match existing {
-                Some(choice) => choice.fraction = fraction,
-                None => {
-                    let mapping = catalog
-                        .mapping(&provider, &resource)
-                        .ok_or_else(|| format!("no stand-in for {resource} on {provider}"))?;
-                    s.gpu_choices.push(OfferChoice {
-                        provider,
-                        resource,
-                        offer: mapping.offer.clone(),
-                        fraction,
-                    });
-                }
-            }
-        }
-        Change::ResetChoice { provider, resource } => s
-            .gpu_choices
-            .retain(|c| !(c.provider == provider && c.resource == resource)),
-        Change::AddCustomOffer(custom) => {
-            if s.custom_offers.len() >= limits::CHOICES {
-                return Err(format!("at most {} custom offers", limits::CHOICES));
-            }
-            let name = custom.name.trim();
-            if name.is_empty() {
-                return Err("give the offer a name".to_string());
-            }
-            let number = s
-                .custom_offers
-                .iter()
-                .filter_map(|o| o.id.strip_prefix("custom/")?.parse::<u32>().ok())
-                .max()
-                .unwrap_or(0)
-                + 1;
-            s.custom_offers
-                .push(custom_offer(format!("{CUSTOM_PROVIDER}/{number}"), &custom));
-        }
-        Change::RemoveCustomOffer(id) => {
-            s.custom_offers.retain(|o| o.id != id);
-            s.gpu_choices.retain(|c| c.offer != id);
-        }
-        Change::ResetRealism(realism) => s.realism = realism,
+        });
     }
-    let errors = validate(&s, catalog);
-    if errors.is_empty() {
-        Ok(s)
-    } else {
-        Err(errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; "))
+    Ok(())
+}
+
+fn set_fraction(
+    scenario: &mut Scenario,
+    catalog: &Catalog,
+    provider: String,
+    resource: String,
+    fraction: f64,
+) -> Result<(), String> {
+    let existing = scenario
+        .gpu_choices
+        .iter_mut()
+        .find(|c| c.provider == provider && c.resource == resource);
+    if let Some(choice) = existing {
+        choice.fraction = fraction;
+        return Ok(());
     }
+    let mapping = catalog
+        .mapping(&provider, &resource)
+        .ok_or_else(|| format!("no stand-in for {resource} on {provider}"))?;
+    scenario.gpu_choices.push(OfferChoice {
+        provider,
+        resource,
+        offer: mapping.offer.clone(),
+        fraction,
+    });
+    Ok(())
+}
+
+fn add_custom_offer(scenario: &mut Scenario, custom: &CustomOffer) -> Result<(), String> {
+    if scenario.custom_offers.len() >= limits::CHOICES {
+        return Err(format!("at most {} custom offers", limits::CHOICES));
+    }
+    if custom.name.trim().is_empty() {
+        return Err("give the offer a name".to_string());
+    }
+    let number = scenario
+        .custom_offers
+        .iter()
+        .filter_map(|o| custom_offer_number(&o.id))
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let offer = custom_offer(custom_offer_id(number), custom);
+    scenario.custom_offers.push(offer);
+    Ok(())
 }

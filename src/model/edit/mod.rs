@@ -2,4 +2,5 @@
 //! only if the whole scenario stays valid.
 
 pub mod change;
+pub mod commit;
 pub mod number;

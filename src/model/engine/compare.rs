@@ -4,9 +4,8 @@ use serde::Serialize;
 
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::price_validated;
-use crate::model::scenario::validate::validate;
-use crate::model::scenario::Scenario;
+use crate::model::engine::estimate::{price, Totals};
+use crate::model::scenario::valid::ValidScenario;
 
 /// One provider's price for the scenario.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -15,14 +14,8 @@ pub struct ProviderQuote {
     pub provider: String,
     /// Display name.
     pub name: String,
-    /// What the course pays (US dollars).
-    pub net_usd: f64,
-    /// Per student (US dollars per student).
-    pub per_student_usd: f64,
-    /// Labs at list price (US dollars).
-    pub labs_usd: f64,
-    /// Project at list price (US dollars).
-    pub project_usd: f64,
+    /// The course's totals on this provider (zero when `error` is set).
+    pub totals: Totals,
     /// List cost per category (US dollars), in [`Category::ALL`] order.
     pub cost_by_category: [f64; 4],
     /// Lines priced on another provider's offer (what a GPU cloud does not sell).
@@ -43,55 +36,39 @@ impl ProviderQuote {
     }
 }
 
-/// Prices `scenario` on every provider of the catalog, keeping everything else the same.
-pub fn compare_providers(scenario: &Scenario, catalog: &Catalog) -> Vec<ProviderQuote> {
-    // Validated once: the variants differ only in a provider the catalog itself lists.
-    let errors = validate(scenario, catalog);
-    let mut variant = scenario.clone();
+/// Prices `scenario` on every provider of the catalog, keeping everything else the same; the
+/// scenario was validated once, when it was committed.
+pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<ProviderQuote> {
     catalog
         .providers
         .iter()
-        .map(|provider| {
-            variant.pricing.provider = provider.id.clone();
-            let priced = if errors.is_empty() {
-                price_validated(&variant, catalog)
-            } else {
-                Err(errors.clone())
+        .filter_map(|provider| {
+            let variant = scenario.on_provider(&provider.id, catalog)?;
+            let own_prefix = format!("{}/", provider.id);
+            let mut quote = ProviderQuote {
+                provider: provider.id.clone(),
+                name: provider.name.clone(),
+                totals: Totals::default(),
+                cost_by_category: [0.0; 4],
+                borrowed_lines: 0,
+                error: None,
             };
-            match priced {
-                Ok(estimate) => ProviderQuote {
-                    provider: provider.id.clone(),
-                    name: provider.name.clone(),
-                    net_usd: estimate.totals.net_usd,
-                    per_student_usd: estimate.totals.per_student_usd,
-                    labs_usd: estimate.totals.labs_usd,
-                    project_usd: estimate.totals.project_usd,
-                    cost_by_category: estimate.cost_by_category,
-                    borrowed_lines: estimate
+            match price(&variant, catalog) {
+                Ok(estimate) => {
+                    quote.borrowed_lines = estimate
                         .lines
                         .iter()
-                        .filter(|l| !l.offer_id.starts_with(&format!("{}/", provider.id)))
-                        .count(),
-                    error: None,
-                },
-                Err(errors) => ProviderQuote {
-                    provider: provider.id.clone(),
-                    name: provider.name.clone(),
-                    net_usd: 0.0,
-                    per_student_usd: 0.0,
-                    labs_usd: 0.0,
-                    project_usd: 0.0,
-                    cost_by_category: [0.0; 4],
-                    borrowed_lines: 0,
-                    error: Some(
-                        errors
-                            .iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join("; "),
-                    ),
-                },
+                        .filter(|l| !l.offer_id.starts_with(&own_prefix))
+                        .count();
+                    quote.totals = estimate.totals;
+                    quote.cost_by_category = estimate.cost_by_category;
+                }
+                Err(errors) => {
+                    let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                    quote.error = Some(all.join("; "));
+                }
             }
+            Some(quote)
         })
         .collect()
 }

@@ -5,7 +5,9 @@ use serde::Serialize;
 use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
-use crate::model::scenario::validate::{validate, FieldError, Problem};
+use crate::model::scenario::field::FieldPath;
+use crate::model::scenario::valid::ValidScenario;
+use crate::model::scenario::validate::{FieldError, Problem};
 use crate::model::scenario::{OfferChoice, Scenario};
 
 /// Which part of the course a line belongs to.
@@ -240,20 +242,13 @@ pub fn quote<'a>(
 
 /// Prices every resource use of `scenario`. Fails with every invalid field; never panics.
 pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
-    let errors = validate(scenario, catalog);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    price_validated(scenario, catalog)
+    price(&ValidScenario::new(scenario.clone(), catalog)?, catalog)
 }
 
-/// Prices a scenario that [`validate`] has already accepted (or that differs from one only in
-/// its provider). Skipping the second validation matters on every keystroke: the provider
-/// comparison prices the same scenario once per provider.
-pub fn price_validated(
-    scenario: &Scenario,
-    catalog: &Catalog,
-) -> Result<Estimate, Vec<FieldError>> {
+/// Prices a scenario that validation has accepted. Fails only when the provider has no stand-in
+/// for a resource the course uses.
+pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
+    let scenario: &Scenario = scenario;
     let mut pricer = Pricer {
         scenario,
         catalog,
@@ -308,7 +303,7 @@ pub fn price_validated(
             .missing
             .into_iter()
             .map(|resource| FieldError {
-                field: "pricing.provider".to_string(),
+                field: FieldPath::Provider,
                 problem: Problem::Mismatch {
                     detail: format!(
                         "no offer stands in for {resource} on {}",

@@ -103,3 +103,64 @@ impl Course {
         }
     }
 }
+
+/// What lab uses and project uses share, so one editor, one check and one change serve both.
+pub trait PlannedUse {
+    /// Chameleon resource id.
+    fn resource(&self) -> &str;
+    /// Instances held at once (count); GB for storage.
+    fn count(&self) -> f64;
+    /// Planned hours: per student for a lab use, per week for a project use (hours).
+    fn hours(&self) -> f64;
+    /// Floating IPs attached (count).
+    fn floating_ips(&self) -> f64;
+    /// The resource id, to change it.
+    fn resource_mut(&mut self) -> &mut String;
+    /// The count, to change it.
+    fn count_mut(&mut self) -> &mut f64;
+    /// The planned hours, to change them.
+    fn hours_mut(&mut self) -> &mut f64;
+    /// The floating IPs, to change them.
+    fn floating_ips_mut(&mut self) -> &mut f64;
+    /// Called when the resource changes: a project use's note described the old one.
+    fn forget_note(&mut self);
+}
+
+/// Implements [`PlannedUse`] for a struct whose planned-hours field is `$hours` (and whose note,
+/// if it has one, is `$note`).
+macro_rules! planned_use {
+    ($type:ty, $hours:ident $(, $note:ident)?) => {
+        impl PlannedUse for $type {
+            fn resource(&self) -> &str {
+                &self.resource
+            }
+            fn count(&self) -> f64 {
+                self.count
+            }
+            fn hours(&self) -> f64 {
+                self.$hours
+            }
+            fn floating_ips(&self) -> f64 {
+                self.floating_ips
+            }
+            fn resource_mut(&mut self) -> &mut String {
+                &mut self.resource
+            }
+            fn count_mut(&mut self) -> &mut f64 {
+                &mut self.count
+            }
+            fn hours_mut(&mut self) -> &mut f64 {
+                &mut self.$hours
+            }
+            fn floating_ips_mut(&mut self) -> &mut f64 {
+                &mut self.floating_ips
+            }
+            fn forget_note(&mut self) {
+                $( self.$note.clear(); )?
+            }
+        }
+    };
+}
+
+planned_use!(ResourceUse, hours);
+planned_use!(ProjectUse, hours_per_week, note);

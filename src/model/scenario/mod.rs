@@ -1,9 +1,11 @@
 //! A scenario: everything a user sets, the input of the cost engine.
 
 pub mod course;
+pub mod field;
 pub mod planning;
 pub mod pricing;
 pub mod realism;
+pub mod valid;
 pub mod validate;
 
 use serde::{Deserialize, Serialize};

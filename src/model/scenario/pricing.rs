@@ -34,8 +34,11 @@ pub struct Pricing {
     pub usd_to_currency: f64,
 }
 
+/// The currency every price in the catalog is in (ISO code).
+pub const BASE_CURRENCY: &str = "USD";
+
 fn default_currency() -> String {
-    "USD".to_string()
+    BASE_CURRENCY.to_string()
 }
 
 fn default_rate() -> f64 {

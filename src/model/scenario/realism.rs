@@ -39,17 +39,6 @@ impl OverrunFactors {
             ResourceKind::Network => 1.0,
         }
     }
-
-    /// Mutable access to the factor for `kind`; `None` for network.
-    pub fn for_kind_mut(&mut self, kind: ResourceKind) -> Option<&mut f64> {
-        match kind {
-            ResourceKind::Vm => Some(&mut self.vm),
-            ResourceKind::BareMetal => Some(&mut self.bare_metal),
-            ResourceKind::Edge => Some(&mut self.edge),
-            ResourceKind::Storage => Some(&mut self.storage),
-            ResourceKind::Network => None,
-        }
-    }
 }
 
 /// Overrun factors for the two phases of a course, which behave differently.

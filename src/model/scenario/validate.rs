@@ -6,7 +6,12 @@
 use std::fmt;
 
 use crate::model::catalog::offer::PriceUnit;
+use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
+use crate::model::scenario::field::{
+    Bound, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField, Setting, UseField,
+    UseSite,
+};
 use crate::model::scenario::Scenario;
 
 /// Upper bounds on scenario values.
@@ -111,8 +116,8 @@ impl fmt::Display for Problem {
 /// A problem with one field, named by its path (e.g. `course.labs[2].options[0].share_pct`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FieldError {
-    /// Path of the field in the scenario.
-    pub field: String,
+    /// The field.
+    pub field: FieldPath,
     /// What is wrong.
     pub problem: Problem,
 }
@@ -131,21 +136,22 @@ struct Checker {
 }
 
 impl Checker {
-    fn push(&mut self, field: impl Into<String>, problem: Problem) {
-        self.errors.push(FieldError {
-            field: field.into(),
-            problem,
-        });
+    fn push(&mut self, field: FieldPath, problem: Problem) {
+        self.errors.push(FieldError { field, problem });
     }
 
-    /// A finite number in `[0, max]`.
-    fn range(&mut self, field: impl Into<String>, value: f64, max: f64) -> bool {
+    /// A number within `bound`; true when it is.
+    fn bounded(&mut self, field: FieldPath, value: f64, bound: Bound) -> bool {
         let problem = if !value.is_finite() {
             Problem::NotFinite
         } else if value < 0.0 {
             Problem::Negative
-        } else if value > max {
-            Problem::TooLarge { max }
+        } else if value > bound.max {
+            Problem::TooLarge { max: bound.max }
+        } else if bound.min == Min::AboveZero && value <= 0.0 {
+            Problem::NotPositive
+        } else if bound.whole && value.fract() != 0.0 {
+            Problem::NotWhole
         } else {
             return true;
         };
@@ -153,26 +159,19 @@ impl Checker {
         false
     }
 
-    /// A finite number in `(0, max]`.
-    fn positive(&mut self, field: impl Into<String>, value: f64, max: f64) {
-        let field = field.into();
-        if self.range(field.clone(), value, max) && value <= 0.0 {
-            self.push(field, Problem::NotPositive);
-        }
+    /// A finite number in `[0, max]`; true when it is.
+    fn range(&mut self, field: FieldPath, value: f64, max: f64) -> bool {
+        self.bounded(field, value, Bound::upto(max))
     }
 
-    fn name(&mut self, field: impl Into<String>, name: &str) {
+    fn name(&mut self, field: FieldPath, name: &str) {
         if name.chars().count() > limits::NAME_CHARS {
-            self.push(
-                field,
-                Problem::TooLong {
-                    max: limits::NAME_CHARS,
-                },
-            );
+            let max = limits::NAME_CHARS;
+            self.push(field, Problem::TooLong { max });
         }
     }
 
-    fn count(&mut self, field: impl Into<String>, len: usize, max: usize, need_one: bool) {
+    fn count(&mut self, field: FieldPath, len: usize, max: usize, need_one: bool) {
         if len > max {
             self.push(field, Problem::TooMany { max });
         } else if need_one && len == 0 {
@@ -180,261 +179,162 @@ impl Checker {
         }
     }
 
-    fn resource(&mut self, field: String, id: &str, catalog: &Catalog) {
-        if catalog.resource(id).is_none() {
-            self.push(
-                field,
-                Problem::Unknown {
-                    what: "resource",
-                    id: id.to_string(),
-                },
-            );
-        }
+    fn unknown(&mut self, field: FieldPath, what: &'static str, id: &str) {
+        let id = id.to_string();
+        self.push(field, Problem::Unknown { what, id });
     }
 }
 
 /// Every problem in `scenario`; empty when it can be priced.
 pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
     let mut check = Checker { errors: Vec::new() };
-    let course = &scenario.course;
-
-    check.positive("course.students", course.students, limits::STUDENTS);
-    if course.students.is_finite() && course.students.fract() != 0.0 {
-        check.push("course.students", Problem::NotWhole);
+    for &setting in Setting::ALL {
+        check.bounded(setting.into(), setting.get(scenario), setting.bound());
     }
-    check.positive("course.term_weeks", course.term_weeks, limits::WEEKS);
-
-    check.count("course.labs", course.labs.len(), limits::LABS, false);
-    for (l, lab) in course.labs.iter().enumerate().take(limits::LABS) {
-        let at = format!("course.labs[{l}]");
-        check.name(format!("{at}.name"), &lab.name);
-        check.count(
-            format!("{at}.options"),
-            lab.options.len(),
-            limits::OPTIONS,
-            true,
-        );
-        let weeks_ok = check.range(format!("{at}.start_week"), lab.start_week, limits::WEEKS)
-            & check.range(format!("{at}.due_week"), lab.due_week, limits::WEEKS);
-        if weeks_ok && lab.due_week < lab.start_week {
-            check.push(
-                format!("{at}.due_week"),
-                Problem::Mismatch {
-                    detail: "the due week comes before the release week".to_string(),
-                },
-            );
-        }
-        let mut share_sum = 0.0;
-        for (o, option) in lab.options.iter().enumerate().take(limits::OPTIONS) {
-            let at = format!("{at}.options[{o}]");
-            check.name(format!("{at}.name"), &option.name);
-            if check.range(format!("{at}.share_pct"), option.share_pct, 100.0) {
-                share_sum += option.share_pct;
-            }
-            check.count(format!("{at}.uses"), option.uses.len(), limits::USES, false);
-            for (u, resource_use) in option.uses.iter().enumerate().take(limits::USES) {
-                let at = format!("{at}.uses[{u}]");
-                check.resource(format!("{at}.resource"), &resource_use.resource, catalog);
-                check.range(format!("{at}.count"), resource_use.count, limits::COUNT);
-                check.range(format!("{at}.hours"), resource_use.hours, limits::HOURS);
-                check.range(
-                    format!("{at}.floating_ips"),
-                    resource_use.floating_ips,
-                    limits::COUNT,
-                );
-            }
-        }
-        let options_ok = !lab.options.is_empty() && lab.options.len() <= limits::OPTIONS;
-        if options_ok && (share_sum - 100.0).abs() > limits::SHARE_TOLERANCE {
-            let sum_pct = (share_sum * 100.0).round() / 100.0;
-            check.push(format!("{at}.options"), Problem::SharesDoNotSum { sum_pct });
-        }
-    }
-
-    let project = &course.project;
-    check.positive(
-        "course.project.group_size",
-        project.group_size,
-        limits::STUDENTS,
-    );
-    check.range("course.project.weeks", project.weeks, limits::WEEKS);
-    check.range(
-        "course.project.start_week",
-        project.start_week,
-        limits::WEEKS,
-    );
+    check_labs(&mut check, scenario, catalog);
+    let project = &scenario.course.project;
     check.count(
-        "course.project.uses",
+        FieldPath::Uses(UseSite::Project),
         project.uses.len(),
         limits::USES,
         false,
     );
-    for (u, project_use) in project.uses.iter().enumerate().take(limits::USES) {
-        let at = format!("course.project.uses[{u}]");
-        check.resource(format!("{at}.resource"), &project_use.resource, catalog);
-        check.range(format!("{at}.count"), project_use.count, limits::COUNT);
+    check_uses(&mut check, scenario, catalog, UseSite::Project);
+    check_pricing(&mut check, scenario, catalog);
+    if !(100..=100_000).contains(&scenario.planning.runs) {
+        let max = 100_000.0;
+        check.push(FieldPath::SimulationRuns, Problem::TooLarge { max });
+    }
+    check_offers(&mut check, scenario, catalog);
+    check.errors
+}
+
+fn check_labs(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
+    let labs = &scenario.course.labs;
+    check.count(FieldPath::Labs, labs.len(), limits::LABS, false);
+    for (l, lab) in labs.iter().enumerate().take(limits::LABS) {
+        let at = |field| FieldPath::Lab { lab: l, field };
+        check.name(at(LabField::Name), &lab.name);
+        let options = lab.options.len();
+        check.count(at(LabField::Options), options, limits::OPTIONS, true);
+        let weeks_ok = check.range(at(LabField::StartWeek), lab.start_week, limits::WEEKS)
+            & check.range(at(LabField::DueWeek), lab.due_week, limits::WEEKS);
+        if weeks_ok && lab.due_week < lab.start_week {
+            let detail = "the due week comes before the release week".to_string();
+            check.push(at(LabField::DueWeek), Problem::Mismatch { detail });
+        }
+        let mut share_sum = 0.0;
+        for (o, option) in lab.options.iter().enumerate().take(limits::OPTIONS) {
+            let at = |field| FieldPath::LabOption {
+                lab: l,
+                option: o,
+                field,
+            };
+            check.name(at(OptionField::Name), &option.name);
+            if check.range(at(OptionField::SharePct), option.share_pct, 100.0) {
+                share_sum += option.share_pct;
+            }
+            let site = UseSite::Lab { lab: l, option: o };
+            check.count(
+                FieldPath::Uses(site),
+                option.uses.len(),
+                limits::USES,
+                false,
+            );
+            check_uses(check, scenario, catalog, site);
+        }
+        let options_ok = options > 0 && options <= limits::OPTIONS;
+        if options_ok && (share_sum - 100.0).abs() > limits::SHARE_TOLERANCE {
+            let sum_pct = (share_sum * 100.0).round() / 100.0;
+            check.push(at(LabField::Options), Problem::SharesDoNotSum { sum_pct });
+        }
+    }
+}
+
+/// The uses at `site`: lab uses and project uses are checked alike.
+fn check_uses(check: &mut Checker, scenario: &Scenario, catalog: &Catalog, site: UseSite) {
+    let Some(uses) = site.uses(&scenario.course) else {
+        return;
+    };
+    for (item, planned) in uses.into_iter().enumerate().take(limits::USES) {
+        let at = |field| FieldPath::Use { site, item, field };
+        if catalog.resource(planned.resource()).is_none() {
+            check.unknown(at(UseField::Resource), "resource", planned.resource());
+        }
+        check.range(at(UseField::Count), planned.count(), limits::COUNT);
+        check.range(at(UseField::Hours), planned.hours(), site.max_hours());
         check.range(
-            format!("{at}.hours_per_week"),
-            project_use.hours_per_week,
-            limits::HOURS_PER_WEEK,
-        );
-        check.range(
-            format!("{at}.floating_ips"),
-            project_use.floating_ips,
+            at(UseField::FloatingIps),
+            planned.floating_ips(),
             limits::COUNT,
         );
     }
+}
 
-    for (phase, factors) in [
-        ("labs", &scenario.realism.labs),
-        ("project", &scenario.realism.project),
-    ] {
-        let at = format!("realism.{phase}");
-        check.range(format!("{at}.vm"), factors.vm, limits::FACTOR);
-        check.range(
-            format!("{at}.bare_metal"),
-            factors.bare_metal,
-            limits::FACTOR,
-        );
-        check.range(format!("{at}.edge"), factors.edge, limits::FACTOR);
-        check.range(format!("{at}.storage"), factors.storage, limits::FACTOR);
-    }
-
+fn check_pricing(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
     let pricing = &scenario.pricing;
     if catalog.provider(&pricing.provider).is_none() {
-        check.push(
-            "pricing.provider",
-            Problem::Unknown {
-                what: "provider",
-                id: pricing.provider.clone(),
-            },
-        );
+        check.unknown(FieldPath::Provider, "provider", &pricing.provider);
     }
     if catalog.snapshot(&pricing.snapshot).is_none() {
-        check.push(
-            "pricing.snapshot",
-            Problem::Unknown {
-                what: "price snapshot",
-                id: pricing.snapshot.clone(),
-            },
-        );
+        check.unknown(FieldPath::Snapshot, "price snapshot", &pricing.snapshot);
     }
-    check.range(
-        "pricing.rerun_overhead_pct",
-        pricing.rerun_overhead_pct,
-        limits::PERCENT_OVER,
-    );
-    check.range("pricing.discount_pct", pricing.discount_pct, 100.0);
-    check.range(
-        "pricing.overhead_pct",
-        pricing.overhead_pct,
-        limits::PERCENT_OVER,
-    );
-    check.range(
-        "pricing.credit_per_student_usd",
-        pricing.credit_per_student_usd,
-        limits::USD,
-    );
-    check.positive(
-        "pricing.usd_to_currency",
-        pricing.usd_to_currency,
-        limits::USD,
-    );
     let code_ok = (1..=8).contains(&pricing.currency.len())
         && pricing.currency.chars().all(|c| c.is_ascii_alphabetic());
     if !code_ok {
-        check.push(
-            "pricing.currency",
-            Problem::Mismatch {
-                detail: "use a currency code of letters, e.g. USD or EUR".to_string(),
-            },
-        );
+        let detail = "use a currency code of letters, e.g. USD or EUR".to_string();
+        check.push(FieldPath::Currency, Problem::Mismatch { detail });
     }
+}
 
-    let planning = &scenario.planning;
-    check.range("planning.spread_sigma", planning.spread_sigma, 3.0);
-    check.range(
-        "planning.credit_threshold_usd",
-        planning.credit_threshold_usd,
-        limits::USD,
-    );
-    check.range("planning.budget_usd", planning.budget_usd, 1e9);
-    check.positive("planning.percentile", planning.percentile, 99.9);
-    check.range("planning.concurrency_pct", planning.concurrency_pct, 100.0);
-    check.range(
-        "planning.deadline_crunch_pct",
-        planning.deadline_crunch_pct,
-        100.0,
-    );
-    if !(100..=100_000).contains(&planning.runs) {
-        check.push("planning.runs", Problem::TooLarge { max: 100_000.0 });
-    }
-
+fn check_offers(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
+    let custom = &scenario.custom_offers;
     check.count(
-        "custom_offers",
-        scenario.custom_offers.len(),
+        FieldPath::CustomOffers,
+        custom.len(),
         limits::CHOICES,
         false,
     );
-    for (i, offer) in scenario
-        .custom_offers
-        .iter()
-        .enumerate()
-        .take(limits::CHOICES)
-    {
-        let at = format!("custom_offers[{i}]");
-        check.name(format!("{at}.sku"), &offer.sku);
-        check.range(format!("{at}.usd"), offer.usd, limits::USD);
+    for (index, offer) in custom.iter().enumerate().take(limits::CHOICES) {
+        let at = |field| FieldPath::CustomOffer { index, field };
+        check.name(at(CustomOfferField::Name), &offer.sku);
+        check.range(at(CustomOfferField::Price), offer.usd, limits::USD);
         if let Some(spot) = offer.spot_usd {
-            check.range(format!("{at}.spot_usd"), spot, limits::USD);
+            check.range(at(CustomOfferField::SpotPrice), spot, limits::USD);
         }
     }
+    let choices = &scenario.gpu_choices;
     check.count(
-        "gpu_choices",
-        scenario.gpu_choices.len(),
+        FieldPath::OfferChoices,
+        choices.len(),
         limits::CHOICES,
         false,
     );
-    for (i, choice) in scenario
-        .gpu_choices
-        .iter()
-        .enumerate()
-        .take(limits::CHOICES)
-    {
-        let at = format!("gpu_choices[{i}]");
-        check.positive(format!("{at}.fraction"), choice.fraction, 1_000.0);
+    for (index, choice) in choices.iter().enumerate().take(limits::CHOICES) {
+        let at = |field| FieldPath::OfferChoice { index, field };
+        check.bounded(
+            at(ChoiceField::Fraction),
+            choice.fraction,
+            Bound::positive(1_000.0),
+        );
         let Some(resource) = catalog.resource(&choice.resource) else {
-            check.resource(format!("{at}.resource"), &choice.resource, catalog);
+            check.unknown(at(ChoiceField::Resource), "resource", &choice.resource);
             continue;
         };
         let offer = catalog
             .offer(&choice.offer)
-            .or_else(|| scenario.custom_offers.iter().find(|o| o.id == choice.offer));
-        match offer {
-            None => check.push(
-                format!("{at}.offer"),
-                Problem::Unknown {
-                    what: "offer",
-                    id: choice.offer.clone(),
-                },
-            ),
-            Some(offer) => {
-                let storage =
-                    resource.kind == crate::model::catalog::resource::ResourceKind::Storage;
-                if storage != (offer.unit == PriceUnit::GbMonth) {
-                    check.push(
-                        format!("{at}.offer"),
-                        Problem::Mismatch {
-                            detail: format!(
-                                "{} cannot stand in for {}: one is storage, the other is not",
-                                offer.sku, resource.id
-                            ),
-                        },
-                    );
-                }
-            }
+            .or_else(|| custom.iter().find(|o| o.id == choice.offer));
+        let Some(offer) = offer else {
+            check.unknown(at(ChoiceField::Offer), "offer", &choice.offer);
+            continue;
+        };
+        let storage = resource.kind == ResourceKind::Storage;
+        if storage != (offer.unit == PriceUnit::GbMonth) {
+            let detail = format!(
+                "{} cannot stand in for {}: one is storage, the other is not",
+                offer.sku, resource.id
+            );
+            check.push(at(ChoiceField::Offer), Problem::Mismatch { detail });
         }
     }
-
-    check.errors
 }

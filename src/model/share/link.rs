@@ -17,12 +17,13 @@ use serde_json::{Map, Value};
 
 use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::presets::{builtin_presets, Preset};
+use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::catalog::Catalog;
-use crate::model::edit::change::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
+use crate::model::edit::commit::{commit_with, Rejection};
 use crate::model::scenario::course::{Lab, LabOption, ProjectUse, ResourceUse};
 use crate::model::scenario::planning::Planning;
 use crate::model::scenario::realism::{OverrunFactors, Realism};
-use crate::model::scenario::validate::{limits, validate};
+use crate::model::scenario::validate::limits;
 use crate::model::scenario::{OfferChoice, Scenario};
 
 /// The version this build writes.
@@ -477,6 +478,18 @@ pub struct Decoded {
     pub pinned: Option<Scenario>,
 }
 
+impl Decoded {
+    /// What a link to `preset` with no changes decodes to.
+    pub fn of_preset(preset: &'static Preset) -> Decoded {
+        Decoded {
+            scenario: preset.scenario.clone(),
+            preset,
+            notices: Vec::new(),
+            pinned: None,
+        }
+    }
+}
+
 /// The `s` parameter of a URL fragment (`#s=...&x=y` or `s=...`), if there is one.
 pub fn payload_of(fragment: &str) -> Option<&str> {
     fragment
@@ -637,21 +650,26 @@ impl Reader<'_> {
         }
     }
 
-    /// Applies `edit` to a copy; keeps it only if the scenario stays valid.
+    /// Applies `edit` through the one commit path; keeps it only if the scenario stays valid.
     fn try_apply(&mut self, what: &str, edit: impl FnOnce(&mut Scenario)) {
-        let mut candidate = self.scenario.clone();
-        edit(&mut candidate);
-        let errors = validate(&candidate, self.catalog);
-        if errors.is_empty() {
-            self.scenario = candidate;
-        } else {
-            let first = errors
-                .first()
-                .map(|e| e.problem.to_string())
-                .unwrap_or_default();
-            self.notices.push(format!(
-                "The link's {what} could not be used ({first}) and were left as they are."
-            ));
+        let committed = commit_with(&self.scenario, self.catalog, |s| {
+            edit(s);
+            Ok(())
+        });
+        match committed {
+            Ok(valid) => self.scenario = valid.into_scenario(),
+            Err(rejection) => {
+                let first = match rejection {
+                    Rejection::Invalid(errors) => errors
+                        .first()
+                        .map(|e| e.problem.to_string())
+                        .unwrap_or_default(),
+                    Rejection::Refused(why) => why,
+                };
+                self.notices.push(format!(
+                    "The link's {what} could not be used ({first}) and were left as they are."
+                ));
+            }
         }
     }
 
@@ -781,10 +799,12 @@ impl Reader<'_> {
                     .unwrap_or(1.0),
             };
             // Check each lab on its own, so one bad lab does not cost the others.
-            let mut candidate = self.scenario.clone();
-            candidate.course.labs = built.clone();
-            candidate.course.labs.push(lab.clone());
-            if validate(&candidate, self.catalog).is_empty() {
+            let candidate = commit_with(&self.scenario, self.catalog, |s| {
+                s.course.labs = built.clone();
+                s.course.labs.push(lab.clone());
+                Ok(())
+            });
+            if candidate.is_ok() {
                 built.push(lab);
             } else {
                 self.notices.push(format!(

@@ -1,0 +1,124 @@
+//! One table of resource uses, for a lab option or for the project alike.
+
+use yew::prelude::*;
+
+use crate::components::inputs::resource_select::uses_head;
+use crate::components::{NumberInput, ResourceSelect};
+use crate::model::edit::change::Change;
+use crate::model::scenario::course::PlannedUse;
+use crate::model::scenario::field::{FieldPath, UseField, UseSite};
+use crate::state::Dispatch;
+
+/// One row of the table: what a use plans.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UseRow {
+    /// Chameleon resource id.
+    pub resource: AttrValue,
+    /// Instances (or GB) held at once.
+    pub count: f64,
+    /// Planned hours: per student (labs) or per week (project).
+    pub hours: f64,
+    /// Floating IPs attached.
+    pub floating_ips: f64,
+    /// Where the figure comes from (project uses), empty when none.
+    pub note: AttrValue,
+}
+
+impl UseRow {
+    /// The row for `planned`, with its `note`.
+    pub fn of(planned: &dyn PlannedUse, note: &str) -> UseRow {
+        UseRow {
+            resource: AttrValue::from(planned.resource().to_string()),
+            count: planned.count(),
+            hours: planned.hours(),
+            floating_ips: planned.floating_ips(),
+            note: AttrValue::from(note.to_string()),
+        }
+    }
+}
+
+/// Props of [`UsesTable`].
+#[derive(Properties, PartialEq)]
+pub struct UsesTableProps {
+    /// The actions.
+    pub dispatch: Dispatch,
+    /// Lab option or project.
+    pub site: UseSite,
+    /// The uses.
+    pub rows: Vec<UseRow>,
+    /// Names the site in labels ("Lab 3, option 1" or "Project").
+    pub where_label: AttrValue,
+    /// Heading of the hours column.
+    pub hours_heading: &'static str,
+    /// What the hours are, for labels ("planned hours per student").
+    pub hours_label: &'static str,
+}
+
+/// The table of uses at a site, with a button to add one.
+#[component]
+pub fn UsesTable(props: &UsesTableProps) -> Html {
+    let site = props.site;
+    let on_add = props
+        .dispatch
+        .change_with(move |_: MouseEvent| Change::AddUse(site));
+    html! {
+        <>
+            <div class="table-scroll">
+                <table class="uses">
+                    { uses_head(props.hours_heading) }
+                    <tbody>
+                        for (item, row) in props.rows.iter().enumerate() {
+                            { use_row(props, item, row) }
+                        }
+                    </tbody>
+                </table>
+            </div>
+            <button type="button" class="secondary small" onclick={on_add}>{ "Add a resource" }</button>
+        </>
+    }
+}
+
+fn use_row(props: &UsesTableProps, item: usize, row: &UseRow) -> Html {
+    let site = props.site;
+    let field = |field| FieldPath::Use { site, item, field };
+    let at = format!("{}, resource {}", props.where_label, item + 1);
+    let on_resource = props
+        .dispatch
+        .change_with(move |resource| Change::SetUseResource {
+            site,
+            item,
+            resource,
+        });
+    let on_remove = props
+        .dispatch
+        .change_with(move |_: MouseEvent| Change::RemoveUse { site, item });
+    html! {
+        <tr key={item}>
+            <td>
+                <ResourceSelect value={row.resource.clone()} label={format!("{at}: type")}
+                    on_change={on_resource} />
+                if !row.note.is_empty() {
+                    <p class="field-hint">{ row.note.clone() }</p>
+                }
+            </td>
+            <td>
+                <NumberInput compact=true field={field(UseField::Count)} value={row.count}
+                    label={format!("{at}: count (instances, or GB of storage)")} />
+            </td>
+            <td>
+                <NumberInput compact=true step={0.5} field={field(UseField::Hours)} value={row.hours}
+                    label={format!("{at}: {}", props.hours_label)} />
+            </td>
+            <td>
+                <NumberInput compact=true field={field(UseField::FloatingIps)}
+                    value={row.floating_ips} label={format!("{at}: floating IPs")} />
+            </td>
+            <td>
+                <button type="button" class="secondary small" aria-label={format!("Remove {at}")}
+                    onclick={on_remove}>
+                    { "Remove" }
+                </button>
+            </td>
+        </tr>
+    }
+}

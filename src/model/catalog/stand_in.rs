@@ -1,0 +1,96 @@
+//! Stand-ins: which commercial offers can replace a Chameleon resource, how much of one an
+//! instance equals, and the offers a user enters (an institution's negotiated rate).
+
+use crate::model::catalog::offer::{Offer, PriceUnit};
+use crate::model::catalog::resource::{Resource, ResourceKind};
+use crate::model::catalog::Catalog;
+use crate::model::scenario::validate::limits;
+
+/// Provider id of offers the user entered.
+pub const CUSTOM_PROVIDER: &str = "custom";
+
+/// The id of the user's `number`th custom offer (`custom/3`).
+pub fn custom_offer_id(number: u32) -> String {
+    format!("{CUSTOM_PROVIDER}/{number}")
+}
+
+/// The number in a custom offer's id, if `id` is one.
+pub fn custom_offer_number(id: &str) -> Option<u32> {
+    id.strip_prefix(CUSTOM_PROVIDER)?
+        .strip_prefix('/')?
+        .parse()
+        .ok()
+}
+
+/// What the user enters for a custom offer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CustomOffer {
+    /// Name shown in place of a SKU.
+    pub name: String,
+    /// vCPUs (count).
+    pub vcpu: u32,
+    /// Memory (GB).
+    pub ram_gb: f64,
+    /// GPU model (empty for none).
+    pub gpu_model: String,
+    /// GPUs (count).
+    pub gpu_count: u32,
+    /// Memory per GPU (GB).
+    pub gpu_mem_gb: f64,
+    /// Price (US dollars per hour).
+    pub usd_per_hour: f64,
+}
+
+/// How many of `offer` one `resource` instance equals: GPUs needed over GPUs offered when both have
+/// GPUs (4x A100 on an 8-GPU machine is 0.5), otherwise one.
+pub fn default_fraction(resource: &Resource, offer: &Offer) -> f64 {
+    if resource.gpu_count > 0 && offer.gpu_count > 0 {
+        f64::from(resource.gpu_count) / f64::from(offer.gpu_count)
+    } else {
+        1.0
+    }
+}
+
+/// Offers that can stand in for `resource`: storage for storage, hourly offers for the rest.
+pub fn fitting_offers<'a>(
+    resource: &Resource,
+    catalog: &'a Catalog,
+    custom_offers: &'a [Offer],
+) -> Vec<&'a Offer> {
+    let storage = resource.kind == ResourceKind::Storage;
+    catalog
+        .offers
+        .iter()
+        .chain(custom_offers.iter())
+        .filter(|o| storage == (o.unit == PriceUnit::GbMonth))
+        .collect()
+}
+
+/// The offer for what the user entered, under `id`; every custom offer is built here, so a shared
+/// link rebuilds exactly the same one.
+pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
+    Offer {
+        id,
+        provider: CUSTOM_PROVIDER.to_string(),
+        sku: clip_name(custom.name.trim()),
+        vcpu: custom.vcpu,
+        ram_gb: custom.ram_gb,
+        gpu_model: clip_name(custom.gpu_model.trim()),
+        gpu_count: custom.gpu_count,
+        gpu_mem_gb: custom.gpu_mem_gb,
+        unit: PriceUnit::Hour,
+        usd: custom.usd_per_hour,
+        spot_usd: None,
+        spot_note: None,
+        region: String::new(),
+        as_of: "entered by you".to_string(),
+        source: "your own figure".to_string(),
+        note: None,
+        snapshot_prices: Vec::new(),
+    }
+}
+
+/// `name` cut to the longest name allowed.
+pub fn clip_name(name: &str) -> String {
+    name.chars().take(limits::NAME_CHARS).collect()
+}

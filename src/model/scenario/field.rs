@@ -1,0 +1,538 @@
+//! Typed paths to every field of a scenario: what validation names, what edits address, what the
+//! UI uses for element ids and error placement, and what exports print. No path is a string
+//! matched by hand: [`FieldPath`]'s `Display` writes the one spelling (`course.labs[2].name`).
+//!
+//! Scalar settings (one number each, like the enrollment or the discount) are listed once, in
+//! [`settings!`] below, with their path and bound: validation, editing and share links all read
+//! that table, so a new setting is its struct field plus one line here (and its panel).
+
+use std::fmt;
+
+use crate::model::scenario::course::{Course, PlannedUse};
+use crate::model::scenario::validate::limits;
+use crate::model::scenario::Scenario;
+
+/// The smallest value a number may take.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Min {
+    /// Zero or more.
+    Zero,
+    /// More than zero.
+    AboveZero,
+}
+
+/// The range a number must lie in.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Bound {
+    /// The lower end.
+    pub min: Min,
+    /// The largest value allowed (inclusive).
+    pub max: f64,
+    /// Whether only whole numbers are allowed.
+    pub whole: bool,
+}
+
+impl Bound {
+    /// Zero to `max`.
+    pub const fn upto(max: f64) -> Bound {
+        Bound {
+            min: Min::Zero,
+            max,
+            whole: false,
+        }
+    }
+
+    /// More than zero, up to `max`.
+    pub const fn positive(max: f64) -> Bound {
+        Bound {
+            min: Min::AboveZero,
+            max,
+            whole: false,
+        }
+    }
+
+    /// Only whole numbers.
+    pub const fn whole(self) -> Bound {
+        Bound {
+            whole: true,
+            ..self
+        }
+    }
+}
+
+/// Declares [`Setting`]: each line is `Name => "path", bound, place.in.scenario;`.
+macro_rules! settings {
+    ($( $(#[doc = $doc:literal])* $name:ident => $path:literal, $bound:expr, $($field:ident).+; )*) => {
+        /// A scalar setting of a scenario: one number with a fixed place and bound.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Setting {
+            $( $(#[doc = $doc])* $name, )*
+        }
+
+        impl Setting {
+            /// Every setting, in the order validation checks them.
+            pub const ALL: &'static [Setting] = &[$(Setting::$name),*];
+
+            /// Its path in the scenario (`course.students`).
+            pub fn path(self) -> &'static str {
+                match self { $(Setting::$name => $path,)* }
+            }
+
+            /// The range it must lie in.
+            pub fn bound(self) -> Bound {
+                match self { $(Setting::$name => $bound,)* }
+            }
+
+            /// Its value in `scenario`.
+            pub fn get(self, scenario: &Scenario) -> f64 {
+                match self { $(Setting::$name => scenario.$($field).+,)* }
+            }
+
+            /// Where it lives in `scenario`.
+            pub fn slot(self, scenario: &mut Scenario) -> &mut f64 {
+                match self { $(Setting::$name => &mut scenario.$($field).+,)* }
+            }
+        }
+    };
+}
+
+settings! {
+    /// Enrollment (students).
+    Students => "course.students", Bound::positive(limits::STUDENTS).whole(), course.students;
+    /// Term length (weeks).
+    TermWeeks => "course.term_weeks", Bound::positive(limits::WEEKS), course.term_weeks;
+    /// Average project group size (students).
+    GroupSize => "course.project.group_size", Bound::positive(limits::STUDENTS), course.project.group_size;
+    /// Project length (weeks).
+    ProjectWeeks => "course.project.weeks", Bound::upto(limits::WEEKS), course.project.weeks;
+    /// Week the project starts (week number).
+    ProjectStartWeek => "course.project.start_week", Bound::upto(limits::WEEKS), course.project.start_week;
+    /// Overrun of lab VMs (factor).
+    LabsVm => "realism.labs.vm", Bound::upto(limits::FACTOR), realism.labs.vm;
+    /// Overrun of lab bare-metal nodes (factor).
+    LabsBareMetal => "realism.labs.bare_metal", Bound::upto(limits::FACTOR), realism.labs.bare_metal;
+    /// Overrun of lab edge devices (factor).
+    LabsEdge => "realism.labs.edge", Bound::upto(limits::FACTOR), realism.labs.edge;
+    /// Overrun of lab storage (factor).
+    LabsStorage => "realism.labs.storage", Bound::upto(limits::FACTOR), realism.labs.storage;
+    /// Overrun of project VMs (factor).
+    ProjectVm => "realism.project.vm", Bound::upto(limits::FACTOR), realism.project.vm;
+    /// Overrun of project bare-metal nodes (factor).
+    ProjectBareMetal => "realism.project.bare_metal", Bound::upto(limits::FACTOR), realism.project.bare_metal;
+    /// Overrun of project edge devices (factor).
+    ProjectEdge => "realism.project.edge", Bound::upto(limits::FACTOR), realism.project.edge;
+    /// Overrun of project storage (factor).
+    ProjectStorage => "realism.project.storage", Bound::upto(limits::FACTOR), realism.project.storage;
+    /// Spot re-run overhead (percent).
+    RerunOverheadPct => "pricing.rerun_overhead_pct", Bound::upto(limits::PERCENT_OVER), pricing.rerun_overhead_pct;
+    /// Discount (percent).
+    DiscountPct => "pricing.discount_pct", Bound::upto(100.0), pricing.discount_pct;
+    /// Institutional overhead (percent).
+    OverheadPct => "pricing.overhead_pct", Bound::upto(limits::PERCENT_OVER), pricing.overhead_pct;
+    /// Education credit (US dollars per student).
+    CreditPerStudent => "pricing.credit_per_student_usd", Bound::upto(limits::USD), pricing.credit_per_student_usd;
+    /// Currency units per US dollar (rate).
+    UsdToCurrency => "pricing.usd_to_currency", Bound::positive(limits::USD), pricing.usd_to_currency;
+    /// Spread of student usage (log-standard deviation).
+    SpreadSigma => "planning.spread_sigma", Bound::upto(3.0), planning.spread_sigma;
+    /// Per-student credit to compare with (US dollars).
+    CreditThreshold => "planning.credit_threshold_usd", Bound::upto(limits::USD), planning.credit_threshold_usd;
+    /// Budget to plan against (US dollars).
+    Budget => "planning.budget_usd", Bound::upto(1e9), planning.budget_usd;
+    /// Percentile the budget planner plans for (percent).
+    Percentile => "planning.percentile", Bound::positive(99.9), planning.percentile;
+    /// Students working at once at the busiest moment (percent).
+    Concurrency => "planning.concurrency_pct", Bound::upto(100.0), planning.concurrency_pct;
+    /// GPU hours in the last 48 hours before a deadline (percent).
+    DeadlineCrunch => "planning.deadline_crunch_pct", Bound::upto(100.0), planning.deadline_crunch_pct;
+}
+
+impl Setting {
+    /// The setting whose path is `path`, if any (share links name settings by path).
+    pub fn from_path(path: &str) -> Option<Setting> {
+        Setting::ALL.iter().copied().find(|s| s.path() == path)
+    }
+}
+
+/// Which phase of the course overrun factors apply to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseKey {
+    /// Lab assignments.
+    Labs,
+    /// Group project.
+    Project,
+}
+
+/// Where resource uses live: a lab option, or the group project. Lab uses and project uses have
+/// the same fields (resource, count, planned hours, floating IPs), so every edit, check and
+/// editor row works on a site and an item index instead of two parallel copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UseSite {
+    /// Option `option` of lab `lab`.
+    Lab {
+        /// Lab index.
+        lab: usize,
+        /// Option index.
+        option: usize,
+    },
+    /// The group project.
+    Project,
+}
+
+impl UseSite {
+    /// Most hours one use may plan: hours per student for a lab, hours per week for the project.
+    pub fn max_hours(self) -> f64 {
+        match self {
+            UseSite::Lab { .. } => limits::HOURS,
+            UseSite::Project => limits::HOURS_PER_WEEK,
+        }
+    }
+
+    /// The uses at this site; `None` when the indices point past the course's lists.
+    pub fn uses(self, course: &Course) -> Option<Vec<&dyn PlannedUse>> {
+        Some(match self {
+            UseSite::Lab { lab, option } => course
+                .labs
+                .get(lab)?
+                .options
+                .get(option)?
+                .uses
+                .iter()
+                .map(|u| u as &dyn PlannedUse)
+                .collect(),
+            UseSite::Project => course
+                .project
+                .uses
+                .iter()
+                .map(|u| u as &dyn PlannedUse)
+                .collect(),
+        })
+    }
+
+    /// Use `item` at this site, to change it.
+    pub fn use_mut(self, course: &mut Course, item: usize) -> Option<&mut dyn PlannedUse> {
+        Some(match self {
+            UseSite::Lab { lab, option } => course
+                .labs
+                .get_mut(lab)?
+                .options
+                .get_mut(option)?
+                .uses
+                .get_mut(item)?,
+            UseSite::Project => course.project.uses.get_mut(item)?,
+        })
+    }
+}
+
+impl fmt::Display for UseSite {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            UseSite::Lab { lab, option } => write!(f, "course.labs[{lab}].options[{option}]"),
+            UseSite::Project => write!(f, "course.project"),
+        }
+    }
+}
+
+/// A field of a lab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LabField {
+    /// Its name.
+    Name,
+    /// Its list of options.
+    Options,
+    /// Week it is released.
+    StartWeek,
+    /// Week it is due.
+    DueWeek,
+}
+
+/// A field of a lab option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OptionField {
+    /// Its name.
+    Name,
+    /// Share of students taking it (percent).
+    SharePct,
+}
+
+/// A field of a resource use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UseField {
+    /// Which resource it reserves.
+    Resource,
+    /// Instances (or GB) held at once.
+    Count,
+    /// Planned hours: per student for a lab, per week for the project.
+    Hours,
+    /// Floating IPs attached.
+    FloatingIps,
+}
+
+/// A field of a custom offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CustomOfferField {
+    /// Its name.
+    Name,
+    /// On-demand price (US dollars per hour).
+    Price,
+    /// Spot price (US dollars per hour).
+    SpotPrice,
+}
+
+/// A field of an offer choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChoiceField {
+    /// The resource it is for.
+    Resource,
+    /// The offer chosen.
+    Offer,
+    /// How many of the offer one resource instance equals.
+    Fraction,
+}
+
+/// A field of a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FieldPath {
+    /// A scalar setting.
+    Setting(Setting),
+    /// The list of labs.
+    Labs,
+    /// A field of lab `lab`.
+    Lab {
+        /// Lab index.
+        lab: usize,
+        /// Which field.
+        field: LabField,
+    },
+    /// A field of option `option` of lab `lab`.
+    LabOption {
+        /// Lab index.
+        lab: usize,
+        /// Option index.
+        option: usize,
+        /// Which field.
+        field: OptionField,
+    },
+    /// The list of resource uses at a site.
+    Uses(UseSite),
+    /// A field of use `item` at `site`.
+    Use {
+        /// Lab option or project.
+        site: UseSite,
+        /// Use index.
+        item: usize,
+        /// Which field.
+        field: UseField,
+    },
+    /// The provider prices come from.
+    Provider,
+    /// The price snapshot.
+    Snapshot,
+    /// The currency code.
+    Currency,
+    /// Simulated course runs.
+    SimulationRuns,
+    /// The list of custom offers.
+    CustomOffers,
+    /// A field of custom offer `index`.
+    CustomOffer {
+        /// Offer index.
+        index: usize,
+        /// Which field.
+        field: CustomOfferField,
+    },
+    /// The list of offer choices.
+    OfferChoices,
+    /// A field of offer choice `index`.
+    OfferChoice {
+        /// Choice index.
+        index: usize,
+        /// Which field.
+        field: ChoiceField,
+    },
+}
+
+impl From<Setting> for FieldPath {
+    fn from(setting: Setting) -> FieldPath {
+        FieldPath::Setting(setting)
+    }
+}
+
+impl FieldPath {
+    /// Field `field` of use `item` of option `option` of lab `lab`.
+    pub fn lab_use(lab: usize, option: usize, item: usize, field: UseField) -> FieldPath {
+        let site = UseSite::Lab { lab, option };
+        FieldPath::Use { site, item, field }
+    }
+
+    /// Field `field` of project use `item`.
+    pub fn project_use(item: usize, field: UseField) -> FieldPath {
+        let site = UseSite::Project;
+        FieldPath::Use { site, item, field }
+    }
+
+    /// The share of students on option `option` of lab `lab`.
+    pub fn lab_share(lab: usize, option: usize) -> FieldPath {
+        let field = OptionField::SharePct;
+        FieldPath::LabOption { lab, option, field }
+    }
+
+    /// Where a number lives in `scenario`; `None` for a field that is not a number, or when the
+    /// indices point past the scenario's lists.
+    pub fn number_slot(self, scenario: &mut Scenario) -> Option<&mut f64> {
+        match self {
+            FieldPath::Setting(setting) => Some(setting.slot(scenario)),
+            FieldPath::Lab { lab, field } => {
+                let lab = scenario.course.labs.get_mut(lab)?;
+                match field {
+                    LabField::StartWeek => Some(&mut lab.start_week),
+                    LabField::DueWeek => Some(&mut lab.due_week),
+                    LabField::Name | LabField::Options => None,
+                }
+            }
+            FieldPath::LabOption {
+                lab,
+                option,
+                field: OptionField::SharePct,
+            } => Some(
+                &mut scenario
+                    .course
+                    .labs
+                    .get_mut(lab)?
+                    .options
+                    .get_mut(option)?
+                    .share_pct,
+            ),
+            FieldPath::Use { site, item, field } => {
+                let planned = site.use_mut(&mut scenario.course, item)?;
+                match field {
+                    UseField::Count => Some(planned.count_mut()),
+                    UseField::Hours => Some(planned.hours_mut()),
+                    UseField::FloatingIps => Some(planned.floating_ips_mut()),
+                    UseField::Resource => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The id of the element that edits this field (`field-course-labs-2--name`): the path with
+    /// every character other than a letter or digit replaced by `-`.
+    pub fn dom_id(self) -> String {
+        let path: String = self
+            .to_string()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        format!("field-{path}")
+    }
+}
+
+impl fmt::Display for FieldPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FieldPath::Setting(setting) => f.write_str(setting.path()),
+            FieldPath::Labs => f.write_str("course.labs"),
+            FieldPath::Lab { lab, field } => {
+                let name = match field {
+                    LabField::Name => "name",
+                    LabField::Options => "options",
+                    LabField::StartWeek => "start_week",
+                    LabField::DueWeek => "due_week",
+                };
+                write!(f, "course.labs[{lab}].{name}")
+            }
+            FieldPath::LabOption { lab, option, field } => {
+                let name = match field {
+                    OptionField::Name => "name",
+                    OptionField::SharePct => "share_pct",
+                };
+                write!(f, "course.labs[{lab}].options[{option}].{name}")
+            }
+            FieldPath::Uses(site) => write!(f, "{site}.uses"),
+            FieldPath::Use { site, item, field } => {
+                let name = match (field, site) {
+                    (UseField::Resource, _) => "resource",
+                    (UseField::Count, _) => "count",
+                    (UseField::Hours, UseSite::Lab { .. }) => "hours",
+                    (UseField::Hours, UseSite::Project) => "hours_per_week",
+                    (UseField::FloatingIps, _) => "floating_ips",
+                };
+                write!(f, "{site}.uses[{item}].{name}")
+            }
+            FieldPath::Provider => f.write_str("pricing.provider"),
+            FieldPath::Snapshot => f.write_str("pricing.snapshot"),
+            FieldPath::Currency => f.write_str("pricing.currency"),
+            FieldPath::SimulationRuns => f.write_str("planning.runs"),
+            FieldPath::CustomOffers => f.write_str("custom_offers"),
+            FieldPath::CustomOffer { index, field } => {
+                let name = match field {
+                    CustomOfferField::Name => "sku",
+                    CustomOfferField::Price => "usd",
+                    CustomOfferField::SpotPrice => "spot_usd",
+                };
+                write!(f, "custom_offers[{index}].{name}")
+            }
+            FieldPath::OfferChoices => f.write_str("gpu_choices"),
+            FieldPath::OfferChoice { index, field } => {
+                let name = match field {
+                    ChoiceField::Resource => "resource",
+                    ChoiceField::Offer => "offer",
+                    ChoiceField::Fraction => "fraction",
+                };
+                write!(f, "gpu_choices[{index}].{name}")
+            }
+        }
+    }
+}
+
+/// The overrun-factor setting for resources of `kind` in `phase`; `None` for network, whose
+/// hours follow the instance it is attached to.
+pub fn overrun_setting(
+    phase: PhaseKey,
+    kind: crate::model::catalog::resource::ResourceKind,
+) -> Option<Setting> {
+    use crate::model::catalog::resource::ResourceKind as K;
+    Some(match (phase, kind) {
+        (_, K::Network) => return None,
+        (PhaseKey::Labs, K::Vm) => Setting::LabsVm,
+        (PhaseKey::Labs, K::BareMetal) => Setting::LabsBareMetal,
+        (PhaseKey::Labs, K::Edge) => Setting::LabsEdge,
+        (PhaseKey::Labs, K::Storage) => Setting::LabsStorage,
+        (PhaseKey::Project, K::Vm) => Setting::ProjectVm,
+        (PhaseKey::Project, K::BareMetal) => Setting::ProjectBareMetal,
+        (PhaseKey::Project, K::Edge) => Setting::ProjectEdge,
+        (PhaseKey::Project, K::Storage) => Setting::ProjectStorage,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_spelled_once_and_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for setting in Setting::ALL {
+            assert!(seen.insert(setting.path()), "{setting:?}");
+            assert_eq!(Setting::from_path(setting.path()), Some(*setting));
+        }
+        let site = UseSite::Lab { lab: 1, option: 0 };
+        let path = FieldPath::Use {
+            site,
+            item: 2,
+            field: UseField::Hours,
+        };
+        assert_eq!(path.to_string(), "course.labs[1].options[0].uses[2].hours");
+        assert_eq!(
+            path.dom_id(),
+            "field-course-labs-1--options-0--uses-2--hours"
+        );
+        let project = FieldPath::Use {
+            site: UseSite::Project,
+            item: 0,
+            field: UseField::Hours,
+        };
+        assert_eq!(project.to_string(), "course.project.uses[0].hours_per_week");
+    }
+}

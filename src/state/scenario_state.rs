@@ -1,0 +1,342 @@
+//! The one state of the app and the only way it changes. No web types: tested natively.
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::model::catalog::presets::{builtin_presets, Preset};
+use crate::model::edit::change::Change;
+use crate::model::edit::commit::{commit, Edit, Rejection};
+use crate::model::edit::number::parse_number;
+use crate::model::engine::compare::{compare_providers, ProviderQuote};
+use crate::model::engine::estimate::price;
+use crate::model::scenario::field::FieldPath;
+use crate::model::scenario::valid::ValidScenario;
+use crate::model::share::link::{decode, encode_pair, payload_of, Decoded, PARAM};
+use crate::model::{Catalog, Estimate, Scenario};
+
+/// Text the user typed into a number field, kept exactly as typed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    /// The raw text.
+    pub text: String,
+    /// Why it was not applied; `None` when it was.
+    pub error: Option<String>,
+}
+
+/// A valid scenario with its estimate, priced once when committed.
+#[derive(Clone, Debug)]
+pub struct Priced {
+    /// The scenario.
+    pub scenario: Rc<ValidScenario>,
+    /// Its estimate.
+    pub estimate: Rc<Estimate>,
+}
+
+impl Priced {
+    /// Prices `scenario`; `None` if its provider lacks a stand-in for a resource it uses.
+    fn new(scenario: ValidScenario, catalog: &Catalog) -> Option<Priced> {
+        let estimate = price(&scenario, catalog).ok()?;
+        Some(Priced {
+            scenario: Rc::new(scenario),
+            estimate: Rc::new(estimate),
+        })
+    }
+
+    /// Validates and prices `scenario`.
+    fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
+        Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)
+    }
+}
+
+/// Everything the UI renders from.
+#[derive(Clone, Debug)]
+pub struct ScenarioState {
+    /// The catalog prices come from.
+    pub catalog: &'static Catalog,
+    /// The last valid scenario.
+    pub scenario: Rc<ValidScenario>,
+    /// Its estimate, computed once per change.
+    pub estimate: Rc<Estimate>,
+    /// The preset the scenario was loaded from, while it is unchanged.
+    pub preset: Option<&'static Preset>,
+    /// The preset the scenario started from, edited or not: share links are written against it.
+    pub origin: &'static Preset,
+    /// What a shared link held that could not be used.
+    pub link_notices: Vec<String>,
+    /// The scenario saved in this browser, when a shared link was opened over it.
+    pub replaced_scenario: Option<Rc<Scenario>>,
+    /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
+    pub pinned: Option<Priced>,
+    /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
+    /// under the cursor.
+    pub drafts: HashMap<FieldPath, Draft>,
+    /// Why the last structural change was refused, until the next change succeeds.
+    pub notice: Option<String>,
+    /// The same scenario on every provider, computed when first shown.
+    comparison: Rc<OnceCell<Rc<Vec<ProviderQuote>>>>,
+    /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
+    link: Rc<OnceCell<String>>,
+}
+
+/// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
+/// the deep comparison of two scenarios and estimates is never needed.
+impl PartialEq for ScenarioState {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.scenario, &other.scenario)
+            && Rc::ptr_eq(&self.estimate, &other.estimate)
+            && self.drafts == other.drafts
+            && self.notice == other.notice
+            && self.link_notices == other.link_notices
+            && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
+            && match (&self.pinned, &other.pinned) {
+                (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
+/// Every change the UI can ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The user typed `text` into `field`.
+    EditNumber {
+        /// Which field.
+        field: FieldPath,
+        /// What is in it now.
+        text: String,
+    },
+    /// The user left `field`: show its committed value again if the text was valid.
+    FinishEdit(FieldPath),
+    /// Replace the scenario with a preset's.
+    LoadPreset(String),
+    /// A structural or choice edit.
+    Change(Change),
+    /// Load what a share link decoded to (the address bar changed).
+    LoadLink(Rc<Decoded>),
+    /// Go back to the scenario that a shared link replaced.
+    RestoreReplaced,
+    /// Hide the notices about a shared link.
+    DismissLinkNotices,
+    /// Pin the current scenario as A and keep editing it as B.
+    PinAsA,
+    /// Stop comparing.
+    Unpin,
+}
+
+impl ScenarioState {
+    /// The state to start with: a share link in the URL fragment wins; else the draft saved in
+    /// this browser (a link payload); else the paper's course. A draft that a link replaced is
+    /// kept so the user can get it back.
+    pub fn from_sources(
+        fragment: Option<&str>,
+        saved_draft: Option<&str>,
+    ) -> Result<ScenarioState, String> {
+        let catalog = Catalog::builtin()?;
+        let default = builtin_presets()?
+            .first()
+            .ok_or_else(|| "no preset is shipped".to_string())?;
+        let draft = saved_draft
+            .and_then(|payload| decode(payload, catalog))
+            .filter(|d| d.notices.is_empty());
+        let link = fragment
+            .and_then(payload_of)
+            .and_then(|payload| decode(payload, catalog));
+        let (start, replaced) = match (link, draft) {
+            (Some(link), draft) => {
+                let replaced = draft
+                    .filter(|d| d.scenario != link.scenario)
+                    .map(|d| Rc::new(d.scenario));
+                (link, replaced)
+            }
+            (None, Some(draft)) => (draft, None),
+            (None, None) => (Decoded::of_preset(default), None),
+        };
+        // A link is validated while decoding, so this only fails if the shipped data is broken.
+        let priced = Priced::checked(start.scenario, catalog)
+            .ok_or_else(|| "the starting scenario cannot be priced".to_string())?;
+        let mut state = ScenarioState {
+            catalog,
+            preset: None,
+            origin: start.preset,
+            scenario: priced.scenario,
+            estimate: priced.estimate,
+            drafts: HashMap::new(),
+            notice: None,
+            link_notices: start.notices,
+            replaced_scenario: replaced,
+            pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
+            comparison: Rc::default(),
+            link: Rc::default(),
+        };
+        state.preset = state.unchanged_origin();
+        Ok(state)
+    }
+
+    /// The origin preset, if the scenario still equals it.
+    fn unchanged_origin(&self) -> Option<&'static Preset> {
+        (self.origin.scenario == **self.scenario).then_some(self.origin)
+    }
+
+    /// The scenario on every provider, priced the first time it is asked for in this state.
+    pub fn comparison(&self) -> Rc<Vec<ProviderQuote>> {
+        self.comparison
+            .get_or_init(|| Rc::new(compare_providers(&self.scenario, self.catalog)))
+            .clone()
+    }
+
+    /// The share-link payload of this state: the scenario and, if pinned, scenario A.
+    pub fn share_payload(&self) -> String {
+        self.link
+            .get_or_init(|| {
+                let pinned = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
+                encode_pair(&self.scenario, pinned, self.origin)
+            })
+            .clone()
+    }
+
+    /// The URL fragment (without `#`) of this state.
+    pub fn share_fragment(&self) -> String {
+        format!("{PARAM}={}", self.share_payload())
+    }
+
+    /// What the user typed into `field`, if it differs from the committed value's display.
+    pub fn draft(&self, field: &FieldPath) -> Option<&Draft> {
+        self.drafts.get(field)
+    }
+
+    /// This state with `priced` committed; derived data (comparison, link) starts afresh.
+    fn with_priced(&self, priced: Priced) -> ScenarioState {
+        let mut next = ScenarioState {
+            scenario: priced.scenario,
+            estimate: priced.estimate,
+            notice: None,
+            comparison: Rc::default(),
+            link: Rc::default(),
+            ..self.clone()
+        };
+        next.preset = next.unchanged_origin();
+        next
+    }
+
+    /// Applies `action`; the old state when nothing changes.
+    pub fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
+        match action {
+            Action::EditNumber { field, text } => self.edit_number(field, text),
+            Action::FinishEdit(field) => match self.drafts.get(&field) {
+                Some(draft) if draft.error.is_none() => {
+                    let mut next = (*self).clone();
+                    next.drafts.remove(&field);
+                    Rc::new(next)
+                }
+                _ => self,
+            },
+            Action::LoadPreset(id) => self.load_preset(&id),
+            Action::Change(change) => self.change(change),
+            Action::LoadLink(decoded) => self.load_link(&decoded),
+            Action::RestoreReplaced => {
+                let Some(replaced) = self.replaced_scenario.clone() else {
+                    return self;
+                };
+                let Some(priced) = Priced::checked((*replaced).clone(), self.catalog) else {
+                    return self;
+                };
+                let mut next = self.with_priced(priced);
+                next.replaced_scenario = None;
+                next.link_notices.clear();
+                next.drafts.clear();
+                Rc::new(next)
+            }
+            Action::PinAsA | Action::Unpin => {
+                let mut next = (*self).clone();
+                next.pinned = matches!(action, Action::PinAsA).then(|| Priced {
+                    scenario: self.scenario.clone(),
+                    estimate: self.estimate.clone(),
+                });
+                next.link = Rc::default();
+                Rc::new(next)
+            }
+            Action::DismissLinkNotices => {
+                let mut next = (*self).clone();
+                next.link_notices.clear();
+                Rc::new(next)
+            }
+        }
+    }
+
+    fn edit_number(self: Rc<Self>, field: FieldPath, text: String) -> Rc<Self> {
+        let committed = parse_number(&text).and_then(|value| {
+            commit(&self.scenario, self.catalog, Edit::Number { field, value })
+                .map_err(|rejection| rejection.message_for(field))
+        });
+        let (next, error) = match committed.map(|valid| Priced::new(valid, self.catalog)) {
+            Ok(Some(priced)) => (self.with_priced(priced), None),
+            Ok(None) => ((*self).clone(), Some("this value cannot be priced".into())),
+            Err(error) => ((*self).clone(), Some(error)),
+        };
+        let mut next = next;
+        next.drafts.insert(field, Draft { text, error });
+        Rc::new(next)
+    }
+
+    fn change(self: Rc<Self>, change: Change) -> Rc<Self> {
+        let refused = |why: String| {
+            let mut next = (*self).clone();
+            next.notice = Some(why);
+            Rc::new(next)
+        };
+        match commit(&self.scenario, self.catalog, Edit::Change(change)) {
+            Ok(valid) => match Priced::new(valid, self.catalog) {
+                Some(priced) => {
+                    let mut next = self.with_priced(priced);
+                    // Indices may have shifted: drafts would point at the wrong fields.
+                    next.drafts.clear();
+                    Rc::new(next)
+                }
+                None => refused("that change cannot be priced".to_string()),
+            },
+            Err(Rejection::Refused(why)) => refused(why),
+            Err(rejection) => refused(rejection.to_string()),
+        }
+    }
+
+    fn load_preset(self: Rc<Self>, id: &str) -> Rc<Self> {
+        let Some(preset) = builtin_presets()
+            .ok()
+            .and_then(|presets| presets.iter().find(|p| p.id == id))
+        else {
+            return self;
+        };
+        let Some(priced) = Priced::checked(preset.scenario.clone(), self.catalog) else {
+            return self;
+        };
+        let mut next = self.with_priced(priced);
+        next.origin = preset;
+        next.preset = Some(preset);
+        next.drafts.clear();
+        next.link_notices.clear();
+        Rc::new(next)
+    }
+
+    fn load_link(self: Rc<Self>, decoded: &Decoded) -> Rc<Self> {
+        let current_a = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
+        let same_pinned = decoded.pinned.as_ref() == current_a;
+        if decoded.scenario == **self.scenario && same_pinned && decoded.notices.is_empty() {
+            return self;
+        }
+        let Some(priced) = Priced::checked(decoded.scenario.clone(), self.catalog) else {
+            return self;
+        };
+        let mut next = self.with_priced(priced);
+        next.origin = decoded.preset;
+        next.preset = next.unchanged_origin();
+        next.drafts.clear();
+        next.link_notices = decoded.notices.clone();
+        next.pinned = decoded
+            .pinned
+            .clone()
+            .and_then(|a| Priced::checked(a, self.catalog));
+        Rc::new(next)
+    }
+}
