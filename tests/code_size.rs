@@ -49,7 +49,10 @@ fn functions(text: &str) -> Vec<(usize, usize)> {
 #[test]
 fn files_and_functions_stay_small() {
     let mut files = Vec::new();
-    rust_files(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")), &mut files);
+    rust_files(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut files,
+    );
     assert!(files.len() > 20, "the source tree was not found");
     let mut too_big = Vec::new();
     for file in files {

@@ -9,7 +9,7 @@ use crate::model::catalog::offer::{Offer, PriceUnit};
 use crate::model::catalog::stand_in::{fitting_offers, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
-use crate::model::engine::estimate::quote;
+use crate::model::engine::quote::quote;
 use crate::model::format;
 use crate::model::scenario::OfferChoice;
 use crate::state::{use_scenario, Dispatch};

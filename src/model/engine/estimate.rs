@@ -2,13 +2,14 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::offer::{Offer, PriceModel};
+use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
+use crate::model::engine::quote::quote;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{FieldError, Problem};
-use crate::model::scenario::{OfferChoice, Scenario};
+use crate::model::scenario::Scenario;
 
 /// Which part of the course a line belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -189,55 +190,6 @@ fn per(amount: f64, by: f64) -> f64 {
     } else {
         0.0
     }
-}
-
-/// The offer standing in for a resource, and how much of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Quote<'a> {
-    /// The offer.
-    pub offer: &'a Offer,
-    /// How many of the offer one resource instance equals.
-    pub fraction: f64,
-    /// True when the user chose it, false when it is the catalog's mapping.
-    pub chosen: bool,
-    /// Why this offer (the catalog's note; empty for a user's choice).
-    pub note: &'a str,
-}
-
-/// Which offer prices `resource` on `provider`: the user's choice (among `choices`, with the
-/// user's `custom_offers`) if any, else the catalog's mapping.
-pub fn quote<'a>(
-    choices: &'a [OfferChoice],
-    custom_offers: &'a [Offer],
-    catalog: &'a Catalog,
-    provider: &str,
-    resource: &str,
-) -> Option<Quote<'a>> {
-    let find_offer = |id: &str| {
-        catalog
-            .offer(id)
-            .or_else(|| custom_offers.iter().find(|o| o.id == id))
-    };
-    if let Some(choice) = choices
-        .iter()
-        .find(|c| c.provider == provider && c.resource == resource)
-    {
-        if let Some(offer) = find_offer(&choice.offer) {
-            return Some(Quote {
-                offer,
-                fraction: choice.fraction,
-                chosen: true,
-                note: "",
-            });
-        }
-    }
-    let mapping = catalog.mapping(provider, resource)?;
-    Some(Quote {
-        offer: find_offer(&mapping.offer)?,
-        fraction: mapping.fraction,
-        chosen: false,
-        note: &mapping.note,
-    })
 }
 
 /// Prices every resource use of `scenario`. Fails with every invalid field; never panics.

@@ -4,3 +4,4 @@
 pub mod calibrate;
 pub mod compare;
 pub mod estimate;
+pub mod quote;

@@ -89,53 +89,53 @@ fn demand_of(
     demand
 }
 
-/// The request for `scenario`: the busiest week's concurrent demand, and the term's GPU hours.
-pub fn quota(
-    scenario: &Scenario,
-    estimate: &Estimate,
-    timeline: &Timeline,
-    catalog: &Catalog,
-) -> Vec<QuotaRow> {
-    let course = &scenario.course;
-    let concurrency = scenario.planning.concurrency_pct / 100.0;
-    let active_students = course.students * concurrency;
-    // Per student, per lab: options weighted by the share of students taking them.
-    let labs: Vec<Demand> = course
+/// One row of the request.
+fn row(item: &str, amount: f64, unit: &str, formula: impl Into<String>) -> QuotaRow {
+    QuotaRow {
+        item: item.into(),
+        amount: amount.ceil(),
+        unit: unit.into(),
+        formula: formula.into(),
+    }
+}
+
+/// Demand per student of each lab: options weighted by the share of students taking them.
+fn lab_demands(scenario: &Scenario, catalog: &Catalog) -> Vec<Demand> {
+    scenario
+        .course
         .labs
         .iter()
         .map(|lab| {
             let mut demand = Demand::default();
             for option in &lab.options {
-                demand.add(demand_of(
-                    catalog,
-                    option
-                        .uses
-                        .iter()
-                        .map(|u| (u.resource.clone(), u.count, u.floating_ips)),
-                    option.share_pct / 100.0,
-                ));
+                let uses = option
+                    .uses
+                    .iter()
+                    .map(|u| (u.resource.clone(), u.count, u.floating_ips));
+                demand.add(demand_of(catalog, uses, option.share_pct / 100.0));
             }
             demand
         })
-        .collect();
-    let project = demand_of(
-        catalog,
-        course
-            .project
-            .uses
-            .iter()
-            .map(|u| (u.resource.clone(), u.count, u.floating_ips)),
-        estimate.groups,
-    );
-    let project_end = course.project.start_week + course.project.weeks - 1.0;
+        .collect()
+}
 
+/// The busiest week's concurrent demand and its week number: each active student on the largest
+/// active lab, item by item, plus every project group while the project runs.
+fn peak_demand(
+    scenario: &Scenario,
+    labs: &[Demand],
+    project: Demand,
+    timeline: &Timeline,
+) -> (Demand, u32) {
+    let course = &scenario.course;
+    let active_students = course.students * scenario.planning.concurrency_pct / 100.0;
+    let project_end = course.project.start_week + course.project.weeks - 1.0;
     let mut peak = Demand::default();
     let mut peak_week = 0;
     for week in &timeline.weeks {
         let w = f64::from(week.week);
         let mut now = Demand::default();
-        // One lab at a time per student: the largest active lab, item by item.
-        for (lab, demand) in course.labs.iter().zip(&labs) {
+        for (lab, demand) in course.labs.iter().zip(labs) {
             if lab.start_week <= w && w <= lab.due_week {
                 let d = demand.scaled(active_students);
                 now.vms = now.vms.max(d.vms);
@@ -154,6 +154,25 @@ pub fn quota(
             peak_week = week.week;
         }
     }
+    (peak, peak_week)
+}
+
+/// The request for `scenario`: the busiest week's concurrent demand, and the term's GPU hours.
+pub fn quota(
+    scenario: &Scenario,
+    estimate: &Estimate,
+    timeline: &Timeline,
+    catalog: &Catalog,
+) -> Vec<QuotaRow> {
+    let course = &scenario.course;
+    let labs = lab_demands(scenario, catalog);
+    let project_uses = course
+        .project
+        .uses
+        .iter()
+        .map(|u| (u.resource.clone(), u.count, u.floating_ips));
+    let project = demand_of(catalog, project_uses, estimate.groups);
+    let (peak, peak_week) = peak_demand(scenario, &labs, project, timeline);
     let peak_gpus = timeline
         .weeks
         .iter()
@@ -163,63 +182,16 @@ pub fn quota(
         "{}% of {} students on their largest active lab, plus {} project groups, in the busiest week ({peak_week})",
         scenario.planning.concurrency_pct, course.students, estimate.groups
     );
+    let crunch = scenario.planning.deadline_crunch_pct;
     vec![
-        QuotaRow {
-            item: "VM instances at once".into(),
-            amount: peak.vms.ceil(),
-            unit: "instances".into(),
-            formula: format!("{who}: instances per student or group, summed"),
-        },
-        QuotaRow {
-            item: "vCPUs".into(),
-            amount: peak.vcpus.ceil(),
-            unit: "vCPUs".into(),
-            formula: "the same instances x their flavor's vCPUs".into(),
-        },
-        QuotaRow {
-            item: "Memory".into(),
-            amount: peak.ram_gb.ceil(),
-            unit: "GB".into(),
-            formula: "the same instances x their flavor's memory".into(),
-        },
-        QuotaRow {
-            item: "Floating IPs".into(),
-            amount: peak.floating_ips.ceil(),
-            unit: "addresses".into(),
-            formula: "addresses attached to those instances (the instructor guide adds 50% headroom: 1.5 x enrollment)".into(),
-        },
-        QuotaRow {
-            item: "Block storage".into(),
-            amount: peak.block_gb.ceil(),
-            unit: "GB".into(),
-            formula: "volumes of the largest active lab per student plus every project group's".into(),
-        },
-        QuotaRow {
-            item: "Object storage".into(),
-            amount: peak.object_gb.ceil(),
-            unit: "GB".into(),
-            formula: "object storage in use in the busiest week".into(),
-        },
-        QuotaRow {
-            item: "GPUs at once (peak)".into(),
-            amount: peak_gpus.ceil(),
-            unit: "GPUs".into(),
-            formula: format!(
-                "busiest week of the timeline: GPU hours spread over each lab's weeks, {}% of them in the 48 hours before its deadline",
-                scenario.planning.deadline_crunch_pct
-            ),
-        },
-        QuotaRow {
-            item: "GPU node-hours for the term".into(),
-            amount: estimate.totals.gpu_hours.ceil(),
-            unit: "node-hours".into(),
-            formula: "actual GPU node-hours of labs and project (planned x overrun)".into(),
-        },
-        QuotaRow {
-            item: "Chameleon service units".into(),
-            amount: estimate.totals.su.ceil(),
-            unit: "SU".into(),
-            formula: "actual instance-hours x SU rate per resource (Chameleon FAQ)".into(),
-        },
+        row("VM instances at once", peak.vms, "instances", format!("{who}: instances per student or group, summed")),
+        row("vCPUs", peak.vcpus, "vCPUs", "the same instances x their flavor's vCPUs"),
+        row("Memory", peak.ram_gb, "GB", "the same instances x their flavor's memory"),
+        row("Floating IPs", peak.floating_ips, "addresses", "addresses attached to those instances (the instructor guide adds 50% headroom: 1.5 x enrollment)"),
+        row("Block storage", peak.block_gb, "GB", "volumes of the largest active lab per student plus every project group's"),
+        row("Object storage", peak.object_gb, "GB", "object storage in use in the busiest week"),
+        row("GPUs at once (peak)", peak_gpus, "GPUs", format!("busiest week of the timeline: GPU hours spread over each lab's weeks, {crunch}% of them in the 48 hours before its deadline")),
+        row("GPU node-hours for the term", estimate.totals.gpu_hours, "node-hours", "actual GPU node-hours of labs and project (planned x overrun)"),
+        row("Chameleon service units", estimate.totals.su, "SU", "actual instance-hours x SU rate per resource (Chameleon FAQ)"),
     ]
 }

@@ -5,6 +5,7 @@ pub mod field;
 pub mod planning;
 pub mod pricing;
 pub mod realism;
+pub mod setting;
 pub mod valid;
 pub mod validate;
 
