@@ -1,0 +1,145 @@
+//! The app's one state and its reducer, natively: every action, without a browser.
+
+use std::rc::Rc;
+
+use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::edit::change::Change;
+use course_cost::model::scenario::field::{FieldPath, Setting};
+use course_cost::model::share::link::{decode, encode};
+use course_cost::state::{Action, ScenarioState};
+
+fn start() -> Rc<ScenarioState> {
+    Rc::new(ScenarioState::from_sources(None, None).expect("the paper's course loads"))
+}
+
+fn students() -> FieldPath {
+    Setting::Students.into()
+}
+
+fn edit(state: Rc<ScenarioState>, field: FieldPath, text: &str) -> Rc<ScenarioState> {
+    let text = text.to_string();
+    state.apply(Action::EditNumber { field, text })
+}
+
+#[test]
+fn the_paper_course_is_the_default() {
+    let state = start();
+    assert_eq!(state.scenario.course.students, 191.0);
+    assert!(state.preset.is_some(), "unchanged from its preset");
+    assert!(state.estimate.totals.net_usd > 0.0);
+}
+
+#[test]
+fn a_valid_number_commits_and_reprices() {
+    let before = start();
+    let after = edit(before.clone(), students(), "50");
+    assert_eq!(after.scenario.course.students, 50.0);
+    assert!(after.estimate.totals.net_usd < before.estimate.totals.net_usd);
+    assert!(after.preset.is_none(), "edited");
+    let draft = after.draft(&students()).expect("the typed text is kept");
+    assert_eq!((draft.text.as_str(), draft.error.as_ref()), ("50", None));
+    let left = after.apply(Action::FinishEdit(students()));
+    assert!(left.draft(&students()).is_none());
+}
+
+#[test]
+fn an_invalid_number_keeps_the_last_valid_scenario_and_the_text() {
+    let before = start();
+    let after = edit(before.clone(), students(), "-5");
+    assert!(Rc::ptr_eq(&after.scenario, &before.scenario));
+    let draft = after.draft(&students()).expect("kept");
+    assert_eq!(draft.text, "-5");
+    assert!(draft
+        .error
+        .as_deref()
+        .is_some_and(|e| e.contains("negative")));
+    let left = after.apply(Action::FinishEdit(students()));
+    assert!(left.draft(&students()).is_some(), "an invalid text stays");
+    let junk = edit(start(), students(), "abc");
+    assert!(junk
+        .draft(&students())
+        .and_then(|d| d.error.clone())
+        .is_some());
+}
+
+#[test]
+fn structural_changes_commit_or_leave_a_notice() {
+    let before = start();
+    let labs = before.scenario.course.labs.len();
+    let typed = edit(before, students(), "60");
+    let removed = typed.apply(Action::Change(Change::RemoveLab(0)));
+    assert_eq!(removed.scenario.course.labs.len(), labs - 1);
+    assert!(
+        removed.drafts.is_empty(),
+        "indices shifted: drafts are dropped"
+    );
+    let refused = removed.apply(Action::Change(Change::RemoveLab(999)));
+    assert!(refused.notice.is_some());
+    assert_eq!(refused.scenario.course.labs.len(), labs - 1);
+}
+
+#[test]
+fn presets_load_and_set_the_origin() {
+    let presets = builtin_presets().expect("presets");
+    let other = presets.last().expect("more than one preset");
+    let state = start().apply(Action::LoadPreset(other.id.clone()));
+    assert_eq!(state.origin.id, other.id);
+    assert_eq!(**state.scenario, other.scenario);
+    let unknown = state.clone().apply(Action::LoadPreset("no-such".into()));
+    assert!(Rc::ptr_eq(&unknown, &state));
+}
+
+#[test]
+fn pinning_carries_scenario_a_into_the_link() {
+    let state = start();
+    let alone = state.share_payload();
+    let pinned = state.apply(Action::PinAsA);
+    let b = edit(pinned, students(), "80");
+    assert_eq!(
+        b.pinned.as_ref().map(|a| a.scenario.course.students),
+        Some(191.0)
+    );
+    assert_ne!(b.share_payload(), alone);
+    let decoded = decode(&b.share_payload(), b.catalog).expect("decodes");
+    assert_eq!(decoded.pinned.map(|a| a.course.students), Some(191.0));
+    let unpinned = b.apply(Action::Unpin);
+    assert!(unpinned.pinned.is_none());
+}
+
+#[test]
+fn a_link_over_a_saved_draft_keeps_the_draft_restorable() {
+    let base = start();
+    let draft = edit(base.clone(), students(), "120");
+    let saved = encode(&draft.scenario, draft.origin);
+    let linked = edit(base, students(), "300");
+    let fragment = format!("s={}", encode(&linked.scenario, linked.origin));
+    let state = Rc::new(ScenarioState::from_sources(Some(&fragment), Some(&saved)).expect("loads"));
+    assert_eq!(state.scenario.course.students, 300.0);
+    let restored = state.apply(Action::RestoreReplaced);
+    assert_eq!(restored.scenario.course.students, 120.0);
+    assert!(restored.replaced_scenario.is_none());
+}
+
+#[test]
+fn a_loaded_link_replaces_the_scenario_with_its_notices() {
+    let state = start();
+    let other = edit(start(), students(), "42");
+    let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");
+    let loaded = state.apply(Action::LoadLink(Rc::new(decoded)));
+    assert_eq!(loaded.scenario.course.students, 42.0);
+    let dismissed = loaded.apply(Action::DismissLinkNotices);
+    assert!(dismissed.link_notices.is_empty());
+}
+
+#[test]
+fn the_provider_comparison_is_priced_once_when_asked() {
+    let state = start();
+    let first = state.comparison();
+    assert_eq!(first.len(), state.catalog.providers.len());
+    assert!(
+        Rc::ptr_eq(&first, &state.comparison()),
+        "computed once per state"
+    );
+    let aws = first.iter().find(|q| q.provider == "aws").expect("aws");
+    assert!((aws.totals.net_usd - state.estimate.totals.net_usd).abs() < 1e-6);
+}
