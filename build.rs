@@ -8,9 +8,13 @@ const DATA_FILES: &[&str] = &[
     "resources.toml",
     "offers.toml",
     "mappings.toml",
+    "exchange-rates.toml",
     "presets/paper-course.toml",
     "presets/cpu-only.toml",
     "presets/gpu-heavy.toml",
+    "presets/archive/paper-course.toml",
+    "presets/archive/cpu-only.toml",
+    "presets/archive/gpu-heavy.toml",
 ];
 
 fn main() {

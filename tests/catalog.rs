@@ -3,6 +3,7 @@
 mod common;
 
 use common::catalog;
+use course_cost::model::catalog::currency::{ExchangeRates, USD};
 use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::ResourceKind;
@@ -35,6 +36,13 @@ fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {
     }
 }
 
+/// True for a `source` field that is a list of source ids only (`S2,S6`).
+fn is_id_list(text: &str) -> bool {
+    text.split(',').all(|id| {
+        id.len() >= 2 && id.starts_with('S') && id[1..].chars().all(|c| c.is_ascii_digit())
+    })
+}
+
 #[test]
 fn every_price_is_positive_dated_and_sourced() {
     let catalog = catalog();
@@ -42,21 +50,14 @@ fn every_price_is_positive_dated_and_sourced() {
     for offer in &catalog.offers {
         assert!(offer.usd.is_finite() && offer.usd > 0.0, "{}", offer.id);
         assert!(!offer.as_of.is_empty(), "{}", offer.id);
-        // Sources cite ids like "S2,S6" or "S1 (derived)"; each cited id must be listed.
-        let cited: Vec<&str> = offer
-            .source
-            .split(|c: char| !c.is_ascii_alphanumeric())
-            .filter(|t| {
-                t.len() >= 2 && t.starts_with('S') && t[1..].chars().all(|c| c.is_ascii_digit())
-            })
-            .collect();
+        // `source` lists source ids ("S2,S6"); caveats such as "derived" go in `note`.
         assert!(
-            !cited.is_empty() || offer.source.contains("fixture"),
-            "{} cites no source id: {}",
+            is_id_list(&offer.source),
+            "{} source is not a list of source ids: {}",
             offer.id,
             offer.source
         );
-        for id in cited {
+        for id in offer.source.split(',') {
             assert!(known(id), "{} cites unknown source {id}", offer.id);
         }
         if let Some(spot) = offer.spot_usd {
@@ -69,8 +70,183 @@ fn every_price_is_positive_dated_and_sourced() {
         }
         for price in &offer.snapshot_prices {
             assert!(catalog.snapshot(&price.snapshot).is_some(), "{}", offer.id);
-            assert!(price.usd > 0.0 && !price.as_of.is_empty() && !price.source.is_empty());
+            assert!(price.usd > 0.0 && !price.as_of.is_empty(), "{}", offer.id);
+            assert!(is_id_list(&price.source), "{}: {}", offer.id, price.source);
+            for id in price.source.split(',') {
+                assert!(known(id), "{} cites unknown source {id}", offer.id);
+            }
+            if let Some(spot) = price.spot_usd {
+                assert!(spot > 0.0 && spot < price.usd, "{} spot {spot}", offer.id);
+                assert!(price.spot_note.is_some(), "{} spot has no note", offer.id);
+            }
         }
+    }
+}
+
+#[test]
+fn every_source_has_a_public_citation_and_is_cited() {
+    let catalog = catalog();
+    let rates = ExchangeRates::builtin().expect("exchange rates parse");
+    for source in catalog.sources.iter().chain([&rates.source]) {
+        for (field, value) in [
+            ("title", &source.title),
+            ("publisher", &source.publisher),
+            ("date", &source.date),
+            ("as_of", &source.as_of),
+        ] {
+            assert!(!value.trim().is_empty(), "{} has no {field}", source.id);
+        }
+        assert!(
+            source.url.starts_with("https://") || source.url.starts_with("http://"),
+            "{} url {}",
+            source.id,
+            source.url
+        );
+        assert!(
+            !source.url.contains(' '),
+            "{} url {}",
+            source.id,
+            source.url
+        );
+    }
+    for source in &catalog.sources {
+        let cited = catalog.offers.iter().any(|o| {
+            o.source.split(',').any(|id| id == source.id)
+                || o.snapshot_prices
+                    .iter()
+                    .any(|p| p.source.split(',').any(|id| id == source.id))
+        });
+        assert!(cited, "source {} is cited by no offer", source.id);
+    }
+}
+
+/// Why `text` would show a reader one of our internal notes, if it would.
+fn internal_reference(text: &str) -> Option<String> {
+    if text.contains(".md") {
+        return Some("names a .md file".to_string());
+    }
+    let bytes = text.as_bytes();
+    for (i, window) in bytes.windows(3).enumerate() {
+        let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        // A section reference: "s.1", "(s.3b".
+        if starts_word && window[0] == b's' && window[1] == b'.' && window[2].is_ascii_digit() {
+            return Some("names a section (s.N)".to_string());
+        }
+    }
+    for (i, &byte) in bytes.iter().enumerate() {
+        let starts_word = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if !starts_word || byte != b'S' {
+            continue;
+        }
+        let digits = bytes[i + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let ends_word = bytes
+            .get(i + 1 + digits)
+            .is_none_or(|b| !b.is_ascii_alphanumeric());
+        // "Amazon S3" is a product, not a source id.
+        if digits > 0 && ends_word && !text[..i].ends_with("Amazon ") {
+            return Some(format!(
+                "names a bare source id ({})",
+                &text[i..i + 1 + digits]
+            ));
+        }
+    }
+    None
+}
+
+/// Every string in a data file the app shows, with its path, except ids, links and source-id lists.
+fn displayed_strings(value: &serde_json::Value, path: &str, out: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::String(text) => {
+            let key = path.rsplit('.').next().unwrap_or_default();
+            let id_list = key == "source" && is_id_list(text);
+            if !matches!(key, "id" | "url") && !id_list {
+                out.push((path.to_string(), text.clone()));
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                displayed_strings(item, &format!("{path}[{i}]"), out);
+            }
+        }
+        serde_json::Value::Object(fields) => {
+            for (key, item) in fields {
+                displayed_strings(item, &format!("{path}.{key}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn no_displayed_data_string_cites_our_internal_notes() {
+    let files = [
+        (
+            "resources.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/resources.json")),
+        ),
+        (
+            "offers.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/offers.json")),
+        ),
+        (
+            "mappings.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/mappings.json")),
+        ),
+        (
+            "exchange-rates.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/exchange-rates.json")),
+        ),
+        (
+            "presets/paper-course.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/presets-paper-course.json")),
+        ),
+        (
+            "presets/cpu-only.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/presets-cpu-only.json")),
+        ),
+        (
+            "presets/gpu-heavy.toml",
+            include_str!(concat!(env!("OUT_DIR"), "/presets-gpu-heavy.json")),
+        ),
+    ];
+    let mut found = Vec::new();
+    for (file, json) in files {
+        let value: serde_json::Value = serde_json::from_str(json).expect("data file is JSON");
+        let mut strings = Vec::new();
+        displayed_strings(&value, file, &mut strings);
+        assert!(!strings.is_empty(), "{file} has no strings");
+        for (path, text) in strings {
+            if let Some(why) = internal_reference(&text) {
+                found.push(format!("{path} {why}: {text}"));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_internal_reference_check_catches_what_it_should() {
+    for bad in [
+        "prices.md s.1",
+        "see s.3b",
+        "(s.1a row 1)",
+        "as of 2025-26, S1",
+        "S15",
+        "S2,S6 agree",
+    ] {
+        assert!(internal_reference(bad).is_some(), "{bad}");
+    }
+    for good in [
+        "Amazon S3 Standard",
+        "4x A100 80GB PCIe",
+        "gpu_p100 nodes",
+        "SC25 abstract",
+        "spot, us-east-1",
+    ] {
+        assert!(internal_reference(good).is_none(), "{good}");
     }
 }
 
@@ -92,10 +268,197 @@ fn offer_ids_are_unique_and_snapshots_differ_where_prices_moved() {
 fn every_preset_is_valid_and_described() {
     let presets = builtin_presets().expect("presets parse");
     assert!(presets.len() >= 3);
-    assert_eq!(presets[0].id, "paper-s25");
+    assert_eq!(presets[0].id, "paper-s25-v2");
     for preset in presets {
         assert!(!preset.summary.is_empty());
         let errors = validate(&preset.scenario, catalog());
         assert!(errors.is_empty(), "{}: {errors:?}", preset.id);
+    }
+}
+
+/// The year and month (`YYYY-MM`) of a figure's date, or `None` when it is undated or only a
+/// period such as `2025-26`.
+fn month_of(as_of: &str) -> Option<&str> {
+    let month = as_of.get(..7)?;
+    let (year, mm) = month.split_once('-')?;
+    let dated = year.len() == 4
+        && year.chars().all(|c| c.is_ascii_digit())
+        && mm.parse::<u32>().is_ok_and(|m| (1..=12).contains(&m))
+        && as_of.get(7..8).is_none_or(|rest| rest == "-");
+    dated.then_some(month)
+}
+
+#[test]
+fn snapshot_labels_state_the_real_date_range_of_their_figures() {
+    let catalog = catalog();
+    for snapshot in &catalog.snapshots {
+        let mut months: Vec<&str> = Vec::new();
+        for offer in catalog.offers_in(&snapshot.id) {
+            months.extend(month_of(offer.price_in(&snapshot.id).as_of));
+            if let Some(spot) = offer.spot_in(&snapshot.id) {
+                months.extend(month_of(spot.as_of));
+            }
+        }
+        let first = months.iter().min().expect("dated figures");
+        let last = months.iter().max().expect("dated figures");
+        let range = format!("figures dated {first} to {last}");
+        assert!(
+            snapshot.label.contains(&range),
+            "{}: label {:?} should say {range:?}",
+            snapshot.id,
+            snapshot.label
+        );
+    }
+}
+
+#[test]
+fn an_offer_is_left_out_of_snapshots_that_predate_it() {
+    let catalog = catalog();
+    // prices.md s.3e: the single-GPU p5.4xlarge has no Spring-2025 price.
+    assert!(catalog.offer_in("aws/p5.4xlarge", "spring-2025").is_none());
+    assert!(catalog.offer_in("aws/p5.4xlarge", "latest").is_some());
+    assert!(catalog
+        .offers_in("spring-2025")
+        .all(|o| o.id != "aws/p5.4xlarge"));
+    for snapshot in &catalog.snapshots {
+        for id in &snapshot.not_offered {
+            assert!(
+                catalog.offer(id).is_some(),
+                "{} leaves out {id}",
+                snapshot.id
+            );
+        }
+        // The default mapping never lands on an offer that is not sold in the snapshot.
+        for mapping in &catalog.mappings {
+            assert!(
+                catalog.offer_in(&mapping.offer, &snapshot.id).is_some(),
+                "{} maps {} to {}, not sold in {}",
+                mapping.provider,
+                mapping.resource,
+                mapping.offer,
+                snapshot.id
+            );
+        }
+    }
+}
+
+#[test]
+fn spring_2025_uses_2025_gcp_spot_prices_where_published() {
+    let catalog = catalog();
+    // prices.md s.2 and s.3e: spot on 2025-06-26 vs 2026-07-30.
+    for (id, spring, latest) in [
+        ("gcp/n2-standard-96", 1.649856, 2.21088),
+        ("gcp/a3-highgpu-8g", 20.40, 50.60954),
+    ] {
+        let offer = catalog.offer(id).expect("offer in catalog");
+        let spot = offer.spot_in("spring-2025").expect("spring spot");
+        assert_eq!(spot.usd, spring, "{id}");
+        assert_eq!(spot.as_of, "2025-06-26", "{id}");
+        assert_eq!(offer.spot_in("latest").map(|p| p.usd), Some(latest), "{id}");
+    }
+    // prices.md s.7 item 5: GCP on-demand prices did not change between those dates.
+    for offer in catalog.offers.iter().filter(|o| o.provider == "gcp") {
+        assert_eq!(
+            offer.price_in("spring-2025").usd,
+            offer.price_in("latest").usd,
+            "{}",
+            offer.id
+        );
+    }
+}
+
+#[test]
+fn azure_a100_sizes_are_priced_linearly_in_gpus() {
+    let catalog = catalog();
+    // prices.md s.7 item 2 (erratum): NC96ads = 4 x NC24ads, as Azure prices this family.
+    let one = catalog
+        .offer("azure/Standard_NC24ads_A100_v4")
+        .expect("NC24ads");
+    let four = catalog
+        .offer("azure/Standard_NC96ads_A100_v4")
+        .expect("NC96ads");
+    for snapshot in &catalog.snapshots {
+        let ratio = four.price_in(&snapshot.id).usd / one.price_in(&snapshot.id).usd;
+        assert!((ratio - 4.0).abs() < 1e-3, "{}: {ratio}", snapshot.id);
+    }
+}
+
+#[test]
+fn m1_large_stand_ins_have_the_flavors_four_vcpus_and_eight_gb() {
+    let catalog = catalog();
+    let flavor = catalog.resource("m1.large").expect("m1.large");
+    assert_eq!((flavor.vcpu, flavor.ram_gb), (4, 8.0));
+    for provider in &catalog.providers {
+        let mapping = catalog.mapping(&provider.id, "m1.large").expect("mapped");
+        let offer = catalog.offer(&mapping.offer).expect("offer");
+        let vcpus = f64::from(offer.vcpu) * mapping.fraction;
+        let ram = offer.ram_gb * mapping.fraction;
+        assert_eq!(vcpus, 4.0, "{} {}", provider.id, offer.id);
+        assert!(ram >= 8.0, "{} {}", provider.id, offer.id);
+    }
+}
+
+#[test]
+fn every_currency_has_a_rate_for_every_snapshot() {
+    let catalog = catalog();
+    let rates = ExchangeRates::builtin().expect("exchange rates parse");
+    let listed = ["EUR", "GBP", "CAD", "AUD", "JPY", "INR", "CHF", "CNY"];
+    for snapshot in &catalog.snapshots {
+        let table = rates.table(&snapshot.id).expect("a table per snapshot");
+        let usd_per_eur = table
+            .rates
+            .iter()
+            .find(|r| r.currency == USD)
+            .expect("USD in table")
+            .per_eur;
+        for currency in listed.iter().chain([&USD]) {
+            let quote = rates
+                .rate(currency, &snapshot.id)
+                .unwrap_or_else(|| panic!("{currency} in {}", snapshot.id));
+            assert!(quote.per_usd.is_finite() && quote.per_usd > 0.0);
+            assert_eq!(quote.date, table.date);
+            assert!(!quote.source.url.is_empty());
+        }
+        // per_usd is derived from the ECB's per-euro figures, rounded to 5 significant digits.
+        for rate in &table.rates {
+            let derived = rate.per_eur / usd_per_eur;
+            assert!(
+                (rate.per_usd / derived - 1.0).abs() < 1e-4,
+                "{} {}: {} vs {derived}",
+                snapshot.id,
+                rate.currency,
+                rate.per_usd
+            );
+        }
+        assert_eq!(
+            rates.rate("USD", &snapshot.id).map(|q| q.per_usd),
+            Some(1.0)
+        );
+        assert_eq!(rates.currencies(&snapshot.id).len(), listed.len() + 1);
+    }
+    assert!(rates.rate("XYZ", "latest").is_none());
+    assert!(rates.rate("EUR", "no-such-snapshot").is_none());
+}
+
+#[test]
+fn euro_rates_match_the_ecb_figures() {
+    let rates = ExchangeRates::builtin().expect("exchange rates parse");
+    // exchange-rates.md: EUR per USD 0.91836 on 2025-03-14 and 0.89509 on 2026-10-30.
+    let four_digits = |x: f64| {
+        let scale = 10f64.powi(3 - x.abs().log10().floor() as i32);
+        (x * scale).round() / scale
+    };
+    for (snapshot, date, expected) in [
+        ("spring-2025", "2025-03-14", 0.91836),
+        ("latest", "2026-10-30", 0.89509),
+    ] {
+        let quote = rates.rate("eur", snapshot).expect("EUR rate");
+        assert_eq!(quote.date, date);
+        assert_eq!(
+            four_digits(quote.per_usd),
+            four_digits(expected),
+            "{snapshot}"
+        );
+        assert_eq!(quote.source.publisher, "European Central Bank");
     }
 }

@@ -20,6 +20,8 @@ use course_cost::model::{evaluate, Scenario};
 /// 10 students, one lab of one m1.medium for 2 hours, no project, AWS on demand.
 fn tiny() -> Scenario {
     Scenario {
+        title: String::new(),
+        notes: String::new(),
         course: Course {
             students: 10.0,
             term_weeks: 15.0,
@@ -60,6 +62,7 @@ fn tiny() -> Scenario {
         },
         gpu_choices: vec![],
         custom_offers: vec![],
+        capacity: vec![],
         planning: Default::default(),
     }
 }

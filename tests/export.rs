@@ -91,8 +91,8 @@ fn markdown_summary_has_the_headline_and_every_lab() {
         catalog(),
         "https://example.invalid/#s=x",
     );
-    assert!(text.contains("**Total: $59,170**"), "{text}");
-    assert!(text.contains("($310 per student)"));
+    assert!(text.contains("**Total: $50,176**"), "{text}");
+    assert!(text.contains("($263 per student)"));
     for lab in &scenario.course.labs {
         assert!(text.contains(&format!("| {} |", lab.name)), "{}", lab.name);
     }

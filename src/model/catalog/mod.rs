@@ -1,6 +1,7 @@
 //! The price catalog: Chameleon resources, commercial offers, and the mapping between them, loaded
 //! from the data files in `src/data/` (converted to JSON by `build.rs`).
 
+pub mod currency;
 pub mod offer;
 pub mod presets;
 pub mod resource;
@@ -38,16 +39,35 @@ pub struct Snapshot {
     pub as_of: String,
     /// What is in it.
     pub description: String,
+    /// Ids of offers that were not sold yet at this snapshot's date: they are left out of it
+    /// rather than given a price they never had. Empty for most snapshots.
+    #[serde(default)]
+    pub not_offered: Vec<String>,
 }
 
-/// A price source cited by id in offers (`S1`...), from prices.md.
+impl Snapshot {
+    /// True when the offer `offer_id` is sold in this snapshot.
+    pub fn offers(&self, offer_id: &str) -> bool {
+        !self.not_offered.iter().any(|id| id == offer_id)
+    }
+}
+
+/// A public source of prices, cited by id in offers (`S1`...) and shown to readers with its title,
+/// publisher, date and link.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Source {
-    /// Id as cited.
+    /// Id as cited in offers' `source` fields (`S1`); never shown alone.
     pub id: String,
-    /// What and where it is.
+    /// What it is, in words a reader can search for (document, file or dataset name).
     pub title: String,
-    /// When it was compiled.
+    /// Who publishes it (organisation, project or repository owner).
+    pub publisher: String,
+    /// When it was published or retrieved: `YYYY-MM-DD`, or free text such as
+    /// `undated (retrieved by 2026-11-29)` when the source carries no date.
+    pub date: String,
+    /// Where to read it: an `https://` link a reader can follow.
+    pub url: String,
+    /// The period its figures stand for (`2026-07-30`, `about 2024-25`).
     pub as_of: String,
 }
 
@@ -141,6 +161,21 @@ impl Catalog {
     /// The offer with this id.
     pub fn offer(&self, id: &str) -> Option<&Offer> {
         self.offers.iter().find(|o| o.id == id)
+    }
+
+    /// The offer with this id if it is sold in `snapshot` (see `Snapshot::not_offered`); an
+    /// unknown snapshot id leaves every offer in.
+    pub fn offer_in(&self, id: &str, snapshot: &str) -> Option<&Offer> {
+        let offered = self.snapshot(snapshot).is_none_or(|s| s.offers(id));
+        self.offer(id).filter(|_| offered)
+    }
+
+    /// The offers sold in `snapshot`, in catalog order.
+    pub fn offers_in<'a>(&'a self, snapshot: &'a str) -> impl Iterator<Item = &'a Offer> + 'a {
+        let known = self.snapshot(snapshot);
+        self.offers
+            .iter()
+            .filter(move |o| known.is_none_or(|s| s.offers(&o.id)))
     }
 
     /// The default mapping of `resource` on `provider`.

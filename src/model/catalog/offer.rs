@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Hours in a billing month, the convention of every price dump in prices.md (s.4).
+/// Hours in a billing month, the convention of every price dump the catalog cites.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 
 /// What an offer's price is per.
@@ -45,8 +45,15 @@ pub struct SnapshotPrice {
     pub usd: f64,
     /// When the figure was seen (date or period).
     pub as_of: String,
-    /// Source id (see the catalog's sources) or a citation.
+    /// Source ids (see the catalog's sources), comma-separated (`S2,S6`).
     pub source: String,
+    /// Spot price (US dollars per the offer's unit) in this snapshot; `None` carries the offer's
+    /// base `spot_usd` (with its own date) into this snapshot.
+    #[serde(default)]
+    pub spot_usd: Option<f64>,
+    /// Where and when this snapshot's spot figure was read (shown with it).
+    #[serde(default)]
+    pub spot_note: Option<String>,
 }
 
 /// A dated price, ready to show with its provenance.
@@ -124,6 +131,29 @@ impl Offer {
                 source: &self.source,
             },
         }
+    }
+
+    /// The spot price that holds in `snapshot`, with its date and where it was read, if any: the
+    /// snapshot's own spot figure, else the offer's base one. `None` when no source gives one.
+    pub fn spot_in(&self, snapshot: &str) -> Option<PricePoint<'_>> {
+        let dated = self
+            .snapshot_prices
+            .iter()
+            .find(|p| p.snapshot == snapshot)
+            .and_then(|p| {
+                p.spot_usd.map(|usd| PricePoint {
+                    usd,
+                    as_of: &p.as_of,
+                    source: p.spot_note.as_deref().unwrap_or(&p.source),
+                })
+            });
+        dated.or_else(|| {
+            self.spot_usd.map(|usd| PricePoint {
+                usd,
+                as_of: &self.as_of,
+                source: self.spot_note.as_deref().unwrap_or(&self.source),
+            })
+        })
     }
 
     /// Converts a price per `unit` into US dollars per hour of one unit (instance or GB).

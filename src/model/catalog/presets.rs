@@ -44,9 +44,13 @@ pub struct Preset {
     /// Published figures, for a preset built from a real course.
     #[serde(default)]
     pub paper: Option<PaperFigures>,
+    /// A frozen earlier version, kept so old share links decode exactly; not offered to pick.
+    #[serde(default)]
+    pub archived: bool,
 }
 
-const PRESET_FILES: [(&str, &str); 3] = [
+/// The current presets first (the paper's course is the default), then the frozen ones.
+const PRESET_FILES: [(&str, &str); 6] = [
     (
         "paper-course.toml",
         include_str!(concat!(env!("OUT_DIR"), "/presets-paper-course.json")),
@@ -59,9 +63,25 @@ const PRESET_FILES: [(&str, &str); 3] = [
         "gpu-heavy.toml",
         include_str!(concat!(env!("OUT_DIR"), "/presets-gpu-heavy.json")),
     ),
+    (
+        "archive/paper-course.toml",
+        include_str!(concat!(
+            env!("OUT_DIR"),
+            "/presets-archive-paper-course.json"
+        )),
+    ),
+    (
+        "archive/cpu-only.toml",
+        include_str!(concat!(env!("OUT_DIR"), "/presets-archive-cpu-only.json")),
+    ),
+    (
+        "archive/gpu-heavy.toml",
+        include_str!(concat!(env!("OUT_DIR"), "/presets-archive-gpu-heavy.json")),
+    ),
 ];
 
-/// Every preset shipped with the app, the paper's course first; parsed once.
+/// Every preset shipped with the app, the paper's course first, the archived ones last; parsed
+/// once.
 pub fn builtin_presets() -> Result<&'static [Preset], String> {
     static PRESETS: OnceLock<Result<Vec<Preset>, String>> = OnceLock::new();
     PRESETS
@@ -83,4 +103,9 @@ pub fn paper_course() -> Result<&'static Preset, String> {
     builtin_presets()?
         .first()
         .ok_or_else(|| "no preset is shipped".to_string())
+}
+
+/// The presets a user can pick: every one that is not archived.
+pub fn current_presets() -> Result<impl Iterator<Item = &'static Preset>, String> {
+    Ok(builtin_presets()?.iter().filter(|p| !p.archived))
 }

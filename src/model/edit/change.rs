@@ -335,6 +335,7 @@ fn add_use(course: &mut Course, site: UseSite) -> Result<(), String> {
                 hours_per_week: 10.0,
                 floating_ips: 1.0,
                 note: String::new(),
+                pool: Vec::new(),
             });
         }
     }

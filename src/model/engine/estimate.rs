@@ -5,6 +5,7 @@ use serde::Serialize;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
+use crate::model::engine::capacity::{check_capacity, CapacityCheck};
 use crate::model::engine::quote::quote;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
@@ -74,8 +75,11 @@ pub struct CostLine {
     pub actual_hours: f64,
     /// actual hours x rerun x US dollars per hour (US dollars, list price).
     pub cost_usd: f64,
-    /// Actual node-hours of GPU instances (hours; 0 for others).
+    /// Actual node-hours of GPU instances (hours; 0 for others): one hour of a 4-GPU node is
+    /// one node-hour. The paper's "GPU hours" are read as node-hours.
     pub gpu_hours: f64,
+    /// Actual GPU-device-hours (hours): node-hours times GPUs per node.
+    pub gpu_device_hours: f64,
     /// Chameleon service units for the actual hours; `None` where the rate is unknown.
     pub su: Option<f64>,
 }
@@ -95,6 +99,8 @@ pub struct PhaseSummary {
     pub actual_instance_hours: f64,
     /// Actual GPU node-hours (hours).
     pub gpu_hours: f64,
+    /// Actual GPU-device-hours (hours).
+    pub gpu_device_hours: f64,
     /// Chameleon service units (SU).
     pub su: f64,
 }
@@ -108,6 +114,7 @@ impl PhaseSummary {
             self.actual_instance_hours += line.actual_hours;
         }
         self.gpu_hours += line.gpu_hours;
+        self.gpu_device_hours += line.gpu_device_hours;
         self.su += line.su.unwrap_or(0.0);
     }
 }
@@ -137,6 +144,8 @@ pub struct Totals {
     pub actual_instance_hours: f64,
     /// Actual GPU node-hours, labs and project (hours).
     pub gpu_hours: f64,
+    /// Actual GPU-device-hours, labs and project (hours).
+    pub gpu_device_hours: f64,
     /// Chameleon service units (SU), for the resources whose rate is known.
     pub su: f64,
     /// Some resource used has no published SU rate, so `su` is a lower bound.
@@ -162,6 +171,8 @@ pub struct Estimate {
     pub totals: Totals,
     /// Things the user should know about this estimate (e.g. spot price missing).
     pub warnings: Vec<String>,
+    /// Each capacity of the scenario against what the course needs of it.
+    pub capacity: Vec<CapacityCheck>,
 }
 
 impl Estimate {
@@ -234,20 +245,23 @@ pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Ve
 
     let groups = course.project_groups();
     for project_use in &course.project.uses {
-        pricer.price(
-            Use {
-                phase: Phase::Project,
-                group: PROJECT_NAME,
-                option: "",
-                resource: &project_use.resource,
-                takers: groups,
-                takers_unit: "groups",
-                count: project_use.count,
-                hours: project_use.hours_per_week * course.project.weeks,
-                floating_ips: project_use.floating_ips,
-            },
-            &scenario.realism.project,
-        );
+        // A pool spreads the use's hours over its members by share.
+        for (resource, share) in project_use.members() {
+            pricer.price(
+                Use {
+                    phase: Phase::Project,
+                    group: PROJECT_NAME,
+                    option: "",
+                    resource,
+                    takers: groups,
+                    takers_unit: "groups",
+                    count: project_use.count,
+                    hours: project_use.hours_per_week * course.project.weeks * share,
+                    floating_ips: project_use.floating_ips,
+                },
+                &scenario.realism.project,
+            );
+        }
     }
 
     if !pricer.missing.is_empty() {
@@ -385,6 +399,7 @@ impl Pricer<'_> {
             } else {
                 0.0
             },
+            gpu_device_hours: actual_hours * f64::from(resource.gpu_count),
             su: resource.su_per_hour.map(|rate| actual_hours * rate),
         });
     }
@@ -448,9 +463,11 @@ fn summarise(
         expected_instance_hours: sum(|s| s.expected_instance_hours),
         actual_instance_hours: sum(|s| s.actual_instance_hours),
         gpu_hours: sum(|s| s.gpu_hours),
+        gpu_device_hours: sum(|s| s.gpu_device_hours),
         su: sum(|s| s.su),
         su_incomplete,
     };
+    let capacity = check_capacity(scenario, &lines);
     Estimate {
         students: course.students,
         groups,
@@ -460,5 +477,6 @@ fn summarise(
         cost_by_category,
         totals,
         warnings,
+        capacity,
     }
 }

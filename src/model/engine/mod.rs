@@ -2,6 +2,7 @@
 //! derives overrun factors from reported hours.
 
 pub mod calibrate;
+pub mod capacity;
 pub mod compare;
 pub mod estimate;
 pub mod quote;

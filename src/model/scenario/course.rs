@@ -64,6 +64,34 @@ pub struct ProjectUse {
     /// Where the figure comes from, or what was assumed.
     #[serde(default)]
     pub note: String,
+    /// A pool of resource types that share this use's hours, with the share on each (like a
+    /// lab's options); empty when every hour is on `resource`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pool: Vec<PoolShare>,
+}
+
+/// One resource type of a project pool and the share of the pool's hours it takes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PoolShare {
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Share of the use's hours on this resource (percent); a pool's shares sum to 100.
+    pub share_pct: f64,
+}
+
+impl ProjectUse {
+    /// The resources this use's hours fall on, each with its share of them (0 to 1): the pool's
+    /// members, or `resource` alone.
+    pub fn members(&self) -> Vec<(&str, f64)> {
+        if self.pool.is_empty() {
+            vec![(self.resource.as_str(), 1.0)]
+        } else {
+            self.pool
+                .iter()
+                .map(|m| (m.resource.as_str(), m.share_pct / 100.0))
+                .collect()
+        }
+    }
 }
 
 /// The group project that follows the labs.

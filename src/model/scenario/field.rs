@@ -125,6 +125,28 @@ pub enum UseField {
     FloatingIps,
 }
 
+/// A field of a member of a project use's pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PoolField {
+    /// Which resource.
+    Resource,
+    /// Its share of the use's hours (percent).
+    SharePct,
+}
+
+/// A field of a capacity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CapacityField {
+    /// Which resource.
+    Resource,
+    /// Units that exist.
+    Units,
+    /// Week the window opens.
+    StartWeek,
+    /// Length of the window.
+    Weeks,
+}
+
 /// A field of a custom offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CustomOfferField {
@@ -150,6 +172,10 @@ pub enum ChoiceField {
 /// A field of a scenario.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FieldPath {
+    /// The scenario's title.
+    Title,
+    /// The scenario's notes.
+    Notes,
     /// A scalar setting.
     Setting(Setting),
     /// The list of labs.
@@ -180,6 +206,27 @@ pub enum FieldPath {
         item: usize,
         /// Which field.
         field: UseField,
+    },
+    /// The pool of project use `item` as a whole (its shares' sum).
+    Pool {
+        /// Project use index.
+        item: usize,
+    },
+    /// A field of member `member` of the pool of project use `item`.
+    PoolMember {
+        /// Project use index.
+        item: usize,
+        /// Member index.
+        member: usize,
+        /// Which field.
+        field: PoolField,
+    },
+    /// A field of capacity `index`.
+    Capacity {
+        /// Capacity index.
+        index: usize,
+        /// Which field.
+        field: CapacityField,
     },
     /// The provider prices come from.
     Provider,
@@ -260,6 +307,23 @@ impl FieldPath {
                     .get_mut(option)?
                     .share_pct,
             ),
+            FieldPath::PoolMember {
+                item,
+                member,
+                field: PoolField::SharePct,
+            } => {
+                let pool = &mut scenario.course.project.uses.get_mut(item)?.pool;
+                Some(&mut pool.get_mut(member)?.share_pct)
+            }
+            FieldPath::Capacity { index, field } => {
+                let capacity = scenario.capacity.get_mut(index)?;
+                match field {
+                    CapacityField::Units => Some(&mut capacity.units),
+                    CapacityField::StartWeek => Some(&mut capacity.start_week),
+                    CapacityField::Weeks => Some(&mut capacity.weeks),
+                    CapacityField::Resource => None,
+                }
+            }
             FieldPath::Use { site, item, field } => {
                 let planned = site.use_mut(&mut scenario.course, item)?;
                 match field {
@@ -288,6 +352,8 @@ impl FieldPath {
 impl fmt::Display for FieldPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
+            FieldPath::Title => f.write_str("title"),
+            FieldPath::Notes => f.write_str("notes"),
             FieldPath::Setting(setting) => f.write_str(setting.path()),
             FieldPath::Labs => f.write_str("course.labs"),
             FieldPath::Lab { lab, field } => {
@@ -316,6 +382,27 @@ impl fmt::Display for FieldPath {
                     (UseField::FloatingIps, _) => "floating_ips",
                 };
                 write!(f, "{site}.uses[{item}].{name}")
+            }
+            FieldPath::Pool { item } => write!(f, "course.project.uses[{item}].pool"),
+            FieldPath::PoolMember {
+                item,
+                member,
+                field,
+            } => {
+                let name = match field {
+                    PoolField::Resource => "resource",
+                    PoolField::SharePct => "share_pct",
+                };
+                write!(f, "course.project.uses[{item}].pool[{member}].{name}")
+            }
+            FieldPath::Capacity { index, field } => {
+                let name = match field {
+                    CapacityField::Resource => "resource",
+                    CapacityField::Units => "units",
+                    CapacityField::StartWeek => "start_week",
+                    CapacityField::Weeks => "weeks",
+                };
+                write!(f, "capacity[{index}].{name}")
             }
             FieldPath::Provider => f.write_str("pricing.provider"),
             FieldPath::Snapshot => f.write_str("pricing.snapshot"),

@@ -30,9 +30,41 @@ pub struct OfferChoice {
     pub fraction: f64,
 }
 
+/// How many units of a resource the course can use at once, and in which weeks: a reservation
+/// such as the project's bare-metal pool. The engine warns when the scenario needs more
+/// node-hours of the resource than the units can supply in the window.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Capacity {
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Units that exist (nodes, count).
+    pub units: f64,
+    /// Term week the window opens (week number; fractions are days: 12.5 = mid-week 12).
+    pub start_week: f64,
+    /// Length of the window (weeks).
+    pub weeks: f64,
+    /// Where the count and window come from, or what was assumed.
+    #[serde(default)]
+    pub note: String,
+}
+
+impl Capacity {
+    /// Node-hours the units can supply in the window (hours).
+    pub fn available_hours(&self) -> f64 {
+        self.units * self.weeks * 168.0
+    }
+}
+
 /// A complete, priceable course plan.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
+    /// What the user calls this scenario (shown in the tab title, print and exports); empty
+    /// for none.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    /// The user's notes on it (free text).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub notes: String,
     /// The course.
     pub course: Course,
     /// Actual / expected usage factors.
@@ -45,6 +77,9 @@ pub struct Scenario {
     /// Offers the user entered (e.g. an institution's negotiated rate); provider `custom`.
     #[serde(default)]
     pub custom_offers: Vec<Offer>,
+    /// How many units of a resource exist for the course, and when (e.g. a reserved node pool).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub capacity: Vec<Capacity>,
     /// Spread, budget and quota planning settings.
     #[serde(default)]
     pub planning: Planning,

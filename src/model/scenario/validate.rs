@@ -9,8 +9,8 @@ use crate::model::catalog::offer::PriceUnit;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
 use crate::model::scenario::field::{
-    Bound, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField, Setting, UseField,
-    UseSite,
+    Bound, CapacityField, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField,
+    PoolField, Setting, UseField, UseSite,
 };
 use crate::model::scenario::Scenario;
 
@@ -40,6 +40,8 @@ pub mod limits {
     pub const USD: f64 = 1_000_000.0;
     /// Characters in a name.
     pub const NAME_CHARS: usize = 120;
+    /// Characters in a scenario's notes.
+    pub const NOTES_CHARS: usize = 2_000;
     /// Custom offers and GPU choices in one scenario.
     pub const CHOICES: usize = 200;
     /// Tolerance on option shares summing to 100 (percentage points).
@@ -188,6 +190,11 @@ impl Checker {
 /// Every problem in `scenario`; empty when it can be priced.
 pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
     let mut check = Checker { errors: Vec::new() };
+    check.name(FieldPath::Title, &scenario.title);
+    if scenario.notes.chars().count() > limits::NOTES_CHARS {
+        let max = limits::NOTES_CHARS;
+        check.push(FieldPath::Notes, Problem::TooLong { max });
+    }
     for &setting in Setting::ALL {
         check.bounded(setting.into(), setting.get(scenario), setting.bound());
     }
@@ -200,6 +207,8 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         false,
     );
     check_uses(&mut check, scenario, catalog, UseSite::Project);
+    check_pools(&mut check, scenario, catalog);
+    check_capacity(&mut check, scenario, catalog);
     check_pricing(&mut check, scenario, catalog);
     if !(100..=100_000).contains(&scenario.planning.runs) {
         let max = 100_000.0;
@@ -267,6 +276,65 @@ fn check_uses(check: &mut Checker, scenario: &Scenario, catalog: &Catalog, site:
             at(UseField::FloatingIps),
             planned.floating_ips(),
             limits::COUNT,
+        );
+    }
+}
+
+/// Each project pool: known resources, shares in 0-100 that sum to 100.
+fn check_pools(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
+    let uses = &scenario.course.project.uses;
+    for (item, project_use) in uses.iter().enumerate().take(limits::USES) {
+        let pool = &project_use.pool;
+        check.count(FieldPath::Pool { item }, pool.len(), limits::OPTIONS, false);
+        let mut sum = 0.0;
+        for (member, share) in pool.iter().enumerate().take(limits::OPTIONS) {
+            let at = |field| FieldPath::PoolMember {
+                item,
+                member,
+                field,
+            };
+            if catalog.resource(&share.resource).is_none() {
+                check.unknown(at(PoolField::Resource), "resource", &share.resource);
+            }
+            if check.range(at(PoolField::SharePct), share.share_pct, 100.0) {
+                sum += share.share_pct;
+            }
+        }
+        let sized = !pool.is_empty() && pool.len() <= limits::OPTIONS;
+        if sized && (sum - 100.0).abs() > limits::SHARE_TOLERANCE {
+            let sum_pct = (sum * 100.0).round() / 100.0;
+            check.push(
+                FieldPath::Pool { item },
+                Problem::SharesDoNotSum { sum_pct },
+            );
+        }
+    }
+}
+
+/// Each capacity: a known resource, units and a window within bounds.
+fn check_capacity(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
+    let list = &scenario.capacity;
+    for (index, capacity) in list.iter().enumerate().take(limits::CHOICES) {
+        let at = |field| FieldPath::Capacity { index, field };
+        if catalog.resource(&capacity.resource).is_none() {
+            check.unknown(at(CapacityField::Resource), "resource", &capacity.resource);
+        }
+        check.range(at(CapacityField::Units), capacity.units, limits::COUNT);
+        check.range(
+            at(CapacityField::StartWeek),
+            capacity.start_week,
+            limits::WEEKS,
+        );
+        check.range(at(CapacityField::Weeks), capacity.weeks, limits::WEEKS);
+    }
+    if list.len() > limits::CHOICES {
+        let max = limits::CHOICES;
+        check.push(
+            FieldPath::Capacity {
+                index: max,
+                field: CapacityField::Resource,
+            },
+            Problem::TooMany { max },
         );
     }
 }

@@ -1,0 +1,70 @@
+//! Capacity: can the units that exist (a reserved node pool) supply the node-hours the scenario
+//! needs of them in their window?
+
+use serde::Serialize;
+
+use crate::model::engine::estimate::{CostLine, Phase};
+use crate::model::scenario::Scenario;
+
+/// One capacity of the scenario against what the course needs of it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CapacityCheck {
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Units that exist (count).
+    pub units: f64,
+    /// Node-hours the units supply in their window (hours).
+    pub available_hours: f64,
+    /// Actual node-hours the course needs of the resource in phases that overlap the window
+    /// (hours): a phase that uses the resource at all is counted whole, since the resource can
+    /// only be used while it exists.
+    pub needed_hours: f64,
+}
+
+impl CapacityCheck {
+    /// Whether the course needs more than the units can supply.
+    pub fn exceeded(&self) -> bool {
+        self.needed_hours > self.available_hours
+    }
+}
+
+/// The weeks `[start, end)` a phase runs, by term week number.
+fn phase_weeks(scenario: &Scenario, phase: Phase) -> (f64, f64) {
+    let course = &scenario.course;
+    match phase {
+        Phase::Lab(index) => course
+            .labs
+            .get(index)
+            .map_or((0.0, 0.0), |lab| (lab.start_week, lab.due_week + 1.0)),
+        Phase::Project => {
+            let project = &course.project;
+            (project.start_week, project.start_week + project.weeks)
+        }
+    }
+}
+
+/// Each capacity of `scenario` against the actual hours its `lines` put on that resource.
+pub fn check_capacity(scenario: &Scenario, lines: &[CostLine]) -> Vec<CapacityCheck> {
+    scenario
+        .capacity
+        .iter()
+        .map(|capacity| {
+            let window = (capacity.start_week, capacity.start_week + capacity.weeks);
+            let needed_hours = lines
+                .iter()
+                .filter(|line| line.resource == capacity.resource)
+                .filter(|line| {
+                    let (start, end) = phase_weeks(scenario, line.phase);
+                    start < window.1 && window.0 < end
+                })
+                .map(|line| line.actual_hours)
+                .sum();
+            CapacityCheck {
+                resource: capacity.resource.clone(),
+                units: capacity.units,
+                available_hours: capacity.available_hours(),
+                needed_hours,
+            }
+        })
+        .collect()
+}
