@@ -67,23 +67,100 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
 /// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and a dispatcher.
 #[derive(Properties, PartialEq)]
 struct NumberInputViewProps {
+    /// Which scenario field it edits.
     field: FieldPath,
+    /// The committed value, shown when the user is not editing.
     value: f64,
+    /// Visible label.
     label: AttrValue,
+    /// Unit shown after the field.
     unit: AttrValue,
+    /// Arrow-key and slider step.
     step: f64,
+    /// Smallest value the arrow keys go to.
     min: f64,
+    /// A hint under the field.
     hint: AttrValue,
+    /// `data-testid` of the input.
     testid: Option<AttrValue>,
+    /// A slider beside the field over this range.
     slider: Option<(f64, f64)>,
+    /// Hide the label visually.
     compact: bool,
+    /// What the user typed and has not been committed, with its error if any.
     draft: Option<Draft>,
+    /// Where edits go.
     dispatch: Dispatch,
 }
 
+/// Arrow up and down step the field's value by `step`, never below `min`.
+fn step_with_arrows(
+    dispatch: &Dispatch,
+    field: FieldPath,
+    value: f64,
+    step: f64,
+    min: f64,
+) -> Callback<KeyboardEvent> {
+    let dispatch = dispatch.clone();
+    Callback::from(move |event: KeyboardEvent| {
+        let next = match event.key().as_str() {
+            "ArrowUp" => value + step,
+            "ArrowDown" => (value - step).max(min),
+            _ => return,
+        };
+        event.prevent_default();
+        dispatch.edit_number(field, format::quantity(next));
+    })
+}
+
+/// Props of [`NumberSlider`].
+#[derive(Properties, PartialEq)]
+struct NumberSliderProps {
+    /// Which scenario field it edits.
+    field: FieldPath,
+    /// The committed value, clamped to the range.
+    value: f64,
+    /// The field's label, which names the slider too.
+    label: AttrValue,
+    /// Slider step.
+    step: f64,
+    /// Lowest value of the slider.
+    low: f64,
+    /// Highest value of the slider.
+    high: f64,
+    /// Where edits go.
+    dispatch: Dispatch,
+}
+
+/// A range slider beside a number field; each move is committed at once.
+#[component]
+fn NumberSlider(props: &NumberSliderProps) -> Html {
+    let on_slide = {
+        let (dispatch, field) = (props.dispatch.clone(), props.field);
+        Callback::from(move |event: InputEvent| {
+            let input: HtmlInputElement = event.target_unchecked_into();
+            dispatch.edit_number(field, input.value());
+            dispatch.finish_edit(field);
+        })
+    };
+    html! {
+        <input
+            type="range"
+            class="field-slider"
+            min={props.low.to_string()}
+            max={props.high.to_string()}
+            step={props.step.to_string()}
+            value={props.value.clamp(props.low, props.high).to_string()}
+            aria-label={format!("{} (slider)", props.label)}
+            oninput={on_slide}
+        />
+    }
+}
+
+/// The field itself: label, input, unit, slider, hint and error.
 #[component]
 fn NumberInputView(props: &NumberInputViewProps) -> Html {
-    let scenario = &props.dispatch;
+    let dispatch = &props.dispatch;
     let field = props.field;
     let id = field.dom_id();
     let error_id = format!("{id}-error");
@@ -96,38 +173,17 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
     let error = draft.and_then(|d| d.error);
 
     let oninput = {
-        let scenario = scenario.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |event: InputEvent| {
             let input: HtmlInputElement = event.target_unchecked_into();
-            scenario.edit_number(field, input.value());
+            dispatch.edit_number(field, input.value());
         })
     };
     let onblur = {
-        let scenario = scenario.clone();
-        Callback::from(move |_: FocusEvent| scenario.finish_edit(field))
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: FocusEvent| dispatch.finish_edit(field))
     };
-    let onkeydown = {
-        let scenario = scenario.clone();
-        let (value, step, min) = (props.value, props.step, props.min);
-        Callback::from(move |event: KeyboardEvent| {
-            let next = match event.key().as_str() {
-                "ArrowUp" => value + step,
-                "ArrowDown" => (value - step).max(min),
-                _ => return,
-            };
-            event.prevent_default();
-            scenario.edit_number(field, format::quantity(next));
-        })
-    };
-
-    let onslide = {
-        let scenario = scenario.clone();
-        Callback::from(move |event: InputEvent| {
-            let input: HtmlInputElement = event.target_unchecked_into();
-            scenario.edit_number(field, input.value());
-            scenario.finish_edit(field);
-        })
-    };
+    let onkeydown = step_with_arrows(dispatch, field, props.value, props.step, props.min);
 
     let mut described_by = Vec::new();
     if !props.hint.is_empty() {
@@ -165,16 +221,8 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
                     <span class="field-unit">{ props.unit.clone() }</span>
                 }
                 if let Some((low, high)) = props.slider {
-                    <input
-                        type="range"
-                        class="field-slider"
-                        min={low.to_string()}
-                        max={high.to_string()}
-                        step={props.step.to_string()}
-                        value={props.value.clamp(low, high).to_string()}
-                        aria-label={format!("{} (slider)", props.label)}
-                        oninput={onslide}
-                    />
+                    <NumberSlider field={field} value={props.value} label={props.label.clone()}
+                        step={props.step} {low} {high} dispatch={dispatch.clone()} />
                 }
             </div>
             if !props.hint.is_empty() {

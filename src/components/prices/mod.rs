@@ -1,5 +1,5 @@
 //! How the course is bought: provider, price model, stand-in offers, overrun factors.
 
-pub mod gpu_choices;
 pub mod pricing_panel;
 pub mod realism_panel;
+pub mod stand_ins;

@@ -7,7 +7,85 @@ use crate::components::{NumberInput, Select};
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::{FieldPath, Setting};
-use crate::state::use_scenario;
+use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::state::{use_scenario, Dispatch};
+
+/// Props of [`PriceModelChoice`].
+#[derive(Properties, PartialEq)]
+struct PriceModelChoiceProps {
+    /// True when instances are bought spot, false when on demand.
+    spot: bool,
+    /// Where the chosen price model goes.
+    dispatch: Dispatch,
+}
+
+/// On demand or spot, as two radio buttons.
+#[component]
+fn PriceModelChoice(props: &PriceModelChoiceProps) -> Html {
+    let on_choose = |model: PriceModel| {
+        props
+            .dispatch
+            .change_with(move |_: Event| Change::SetPriceModel(model))
+    };
+    html! {
+        <fieldset class="field radio-group">
+            <legend>{ "Buy instances" }</legend>
+            <label>
+                <input type="radio" name="price-model" data-testid="model-on-demand"
+                    checked={!props.spot} onchange={on_choose(PriceModel::OnDemand)} />
+                { " On demand" }
+            </label>
+            <label>
+                <input type="radio" name="price-model" data-testid="model-spot"
+                    checked={props.spot} onchange={on_choose(PriceModel::Spot)} />
+                { " Spot / preemptible" }
+            </label>
+        </fieldset>
+    }
+}
+
+/// Props of [`CurrencyFields`].
+#[derive(Properties, PartialEq)]
+struct CurrencyFieldsProps {
+    /// The currency figures are shown in (a code such as "EUR").
+    currency: AttrValue,
+    /// Units of that currency per US dollar.
+    usd_to_currency: f64,
+    /// Where a new currency goes.
+    dispatch: Dispatch,
+}
+
+/// The currency, and its exchange rate unless it is the US dollar.
+#[component]
+fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
+    let on_currency = props.dispatch.change_with(|e: Event| {
+        Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let currency = props.currency.clone();
+    html! {
+        <>
+            <div class="field">
+                <label for="currency">{ "Currency" }</label>
+                <div class="field-control">
+                    <input id="currency" type="text" maxlength="8" autocomplete="off"
+                        data-testid="currency-input" value={currency.clone()}
+                        onchange={on_currency} />
+                </div>
+            </div>
+            if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
+                <NumberInput
+                    field={FieldPath::from(Setting::UsdToCurrency)}
+                    value={props.usd_to_currency}
+                    label={format!("{currency} per US dollar")}
+                    unit={currency.clone()}
+                    step={0.01}
+                    testid="rate-input"
+                    hint="No exchange rate is built in: enter the one you budget with."
+                />
+            }
+        </>
+    }
+}
 
 /// The pricing panel.
 #[component]
@@ -17,14 +95,6 @@ pub fn PricingPanel() -> Html {
     let catalog = state.catalog;
     let on_provider = state.dispatch().change_with(Change::SetProvider);
     let on_snapshot = state.dispatch().change_with(Change::SetSnapshot);
-    let on_model = |model: PriceModel| {
-        state
-            .dispatch()
-            .change_with(move |_: Event| Change::SetPriceModel(model))
-    };
-    let on_currency = state.dispatch().change_with(|e: Event| {
-        Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
-    });
     let provider_note = catalog
         .provider(&pricing.provider)
         .map(|p| format!("{} Region {}.", p.note, p.region))
@@ -60,19 +130,7 @@ pub fn PricingPanel() -> Html {
                 </Select>
                 <p class="field-hint">{ snapshot_note }</p>
             </div>
-            <fieldset class="field radio-group">
-                <legend>{ "Buy instances" }</legend>
-                <label>
-                    <input type="radio" name="price-model" data-testid="model-on-demand"
-                        checked={!spot} onchange={on_model(PriceModel::OnDemand)} />
-                    { " On demand" }
-                </label>
-                <label>
-                    <input type="radio" name="price-model" data-testid="model-spot"
-                        checked={spot} onchange={on_model(PriceModel::Spot)} />
-                    { " Spot / preemptible" }
-                </label>
-            </fieldset>
+            <PriceModelChoice {spot} dispatch={state.dispatch()} />
             if spot {
                 <NumberInput
                     field={FieldPath::from(Setting::RerunOverheadPct)}
@@ -112,25 +170,11 @@ pub fn PricingPanel() -> Html {
                 testid="credit-input"
                 hint="E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students $100 (prices.md s.6)."
             />
-            <div class="field">
-                <label for="currency">{ "Currency" }</label>
-                <div class="field-control">
-                    <input id="currency" type="text" maxlength="8" autocomplete="off"
-                        data-testid="currency-input" value={pricing.currency.clone()}
-                        onchange={on_currency} />
-                </div>
-            </div>
-            if !pricing.currency.eq_ignore_ascii_case("USD") {
-                <NumberInput
-                    field={FieldPath::from(Setting::UsdToCurrency)}
-                    value={pricing.usd_to_currency}
-                    label={format!("{} per US dollar", pricing.currency)}
-                    unit={pricing.currency.clone()}
-                    step={0.01}
-                    testid="rate-input"
-                    hint="No exchange rate is built in: enter the one you budget with."
-                />
-            }
+            <CurrencyFields
+                currency={pricing.currency.clone()}
+                usd_to_currency={pricing.usd_to_currency}
+                dispatch={state.dispatch()}
+            />
         </section>
     }
 }

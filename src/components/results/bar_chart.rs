@@ -54,20 +54,16 @@ fn measure(container: &NodeRef) -> Surroundings {
     }
 }
 
-/// A bar chart with an accessible name, and its numbers as a table below.
-#[component]
-pub fn BarChartView(props: &BarChartViewProps) -> Html {
-    let container = use_node_ref();
-    let canvas = use_node_ref();
+/// The chart's surroundings, measured once mounted and then on every window resize (which zooming
+/// also fires).
+#[hook]
+fn use_surroundings(container: NodeRef) -> Surroundings {
     let surroundings = use_state(|| Surroundings {
         width: 0,
         pixel_ratio: 1.0,
         dark: false,
     });
-
-    // Measure once mounted, then on every window resize (which zooming also fires).
     {
-        let container = container.clone();
         let surroundings = surroundings.clone();
         use_effect_with((), move |_| {
             surroundings.set(measure(&container));
@@ -80,12 +76,16 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
             move || drop(listener)
         });
     }
+    *surroundings
+}
 
-    // Charts off screen are not drawn on every edit: they are drawn when they come near the
-    // viewport, so typing only pays for what can be seen.
+/// Whether the container is on screen or within 300 pixels of it. Charts off screen are not drawn
+/// on every edit: they are drawn when they come near the viewport, so typing only pays for what
+/// can be seen.
+#[hook]
+fn use_near_viewport(container: NodeRef) -> bool {
     let near_viewport = use_state(|| false);
     {
-        let container = container.clone();
         let near_viewport = near_viewport.clone();
         use_effect_with((), move |_| {
             let callback = Closure::<dyn FnMut(Vec<IntersectionObserverEntry>)>::new(
@@ -111,15 +111,39 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
             }
         });
     }
+    *near_viewport
+}
 
+/// Draws `chart` on `canvas` and counts the drawing in its `data-drawn` attribute, a counter tests
+/// and the benchmark can watch to see a redraw.
+fn draw_and_count(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) {
+    match draw(canvas, chart, frame) {
+        Ok(()) => {
+            let drawn = canvas
+                .get_attribute("data-drawn")
+                .and_then(|n| n.parse::<u64>().ok())
+                .unwrap_or(0);
+            let _ = canvas.set_attribute("data-drawn", &(drawn + 1).to_string());
+        }
+        Err(error) => gloo::console::warn!(format!("chart not drawn: {error}")),
+    }
+}
+
+/// A bar chart with an accessible name, and its numbers as a table below.
+#[component]
+pub fn BarChartView(props: &BarChartViewProps) -> Html {
+    let container = use_node_ref();
+    let canvas = use_node_ref();
+    let surroundings = use_surroundings(container.clone());
+    let near_viewport = use_near_viewport(container.clone());
     {
         let canvas = canvas.clone();
         use_effect_with(
             (
                 props.chart.clone(),
-                *surroundings,
+                surroundings,
                 props.height,
-                *near_viewport,
+                near_viewport,
             ),
             move |(chart, surroundings, height, near_viewport)| {
                 if !*near_viewport {
@@ -132,17 +156,7 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
                         pixel_ratio: surroundings.pixel_ratio,
                         dark: surroundings.dark,
                     };
-                    match draw(&canvas, chart, frame) {
-                        // A counter tests and the benchmark can watch to see a redraw.
-                        Ok(()) => {
-                            let drawn = canvas
-                                .get_attribute("data-drawn")
-                                .and_then(|n| n.parse::<u64>().ok())
-                                .unwrap_or(0);
-                            let _ = canvas.set_attribute("data-drawn", &(drawn + 1).to_string());
-                        }
-                        Err(error) => gloo::console::warn!(format!("chart not drawn: {error}")),
-                    }
+                    draw_and_count(&canvas, chart, frame);
                 }
             },
         );

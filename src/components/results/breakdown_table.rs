@@ -1,13 +1,162 @@
 //! Breakdown by lab and category; each row expands to the math behind it.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::model::catalog::resource::Category;
-use crate::model::engine::estimate::{Phase, PhaseSummary};
+use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
 use crate::model::format;
 use crate::state::use_scenario;
+
+/// Columns of the table: the lab, one per category, total, per student and hours.
+const COLUMNS: usize = Category::ALL.len() + 4;
+
+/// Props of [`PhaseRows`].
+#[derive(Properties, PartialEq)]
+struct PhaseRowsProps {
+    /// Position of the phase in the table, for the rows' keys.
+    index: usize,
+    /// The lab's or the project's sums.
+    summary: PhaseSummary,
+    /// The priced lines behind it, listed while the row is open (empty while it is closed).
+    lines: Vec<CostLine>,
+    /// Whether the row is open.
+    expanded: bool,
+    /// Opens or closes the row.
+    on_toggle: Callback<MouseEvent>,
+    /// Enrollment (students), for the cost per student.
+    students: f64,
+    /// The currency figures are shown in.
+    currency: AttrValue,
+    /// Units of that currency per US dollar.
+    usd_to_currency: f64,
+}
+
+/// One priced line, spelled out: what, on which offer, the math and the price's source.
+fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
+    let option = if line.option.is_empty() {
+        String::new()
+    } else {
+        format!("{}, ", line.option)
+    };
+    html! {
+        <tr key={format!("math-{index}-{number}")} class="math-row">
+            <td colspan={COLUMNS.to_string()}>
+                <span class="math-what">{ format!("{option}{} on {}: ", line.resource, line.sku) }</span>
+                <code>{ format::line_math(line) }</code>
+                <span class="math-source">{ format!(
+                    " Price as of {}, source {}.", line.as_of, line.source
+                ) }</span>
+            </td>
+        </tr>
+    }
+}
+
+/// A lab's (or the project's) row, and the math behind it while it is open.
+#[component]
+fn PhaseRows(props: &PhaseRowsProps) -> Html {
+    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
+    let (index, summary) = (props.index, &props.summary);
+    html! {
+        <>
+            <tr key={format!("row-{index}")}>
+                <th scope="row">
+                    <button type="button" class="disclosure" aria-expanded={props.expanded.to_string()}
+                        onclick={props.on_toggle.clone()}>
+                        { summary.name.clone() }
+                    </button>
+                </th>
+                for category in Category::ALL {
+                    <td class="num">{ money(summary.cost_by_category[category.index()]) }</td>
+                }
+                <td class="num strong">{ money(summary.cost_usd) }</td>
+                <td class="num">{ money(summary.cost_usd / props.students) }</td>
+                <td class="num">{ format!(
+                    "{} / {}",
+                    format::number(summary.expected_instance_hours, 0),
+                    format::number(summary.actual_instance_hours, 0)
+                ) }</td>
+            </tr>
+            for (number, line) in props.lines.iter().enumerate() {
+                { math_row(index, number, line) }
+            }
+        </>
+    }
+}
+
+/// Props of [`BreakdownFooter`].
+#[derive(Properties, PartialEq)]
+struct BreakdownFooterProps {
+    /// The priced course.
+    estimate: Rc<Estimate>,
+    /// Negotiated discount (%).
+    discount_pct: f64,
+    /// Institutional overhead (%).
+    overhead_pct: f64,
+    /// The currency figures are shown in.
+    currency: AttrValue,
+    /// Units of that currency per US dollar.
+    usd_to_currency: f64,
+}
+
+/// A footer row with a label over the first columns and one amount under "Total".
+fn adjustment_row(label: String, amount: String) -> Html {
+    html! {
+        <tr><th scope="row" colspan={(COLUMNS - 3).to_string()}>{ label }</th>
+            <td class="num">{ amount }</td><td colspan="2"></td></tr>
+    }
+}
+
+/// The course's list price by category, discount, overhead, credits and total.
+#[component]
+fn BreakdownFooter(props: &BreakdownFooterProps) -> Html {
+    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
+    let estimate = &props.estimate;
+    let totals = &estimate.totals;
+    html! {
+        <tfoot>
+            <tr>
+                <th scope="row">{ "Course, list price" }</th>
+                for category in Category::ALL {
+                    <td class="num">{ money(estimate.cost_by_category[category.index()]) }</td>
+                }
+                <td class="num strong">{ money(totals.list_usd) }</td>
+                <td class="num">{ money(totals.list_usd / estimate.students) }</td>
+                <td class="num">{ format!(
+                    "{} / {}",
+                    format::number(totals.expected_instance_hours, 0),
+                    format::number(totals.actual_instance_hours, 0)
+                ) }</td>
+            </tr>
+            if totals.discount_usd > 0.0 {
+                { adjustment_row(
+                    format!("Discount ({}%)", format::quantity(props.discount_pct)),
+                    format!("-{}", money(totals.discount_usd)),
+                ) }
+            }
+            if totals.overhead_usd > 0.0 {
+                { adjustment_row(
+                    format!("Institutional overhead ({}%)", format::quantity(props.overhead_pct)),
+                    format!("+{}", money(totals.overhead_usd)),
+                ) }
+            }
+            if totals.credit_usd > 0.0 {
+                { adjustment_row(
+                    "Education credits".to_string(),
+                    format!("-{}", money(totals.credit_usd)),
+                ) }
+            }
+            <tr>
+                <th scope="row" colspan={(COLUMNS - 3).to_string()}>{ "Course total" }</th>
+                <td class="num strong">{ money(totals.net_usd) }</td>
+                <td class="num">{ money(totals.per_student_usd) }</td>
+                <td></td>
+            </tr>
+        </tfoot>
+    }
+}
 
 /// The breakdown table.
 #[component]
@@ -16,8 +165,6 @@ pub fn BreakdownTable() -> Html {
     let open = use_state(HashSet::<usize>::new);
     let estimate = &state.estimate;
     let pricing = &state.scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
-    let totals = &estimate.totals;
     let phases: Vec<(Phase, &PhaseSummary)> = estimate
         .labs
         .iter()
@@ -25,7 +172,27 @@ pub fn BreakdownTable() -> Html {
         .map(|(i, l)| (Phase::Lab(i), l))
         .chain(std::iter::once((Phase::Project, &estimate.project)))
         .collect();
-    let columns = Category::ALL.len() + 4;
+    let on_toggle = |index: usize| {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut next = (*open).clone();
+            if !next.remove(&index) {
+                next.insert(index);
+            }
+            open.set(next);
+        })
+    };
+    let lines_of = |phase: Phase, expanded: bool| -> Vec<CostLine> {
+        if !expanded {
+            return Vec::new();
+        }
+        estimate
+            .lines
+            .iter()
+            .filter(|l| l.phase == phase)
+            .cloned()
+            .collect()
+    };
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
@@ -46,96 +213,16 @@ pub fn BreakdownTable() -> Html {
                 </thead>
                 <tbody>
                     for (index, (phase, summary)) in phases.into_iter().enumerate() {
-                        {{
-                            let expanded = open.contains(&index);
-                            let toggle = {
-                                let open = open.clone();
-                                Callback::from(move |_: MouseEvent| {
-                                    let mut next = (*open).clone();
-                                    if !next.remove(&index) {
-                                        next.insert(index);
-                                    }
-                                    open.set(next);
-                                })
-                            };
-                            let lines: Vec<_> = if expanded {
-                                estimate.lines.iter().filter(|l| l.phase == phase).collect()
-                            } else {
-                                Vec::new()
-                            };
-                            html! {
-                                <>
-                                    <tr key={format!("row-{index}")}>
-                                        <th scope="row">
-                                            <button type="button" class="disclosure" aria-expanded={expanded.to_string()}
-                                                onclick={toggle}>
-                                                { summary.name.clone() }
-                                            </button>
-                                        </th>
-                                        for category in Category::ALL {
-                                            <td class="num">{ money(summary.cost_by_category[category.index()]) }</td>
-                                        }
-                                        <td class="num strong">{ money(summary.cost_usd) }</td>
-                                        <td class="num">{ money(summary.cost_usd / estimate.students) }</td>
-                                        <td class="num">{ format!(
-                                            "{} / {}",
-                                            format::number(summary.expected_instance_hours, 0),
-                                            format::number(summary.actual_instance_hours, 0)
-                                        ) }</td>
-                                    </tr>
-                                    for (n, line) in lines.into_iter().enumerate() {
-                                        <tr key={format!("math-{index}-{n}")} class="math-row">
-                                            <td colspan={columns.to_string()}>
-                                                <span class="math-what">{ format!(
-                                                    "{}{} on {}: ",
-                                                    if line.option.is_empty() { String::new() } else { format!("{}, ", line.option) },
-                                                    line.resource, line.sku
-                                                ) }</span>
-                                                <code>{ format::line_math(line) }</code>
-                                                <span class="math-source">{ format!(
-                                                    " Price as of {}, source {}.", line.as_of, line.source
-                                                ) }</span>
-                                            </td>
-                                        </tr>
-                                    }
-                                </>
-                            }
-                        }}
+                        <PhaseRows index={index} summary={summary.clone()}
+                            lines={lines_of(phase, open.contains(&index))}
+                            expanded={open.contains(&index)} on_toggle={on_toggle(index)}
+                            students={estimate.students} currency={pricing.currency.clone()}
+                            usd_to_currency={pricing.usd_to_currency} />
                     }
                 </tbody>
-                <tfoot>
-                    <tr>
-                        <th scope="row">{ "Course, list price" }</th>
-                        for category in Category::ALL {
-                            <td class="num">{ money(estimate.cost_by_category[category.index()]) }</td>
-                        }
-                        <td class="num strong">{ money(totals.list_usd) }</td>
-                        <td class="num">{ money(totals.list_usd / estimate.students) }</td>
-                        <td class="num">{ format!(
-                            "{} / {}",
-                            format::number(totals.expected_instance_hours, 0),
-                            format::number(totals.actual_instance_hours, 0)
-                        ) }</td>
-                    </tr>
-                    if totals.discount_usd > 0.0 {
-                        <tr><th scope="row" colspan={(columns - 3).to_string()}>{ format!("Discount ({}%)", format::quantity(pricing.discount_pct)) }</th>
-                            <td class="num">{ format!("-{}", money(totals.discount_usd)) }</td><td colspan="2"></td></tr>
-                    }
-                    if totals.overhead_usd > 0.0 {
-                        <tr><th scope="row" colspan={(columns - 3).to_string()}>{ format!("Institutional overhead ({}%)", format::quantity(pricing.overhead_pct)) }</th>
-                            <td class="num">{ format!("+{}", money(totals.overhead_usd)) }</td><td colspan="2"></td></tr>
-                    }
-                    if totals.credit_usd > 0.0 {
-                        <tr><th scope="row" colspan={(columns - 3).to_string()}>{ "Education credits" }</th>
-                            <td class="num">{ format!("-{}", money(totals.credit_usd)) }</td><td colspan="2"></td></tr>
-                    }
-                    <tr>
-                        <th scope="row" colspan={(columns - 3).to_string()}>{ "Course total" }</th>
-                        <td class="num strong">{ money(totals.net_usd) }</td>
-                        <td class="num">{ money(totals.per_student_usd) }</td>
-                        <td></td>
-                    </tr>
-                </tfoot>
+                <BreakdownFooter estimate={estimate.clone()} discount_pct={pricing.discount_pct}
+                    overhead_pct={pricing.overhead_pct} currency={pricing.currency.clone()}
+                    usd_to_currency={pricing.usd_to_currency} />
             </table>
             </div>
         </section>

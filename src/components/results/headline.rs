@@ -3,20 +3,47 @@
 use yew::prelude::*;
 
 use crate::model::format;
+use crate::model::scenario::pricing::{Pricing, BASE_CURRENCY};
+use crate::model::Catalog;
 use crate::state::use_scenario;
 
 /// Props of [`Figure`].
 #[derive(Properties, PartialEq)]
 struct FigureProps {
+    /// What the figure is.
     label: AttrValue,
+    /// The figure, formatted.
     value: String,
+    /// `data-testid` of the value.
     testid: AttrValue,
+    /// A detail under the figure (e.g. how it splits).
     #[prop_or_default]
     detail: Option<String>,
+    /// The paper's own figure, while its course is loaded.
     #[prop_or_default]
     paper: Option<String>,
 }
 
+/// A figure the paper reports, in its own US dollars whatever the scenario's currency.
+fn paper_dollars(usd: f64) -> String {
+    format::money(usd, BASE_CURRENCY, 1.0)
+}
+
+/// How the scenario is priced: provider, price model and snapshot, by their names.
+fn scenario_title(catalog: &Catalog, pricing: &Pricing) -> String {
+    let provider = catalog
+        .provider(&pricing.provider)
+        .map_or(pricing.provider.as_str(), |p| p.name.as_str());
+    let snapshot = catalog
+        .snapshot(&pricing.snapshot)
+        .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
+    format!(
+        "{provider}, {}, {snapshot}",
+        pricing.model.label().to_lowercase()
+    )
+}
+
+/// One headline figure, with its detail and the paper's figure when there are some.
 #[component]
 fn Figure(props: &FigureProps) -> Html {
     html! {
@@ -52,20 +79,10 @@ pub fn Headline() -> Html {
         .iter()
         .map(|l| l.expected_instance_hours)
         .sum();
-    let provider = state
-        .catalog
-        .provider(&pricing.provider)
-        .map_or(pricing.provider.as_str(), |p| p.name.as_str());
-    let snapshot = state
-        .catalog
-        .snapshot(&pricing.snapshot)
-        .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
 
     html! {
         <section class="headline" aria-labelledby="headline-title">
-            <h2 id="headline-title">
-                { format!("{provider}, {}, {snapshot}", pricing.model.label().to_lowercase()) }
-            </h2>
+            <h2 id="headline-title">{ scenario_title(state.catalog, pricing) }</h2>
             <dl class="figures">
                 <Figure
                     label="Total cost"
@@ -73,7 +90,7 @@ pub fn Headline() -> Html {
                     testid="total-cost"
                     detail={(totals.net_usd != totals.list_usd)
                         .then(|| format!("list price {}", money(totals.list_usd)))}
-                    paper={paper.map(|p| format!("almost {}", format::money(p.course_cost_usd, "USD", 1.0)))}
+                    paper={paper.map(|p| format!("almost {}", paper_dollars(p.course_cost_usd)))}
                 />
                 <Figure
                     label="Cost per student"
@@ -86,9 +103,9 @@ pub fn Headline() -> Html {
                     ))}
                     paper={paper.map(|p| format!(
                         "about {}; labs {}-{}",
-                        format::money(p.cost_per_student_usd, "USD", 1.0),
-                        format::money(p.labs_per_student_low_usd, "USD", 1.0),
-                        format::money(p.labs_per_student_high_usd, "USD", 1.0),
+                        paper_dollars(p.cost_per_student_usd),
+                        paper_dollars(p.labs_per_student_low_usd),
+                        paper_dollars(p.labs_per_student_high_usd),
                     ))}
                 />
                 <Figure

@@ -1,0 +1,97 @@
+//! One stand-in row: the offer chosen for a Chameleon resource, how many of it, its price.
+
+use yew::prelude::*;
+
+use super::fraction_input::FractionInput;
+use super::offer_select::OfferSelect;
+use super::offer_text::{price_text, source_text};
+use crate::model::catalog::offer::Offer;
+use crate::model::catalog::resource::Resource;
+use crate::model::edit::change::Change;
+use crate::model::engine::quote::quote;
+use crate::model::scenario::OfferChoice;
+use crate::model::Catalog;
+use crate::state::Dispatch;
+
+/// Props of [`ChoiceRow`].
+#[derive(Properties, PartialEq)]
+pub(super) struct ChoiceRowProps {
+    /// The Chameleon resource of the row.
+    pub resource: &'static Resource,
+    /// The provider the offer is chosen on (id).
+    pub provider: AttrValue,
+    /// The price snapshot (id).
+    pub snapshot: AttrValue,
+    /// The user's choices of offer, on every provider.
+    pub choices: Vec<OfferChoice>,
+    /// The user's own offers.
+    pub custom_offers: Vec<Offer>,
+    /// Where choices and resets go.
+    pub dispatch: Dispatch,
+}
+
+/// The row of one resource; nothing when no offer stands in for it on this provider.
+#[component]
+pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
+    let Ok(catalog) = Catalog::builtin() else {
+        return html! {};
+    };
+    let resource = props.resource;
+    let provider = props.provider.to_string();
+    let Some(stand_in) = quote(
+        &props.choices,
+        &props.custom_offers,
+        catalog,
+        &provider,
+        &resource.id,
+    ) else {
+        return html! {};
+    };
+    let on_choose = {
+        let (provider, resource) = (provider.clone(), resource.id.clone());
+        props
+            .dispatch
+            .change_with(move |offer: String| Change::ChooseOffer {
+                provider: provider.clone(),
+                resource: resource.clone(),
+                offer,
+            })
+    };
+    let on_reset = {
+        let (provider, resource) = (provider.clone(), resource.id.clone());
+        props
+            .dispatch
+            .change_with(move |_: MouseEvent| Change::ResetChoice {
+                provider: provider.clone(),
+                resource: resource.clone(),
+            })
+    };
+    let snapshot = props.snapshot.as_str();
+    let price = stand_in.offer.price_in(snapshot);
+    html! {
+        <tr>
+            <th scope="row">
+                { resource.label.clone() }
+                if stand_in.chosen { <span class="badge">{ "your choice" }</span> }
+            </th>
+            <td>
+                <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
+                    custom_offers={props.custom_offers.clone()} on_change={on_choose} />
+                if !stand_in.note.is_empty() { <p class="field-hint">{ stand_in.note.to_string() }</p> }
+            </td>
+            <td>
+                <FractionInput provider={provider} resource={resource.id.clone()}
+                    value={stand_in.fraction} dispatch={props.dispatch.clone()} />
+                if stand_in.chosen {
+                    <button type="button" class="secondary small" onclick={on_reset}>
+                        { "Back to the default" }
+                    </button>
+                }
+            </td>
+            <td class="num">{ price_text(stand_in.offer, snapshot, stand_in.fraction) }</td>
+            <td class="small">
+                { format!("{}; as of {}; {}", stand_in.offer.hardware(), price.as_of, source_text(price.source)) }
+            </td>
+        </tr>
+    }
+}

@@ -1,0 +1,59 @@
+//! The table of stand-ins: one row per Chameleon resource.
+
+use yew::prelude::*;
+
+use super::choice_row::ChoiceRow;
+use crate::model::catalog::offer::Offer;
+use crate::model::scenario::OfferChoice;
+use crate::model::Catalog;
+use crate::state::Dispatch;
+
+/// Props of [`ChoiceTable`]: only what the choices depend on, so editing anything else does not
+/// re-render its hundreds of options.
+#[derive(Properties, PartialEq)]
+pub(super) struct ChoiceTableProps {
+    /// The provider whose stand-ins are shown (id).
+    pub provider: AttrValue,
+    /// The price snapshot (id).
+    pub snapshot: AttrValue,
+    /// The user's choices of offer, on every provider.
+    pub choices: Vec<OfferChoice>,
+    /// The user's own offers.
+    pub custom_offers: Vec<Offer>,
+    /// Where choices, fractions and resets go.
+    pub dispatch: Dispatch,
+}
+
+/// The choice rows; re-rendered only when the scenario changes, not on every keystroke elsewhere.
+#[component]
+pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
+    let Ok(catalog) = Catalog::builtin() else {
+        return html! {};
+    };
+    let provider = props.provider.as_str();
+    let provider_name = catalog
+        .provider(provider)
+        .map_or(provider, |p| p.name.as_str());
+    html! {
+        <table class="data-table choices" data-testid="gpu-choices">
+            <caption>{ format!("Stand-ins on {provider_name}") }</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{ "Chameleon resource" }</th>
+                    <th scope="col">{ "Stands in" }</th>
+                    <th scope="col">{ "How many" }</th>
+                    <th scope="col">{ "Price per instance" }</th>
+                    <th scope="col">{ "Hardware, date, source" }</th>
+                </tr>
+            </thead>
+            <tbody>
+                for resource in catalog.resources.iter() {
+                    <ChoiceRow key={resource.id.clone()} resource={resource}
+                        provider={props.provider.clone()} snapshot={props.snapshot.clone()}
+                        choices={props.choices.clone()} custom_offers={props.custom_offers.clone()}
+                        dispatch={props.dispatch.clone()} />
+                }
+            </tbody>
+        </table>
+    }
+}

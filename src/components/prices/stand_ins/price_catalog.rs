@@ -1,0 +1,66 @@
+//! Every offer of the current provider with its hardware, prices, date and source.
+
+use yew::prelude::*;
+
+use super::offer_text::{price_text, source_text};
+use crate::model::catalog::offer::Offer;
+use crate::model::format;
+use crate::model::Catalog;
+
+/// Props of [`PriceCatalog`].
+#[derive(Properties, PartialEq)]
+pub(super) struct PriceCatalogProps {
+    /// The provider whose offers are listed (id).
+    pub provider: AttrValue,
+    /// The price snapshot (id).
+    pub snapshot: AttrValue,
+}
+
+/// One offer's row of the catalog.
+fn offer_row(offer: &Offer, snapshot: &str) -> Html {
+    let price = offer.price_in(snapshot);
+    html! {
+        <tr key={offer.id.clone()}>
+            <th scope="row">{ offer.sku.clone() }</th>
+            <td>{ offer.hardware() }</td>
+            <td class="num">{ price_text(offer, snapshot, 1.0) }</td>
+            <td class="num">{ offer.spot_usd.map(format::rate).unwrap_or_else(|| "-".into()) }</td>
+            <td>{ price.as_of.to_string() }</td>
+            <td class="small">{ source_text(price.source) }</td>
+        </tr>
+    }
+}
+
+/// The price catalog of a provider, folded away under its summary.
+#[component]
+pub(super) fn PriceCatalog(props: &PriceCatalogProps) -> Html {
+    let Ok(catalog) = Catalog::builtin() else {
+        return html! {};
+    };
+    let provider = props.provider.as_str();
+    let provider_name = catalog.provider(provider).map_or("", |p| p.name.as_str());
+    html! {
+        <details class="catalog">
+            <summary>{ format!("Price catalog: every {provider_name} offer") }</summary>
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Price catalog table">
+                <table class="data-table" data-testid="price-catalog">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Offer" }</th>
+                            <th scope="col">{ "Hardware" }</th>
+                            <th scope="col">{ "On demand" }</th>
+                            <th scope="col">{ "Spot" }</th>
+                            <th scope="col">{ "As of" }</th>
+                            <th scope="col">{ "Source" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        for offer in catalog.offers.iter().filter(|o| o.provider == provider) {
+                            { offer_row(offer, &props.snapshot) }
+                        }
+                    </tbody>
+                </table>
+            </div>
+        </details>
+    }
+}
