@@ -64,7 +64,7 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
     }
 }
 
-/// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and a dispatcher.
+/// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and the dispatch.
 #[derive(Properties, PartialEq)]
 struct NumberInputViewProps {
     /// Which scenario field it edits.

@@ -15,12 +15,16 @@ pub fn ComparePanel() -> Html {
     let pricing = &state.scenario.pricing;
     let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let on_pin = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch().pin_as_a())
+        let dispatch = state.dispatch();
+        Callback::from(move |_: MouseEvent| dispatch.pin_as_a())
     };
     let on_unpin = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch().unpin())
+        let dispatch = state.dispatch();
+        Callback::from(move |_: MouseEvent| dispatch.unpin())
+    };
+    let signed_money = |usd: f64| {
+        let sign = if usd > 0.0 { "+" } else { "" };
+        format!("{sign}{}", money(usd))
     };
     let rows = use_memo(
         (
@@ -65,11 +69,7 @@ pub fn ComparePanel() -> Html {
                                     <th scope="row">{ row.label.clone() }</th>
                                     <td class="num">{ row.a_usd.map_or("-".to_string(), money) }</td>
                                     <td class="num">{ row.b_usd.map_or("-".to_string(), money) }</td>
-                                    <td class="num strong">{ {
-                                        let delta = row.delta_usd();
-                                        let sign = if delta > 0.0 { "+" } else { "" };
-                                        format!("{sign}{}", money(delta))
-                                    } }</td>
+                                    <td class="num strong">{ signed_money(row.delta_usd()) }</td>
                                 </tr>
                             }
                         </tbody>

@@ -5,15 +5,71 @@ use yew::prelude::*;
 use crate::charts::data::providers;
 use crate::components::BarChartView;
 use crate::model::edit::change::Change;
+use crate::model::engine::compare::ProviderQuote;
 use crate::model::format;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Dispatch};
+
+/// Props of [`ProviderRow`].
+#[derive(Properties, PartialEq)]
+struct ProviderRowProps {
+    /// The scenario priced on one provider.
+    quote: ProviderQuote,
+    /// Whether it is the provider the rest of the page shows.
+    current: bool,
+    /// The currency figures are shown in.
+    currency: AttrValue,
+    /// Units of that currency per US dollar.
+    usd_to_currency: f64,
+    /// Where a switch to this provider goes.
+    dispatch: Dispatch,
+}
+
+/// One provider's figures, and a button that shows the page on it.
+#[component]
+fn ProviderRow(props: &ProviderRowProps) -> Html {
+    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
+    let quote = &props.quote;
+    let on_use = {
+        let id = quote.provider.clone();
+        props
+            .dispatch
+            .change_with(move |_: MouseEvent| Change::SetProvider(id.clone()))
+    };
+    html! {
+        <tr class={classes!(props.current.then_some("current"))}
+            data-provider={quote.provider.clone()}>
+            <th scope="row">
+                { quote.name.clone() }
+                if quote.borrowed_lines > 0 {
+                    <span class="field-hint">{ format!(" ({} lines on another provider's offer)", quote.borrowed_lines) }</span>
+                }
+            </th>
+            if let Some(error) = &quote.error {
+                <td colspan="5">{ error.clone() }</td>
+            } else {
+                <td class="num strong">{ money(quote.totals.net_usd) }</td>
+                <td class="num">{ money(quote.totals.per_student_usd) }</td>
+                <td class="num">{ money(quote.totals.labs_usd) }</td>
+                <td class="num">{ money(quote.totals.project_usd) }</td>
+                <td class="num">{ format!("{}%", format::number(quote.gpu_share() * 100.0, 0)) }</td>
+            }
+            <td>
+                if props.current {
+                    <span class="badge">{ "shown" }</span>
+                } else {
+                    <button type="button" class="secondary small" onclick={on_use}
+                        aria-label={format!("Use {}", quote.name)}>{ "Use" }</button>
+                }
+            </td>
+        </tr>
+    }
+}
 
 /// The provider comparison.
 #[component]
 pub fn ProviderComparison() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let chart = use_memo(
         (
             state.comparison().clone(),
@@ -41,39 +97,11 @@ pub fn ProviderComparison() -> Html {
                 </thead>
                 <tbody>
                     for quote in state.comparison().iter() {
-                        {{
-                            let current = quote.provider == pricing.provider;
-                            let id = quote.provider.clone();
-                            let on_use = state.dispatch().change_with(move |_: MouseEvent| Change::SetProvider(id.clone()));
-                            html! {
-                                <tr key={quote.provider.clone()} class={classes!(current.then_some("current"))}
-                                    data-provider={quote.provider.clone()}>
-                                    <th scope="row">
-                                        { quote.name.clone() }
-                                        if quote.borrowed_lines > 0 {
-                                            <span class="field-hint">{ format!(" ({} lines on another provider's offer)", quote.borrowed_lines) }</span>
-                                        }
-                                    </th>
-                                    if let Some(error) = &quote.error {
-                                        <td colspan="5">{ error.clone() }</td>
-                                    } else {
-                                        <td class="num strong">{ money(quote.totals.net_usd) }</td>
-                                        <td class="num">{ money(quote.totals.per_student_usd) }</td>
-                                        <td class="num">{ money(quote.totals.labs_usd) }</td>
-                                        <td class="num">{ money(quote.totals.project_usd) }</td>
-                                        <td class="num">{ format!("{}%", format::number(quote.gpu_share() * 100.0, 0)) }</td>
-                                    }
-                                    <td>
-                                        if current {
-                                            <span class="badge">{ "shown" }</span>
-                                        } else {
-                                            <button type="button" class="secondary small" onclick={on_use}
-                                                aria-label={format!("Use {}", quote.name)}>{ "Use" }</button>
-                                        }
-                                    </td>
-                                </tr>
-                            }
-                        }}
+                        <ProviderRow key={quote.provider.clone()} quote={quote.clone()}
+                            current={quote.provider == pricing.provider}
+                            currency={pricing.currency.clone()}
+                            usd_to_currency={pricing.usd_to_currency}
+                            dispatch={state.dispatch()} />
                     }
                 </tbody>
             </table>
