@@ -44,6 +44,9 @@ pub struct Preset {
     /// Published figures, for a preset built from a real course.
     #[serde(default)]
     pub paper: Option<PaperFigures>,
+    /// Where this preset's numbers come from, where it differs from the defaults.
+    #[serde(default)]
+    pub provenance: Vec<crate::model::scenario::provenance::ProvenanceEntry>,
     /// A frozen earlier version, kept so old share links decode exactly; not offered to pick.
     #[serde(default)]
     pub archived: bool,

@@ -346,14 +346,16 @@ impl Pricer<'_> {
         let offer = quote.offer;
         let list = offer.price_in(&pricing.snapshot);
         let wants_spot = pricing.model == PriceModel::Spot && resource.kind.is_instance();
-        let (model, offer_usd, spot_missing) = match (wants_spot, offer.spot_usd) {
-            (true, Some(spot)) => (PriceModel::Spot, spot, false),
-            (true, None) => (PriceModel::OnDemand, list.usd, true),
-            (false, _) => (PriceModel::OnDemand, list.usd, false),
-        };
+        let spot = offer.spot_in(&pricing.snapshot).filter(|_| wants_spot);
+        let spot_missing = wants_spot && spot.is_none();
         if spot_missing && !self.spot_missing.contains(&offer.sku) {
             self.spot_missing.push(offer.sku.clone());
         }
+        let (model, price) = match spot {
+            Some(spot) => (PriceModel::Spot, spot),
+            None => (PriceModel::OnDemand, list),
+        };
+        let offer_usd = price.usd;
         let rerun = if model == PriceModel::Spot {
             1.0 + pricing.rerun_overhead_pct / 100.0
         } else {
@@ -362,11 +364,10 @@ impl Pricer<'_> {
         let usd_per_hour = offer.per_hour(offer_usd) * quote.fraction;
         let expected_hours = item.takers * count * item.hours;
         let actual_hours = expected_hours * overrun;
-        let (as_of, source) = if model == PriceModel::Spot {
-            let note = offer.spot_note.as_deref().unwrap_or(list.source);
-            (list.as_of.to_string(), format!("spot: {note}"))
-        } else {
-            (list.as_of.to_string(), list.source.to_string())
+        let as_of = price.as_of.to_string();
+        let source = match model {
+            PriceModel::Spot => format!("spot: {}", price.source),
+            PriceModel::OnDemand => price.source.to_string(),
         };
         self.lines.push(CostLine {
             phase: item.phase,

@@ -7,7 +7,6 @@ use std::fmt;
 
 use crate::model::scenario::course::{Course, PlannedUse};
 use crate::model::scenario::validate::limits;
-use crate::model::scenario::Scenario;
 
 pub use crate::model::scenario::setting::{Bound, Min, Setting};
 
@@ -279,62 +278,6 @@ impl FieldPath {
     pub fn lab_share(lab: usize, option: usize) -> FieldPath {
         let field = OptionField::SharePct;
         FieldPath::LabOption { lab, option, field }
-    }
-
-    /// Where a number lives in `scenario`; `None` for a field that is not a number, or when the
-    /// indices point past the scenario's lists.
-    pub fn number_slot(self, scenario: &mut Scenario) -> Option<&mut f64> {
-        match self {
-            FieldPath::Setting(setting) => Some(setting.slot(scenario)),
-            FieldPath::Lab { lab, field } => {
-                let lab = scenario.course.labs.get_mut(lab)?;
-                match field {
-                    LabField::StartWeek => Some(&mut lab.start_week),
-                    LabField::DueWeek => Some(&mut lab.due_week),
-                    LabField::Name | LabField::Options => None,
-                }
-            }
-            FieldPath::LabOption {
-                lab,
-                option,
-                field: OptionField::SharePct,
-            } => Some(
-                &mut scenario
-                    .course
-                    .labs
-                    .get_mut(lab)?
-                    .options
-                    .get_mut(option)?
-                    .share_pct,
-            ),
-            FieldPath::PoolMember {
-                item,
-                member,
-                field: PoolField::SharePct,
-            } => {
-                let pool = &mut scenario.course.project.uses.get_mut(item)?.pool;
-                Some(&mut pool.get_mut(member)?.share_pct)
-            }
-            FieldPath::Capacity { index, field } => {
-                let capacity = scenario.capacity.get_mut(index)?;
-                match field {
-                    CapacityField::Units => Some(&mut capacity.units),
-                    CapacityField::StartWeek => Some(&mut capacity.start_week),
-                    CapacityField::Weeks => Some(&mut capacity.weeks),
-                    CapacityField::Resource => None,
-                }
-            }
-            FieldPath::Use { site, item, field } => {
-                let planned = site.use_mut(&mut scenario.course, item)?;
-                match field {
-                    UseField::Count => Some(planned.count_mut()),
-                    UseField::Hours => Some(planned.hours_mut()),
-                    UseField::FloatingIps => Some(planned.floating_ips_mut()),
-                    UseField::Resource => None,
-                }
-            }
-            _ => None,
-        }
     }
 
     /// The id of the element that edits this field (`field-course-labs-2--name`): the path with

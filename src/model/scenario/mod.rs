@@ -2,8 +2,10 @@
 
 pub mod course;
 pub mod field;
+mod field_value;
 pub mod planning;
 pub mod pricing;
+pub mod provenance;
 pub mod realism;
 pub mod setting;
 pub mod valid;

@@ -13,6 +13,8 @@ pub enum Min {
     Zero,
     /// More than zero.
     AboveZero,
+    /// At least this much.
+    AtLeast(f64),
 }
 
 /// The range a number must lie in.
@@ -40,6 +42,15 @@ impl Bound {
     pub const fn positive(max: f64) -> Bound {
         Bound {
             min: Min::AboveZero,
+            max,
+            whole: false,
+        }
+    }
+
+    /// From `min` to `max`.
+    pub const fn between(min: f64, max: f64) -> Bound {
+        Bound {
+            min: Min::AtLeast(min),
             max,
             whole: false,
         }
@@ -96,7 +107,7 @@ settings! {
     /// Term length (weeks).
     TermWeeks => "course.term_weeks", Bound::positive(limits::WEEKS), course.term_weeks;
     /// Average project group size (students).
-    GroupSize => "course.project.group_size", Bound::positive(limits::STUDENTS), course.project.group_size;
+    GroupSize => "course.project.group_size", Bound::between(1.0, limits::STUDENTS), course.project.group_size;
     /// Project length (weeks).
     ProjectWeeks => "course.project.weeks", Bound::upto(limits::WEEKS), course.project.weeks;
     /// Week the project starts (week number).
@@ -126,7 +137,7 @@ settings! {
     /// Education credit (US dollars per student).
     CreditPerStudent => "pricing.credit_per_student_usd", Bound::upto(limits::USD), pricing.credit_per_student_usd;
     /// Currency units per US dollar (rate).
-    UsdToCurrency => "pricing.usd_to_currency", Bound::positive(limits::USD), pricing.usd_to_currency;
+    UsdToCurrency => "pricing.usd_to_currency", Bound::between(limits::RATE_MIN, limits::RATE_MAX), pricing.usd_to_currency;
     /// Spread of student usage (log-standard deviation).
     SpreadSigma => "planning.spread_sigma", Bound::upto(3.0), planning.spread_sigma;
     /// Per-student credit to compare with (US dollars).
@@ -142,6 +153,15 @@ settings! {
 }
 
 impl Setting {
+    /// Whether the setting is an amount of money (US dollars in the scenario; shown and typed in
+    /// the scenario's currency).
+    pub fn is_money(self) -> bool {
+        matches!(
+            self,
+            Setting::CreditPerStudent | Setting::CreditThreshold | Setting::Budget
+        )
+    }
+
     /// The setting whose path is `path`, if any (share links name settings by path).
     pub fn from_path(path: &str) -> Option<Setting> {
         Setting::ALL.iter().copied().find(|s| s.path() == path)

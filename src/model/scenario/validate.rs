@@ -36,6 +36,10 @@ pub mod limits {
     pub const FACTOR: f64 = 1_000.0;
     /// Percent fields that may exceed 100 (overheads).
     pub const PERCENT_OVER: f64 = 1_000.0;
+    /// Fewest units of a currency per US dollar (a plausible exchange rate).
+    pub const RATE_MIN: f64 = 0.001;
+    /// Most units of a currency per US dollar.
+    pub const RATE_MAX: f64 = 100_000.0;
     /// US dollars in one price or credit.
     pub const USD: f64 = 1_000_000.0;
     /// Characters in a name.
@@ -55,6 +59,11 @@ pub enum Problem {
     NotFinite,
     /// Below zero.
     Negative,
+    /// Below the smallest sensible value.
+    TooSmall {
+        /// The minimum.
+        min: f64,
+    },
     /// Zero where at least a little is needed.
     NotPositive,
     /// Above the allowed maximum.
@@ -100,6 +109,7 @@ impl fmt::Display for Problem {
         match self {
             Problem::NotFinite => write!(f, "must be a number"),
             Problem::Negative => write!(f, "cannot be negative"),
+            Problem::TooSmall { min } => write!(f, "must be at least {min}"),
             Problem::NotPositive => write!(f, "must be more than zero"),
             Problem::TooLarge { max } => write!(f, "must be at most {max}"),
             Problem::NotWhole => write!(f, "must be a whole number"),
@@ -132,6 +142,16 @@ impl fmt::Display for FieldError {
 
 impl std::error::Error for FieldError {}
 
+/// What is wrong with a finite `value` that falls below `min`, if it does.
+fn below_min(value: f64, min: Min) -> Option<Problem> {
+    match min {
+        _ if value < 0.0 => Some(Problem::Negative),
+        Min::AboveZero if value <= 0.0 => Some(Problem::NotPositive),
+        Min::AtLeast(min) if value < min => Some(Problem::TooSmall { min }),
+        _ => None,
+    }
+}
+
 /// Collects errors while walking a scenario.
 struct Checker {
     errors: Vec<FieldError>,
@@ -144,14 +164,14 @@ impl Checker {
 
     /// A number within `bound`; true when it is.
     fn bounded(&mut self, field: FieldPath, value: f64, bound: Bound) -> bool {
-        let problem = if !value.is_finite() {
+        // Subnormal numbers (below about 2e-308) only come from tampering and turn totals
+        // into nonsense, so they count as no number at all.
+        let problem = if !value.is_finite() || (value != 0.0 && !value.is_normal()) {
             Problem::NotFinite
-        } else if value < 0.0 {
-            Problem::Negative
         } else if value > bound.max {
             Problem::TooLarge { max: bound.max }
-        } else if bound.min == Min::AboveZero && value <= 0.0 {
-            Problem::NotPositive
+        } else if let Some(problem) = below_min(value, bound.min) {
+            problem
         } else if bound.whole && value.fract() != 0.0 {
             Problem::NotWhole
         } else {
