@@ -15,7 +15,7 @@ use course_cost::model::scenario::field::{
 };
 
 use course_cost::model::scenario::validate::validate;
-use course_cost::model::share::link::{decode, encode, encode_fragment, payload_of};
+use course_cost::model::share::{decode, encode, encode_fragment, payload_of, LINK_VERSION};
 use course_cost::model::Scenario;
 
 fn round_trip(scenario: &Scenario) -> Scenario {
@@ -25,7 +25,7 @@ fn round_trip(scenario: &Scenario) -> Scenario {
     decoded.scenario
 }
 
-fn decode_json(json: &str) -> course_cost::model::share::link::Decoded {
+fn decode_json(json: &str) -> course_cost::model::share::Decoded {
     decode(&URL_SAFE_NO_PAD.encode(json), catalog()).expect("presets load")
 }
 
@@ -172,19 +172,26 @@ fn any_scenario_survives_the_round_trip() {
     }
 }
 
-/// Links written by each released version, with the scenario each must decode to, forever.
-#[test]
-fn the_golden_corpus_decodes_to_the_same_scenarios() {
-    #[derive(serde::Deserialize)]
-    struct Entry {
-        name: String,
-        payload: String,
-        scenario: Scenario,
-    }
-    let corpus: Vec<Entry> =
-        serde_json::from_str(include_str!("links/v1.json")).expect("corpus parses");
+#[derive(serde::Deserialize)]
+struct Entry {
+    name: String,
+    payload: String,
+    scenario: Scenario,
+}
+
+/// The version a payload says it is, read straight from its JSON.
+fn version_of(payload: &str) -> u64 {
+    let bytes = URL_SAFE_NO_PAD.decode(payload).expect("base64");
+    let json = miniz_oxide::inflate::decompress_to_vec(&bytes).expect("inflates");
+    let value: serde_json::Value = serde_json::from_slice(&json).expect("JSON");
+    value["v"].as_u64().expect("a version")
+}
+
+fn check_corpus(text: &str, version: u64) {
+    let corpus: Vec<Entry> = serde_json::from_str(text).expect("corpus parses");
     assert!(corpus.len() >= 10);
     for entry in corpus {
+        assert_eq!(version_of(&entry.payload), version, "{}", entry.name);
         let decoded = decode(&entry.payload, catalog()).expect("presets load");
         assert!(
             decoded.notices.is_empty(),
@@ -196,8 +203,21 @@ fn the_golden_corpus_decodes_to_the_same_scenarios() {
     }
 }
 
-/// Writes tests/links/v1.json. Run once per released link version, never to "fix" a failure:
-/// `cargo test --test link -- --ignored write_corpus`.
+/// Links written by each released version, with the scenario each must decode to, forever.
+#[test]
+fn the_golden_corpus_decodes_to_the_same_scenarios() {
+    check_corpus(include_str!("links/v1.json"), 1);
+}
+
+/// Version 2 links (the settings map), likewise forever.
+#[test]
+fn the_v2_corpus_decodes_to_the_same_scenarios() {
+    check_corpus(include_str!("links/v2.json"), 2);
+}
+
+/// Writes tests/links/v<LINK_VERSION>.json. Run once per released link version, never to "fix"
+/// a failure: `cargo test --test link -- --ignored write_corpus`. It refuses to overwrite a
+/// corpus that exists.
 #[test]
 #[ignore]
 fn write_corpus() {
@@ -219,11 +239,16 @@ fn write_corpus() {
         }
     }
     let text = serde_json::to_string_pretty(&entries).expect("serialises");
-    std::fs::write(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/links/v1.json"),
-        text + "\n",
-    )
-    .expect("writes the corpus");
+    let path = format!(
+        "{}/tests/links/v{LINK_VERSION}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .expect("the corpus of this version is written once");
+    std::io::Write::write_all(&mut file, (text + "\n").as_bytes()).expect("writes the corpus");
 }
 
 #[test]
@@ -247,9 +272,18 @@ fn damaged_links_load_the_default_with_a_notice() {
 
 #[test]
 fn a_link_from_the_future_loads_what_it_can() {
-    let decoded = decode_json(r#"{"v":99,"p":"paper-s25","s":250,"zz":{"new":"thing"}}"#);
+    let decoded = decode_json(&format!(
+        r#"{{"v":99,"p":"{}","n":{{"course.students":250,"course.tutors":4}},"zz":{{"new":"thing"}}}}"#,
+        paper().id
+    ));
     assert_eq!(decoded.scenario.course.students, 250.0);
     assert!(decoded.notices[0].contains("newer version"));
+    assert!(
+        decoded.notices[1].contains("\"course.tutors\""),
+        "{:?}",
+        decoded.notices
+    );
+    assert_eq!(decoded.notices.len(), 2);
 }
 
 #[test]
@@ -297,7 +331,7 @@ fn markup_in_names_stays_text_and_bad_labs_are_skipped_alone() {
 
 #[test]
 fn a_pinned_scenario_a_survives_the_link() {
-    use course_cost::model::share::link::encode_pair;
+    use course_cost::model::share::encode_pair;
     let c = catalog();
     let a = apply_number(&paper().scenario, c, Setting::Students, "150").expect("valid");
     let b = apply_change(&a, c, Change::SetProvider("gcp".into())).expect("valid");
@@ -311,4 +345,131 @@ fn a_pinned_scenario_a_survives_the_link() {
             .pinned,
         None
     );
+}
+
+/// What a payload holds, as JSON.
+fn json_of(payload: &str) -> serde_json::Value {
+    let bytes = URL_SAFE_NO_PAD.decode(payload).expect("base64");
+    let json = miniz_oxide::inflate::decompress_to_vec(&bytes).expect("inflates");
+    serde_json::from_slice(&json).expect("JSON")
+}
+
+#[test]
+fn scalar_settings_travel_in_one_map_keyed_by_path() {
+    let c = catalog();
+    let mut s = apply_number(&paper().scenario, c, Setting::Students, "240").expect("valid");
+    s = apply_number(&s, c, Setting::DiscountPct, "12.5").expect("valid");
+    assert_eq!(
+        json_of(&encode(&s, paper())),
+        serde_json::json!({
+            "v": 2,
+            "p": paper().id,
+            "n": {"course.students": 240, "pricing.discount_pct": "12.5"}
+        })
+    );
+}
+
+#[test]
+fn every_setting_survives_the_round_trip() {
+    for &setting in Setting::ALL {
+        let bound = setting.bound();
+        let third = bound.max / 3.0;
+        let value = if bound.whole { third.floor() } else { third };
+        let mut s = paper().scenario.clone();
+        *setting.slot(&mut s) = value;
+        assert!(validate(&s, catalog()).is_empty(), "{}", setting.path());
+        let payload = encode(&s, paper());
+        assert_eq!(
+            json_of(&payload)["n"].as_object().map(|n| n.len()),
+            Some(1),
+            "{}",
+            setting.path()
+        );
+        assert_eq!(round_trip(&s), s, "{}", setting.path());
+    }
+}
+
+#[test]
+fn each_setting_is_applied_on_its_own() {
+    let decoded = decode_json(&format!(
+        r#"{{"v":2,"p":"{}","n":{{"course.students":-5,"pricing.discount_pct":12,"course.term_weeks":"x","realism.labs.vm":3,"nope":1}},"sd":7,"ru":5}}"#,
+        paper().id
+    ));
+    let s = &decoded.scenario;
+    assert_eq!(s.course.students, paper().scenario.course.students);
+    assert_eq!(s.pricing.discount_pct, 12.0);
+    assert_eq!(s.course.term_weeks, paper().scenario.course.term_weeks);
+    assert_eq!(s.realism.labs.vm, 3.0);
+    assert_eq!(s.planning.seed, 7);
+    assert_eq!(
+        s.planning.runs,
+        paper().scenario.planning.runs,
+        "too few runs"
+    );
+    // Students, term weeks, the unknown name, the runs.
+    assert_eq!(decoded.notices.len(), 4, "{:?}", decoded.notices);
+    assert!(validate(s, catalog()).is_empty());
+}
+
+#[test]
+fn v2_parts_of_the_wrong_shape_are_dropped_alone() {
+    let decoded = decode_json(&format!(
+        r#"{{"v":2,"p":"{}","n":[1,2],"l":"labs","j":{{}},"m":7,"g":3,"a":[2],"pv":"gcp"}}"#,
+        paper().id
+    ));
+    assert_eq!(decoded.scenario.pricing.provider, "gcp");
+    assert_eq!(decoded.scenario.course, paper().scenario.course);
+    assert_eq!(decoded.pinned, None);
+    assert_eq!(decoded.notices.len(), 6, "{:?}", decoded.notices);
+}
+
+#[test]
+fn a_v1_link_reads_through_the_migration() {
+    let decoded = decode_json(
+        r#"{"v":1,"p":"paper-s25","s":240,"d":"12.5","r":[2,1,1,1,1,1,1,-1],"pl":[0.5,7,500,100,5000,90,50,40],"a":{"v":1,"s":100}}"#,
+    );
+    let s = &decoded.scenario;
+    assert_eq!(s.course.students, 240.0);
+    assert_eq!(s.pricing.discount_pct, 12.5);
+    assert_eq!(s.realism.labs.vm, 2.0);
+    assert_eq!((s.planning.seed, s.planning.runs), (7, 500));
+    assert_eq!(s.planning.deadline_crunch_pct, 40.0);
+    assert_eq!(
+        decoded.pinned.as_ref().map(|a| a.course.students),
+        Some(100.0)
+    );
+    // Only the negative factor is dropped: each setting is applied on its own.
+    assert_eq!(decoded.notices.len(), 1, "{:?}", decoded.notices);
+    assert!(decoded.notices[0].contains("realism.project.storage"));
+}
+
+#[test]
+fn title_notes_pools_and_capacities_survive_the_round_trip() {
+    let mut s = paper().scenario.clone();
+    s.title = "Spring 2026 <draft>".into();
+    s.notes = "Two sections; \"quoted\" & marked-up <b>notes</b>.".into();
+    let pooled = s
+        .course
+        .project
+        .uses
+        .iter()
+        .position(|u| !u.pool.is_empty())
+        .expect("the paper's project has a pool");
+    let pool = &mut s.course.project.uses[pooled].pool;
+    pool.truncate(2);
+    pool[0].share_pct = 70.0;
+    pool[1].share_pct = 30.0;
+    let capacity = s.capacity.first().cloned().expect("a capacity");
+    s.capacity[0].units = 3.0;
+    s.capacity.push(course_cost::model::scenario::Capacity {
+        note: "Assumed".into(),
+        ..capacity
+    });
+    assert!(validate(&s, catalog()).is_empty());
+    assert_eq!(round_trip(&s), s);
+    // And back to none: an empty pool and no capacities are written as such.
+    s.course.project.uses[pooled].pool.clear();
+    s.capacity.clear();
+    assert!(validate(&s, catalog()).is_empty());
+    assert_eq!(round_trip(&s), s);
 }

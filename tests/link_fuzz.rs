@@ -10,7 +10,7 @@ use common::{catalog, random_edits, Rng};
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::evaluate;
 use course_cost::model::scenario::validate::validate;
-use course_cost::model::share::link::{decode, encode};
+use course_cost::model::share::{decode, encode};
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec;
 
@@ -67,7 +67,7 @@ fn a_million_random_and_mutated_links_never_panic() {
     let mut rng = Rng::new(0xf022);
     let presets = builtin_presets().expect("presets");
     // Real links to mutate: presets with random edits.
-    let seeds: Vec<String> = (0..200)
+    let mut seeds: Vec<String> = (0..200)
         .map(|i| {
             let preset = &presets[i % presets.len()];
             encode(
@@ -76,6 +76,14 @@ fn a_million_random_and_mutated_links_never_panic() {
             )
         })
         .collect();
+    // And links of every earlier version, so the migration is shaken too.
+    let corpus: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("links/v1.json")).expect("corpus parses");
+    seeds.extend(
+        corpus
+            .iter()
+            .filter_map(|entry| entry["payload"].as_str().map(str::to_string)),
+    );
     let jsons: Vec<String> = seeds
         .iter()
         .map(|p| {

@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::scenario_state::{Action, ScenarioState};
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
-use crate::model::share::link::Decoded;
+use crate::model::share::Decoded;
 
 impl Reducible for ScenarioState {
     type Action = Action;

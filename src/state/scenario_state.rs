@@ -12,7 +12,7 @@ use crate::model::engine::compare::{compare_providers, ProviderQuote};
 use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::share::link::{decode, encode_pair, payload_of, Decoded, PARAM};
+use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 /// Text the user typed into a number field, kept exactly as typed.

@@ -6,7 +6,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::{address, storage};
-use crate::model::share::link::{decode, payload_of, PARAM};
+use crate::model::share::{decode, payload_of, PARAM};
 use crate::state::use_scenario;
 
 /// Props of [`UrlSync`].

@@ -1,3 +1,31 @@
-//! Share links: the scenario in the URL fragment.
+//! Share links: the whole scenario in the URL fragment, as `#s=<payload>`.
+//!
+//! The payload is a versioned JSON object, deflated and base64url-encoded without padding, that
+//! names the preset it starts from and carries only what differs from it, so the paper's course
+//! with a few edits stays short. Decoding never panics and never trusts the link: sizes are
+//! bounded, every part is checked on its own, and what cannot be used is dropped with a notice
+//! while the rest loads.
+//!
+//! - `num`: the exact number type, the same bits on every platform.
+//! - `wire`: the payload's shape (version 2: named fields, all optional; scalar settings in one
+//!   map keyed by path).
+//! - `encode`: a scenario to a payload.
+//! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
+//!   shape first and `read` applies each part through the commit path.
+//! - `url`: where the payload sits in the fragment.
+//! - `view`: how the page is shown (`?embed=1&edit=1`).
 
-pub mod link;
+mod decode;
+mod encode;
+mod migrate;
+mod num;
+mod read;
+mod url;
+mod view;
+mod wire;
+
+pub use decode::{decode, Decoded};
+pub use encode::{encode, encode_pair};
+pub use url::{encode_fragment, payload_of, PARAM};
+pub use view::{view_of, View};
+pub use wire::LINK_VERSION;

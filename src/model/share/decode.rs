@@ -1,0 +1,168 @@
+//! Reading a payload: bounded at every step (length, base64, inflated size, JSON depth), then
+//! migrated to the current version and applied part by part (see [`read`]). Never panics and
+//! never trusts the link.
+//!
+//! [`read`]: crate::model::share::read
+
+use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
+use base64::Engine;
+use miniz_oxide::inflate::decompress_to_vec_with_limit;
+use serde_json::{Map, Value};
+
+use crate::model::catalog::presets::{builtin_presets, Preset};
+use crate::model::catalog::Catalog;
+use crate::model::scenario::Scenario;
+use crate::model::share::migrate::migrate;
+use crate::model::share::read::{clip, Reader};
+use crate::model::share::wire::{Part, WireV2, LINK_VERSION};
+
+/// Longest payload read (characters); a longer one is refused unread.
+const MAX_PAYLOAD_CHARS: usize = 16_384;
+/// Most JSON a payload may inflate to (bytes).
+const MAX_JSON_BYTES: usize = 262_144;
+
+/// What a link decoded to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    /// The scenario: everything the link held that could be used, on top of its preset.
+    pub scenario: Scenario,
+    /// The preset the link starts from.
+    pub preset: &'static Preset,
+    /// What could not be used, in words for the user; empty when the link was read whole.
+    pub notices: Vec<String>,
+    /// Scenario A of a comparison, when the link holds one.
+    pub pinned: Option<Scenario>,
+}
+
+impl Decoded {
+    /// What a link to `preset` with no changes decodes to.
+    pub fn of_preset(preset: &'static Preset) -> Decoded {
+        Decoded {
+            scenario: preset.scenario.clone(),
+            preset,
+            notices: Vec::new(),
+            pinned: None,
+        }
+    }
+}
+
+/// Decodes a payload. Never fails: a link that cannot be read at all gives the paper's course
+/// with a notice saying why. `None` only if the shipped presets themselves cannot be read.
+pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
+    let presets = builtin_presets().ok()?;
+    let default = presets.first()?;
+    let object = match json_object(payload) {
+        Ok(object) => object,
+        Err(notice) => {
+            let mut decoded = Decoded::of_preset(default);
+            decoded.notices.push(notice);
+            return Some(decoded);
+        }
+    };
+    let (wire, mut notices) = current(object);
+    let preset_id = match &wire.p {
+        Part::Read(id) => id.as_str(),
+        _ => "",
+    };
+    let preset = match presets.iter().find(|p| p.id == preset_id) {
+        Some(preset) => preset,
+        None => {
+            if !preset_id.is_empty() {
+                notices.push(format!(
+                    "This link starts from a preset this version does not have (\"{}\"); the paper's course was used as the start.",
+                    clip(preset_id)
+                ));
+            }
+            default
+        }
+    };
+    Some(read(wire, preset, catalog, notices))
+}
+
+/// The payload's JSON object, or why there is none (in words for the user).
+fn json_object(payload: &str) -> Result<Map<String, Value>, String> {
+    if payload.len() > MAX_PAYLOAD_CHARS {
+        return Err(format!(
+            "This link is too long to be a calculator link ({} characters; at most {MAX_PAYLOAD_CHARS}). The paper's course is shown instead.",
+            payload.len()
+        ));
+    }
+    let trimmed = payload.trim().trim_end_matches('=');
+    let bytes = URL_SAFE_NO_PAD
+        .decode(trimmed)
+        .or_else(|_| URL_SAFE.decode(payload.trim()))
+        .map_err(|_| {
+            "This link is damaged (it is not a calculator link, or it was cut short). The paper's course is shown instead.".to_string()
+        })?;
+    // Raw deflate, bounded so a crafted link cannot inflate into gigabytes; plain JSON is
+    // accepted too (hand-written links).
+    let json = decompress_to_vec_with_limit(&bytes, MAX_JSON_BYTES).unwrap_or(bytes);
+    match serde_json::from_slice::<Value>(&json) {
+        Ok(Value::Object(object)) => Ok(object),
+        _ => Err(
+            "This link is damaged or was cut short: its data cannot be read. The paper's course is shown instead.".to_string(),
+        ),
+    }
+}
+
+/// The payload in the current shape: older versions migrated, newer ones read as far as this
+/// version understands them.
+fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
+    let mut notices = Vec::new();
+    let version = object.get("v").and_then(Value::as_u64).unwrap_or(0);
+    if version == 0 {
+        notices.push(
+            "This link has no version number; it was read as the current version.".to_string(),
+        );
+    } else if version > LINK_VERSION {
+        notices.push(format!(
+            "This link was made by a newer version of the calculator (link version {version}, this is {LINK_VERSION}): what this version understands was loaded."
+        ));
+    } else if version < LINK_VERSION {
+        let migrated = migrate(object, version);
+        object = migrated.object;
+        notices.extend(migrated.notices);
+    }
+    // Every field is optional and read on its own, so any object reads; the fallback is only
+    // for safety.
+    let wire = serde_json::from_value(Value::Object(object)).unwrap_or_default();
+    (wire, notices)
+}
+
+/// Applies the payload, and its scenario A, on top of `preset`.
+fn read(
+    mut wire: WireV2,
+    preset: &'static Preset,
+    catalog: &Catalog,
+    notices: Vec<String>,
+) -> Decoded {
+    let pinned = std::mem::take(&mut wire.a);
+    let mut reader = Reader::new(preset, catalog, notices);
+    reader.read_all(wire, preset);
+    let (scenario, mut notices) = reader.finish();
+    let pinned = match pinned {
+        Part::Read(pinned) => {
+            let mut reader = Reader::new(preset, catalog, Vec::new());
+            // One level deep: a scenario A inside scenario A is ignored.
+            reader.read_all(*pinned.0, preset);
+            let (scenario, pinned_notices) = reader.finish();
+            notices.extend(
+                pinned_notices
+                    .into_iter()
+                    .map(|n| format!("Scenario A: {n}")),
+            );
+            Some(scenario)
+        }
+        Part::Unreadable => {
+            notices.push("The link's scenario A could not be read and was left out.".to_string());
+            None
+        }
+        Part::Absent => None,
+    };
+    Decoded {
+        scenario,
+        preset,
+        notices,
+        pinned,
+    }
+}

@@ -1,0 +1,250 @@
+//! Writing a scenario as a payload: only what differs from its preset, deflated and
+//! base64url-encoded without padding.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use miniz_oxide::deflate::compress_to_vec;
+
+use crate::model::catalog::offer::PriceModel;
+use crate::model::catalog::presets::Preset;
+use crate::model::scenario::course::{Lab, LabOption};
+use crate::model::scenario::field::Setting;
+use crate::model::scenario::Scenario;
+use crate::model::share::num::Num;
+use crate::model::share::wire::{
+    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
+    WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+};
+
+/// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
+pub fn encode(scenario: &Scenario, base: &Preset) -> String {
+    encode_pair(scenario, None, base)
+}
+
+/// The payload for `scenario` with a pinned scenario A to compare it with.
+pub fn encode_pair(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> String {
+    let mut wire = wire(scenario, base);
+    wire.v = Part::Read(LINK_VERSION);
+    wire.p = Part::Read(base.id.clone());
+    wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
+    // Serialising plain data to a string cannot fail.
+    let json = serde_json::to_vec(&wire).unwrap_or_default();
+    URL_SAFE_NO_PAD.encode(compress_to_vec(&json, 9))
+}
+
+fn differs_text(value: &str, base: &str) -> Option<String> {
+    (value != base).then(|| value.to_string())
+}
+
+/// `scenario` as differences from `base`, without version or preset id.
+fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
+    let from = &base.scenario;
+    let (pricing, base_pricing) = (&scenario.pricing, &from.pricing);
+    let (planning, base_planning) = (&scenario.planning, &from.planning);
+    let model = |m: PriceModel| match m {
+        PriceModel::OnDemand => 0,
+        PriceModel::Spot => 1,
+    };
+    WireV2 {
+        n: Part::of(settings(scenario, from)),
+        l: Part::of(wire_labs(&scenario.course.labs, &from.course.labs)),
+        j: Part::of(project_uses(scenario, from)),
+        pv: Part::of(differs_text(&pricing.provider, &base_pricing.provider)),
+        sn: Part::of(differs_text(&pricing.snapshot, &base_pricing.snapshot)),
+        m: Part::of((pricing.model != base_pricing.model).then(|| model(pricing.model))),
+        cu: Part::of(differs_text(&pricing.currency, &base_pricing.currency)),
+        x: Part::of(custom_offers(scenario)),
+        g: Part::of(choices(scenario)),
+        cp: Part::of(capacities(scenario, from)),
+        ti: Part::of(differs_text(&scenario.title, &from.title)),
+        no: Part::of(differs_text(&scenario.notes, &from.notes)),
+        sd: Part::of((planning.seed != base_planning.seed).then_some(planning.seed)),
+        ru: Part::of((planning.runs != base_planning.runs).then_some(planning.runs)),
+        ..WireV2::default()
+    }
+}
+
+/// Every scalar setting whose bits differ from the preset's, by path; `None` when none does.
+fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
+    let changed: WireSettings = Setting::ALL
+        .iter()
+        .filter(|s| s.get(scenario).to_bits() != s.get(base).to_bits())
+        .map(|s| (s.path().to_string(), Part::Read(Num(s.get(scenario)))))
+        .collect();
+    (!changed.is_empty()).then_some(changed)
+}
+
+/// Project uses, when any differs; a note only where it differs from the preset's use at the
+/// same position.
+fn project_uses(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireProjectUse>> {
+    let (uses, base_uses) = (&scenario.course.project.uses, &base.course.project.uses);
+    (uses != base_uses).then(|| {
+        uses.iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let base_note = base_uses.get(i).map_or("", |b| b.note.as_str());
+                WireProjectUse(
+                    u.resource.clone(),
+                    Num(u.count),
+                    Num(u.hours_per_week),
+                    Num(u.floating_ips),
+                    differs_text(&u.note, base_note),
+                    u.pool
+                        .iter()
+                        .map(|m| (m.resource.clone(), Num(m.share_pct)))
+                        .collect(),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Capacities, when any differs; a note only where it differs from the preset's capacity at
+/// the same position.
+fn capacities(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireCapacity>> {
+    (scenario.capacity != base.capacity).then(|| {
+        scenario
+            .capacity
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let base_note = base.capacity.get(i).map_or("", |b| b.note.as_str());
+                WireCapacity(
+                    c.resource.clone(),
+                    Num(c.units),
+                    Num(c.start_week),
+                    Num(c.weeks),
+                    differs_text(&c.note, base_note),
+                )
+            })
+            .collect()
+    })
+}
+
+fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
+    (!scenario.gpu_choices.is_empty()).then(|| {
+        scenario
+            .gpu_choices
+            .iter()
+            .map(|c| {
+                let (provider, resource) = (c.provider.clone(), c.resource.clone());
+                (provider, resource, c.offer.clone(), Num(c.fraction))
+            })
+            .collect()
+    })
+}
+
+fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
+    (!scenario.custom_offers.is_empty()).then(|| {
+        scenario
+            .custom_offers
+            .iter()
+            .map(|o| {
+                WireOffer(
+                    o.id.clone(),
+                    o.sku.clone(),
+                    o.vcpu,
+                    Num(o.ram_gb),
+                    o.gpu_model.clone(),
+                    o.gpu_count,
+                    Num(o.gpu_mem_gb),
+                    Num(o.usd),
+                )
+            })
+            .collect()
+    })
+}
+
+/// Options, each as a reference to an identical option of `base` (same position first) or in full.
+fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
+            let same = if base.get(i) == Some(o) {
+                Some(i)
+            } else {
+                base.iter().position(|b| b == o)
+            };
+            match same {
+                Some(j) => OptionEntry::Same(j),
+                None => OptionEntry::Full(wire_option(o)),
+            }
+        })
+        .collect()
+}
+
+fn wire_option(o: &LabOption) -> WireOption {
+    WireOption {
+        n: o.name.clone(),
+        p: Num(o.share_pct),
+        u: o.uses
+            .iter()
+            .map(|u| {
+                let resource = u.resource.clone();
+                (resource, Num(u.count), Num(u.hours), Num(u.floating_ips))
+            })
+            .collect(),
+    }
+}
+
+/// Pairs each lab with the preset lab it most likely started from: the same name first, else
+/// the same position, each preset lab used once.
+fn wire_labs(labs: &[Lab], base: &[Lab]) -> Option<Vec<LabEntry>> {
+    if labs == base {
+        return None;
+    }
+    let mut used = vec![false; base.len()];
+    let mut origin = vec![None; labs.len()];
+    for (i, lab) in labs.iter().enumerate() {
+        if let Some(j) = (0..base.len()).find(|&j| !used[j] && base[j].name == lab.name) {
+            used[j] = true;
+            origin[i] = Some(j);
+        }
+    }
+    for (i, slot) in origin.iter_mut().enumerate() {
+        if slot.is_none() && i < base.len() && !used[i] {
+            used[i] = true;
+            *slot = Some(i);
+        }
+    }
+    Some(
+        labs.iter()
+            .zip(origin)
+            .map(|(lab, origin)| match origin {
+                Some(j) if base[j] == *lab => LabEntry::Same(j),
+                Some(j) => LabEntry::Changed(changed_lab(lab, j, &base[j])),
+                None => LabEntry::Changed(new_lab(lab)),
+            })
+            .collect(),
+    )
+}
+
+/// A lab that started from preset lab `j`: only what differs from it.
+fn changed_lab(lab: &Lab, j: usize, from: &Lab) -> WireLab {
+    let weeks_differ = lab.start_week.to_bits() != from.start_week.to_bits()
+        || lab.due_week.to_bits() != from.due_week.to_bits();
+    WireLab {
+        r: Some(j),
+        n: differs_text(&lab.name, &from.name),
+        t: differs_text(&lab.note, &from.note),
+        o: (lab.options != from.options).then(|| wire_options(&lab.options, &from.options)),
+        w: weeks_differ.then_some((Num(lab.start_week), Num(lab.due_week))),
+    }
+}
+
+/// A lab with no preset lab to start from: all of it.
+fn new_lab(lab: &Lab) -> WireLab {
+    WireLab {
+        r: None,
+        n: Some(lab.name.clone()),
+        t: (!lab.note.is_empty()).then(|| lab.note.clone()),
+        o: Some(
+            lab.options
+                .iter()
+                .map(|o| OptionEntry::Full(wire_option(o)))
+                .collect(),
+        ),
+        w: Some((Num(lab.start_week), Num(lab.due_week))),
+    }
+}

@@ -1,0 +1,385 @@
+//! Applying a payload to its preset, part by part, each through the one commit path: a part
+//! that would make the scenario invalid is dropped with a notice and the rest still loads.
+
+use crate::model::catalog::offer::{Offer, PriceModel};
+use crate::model::catalog::presets::Preset;
+use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
+use crate::model::catalog::Catalog;
+use crate::model::edit::commit::{commit_with, Rejection};
+use crate::model::scenario::course::{Lab, LabOption, PoolShare, ProjectUse, ResourceUse};
+use crate::model::scenario::field::Setting;
+use crate::model::scenario::validate::limits;
+use crate::model::scenario::{Capacity, OfferChoice, Scenario};
+use crate::model::share::num::Num;
+use crate::model::share::wire::{
+    LabEntry, OptionEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
+    WireProjectUse, WireSettings, WireV2,
+};
+
+/// Most unknown setting names quoted back in a notice.
+const UNKNOWN_QUOTED: usize = 3;
+
+/// Shortens untrusted text quoted back in a notice.
+pub(super) fn clip(text: &str) -> String {
+    let clipped: String = text.chars().take(40).collect();
+    if clipped.len() < text.len() {
+        format!("{clipped}…")
+    } else {
+        clipped
+    }
+}
+
+/// Applies a payload's parts one by one, keeping each only if the scenario stays valid.
+pub(super) struct Reader<'a> {
+    /// What could not be used so far, in words for the user.
+    notices: Vec<String>,
+    /// The catalog the scenario is checked against.
+    catalog: &'a Catalog,
+    /// The scenario so far: the preset, plus every part applied.
+    scenario: Scenario,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader starting from `preset`, after `notices` from reading the payload.
+    pub(super) fn new(preset: &Preset, catalog: &'a Catalog, notices: Vec<String>) -> Reader<'a> {
+        Reader {
+            notices,
+            catalog,
+            scenario: preset.scenario.clone(),
+        }
+    }
+
+    /// The scenario read, and what could not be used.
+    pub(super) fn finish(self) -> (Scenario, Vec<String>) {
+        (self.scenario, self.notices)
+    }
+
+    /// Applies every part of `wire` but scenario A, in an order where each part can be checked
+    /// against what it refers to (custom offers before the choices that name them).
+    pub(super) fn read_all(&mut self, wire: WireV2, preset: &Preset) {
+        self.read_settings(wire.n);
+        self.read_labs(wire.l, preset);
+        self.read_project(wire.j, preset);
+        self.read_pricing(wire.pv, wire.sn, wire.m, wire.cu);
+        self.read_offers(wire.x, wire.g);
+        self.read_capacity(wire.cp, preset);
+        if let Some(title) = self.part(wire.ti, "title") {
+            self.try_apply("title", |s| s.title = title);
+        }
+        if let Some(notes) = self.part(wire.no, "notes") {
+            self.try_apply("notes", |s| s.notes = notes);
+        }
+        if let Some(seed) = self.part(wire.sd, "simulation seed") {
+            self.try_apply("simulation seed", |s| s.planning.seed = seed);
+        }
+        if let Some(runs) = self.part(wire.ru, "simulated runs") {
+            self.try_apply("simulated runs", |s| s.planning.runs = runs);
+        }
+    }
+
+    /// The value of `part`; a part of the wrong shape is reported and skipped.
+    fn part<T>(&mut self, part: Part<T>, what: &str) -> Option<T> {
+        match part {
+            Part::Read(value) => Some(value),
+            Part::Unreadable => {
+                self.notices.push(format!(
+                    "The link's {what} could not be read and were left as they are."
+                ));
+                None
+            }
+            Part::Absent => None,
+        }
+    }
+
+    /// Applies `edit` through the one commit path; keeps it only if the scenario stays valid,
+    /// else says why (the first problem found).
+    fn commit(&mut self, edit: impl FnOnce(&mut Scenario)) -> Result<(), String> {
+        let committed = commit_with(&self.scenario, self.catalog, |s| {
+            edit(s);
+            Ok(())
+        });
+        match committed {
+            Ok(valid) => {
+                self.scenario = valid.into_scenario();
+                Ok(())
+            }
+            Err(Rejection::Invalid(errors)) => Err(errors
+                .first()
+                .map(|e| e.problem.to_string())
+                .unwrap_or_default()),
+            Err(Rejection::Refused(why)) => Err(why),
+        }
+    }
+
+    /// [`Reader::commit`], with a notice naming `what` when the edit is not kept.
+    fn try_apply(&mut self, what: &str, edit: impl FnOnce(&mut Scenario)) {
+        if let Err(first) = self.commit(edit) {
+            self.notices.push(format!(
+                "The link's {what} could not be used ({first}) and were left as they are."
+            ));
+        }
+    }
+
+    /// Each scalar setting on its own, found by its path; names this version does not know
+    /// are reported together.
+    fn read_settings(&mut self, settings: Part<WireSettings>) {
+        let Some(settings) = self.part(settings, "settings") else {
+            return;
+        };
+        let mut unknown = Vec::new();
+        for (path, value) in settings {
+            let Some(setting) = Setting::from_path(&path) else {
+                unknown.push(path);
+                continue;
+            };
+            let Part::Read(Num(value)) = value else {
+                self.notices.push(format!(
+                    "The link's {path} is not a number and was left as it is."
+                ));
+                continue;
+            };
+            if let Err(first) = self.commit(|s| *setting.slot(s) = value) {
+                self.notices.push(format!(
+                    "The link's {path} could not be used ({first}) and was left as it is."
+                ));
+            }
+        }
+        if !unknown.is_empty() {
+            let quoted: Vec<String> = unknown
+                .iter()
+                .take(UNKNOWN_QUOTED)
+                .map(|path| format!("\"{}\"", clip(path)))
+                .collect();
+            let more = unknown.len().saturating_sub(UNKNOWN_QUOTED);
+            let more = if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            };
+            self.notices.push(format!(
+                "The link has settings this version does not know ({}{more}); they were left out.",
+                quoted.join(", ")
+            ));
+        }
+    }
+
+    fn read_labs(&mut self, labs: Part<Vec<LabEntry>>, preset: &Preset) {
+        let Some(mut labs) = self.part(labs, "labs") else {
+            return;
+        };
+        if labs.len() > limits::LABS {
+            self.notices.push(format!(
+                "The link has {} labs; only the first {} were loaded.",
+                labs.len(),
+                limits::LABS
+            ));
+            labs.truncate(limits::LABS);
+        }
+        let base = &preset.scenario.course.labs;
+        let mut built: Vec<Lab> = Vec::with_capacity(labs.len());
+        for (index, entry) in labs.into_iter().enumerate() {
+            let lab = lab_of(entry, base, index);
+            // Check each lab on its own, so one bad lab does not cost the others.
+            let candidate = commit_with(&self.scenario, self.catalog, |s| {
+                s.course.labs = built.clone();
+                s.course.labs.push(lab.clone());
+                Ok(())
+            });
+            if candidate.is_ok() {
+                built.push(lab);
+            } else {
+                self.notices.push(format!(
+                    "Lab {} of the link (\"{}\") could not be used and was left out.",
+                    index + 1,
+                    clip(&lab.name)
+                ));
+            }
+        }
+        self.scenario.course.labs = built;
+    }
+
+    fn read_project(&mut self, uses: Part<Vec<WireProjectUse>>, preset: &Preset) {
+        let Some(uses) = self.part(uses, "project resources") else {
+            return;
+        };
+        let base = &preset.scenario.course.project.uses;
+        let built: Vec<ProjectUse> = uses
+            .into_iter()
+            .take(limits::USES + 1)
+            .enumerate()
+            .map(
+                |(i, WireProjectUse(resource, count, hours, ips, note, pool))| {
+                    let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+                    ProjectUse {
+                        resource,
+                        count: count.0,
+                        hours_per_week: hours.0,
+                        floating_ips: ips.0,
+                        note: note.unwrap_or_else(base_note),
+                        pool: pool
+                            .into_iter()
+                            .take(limits::OPTIONS + 1)
+                            .map(|(resource, share)| PoolShare {
+                                resource,
+                                share_pct: share.0,
+                            })
+                            .collect(),
+                    }
+                },
+            )
+            .collect();
+        self.try_apply("project resources", |s| s.course.project.uses = built);
+    }
+
+    fn read_capacity(&mut self, capacity: Part<Vec<WireCapacity>>, preset: &Preset) {
+        let Some(capacity) = self.part(capacity, "capacities") else {
+            return;
+        };
+        let base = &preset.scenario.capacity;
+        let built: Vec<Capacity> = capacity
+            .into_iter()
+            .take(limits::CHOICES + 1)
+            .enumerate()
+            .map(|(i, WireCapacity(resource, units, start, weeks, note))| {
+                let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+                Capacity {
+                    resource,
+                    units: units.0,
+                    start_week: start.0,
+                    weeks: weeks.0,
+                    note: note.unwrap_or_else(base_note),
+                }
+            })
+            .collect();
+        self.try_apply("capacities", |s| s.capacity = built);
+    }
+
+    fn read_pricing(
+        &mut self,
+        provider: Part<String>,
+        snapshot: Part<String>,
+        model: Part<u8>,
+        currency: Part<String>,
+    ) {
+        if let Some(provider) = self.part(provider, "provider") {
+            self.try_apply("provider", |s| s.pricing.provider = provider);
+        }
+        if let Some(snapshot) = self.part(snapshot, "price snapshot") {
+            self.try_apply("price snapshot", |s| s.pricing.snapshot = snapshot);
+        }
+        if let Some(model) = self.part(model, "price model") {
+            match model {
+                0 => self.scenario.pricing.model = PriceModel::OnDemand,
+                1 => self.scenario.pricing.model = PriceModel::Spot,
+                _ => self.notices.push(
+                    "The link's price model is unknown; on-demand prices are used.".to_string(),
+                ),
+            }
+        }
+        if let Some(code) = self.part(currency, "currency") {
+            self.try_apply("currency", |s| s.pricing.currency = code);
+        }
+    }
+
+    fn read_offers(&mut self, offers: Part<Vec<WireOffer>>, choices: Part<Vec<WireChoice>>) {
+        if let Some(offers) = self.part(offers, "custom offers") {
+            let built: Vec<Offer> = offers
+                .into_iter()
+                .take(limits::CHOICES + 1)
+                .filter(|o| o.0.starts_with(&format!("{CUSTOM_PROVIDER}/")))
+                .map(|WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd)| {
+                    custom_offer(
+                        id,
+                        &CustomOffer {
+                            name,
+                            vcpu,
+                            ram_gb: ram.0,
+                            gpu_model: gpu,
+                            gpu_count: gpus,
+                            gpu_mem_gb: mem.0,
+                            usd_per_hour: usd.0,
+                        },
+                    )
+                })
+                .collect();
+            self.try_apply("custom offers", |s| s.custom_offers = built);
+        }
+        if let Some(choices) = self.part(choices, "GPU choices") {
+            let built: Vec<OfferChoice> = choices
+                .into_iter()
+                .take(limits::CHOICES + 1)
+                .map(|(provider, resource, offer, fraction)| OfferChoice {
+                    provider,
+                    resource,
+                    offer,
+                    fraction: fraction.0,
+                })
+                .collect();
+            self.try_apply("GPU choices", |s| s.gpu_choices = built);
+        }
+    }
+}
+
+/// The lab a link's entry describes, on top of the preset lab it names (if any).
+fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
+    let wire = match entry {
+        LabEntry::Same(r) => WireLab {
+            r: Some(r),
+            ..WireLab::default()
+        },
+        LabEntry::Changed(wire) => wire,
+    };
+    let from = wire.r.and_then(|r| base.get(r));
+    let options = match wire.o {
+        Some(options) => options
+            .into_iter()
+            .take(limits::OPTIONS + 1)
+            .filter_map(|entry| match entry {
+                // A reference to an option the preset lab lacks is dropped, and the lab's
+                // shares no longer add up, so the lab is reported by the caller.
+                OptionEntry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
+                OptionEntry::Full(o) => Some(option_of(o)),
+            })
+            .collect(),
+        None => from.map(|f| f.options.clone()).unwrap_or_default(),
+    };
+    Lab {
+        name: wire
+            .n
+            .or_else(|| from.map(|f| f.name.clone()))
+            .unwrap_or_else(|| format!("Lab {}", index + 1)),
+        note: wire
+            .t
+            .or_else(|| from.map(|f| f.note.clone()))
+            .unwrap_or_default(),
+        options,
+        start_week: wire
+            .w
+            .map(|w| w.0 .0)
+            .or_else(|| from.map(|f| f.start_week))
+            .unwrap_or(1.0),
+        due_week: wire
+            .w
+            .map(|w| w.1 .0)
+            .or_else(|| from.map(|f| f.due_week))
+            .unwrap_or(1.0),
+    }
+}
+
+fn option_of(o: WireOption) -> LabOption {
+    LabOption {
+        name: o.n,
+        share_pct: o.p.0,
+        uses: o
+            .u
+            .into_iter()
+            .take(limits::USES + 1)
+            .map(|(resource, count, hours, ips)| ResourceUse {
+                resource,
+                count: count.0,
+                hours: hours.0,
+                floating_ips: ips.0,
+            })
+            .collect(),
+    }
+}

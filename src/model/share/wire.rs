@@ -1,0 +1,254 @@
+//! The payload's shape on the wire, version 2: one named object whose every field is optional,
+//! so a new setting or part is a new field, never a new link version. Absent means "as the
+//! preset". Scalar settings sit in one map keyed by their path ([`Setting::path`]), so the
+//! setting table alone decides what a link carries.
+//!
+//! [`Setting::path`]: crate::model::scenario::field::Setting::path
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+use crate::model::share::num::Num;
+
+/// The version this build writes.
+pub const LINK_VERSION: u64 = 2;
+
+/// One part of a link, read on its own: a part of the wrong shape is kept as `Unreadable`, so
+/// the reader can say so and still load the rest.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) enum Part<T> {
+    /// Not in the link: as the preset.
+    #[default]
+    Absent,
+    /// Read as `T`.
+    Read(T),
+    /// In the link, but not of the expected shape.
+    Unreadable,
+}
+
+impl<T> Part<T> {
+    /// Whether the link leaves this part out (the encoder then writes nothing).
+    pub(super) fn is_absent(&self) -> bool {
+        matches!(self, Part::Absent)
+    }
+
+    /// `Read(value)` when `value` is there, else `Absent`.
+    pub(super) fn of(value: Option<T>) -> Part<T> {
+        value.map_or(Part::Absent, Part::Read)
+    }
+}
+
+impl<T: Serialize> Serialize for Part<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Part::Read(value) => value.serialize(serializer),
+            // Skipped by `is_absent`; an unreadable part is never written.
+            Part::Absent | Part::Unreadable => serializer.serialize_none(),
+        }
+    }
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Part<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Part<T>, D::Error> {
+        // Any JSON value is accepted here; only its conversion to `T` may fail, and that
+        // failure stays with this part.
+        let value = Value::deserialize(deserializer)?;
+        Ok(serde_json::from_value(value).map_or(Part::Unreadable, Part::Read))
+    }
+}
+
+/// A lab option: name, share (percent), uses as [resource, count, hours, floating IPs].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireOption {
+    /// Name.
+    pub(super) n: String,
+    /// Share of students taking it (percent).
+    pub(super) p: Num,
+    /// Resource uses: [resource, count, hours per student, floating IPs].
+    pub(super) u: Vec<(String, Num, Num, Num)>,
+}
+
+/// A lab option as the link holds it: the index of the preset lab's option it is unchanged
+/// from, or the option in full.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub(super) enum OptionEntry {
+    /// Same as this option of the preset lab.
+    Same(usize),
+    /// The option in full.
+    Full(WireOption),
+}
+
+/// A lab as the link holds it: the index of a preset lab it is unchanged from, or the lab.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub(super) enum LabEntry {
+    /// Same as this lab of the preset.
+    Same(usize),
+    /// Changed, or new.
+    Changed(WireLab),
+}
+
+/// A lab: `r` = index of the preset lab it started from (its note and, unless given, its name
+/// and options are taken from there); `n`, `t` (note) and `o` as given.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireLab {
+    /// Index of the preset lab it started from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) r: Option<usize>,
+    /// Name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) n: Option<String>,
+    /// Note.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) t: Option<String>,
+    /// Options.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) o: Option<Vec<OptionEntry>>,
+    /// [release week, due week].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) w: Option<(Num, Num)>,
+}
+
+/// A project use: [resource, count, hours per week, floating IPs, note if it differs from the
+/// preset's use at the same position, pool as [resource, share percent] pairs when it has one].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireProjectUse(
+    /// Resource id.
+    pub(super) String,
+    /// Instances held at once (count; GB for storage).
+    pub(super) Num,
+    /// Hours each instance is held per week.
+    pub(super) Num,
+    /// Floating IPs.
+    pub(super) Num,
+    /// Note, when it differs from the preset's use at the same position.
+    #[serde(default)]
+    pub(super) Option<String>,
+    /// Pool members: [resource, share percent]. Last, and left out when empty, so a use without
+    /// a pool keeps version 1's shape.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(super) Vec<(String, Num)>,
+);
+
+/// A capacity: [resource, units, week the window opens, weeks, note if it differs from the
+/// preset's capacity at the same position].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireCapacity(
+    /// Resource id.
+    pub(super) String,
+    /// Units that exist.
+    pub(super) Num,
+    /// Week the window opens.
+    pub(super) Num,
+    /// Length of the window (weeks).
+    pub(super) Num,
+    /// Note, when it differs from the preset's capacity at the same position.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) Option<String>,
+);
+
+/// A custom offer: [id, name, vCPU, RAM GB, GPU model, GPUs, GB per GPU, US$ per hour].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireOffer(
+    /// Offer id (`custom/...`).
+    pub(super) String,
+    /// Name.
+    pub(super) String,
+    /// vCPUs.
+    pub(super) u32,
+    /// RAM (GB).
+    pub(super) Num,
+    /// GPU model.
+    pub(super) String,
+    /// GPUs.
+    pub(super) u32,
+    /// Memory per GPU (GB).
+    pub(super) Num,
+    /// Price (US dollars per hour).
+    pub(super) Num,
+);
+
+/// A GPU choice: [provider, resource, offer, fraction].
+pub(super) type WireChoice = (String, String, String, Num);
+
+/// Scalar settings by path (`"course.students"`), each value read on its own.
+pub(super) type WireSettings = BTreeMap<String, Part<Num>>;
+
+/// Version 2 of the link payload. Every field is optional: absent means "as the preset", and a
+/// field this version does not know is ignored (a newer link loads what this version reads).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub(super) struct WireV2 {
+    /// Link version (only on the outer object).
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) v: Part<u64>,
+    /// Preset id the link starts from.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) p: Part<String>,
+    /// Scalar settings that differ from the preset, by path.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) n: Part<WireSettings>,
+    /// Labs, when any differs from the preset's.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) l: Part<Vec<LabEntry>>,
+    /// Project uses, when any differs.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) j: Part<Vec<WireProjectUse>>,
+    /// Provider id.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) pv: Part<String>,
+    /// Snapshot id.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) sn: Part<String>,
+    /// Price model: 0 on demand, 1 spot.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) m: Part<u8>,
+    /// Currency code.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) cu: Part<String>,
+    /// Custom offers.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) x: Part<Vec<WireOffer>>,
+    /// GPU choices.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) g: Part<Vec<WireChoice>>,
+    /// Capacities (reserved units of a resource), when any differs.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) cp: Part<Vec<WireCapacity>>,
+    /// Scenario title, when it differs.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) ti: Part<String>,
+    /// Scenario notes, when they differ.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) no: Part<String>,
+    /// Seed of the simulation.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) sd: Part<u64>,
+    /// Simulated course runs.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) ru: Part<u32>,
+    /// Scenario A of an A/B comparison, against the same preset (one level deep).
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) a: Part<Pinned>,
+}
+
+/// Scenario A inside a link: an object of the same shape (an array is not read as one).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub(super) struct Pinned(
+    /// Scenario A's payload.
+    pub(super) Box<WireV2>,
+);
+
+impl<'de> Deserialize<'de> for Pinned {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pinned, D::Error> {
+        // Through a map first: serde would otherwise fill a struct from an array, by position.
+        let object = Map::<String, Value>::deserialize(deserializer)?;
+        serde_json::from_value(Value::Object(object))
+            .map(|wire| Pinned(Box::new(wire)))
+            .map_err(serde::de::Error::custom)
+    }
+}
