@@ -143,3 +143,95 @@ fn the_provider_comparison_is_priced_once_when_asked() {
     let aws = first.iter().find(|q| q.provider == "aws").expect("aws");
     assert!((aws.totals.net_usd - state.estimate.totals.net_usd).abs() < 1e-6);
 }
+
+#[test]
+fn typing_a_number_is_one_undo_step_and_redo_brings_it_back() {
+    let state = start();
+    let mut typed = state;
+    for text in ["5", "50"] {
+        typed = edit(typed, students(), text);
+    }
+    assert_eq!(typed.scenario.course.students, 50.0);
+    let undone = typed.apply(Action::Undo);
+    assert_eq!(undone.scenario.course.students, 191.0, "one step back");
+    let redone = undone.apply(Action::Redo);
+    assert_eq!(redone.scenario.course.students, 50.0);
+}
+
+#[test]
+fn reset_and_remove_lab_are_undoable() {
+    let edited = edit(start(), students(), "60").apply(Action::FinishEdit(students()));
+    let labs = edited.scenario.course.labs.len();
+    let removed = edited.apply(Action::Change(Change::RemoveLab(2)));
+    let id = removed.origin.id.clone();
+    let reset = removed.apply(Action::LoadPreset(id));
+    assert_eq!(reset.scenario.course.students, 191.0);
+    let back = reset.apply(Action::Undo);
+    assert_eq!(back.scenario.course.students, 60.0);
+    assert_eq!(back.scenario.course.labs.len(), labs - 1);
+    let lab_back = back.apply(Action::Undo);
+    assert_eq!(lab_back.scenario.course.labs.len(), labs);
+    assert_eq!(lab_back.history.redo_label(), Some("remove a lab"));
+}
+
+#[test]
+fn a_hundred_steps_are_kept() {
+    let mut state = start();
+    for n in 0..120 {
+        state = edit(state, students(), &format!("{}", 100 + n));
+        state = state.apply(Action::FinishEdit(students()));
+    }
+    for _ in 0..100 {
+        state = state.apply(Action::Undo);
+    }
+    assert_eq!(state.scenario.course.students, 119.0);
+}
+
+#[test]
+fn money_is_typed_in_the_scenarios_currency() {
+    let euros = start().apply(Action::Change(Change::SetCurrency("EUR".into())));
+    let rate = euros.scenario.pricing.usd_to_currency;
+    assert!(rate > 0.5 && rate < 1.5 && rate != 1.0, "{rate}");
+    let credit = FieldPath::from(Setting::CreditPerStudent);
+    let with_credit = edit(euros, credit, "50");
+    let usd = with_credit.scenario.pricing.credit_per_student_usd;
+    assert!((usd * rate - 50.0).abs() < 1e-9);
+    let unknown = with_credit.apply(Action::Change(Change::SetCurrency("XYZ".into())));
+    assert!(unknown.notice.as_deref().is_some_and(|n| n.contains("XYZ")));
+    assert_eq!(unknown.scenario.pricing.currency, "EUR");
+}
+
+#[test]
+fn a_decimal_comma_is_read_and_said() {
+    let group = FieldPath::from(Setting::GroupSize);
+    let comma = edit(start(), group, "3,5");
+    let point = edit(start(), group, "3.5");
+    assert_eq!(comma.estimate.totals.net_usd, point.estimate.totals.net_usd);
+    let draft = comma.draft(&group).expect("kept");
+    assert_eq!(draft.read_as.as_deref(), Some("3.5"));
+}
+
+#[test]
+fn a_link_opened_over_an_edit_keeps_the_edit_restorable() {
+    let edited = edit(start(), students(), "77");
+    let other = edit(start(), students(), "42");
+    let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");
+    let loaded = edited.apply(Action::LoadLink(Rc::new(decoded)));
+    assert_eq!(loaded.scenario.course.students, 42.0);
+    let kept = loaded.replaced_scenario.as_ref().map(|s| s.course.students);
+    assert_eq!(kept, Some(77.0));
+    let restored = loaded.apply(Action::RestoreReplaced);
+    assert_eq!(restored.scenario.course.students, 77.0);
+}
+
+#[test]
+fn a_title_is_one_step_and_travels_in_the_link() {
+    let mut state = start();
+    for text in ["C", "CS 9", "CS 9183 plan"] {
+        state = state.apply(Action::Change(Change::SetTitle(text.into())));
+    }
+    assert_eq!(state.scenario.title, "CS 9183 plan");
+    let decoded = decode(&state.share_payload(), state.catalog).expect("decodes");
+    assert_eq!(decoded.scenario.title, "CS 9183 plan");
+    assert_eq!(state.apply(Action::Undo).scenario.title, "");
+}

@@ -13,13 +13,43 @@ use crate::model::scenario::Scenario;
 /// Citation of the paper the default scenario comes from.
 pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";
 
-/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180 s.2).
+/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180 s.2). Text
+/// that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return, and is not a number) gets a leading apostrophe, as OWASP's CSV-injection
+/// guidance advises, so a lab named `=HYPERLINK(...)` stays text.
 fn csv_field(text: &str) -> String {
+    let formula =
+        text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err();
+    let text = if formula {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
+}
+
+/// User text made inert in Markdown: HTML is escaped as entities, and link, emphasis and table
+/// syntax is backslash-escaped, so a name can neither run markup nor become a link.
+pub fn escape_markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\r' | '\n' => out.push(' '),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '!' | '|' | '#' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 fn csv_row(fields: &[String]) -> String {
@@ -122,9 +152,16 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let snapshot = catalog
         .snapshot(&pricing.snapshot)
         .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
-    let escape = |text: &str| text.replace('|', "\\|").replace(['\r', '\n'], " ");
+    let escape = escape_markdown;
     let mut md = String::new();
-    md.push_str("# Cloud cost estimate for the course\n\n");
+    if scenario.title.trim().is_empty() {
+        md.push_str("# Cloud cost estimate for the course\n\n");
+    } else {
+        md.push_str(&format!("# {}\n\n", escape(scenario.title.trim())));
+    }
+    if !scenario.notes.trim().is_empty() {
+        md.push_str(&format!("{}\n\n", escape(scenario.notes.trim())));
+    }
     md.push_str(&format!(
         "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
         format::number(scenario.course.students, 0),
@@ -211,5 +248,26 @@ mod tests {
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
         assert_eq!(csv_row(&["a".into(), "b,c".into()]), "a,\"b,c\"\r\n");
+    }
+
+    #[test]
+    fn formulas_stay_text_and_numbers_stay_numbers() {
+        assert_eq!(csv_field("=1+1"), "'=1+1");
+        assert_eq!(
+            csv_field("=HYPERLINK(\"http://evil.example/\",\"x\")"),
+            "\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\""
+        );
+        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(csv_field("-5"), "-5");
+        assert_eq!(csv_field("+3.5"), "+3.5");
+        assert_eq!(csv_field("\tx"), "'\tx");
+    }
+
+    #[test]
+    fn markdown_user_text_is_inert() {
+        let text = escape_markdown("<img src=x onerror=alert(1)> [click](javascript:alert(1))");
+        assert!(!text.contains('<'));
+        assert!(!text.contains("]("));
+        assert!(text.contains("&lt;img"));
     }
 }

@@ -83,7 +83,7 @@ impl Dispatch {
         self.send(Action::LoadLink(Rc::new(decoded)));
     }
 
-    /// Brings back the scenario a shared link replaced.
+    /// Brings back the scenario that a link, a preset or a reset replaced.
     pub fn restore_replaced(&self) {
         self.send(Action::RestoreReplaced);
     }
@@ -96,6 +96,16 @@ impl Dispatch {
     /// Stops comparing.
     pub fn unpin(&self) {
         self.send(Action::Unpin);
+    }
+
+    /// Goes back one step.
+    pub fn undo(&self) {
+        self.send(Action::Undo);
+    }
+
+    /// Goes forward one undone step.
+    pub fn redo(&self) {
+        self.send(Action::Redo);
     }
 
     /// Hides the notices about a shared link.

@@ -6,10 +6,12 @@
 
 #[cfg(target_arch = "wasm32")]
 mod context;
+mod history;
 mod scenario_state;
 
 #[cfg(target_arch = "wasm32")]
 pub use context::{
     use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
 };
-pub use scenario_state::{Action, Draft, ScenarioState};
+pub use history::{History, Step, MAX_STEPS};
+pub use scenario_state::{Action, Draft, Priced, ScenarioState};

@@ -7,13 +7,15 @@ use std::rc::Rc;
 use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
-use crate::model::edit::number::parse_number;
+use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
 use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
+
+use super::history::{History, Step};
 
 /// Text the user typed into a number field, kept exactly as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -22,6 +24,8 @@ pub struct Draft {
     pub text: String,
     /// Why it was not applied; `None` when it was.
     pub error: Option<String>,
+    /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
+    pub read_as: Option<String>,
 }
 
 /// A valid scenario with its estimate, priced once when committed.
@@ -77,6 +81,8 @@ pub struct ScenarioState {
     comparison: Rc<OnceCell<Rc<Vec<ProviderQuote>>>>,
     /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
     link: Rc<OnceCell<String>>,
+    /// Undo and redo.
+    pub history: Rc<History>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -89,6 +95,7 @@ impl PartialEq for ScenarioState {
             && self.notice == other.notice
             && self.link_notices == other.link_notices
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
+            && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
@@ -123,6 +130,35 @@ pub enum Action {
     PinAsA,
     /// Stop comparing.
     Unpin,
+    /// Go back one step.
+    Undo,
+    /// Go forward one undone step.
+    Redo,
+}
+
+impl Action {
+    /// What the action does, in words for an Undo button ("Undo: remove a lab").
+    fn label(&self) -> &'static str {
+        match self {
+            Action::EditNumber { .. } => "edit a number",
+            Action::Change(change) => change.label(),
+            Action::LoadPreset(_) => "load a preset",
+            Action::LoadLink(_) => "open a link",
+            Action::RestoreReplaced => "restore",
+            Action::PinAsA => "pin scenario A",
+            Action::Unpin => "stop comparing",
+            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
+        }
+    }
+
+    /// The text field being typed into, whose keystrokes make one undo step.
+    fn typing(&self) -> Option<FieldPath> {
+        match self {
+            Action::EditNumber { field, .. } => Some(*field),
+            Action::Change(change) => change.typing(),
+            _ => None,
+        }
+    }
 }
 
 impl ScenarioState {
@@ -137,9 +173,15 @@ impl ScenarioState {
         let default = builtin_presets()?
             .first()
             .ok_or_else(|| "no preset is shipped".to_string())?;
+        // A draft keeps its valid parts, like a link; what could not be read is said.
         let draft = saved_draft
             .and_then(|payload| decode(payload, catalog))
-            .filter(|d| d.notices.is_empty());
+            .map(|mut d| {
+                for notice in &mut d.notices {
+                    *notice = format!("Your saved draft: {notice}");
+                }
+                d
+            });
         let link = fragment
             .and_then(payload_of)
             .and_then(|payload| decode(payload, catalog));
@@ -169,6 +211,7 @@ impl ScenarioState {
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
             link: Rc::default(),
+            history: Rc::default(),
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -220,8 +263,91 @@ impl ScenarioState {
         next
     }
 
-    /// Applies `action`; the old state when nothing changes.
+    /// Applies `action`; the old state when nothing changes. Every change of the scenario (or of
+    /// scenario A) is one undo step; keystrokes in one field are one step together.
     pub fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let (label, typing) = (action.label(), action.typing());
+        match action {
+            Action::Undo => return self.undo(),
+            Action::Redo => return self.redo(),
+            Action::FinishEdit(_) => {
+                let next = self.clone().act(action);
+                let mut next = (*next).clone();
+                next.history = self.history.end_typing();
+                return Rc::new(next);
+            }
+            _ => {}
+        }
+        let next = self.clone().act(action);
+        let pinned_same = match (&self.pinned, &next.pinned) {
+            (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
+            (None, None) => true,
+            _ => false,
+        };
+        if Rc::ptr_eq(&self.scenario, &next.scenario) && pinned_same {
+            return next;
+        }
+        let mut next = (*next).clone();
+        next.history = Rc::new(self.history.record(self.step(label), typing));
+        Rc::new(next)
+    }
+
+    /// The current scenario, to keep restorable when `incoming` replaces it (nothing is kept
+    /// when they are the same, or when the current one is an untouched preset).
+    fn kept_if_replaced(&self, incoming: &Scenario) -> Option<Rc<Scenario>> {
+        let current: &Scenario = &self.scenario;
+        if current == incoming || self.preset.is_some() {
+            return self.replaced_scenario.clone();
+        }
+        Some(Rc::new(current.clone()))
+    }
+
+    /// This state as an undo step labelled `label`.
+    fn step(&self, label: &str) -> Step {
+        Step {
+            priced: Priced {
+                scenario: self.scenario.clone(),
+                estimate: self.estimate.clone(),
+            },
+            origin: self.origin,
+            pinned: self.pinned.clone(),
+            label: label.to_string(),
+        }
+    }
+
+    /// This state with `step` in place of its scenario.
+    fn restored(&self, step: Step, history: History) -> Rc<Self> {
+        let mut next = self.with_priced(step.priced);
+        next.origin = step.origin;
+        next.preset = next.unchanged_origin();
+        next.pinned = step.pinned;
+        next.drafts.clear();
+        next.history = Rc::new(history);
+        Rc::new(next)
+    }
+
+    fn undo(self: Rc<Self>) -> Rc<Self> {
+        let mut history = (*self.history).clone();
+        let Some(step) = history.past.pop() else {
+            return self;
+        };
+        history.future.push(self.step(&step.label));
+        history.typing = None;
+        self.restored(step, history)
+    }
+
+    fn redo(self: Rc<Self>) -> Rc<Self> {
+        let mut history = (*self.history).clone();
+        let Some(step) = history.future.pop() else {
+            return self;
+        };
+        history.past.push(self.step(&step.label));
+        history.typing = None;
+        self.restored(step, history)
+    }
+
+    /// Applies `action` to the scenario, without touching the history.
+    fn act(self: Rc<Self>, action: Action) -> Rc<Self> {
         match action {
             Action::EditNumber { field, text } => self.edit_number(field, text),
             Action::FinishEdit(field) => match self.drafts.get(&field) {
@@ -262,11 +388,20 @@ impl ScenarioState {
                 next.link_notices.clear();
                 Rc::new(next)
             }
+            Action::Undo | Action::Redo => self,
         }
     }
 
     fn edit_number(self: Rc<Self>, field: FieldPath, text: String) -> Rc<Self> {
-        let committed = parse_number(&text).and_then(|value| {
+        // Money is typed in the scenario's currency and kept in US dollars.
+        let rate = match field {
+            FieldPath::Setting(setting) if setting.is_money() => {
+                self.scenario.pricing.usd_to_currency
+            }
+            _ => 1.0,
+        };
+        let committed = parse_number(&text).and_then(|typed| {
+            let value = typed / rate;
             commit(&self.scenario, self.catalog, Edit::Number { field, value })
                 .map_err(|rejection| rejection.message_for(field))
         });
@@ -276,7 +411,15 @@ impl ScenarioState {
             Err(error) => ((*self).clone(), Some(error)),
         };
         let mut next = next;
-        next.drafts.insert(field, Draft { text, error });
+        let read_as = reading_of(&text).filter(|_| error.is_none());
+        next.drafts.insert(
+            field,
+            Draft {
+                text,
+                error,
+                read_as,
+            },
+        );
         Rc::new(next)
     }
 
@@ -312,6 +455,7 @@ impl ScenarioState {
             return self;
         };
         let mut next = self.with_priced(priced);
+        next.replaced_scenario = self.kept_if_replaced(&preset.scenario);
         next.origin = preset;
         next.preset = Some(preset);
         next.drafts.clear();
@@ -329,6 +473,7 @@ impl ScenarioState {
             return self;
         };
         let mut next = self.with_priced(priced);
+        next.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
         next.drafts.clear();

@@ -4,6 +4,7 @@
 //! A change only says how to alter a scenario; [`crate::model::edit::commit`] applies it to a
 //! copy and keeps it only if the scenario stays valid.
 
+use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{
@@ -12,7 +13,7 @@ use crate::model::catalog::stand_in::{
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
-use crate::model::scenario::field::UseSite;
+use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::realism::Realism;
 use crate::model::scenario::validate::limits;
@@ -21,6 +22,10 @@ use crate::model::scenario::{OfferChoice, Scenario};
 /// A structural or choice edit.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
+    /// Name the scenario.
+    SetTitle(String),
+    /// Write notes on the scenario.
+    SetNotes(String),
     /// Append a new lab (one option, one VM for two hours).
     AddLab,
     /// Remove a lab.
@@ -84,8 +89,16 @@ pub enum Change {
     SetSnapshot(String),
     /// On demand or spot.
     SetPriceModel(PriceModel),
-    /// Show results in another currency (code).
+    /// Show results in another currency (code), at the reference rate of the scenario's price
+    /// snapshot; refused for a currency the rate table lacks.
     SetCurrency(String),
+    /// Show results in a currency at a rate the user gives (units per US dollar).
+    SetCurrencyWithRate {
+        /// Currency code.
+        code: String,
+        /// Units of the currency per US dollar.
+        rate: f64,
+    },
     /// Let an offer stand in for a resource on a provider.
     ChooseOffer {
         /// Provider id.
@@ -131,11 +144,56 @@ pub fn apply_change(
 }
 
 impl Change {
+    /// What the change does, in words for an Undo button.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Change::SetTitle(_) => "rename the scenario",
+            Change::SetNotes(_) => "edit the notes",
+            Change::AddLab => "add a lab",
+            Change::RemoveLab(_) => "remove a lab",
+            Change::MoveLab { .. } => "move a lab",
+            Change::RenameLab { .. } | Change::RenameOption { .. } => "rename",
+            Change::AddOption { .. } => "add an option",
+            Change::RemoveOption { .. } => "remove an option",
+            Change::AddUse(_) => "add a resource",
+            Change::RemoveUse { .. } => "remove a resource",
+            Change::SetUseResource { .. } => "change a resource",
+            Change::SetProvider(_) => "change the provider",
+            Change::SetSnapshot(_) => "change the prices' date",
+            Change::SetPriceModel(_) => "change the price model",
+            Change::SetCurrency(_) | Change::SetCurrencyWithRate { .. } => "change the currency",
+            Change::ResetRealism(_) => "reset the overrun factors",
+            _ => "change a stand-in",
+        }
+    }
+
+    /// The text field this change types into, if it is typing (its keystrokes make one step).
+    pub fn typing(&self) -> Option<FieldPath> {
+        match self {
+            Change::SetTitle(_) => Some(FieldPath::Title),
+            Change::SetNotes(_) => Some(FieldPath::Notes),
+            Change::RenameLab { lab, .. } => Some(FieldPath::Lab {
+                lab: *lab,
+                field: LabField::Name,
+            }),
+            Change::RenameOption { lab, option, .. } => Some(FieldPath::LabOption {
+                lab: *lab,
+                option: *option,
+                field: OptionField::Name,
+            }),
+            _ => None,
+        }
+    }
+
     /// Applies the change to `scenario` in place; an error when it cannot apply (validation of
     /// the result is the commit path's job).
     pub fn apply(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
         let course = &mut scenario.course;
         match self {
+            Change::SetTitle(title) => scenario.title = clip_name(&title),
+            Change::SetNotes(notes) => {
+                scenario.notes = notes.chars().take(limits::NOTES_CHARS).collect();
+            }
             Change::AddLab => add_lab(course)?,
             Change::RemoveLab(lab) => {
                 lab_mut(course, lab)?;
@@ -183,13 +241,28 @@ impl Change {
         let pricing = &mut scenario.pricing;
         match self {
             Change::SetProvider(id) => pricing.provider = id,
-            Change::SetSnapshot(id) => pricing.snapshot = id,
+            Change::SetSnapshot(id) => {
+                // A reference rate follows the prices' date; a rate the user typed stays.
+                let old = reference_rate(&pricing.currency, &pricing.snapshot);
+                if old == Some(pricing.usd_to_currency) {
+                    if let Some(rate) = reference_rate(&pricing.currency, &id) {
+                        pricing.usd_to_currency = rate;
+                    }
+                }
+                pricing.snapshot = id;
+            }
             Change::SetPriceModel(model) => pricing.model = model,
             Change::SetCurrency(code) => {
+                let code = code.trim().to_ascii_uppercase();
+                let rate = reference_rate(&code, &pricing.snapshot).ok_or_else(|| {
+                    format!("There is no reference rate for {code}: enter how many {code} one US dollar buys.")
+                })?;
+                pricing.currency = code;
+                pricing.usd_to_currency = rate;
+            }
+            Change::SetCurrencyWithRate { code, rate } => {
                 pricing.currency = code.trim().to_ascii_uppercase();
-                if pricing.currency == BASE_CURRENCY {
-                    pricing.usd_to_currency = 1.0;
-                }
+                pricing.usd_to_currency = rate;
             }
             Change::ResetRealism(realism) => scenario.realism = realism,
             other => other.apply_offers(scenario, catalog)?,
@@ -222,6 +295,17 @@ impl Change {
         }
         Ok(())
     }
+}
+
+/// The reference rate of `code` at `snapshot`'s date (1 for US dollars).
+fn reference_rate(code: &str, snapshot: &str) -> Option<f64> {
+    if code.eq_ignore_ascii_case(BASE_CURRENCY) {
+        return Some(1.0);
+    }
+    ExchangeRates::builtin()
+        .ok()?
+        .rate(code, snapshot)
+        .map(|quote| quote.per_usd)
 }
 
 fn lab_mut(course: &mut Course, lab: usize) -> Result<&mut Lab, String> {

@@ -54,16 +54,16 @@ fn rebalance_shares(options: &mut [LabOption], fixed: usize) {
     }
 }
 
-/// Reads a number as people type it: surrounding spaces, thousands separators (`,`, `_`, spaces)
-/// and a trailing `%` or leading `$` are accepted.
+/// Reads a number as people type it: surrounding spaces, a leading `$` or a trailing `%`,
+/// thousands separators (`,`, `_`, spaces) and a decimal comma where it cannot be a thousands
+/// separator: `1,5` and `3,25` are 1.5 and 3.25, `1,000` is 1000, `1.234,5` is 1234.5.
 pub fn parse_number(raw: &str) -> Result<f64, String> {
-    let cleaned: String = raw
-        .trim()
-        .trim_start_matches('$')
-        .trim_end_matches('%')
+    let trimmed = raw.trim().trim_start_matches('$').trim_end_matches('%');
+    let compact: String = trimmed
         .chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}' | '\u{202f}'))
+        .filter(|c| !matches!(c, '_' | ' ' | '\u{a0}' | '\u{202f}'))
         .collect();
+    let cleaned = with_decimal_point(&compact);
     if cleaned.is_empty() {
         return Err("enter a number".to_string());
     }
@@ -71,6 +71,38 @@ pub fn parse_number(raw: &str) -> Result<f64, String> {
         Ok(value) if value.is_finite() => Ok(value),
         _ => Err(format!("\"{}\" is not a number", raw.trim())),
     }
+}
+
+/// `text` with `.` as its only decimal separator and no thousands separators.
+fn with_decimal_point(text: &str) -> String {
+    let commas = text.matches(',').count();
+    let last_comma = text.rfind(',');
+    let last_dot = text.rfind('.');
+    let decimal_comma = match (last_comma, last_dot) {
+        // "1.234,5": the comma comes last, so it is the decimal separator.
+        (Some(comma), Some(dot)) => comma > dot,
+        // One comma with other than three digits after it ("1,5", "3,25"), or after a lone
+        // zero ("0,125"), which no thousands grouping writes.
+        (Some(comma), None) => {
+            let whole = text[..comma].trim_start_matches(['-', '+']);
+            commas == 1 && (text.len() - comma - 1 != 3 || whole == "0" || whole.is_empty())
+        }
+        _ => false,
+    };
+    if decimal_comma {
+        text.replace('.', "").replace(',', ".")
+    } else {
+        text.replace(',', "")
+    }
+}
+
+/// How `raw` was read, when that is not plain to see (a decimal comma, separators): the value
+/// written plainly, for the field to show; `None` when `raw` is already plain or unreadable.
+pub fn reading_of(raw: &str) -> Option<String> {
+    let value = parse_number(raw).ok()?;
+    let plain = raw.trim();
+    let shown = value.to_string();
+    (plain.contains(',') && plain != shown).then_some(shown)
 }
 
 /// Reads `raw` and commits it to `field` of a copy of `scenario`; the copy is returned only if
@@ -86,4 +118,26 @@ pub fn apply_number(
     commit(scenario, catalog, Edit::Number { field, value })
         .map(|valid| valid.into_scenario())
         .map_err(|rejection| rejection.message_for(field))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimal_commas_and_thousands_separators() {
+        assert_eq!(parse_number("3,5"), Ok(3.5));
+        assert_eq!(parse_number("1,5"), Ok(1.5));
+        assert_eq!(parse_number("0,125"), Ok(0.125));
+        assert_eq!(parse_number("1,000"), Ok(1000.0));
+        assert_eq!(parse_number(" 1,200 "), Ok(1200.0));
+        assert_eq!(parse_number("1,000,000"), Ok(1_000_000.0));
+        assert_eq!(parse_number("1.234,5"), Ok(1234.5));
+        assert_eq!(parse_number("1,234.5"), Ok(1234.5));
+        assert_eq!(parse_number("$49,750"), Ok(49750.0));
+        assert_eq!(parse_number("12.5%"), Ok(12.5));
+        assert!(parse_number("abc").is_err());
+        assert_eq!(reading_of("3,5").as_deref(), Some("3.5"));
+        assert_eq!(reading_of("3.5"), None);
+    }
 }

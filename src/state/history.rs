@@ -1,0 +1,70 @@
+//! Undo and redo: the scenarios before and after the current one, bounded.
+
+use std::rc::Rc;
+
+use crate::model::catalog::presets::Preset;
+use crate::model::scenario::field::FieldPath;
+
+use super::scenario_state::Priced;
+
+/// Most steps kept each way.
+pub const MAX_STEPS: usize = 200;
+
+/// A scenario the user can go back (or forward) to.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The scenario with its estimate.
+    pub priced: Priced,
+    /// The preset it started from.
+    pub origin: &'static Preset,
+    /// Scenario A of a comparison, if one was pinned.
+    pub pinned: Option<Priced>,
+    /// What the step did, for the Undo button's label ("Reset", "Remove lab").
+    pub label: String,
+}
+
+/// The steps before and after the current scenario.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    /// Older scenarios, newest last.
+    pub past: Vec<Step>,
+    /// Scenarios undone, the next to redo last.
+    pub future: Vec<Step>,
+    /// The field being typed into, whose keystrokes all belong to one step.
+    pub typing: Option<FieldPath>,
+}
+
+impl History {
+    /// The history after a change away from `before`, labelled `label`. Keystrokes in the same
+    /// field as the previous change extend that step instead of adding one.
+    pub fn record(&self, before: Step, typing: Option<FieldPath>) -> History {
+        let mut next = self.clone();
+        next.future.clear();
+        let same_field = typing.is_some() && typing == self.typing;
+        if !same_field {
+            next.past.push(before);
+            if next.past.len() > MAX_STEPS {
+                next.past.remove(0);
+            }
+        }
+        next.typing = typing;
+        next
+    }
+
+    /// The history after the user leaves a field: the next keystroke starts a new step.
+    pub fn end_typing(&self) -> Rc<History> {
+        let mut next = self.clone();
+        next.typing = None;
+        Rc::new(next)
+    }
+
+    /// The label of the step Undo would take back.
+    pub fn undo_label(&self) -> Option<&str> {
+        self.past.last().map(|s| s.label.as_str())
+    }
+
+    /// The label of the step Redo would bring back.
+    pub fn redo_label(&self) -> Option<&str> {
+        self.future.last().map(|s| s.label.as_str())
+    }
+}
