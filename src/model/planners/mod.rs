@@ -2,7 +2,10 @@
 //! difference between two scenarios.
 
 pub mod budget;
+pub mod comparables;
 pub mod diff;
+pub mod levers;
 pub mod quota;
 pub mod spread;
 pub mod timeline;
+pub mod tornado;

@@ -1,0 +1,356 @@
+//! Savings levers, the uncertainty tornado and its sampled interval, and the comparables, on the
+//! paper's course (AWS, Spring 2025 prices). Figures were computed once and are explained beside
+//! each pin (golden-style, to the cent): a change in data or engine shows up here.
+
+mod common;
+
+use common::{catalog, estimate, paper};
+use course_cost::model::catalog::resource::{Category, ResourceKind};
+use course_cost::model::engine::estimate::Phase;
+use course_cost::model::planners::comparables::builtin_comparables;
+use course_cost::model::planners::levers::{
+    apply_levers, savings, AutoStop, Lever, LeverError, Levers, Savings,
+};
+use course_cost::model::planners::tornado::{sample, tornado, triangular, INPUTS};
+use course_cost::model::scenario::valid::ValidScenario;
+use course_cost::model::{evaluate, Scenario};
+
+const CENT: f64 = 0.01;
+
+fn valid(scenario: &Scenario) -> ValidScenario {
+    ValidScenario::new(scenario.clone(), catalog()).expect("valid")
+}
+
+fn paper_valid() -> ValidScenario {
+    valid(&paper().scenario)
+}
+
+fn net(scenario: &Scenario) -> f64 {
+    estimate(scenario).totals.net_usd
+}
+
+fn saved(levers: &Levers) -> Savings {
+    savings(&paper_valid(), levers, catalog()).expect("levers price")
+}
+
+/// Saving of one lever alone on the paper's course (US dollars of net cost).
+fn alone(levers: Levers) -> f64 {
+    let result = saved(&levers);
+    assert_eq!(result.steps.len(), 1);
+    assert!((result.steps[0].alone_usd - result.together_usd()).abs() < 1e-9);
+    result.together_usd()
+}
+
+fn all_levers() -> Levers {
+    Levers {
+        vm_lease_cap_hours: Some(24.0),
+        auto_stop: Some(AutoStop::default()),
+        spot_gpu_rerun_pct: Some(15.0),
+        gpu_sharing_students: Some(2.0),
+        right_size: true,
+    }
+}
+
+fn assert_cents(value: f64, pinned: f64) {
+    assert!(
+        (value - pinned).abs() < CENT,
+        "${value:.4}, pinned ${pinned:.2}"
+    );
+}
+
+#[test]
+fn the_starting_total_is_the_engines_net_cost() {
+    let result = saved(&all_levers());
+    assert!((result.start_usd - net(&paper().scenario)).abs() < 1e-9);
+    assert_cents(result.start_usd, 50_175.93);
+}
+
+#[test]
+fn a_24_hour_vm_lease_cap_lowers_the_total() {
+    // Lab VMs run 12.966577x their plan. Per instance, actual hours = planned x 12.966577 and the
+    // cap cuts everything past 24 h: Lab 1 (1 m1.small, 2.5 h -> 32.42 h) 8.42 h; Lab 2 (3 m1.medium,
+    // 4.5 h -> 58.35 h) 34.35 h each; Lab 3 (3 m1.medium, 5 h -> 64.83 h) 40.83 h each; Lab 7
+    // (1 m1.medium, 9 h -> 116.70 h) 92.70 h; Lab 8 (1 m1.large, 3 h -> 38.90 h) 14.90 h; each
+    // use's one floating IP ($0.005/h) follows its VMs. Times 191 students at t3.small $0.0208,
+    // t3.medium $0.0416 and t3.xlarge $0.1664 per hour: $3,218.24. Project VMs are planned for the
+    // whole project (1,008 h > 24 h), so their lease is renewed as planned and nothing is cut.
+    let saving = alone(Levers {
+        vm_lease_cap_hours: Some(24.0),
+        ..Levers::default()
+    });
+    assert!(saving > 0.0);
+    assert_cents(saving, 3_218.24);
+    let capped = apply_levers(&paper().scenario, &all_only_cap(), catalog()).expect("applies");
+    assert!(net(&capped) < net(&paper().scenario));
+    // The project's VM use is untouched, and no lab VM instance runs past 24 h.
+    assert_eq!(capped.course.project, paper().scenario.course.project);
+    for line in estimate(&capped).lines {
+        if line.kind == ResourceKind::Vm && matches!(line.phase, Phase::Lab(_)) {
+            assert!(line.planned_hours * line.overrun <= 24.0 + 1e-9);
+        }
+    }
+}
+
+fn all_only_cap() -> Levers {
+    Levers {
+        vm_lease_cap_hours: Some(24.0),
+        ..Levers::default()
+    }
+}
+
+#[test]
+fn auto_stop_saving_is_pinned() {
+    // Defaults: stop after 2 idle hours, nightly stop of 8 h, 90% of VM time idle, lab VMs only.
+    // Per lab VM instance with A actual hours: idle = 0.9 A in max(1, A / 24) daily stretches, of
+    // which at most 2 h each are kept, and the night takes a third of what is kept. Lab 1:
+    // A = 32.42, idle 29.17, kept 2 x 1.35 x 2/3 = 1.80, so 27.37 h saved; likewise Lab 2 49.27 h,
+    // Lab 3 54.75 h, Lab 7 98.55 h, Lab 8 32.85 h per instance. Times instances, 191 students and
+    // the VM's and its address's hourly price: $4,666.25.
+    let saving = alone(Levers {
+        auto_stop: Some(AutoStop::default()),
+        ..Levers::default()
+    });
+    assert_cents(saving, 4_666.25);
+}
+
+#[test]
+fn gpu_sharing_halves_the_labs_gpu_instances() {
+    // Two students per GPU instance: every lab GPU use (Labs 4, 5 and 6) costs half, its floating
+    // IP too (the two share the node and its address): half of $16,633.99 = $8,317.00.
+    let saving = alone(Levers {
+        gpu_sharing_students: Some(2.0),
+        ..Levers::default()
+    });
+    assert_cents(saving, 8_317.00);
+    // Cross-check against the lines: half the lab GPU lines and the address line after each.
+    let lines = estimate(&paper().scenario).lines;
+    let mut gpu = 0.0;
+    for (index, line) in lines.iter().enumerate() {
+        if line.category == Category::Gpu && matches!(line.phase, Phase::Lab(_)) {
+            gpu += line.cost_usd;
+            if let Some(next) = lines.get(index + 1) {
+                if next.kind == ResourceKind::Network {
+                    gpu += next.cost_usd;
+                }
+            }
+        }
+    }
+    assert!(
+        (saving - gpu / 2.0).abs() < 1e-6,
+        "{saving} vs {}",
+        gpu / 2.0
+    );
+}
+
+#[test]
+fn spot_gpus_save_nothing_on_aws_where_no_gpu_spot_price_is_known() {
+    // The catalog has no spot price for p4d.24xlarge, p3.8xlarge, g4dn.xlarge or g5.xlarge, so
+    // the GPU lines stay on demand without re-runs: $0.
+    let levers = Levers {
+        spot_gpu_rerun_pct: Some(15.0),
+        ..Levers::default()
+    };
+    assert_cents(alone(levers.clone()), 0.0);
+    // On Google Cloud the A100 machines have spot prices (a2-highgpu-4g $7.71208 against
+    // $14.69354, a2-highgpu-1g $1.92802 against $3.673385): with 15% re-runs, $10,347.40 less.
+    let gcp = paper_valid().on_provider("gcp", catalog()).expect("gcp");
+    let result = savings(&gcp, &levers, catalog()).expect("prices");
+    assert_cents(result.together_usd(), 10_347.40);
+}
+
+#[test]
+fn right_sizing_picks_a_cheaper_fitting_offer_and_never_raises_the_bill() {
+    // The one cheaper fit on AWS: the project pool's RTX 6000 share (24 GB) moves from g5.xlarge
+    // (A10G 24 GB, $1.006/h) to g6.xlarge (L4 24 GB, $0.8048/h): 54 groups x 8 h/week x 6 weeks
+    // x 26.67% x 2.1088 overrun = 1,457.6 h x $0.2012 = $293.27. Every other stand-in is already
+    // the cheapest that fits (or cheaper than any offer that fits, and then kept).
+    let levers = Levers {
+        right_size: true,
+        ..Levers::default()
+    };
+    assert_cents(alone(levers.clone()), 293.27);
+    for provider in ["aws", "gcp", "azure", "lambda", "runpod"] {
+        let Some(on) = paper_valid().on_provider(provider, catalog()) else {
+            continue;
+        };
+        let result = savings(&on, &levers, catalog()).expect("prices");
+        assert!(result.together_usd() >= -1e-9, "{provider}: {result:?}");
+    }
+}
+
+#[test]
+fn the_waterfall_steps_sum_to_start_minus_end() {
+    let result = saved(&all_levers());
+    let steps: f64 = result.steps.iter().map(|s| s.step_usd).sum();
+    assert!((steps - (result.start_usd - result.end_usd)).abs() < 1e-6);
+    let order: Vec<Lever> = result.steps.iter().map(|s| s.lever).collect();
+    assert_eq!(order, Lever::ALL.to_vec());
+    // Each step ends where the next begins, and the last at the end.
+    let mut before = result.start_usd;
+    for step in &result.steps {
+        assert!((before - step.step_usd - step.after_usd).abs() < 1e-6);
+        before = step.after_usd;
+    }
+    assert!((before - result.end_usd).abs() < 1e-9);
+    // All five together: $50,175.93 -> $36,398.79, $13,777.13 less. Auto-stop saves only $1,948.63
+    // after the lease cap (against $4,666.25 alone), as the cap already cut the same idle hours.
+    assert_cents(result.together_usd(), 13_777.13);
+    assert_cents(result.end_usd, 36_398.79);
+    let applied = apply_levers(&paper().scenario, &all_levers(), catalog()).expect("applies");
+    assert!((net(&applied) - result.end_usd).abs() < 1e-6);
+}
+
+#[test]
+fn combining_saves_no_more_than_the_sum_of_singles() {
+    let result = saved(&all_levers());
+    let singles: f64 = result.steps.iter().map(|s| s.alone_usd).sum();
+    assert!(result.together_usd() <= singles + 1e-6);
+    for step in &result.steps {
+        assert!(step.step_usd <= step.alone_usd + 1e-6, "{step:?}");
+    }
+}
+
+#[test]
+fn a_lever_that_is_off_saves_nothing() {
+    let none = saved(&Levers::default());
+    assert!(none.steps.is_empty());
+    assert_eq!(none.together_usd(), 0.0);
+    let unchanged = apply_levers(&paper().scenario, &Levers::default(), catalog()).expect("ok");
+    assert_eq!(unchanged, paper().scenario);
+    // Off in a set of levers: no step for it.
+    let some = saved(&Levers {
+        gpu_sharing_students: Some(2.0),
+        ..Levers::default()
+    });
+    assert!(some.steps.iter().all(|s| s.lever == Lever::GpuSharing));
+    // And the settings read from JSON start off.
+    let parsed: Levers = serde_json::from_str("{}").expect("parses");
+    assert_eq!(parsed, Levers::default());
+}
+
+#[test]
+fn levered_scenarios_are_ordinary_valid_scenarios() {
+    for provider in ["aws", "gcp", "runpod"] {
+        let Some(on) = paper_valid().on_provider(provider, catalog()) else {
+            continue;
+        };
+        let levered = apply_levers(&on, &all_levers(), catalog()).expect("applies");
+        assert!(evaluate(&levered, catalog()).is_ok(), "{provider}");
+    }
+}
+
+#[test]
+fn out_of_range_lever_settings_are_refused() {
+    let bad = [
+        Levers {
+            vm_lease_cap_hours: Some(0.0),
+            ..Levers::default()
+        },
+        Levers {
+            gpu_sharing_students: Some(0.5),
+            ..Levers::default()
+        },
+        Levers {
+            spot_gpu_rerun_pct: Some(f64::NAN),
+            ..Levers::default()
+        },
+        Levers {
+            auto_stop: Some(AutoStop {
+                idle_share_pct: 120.0,
+                ..AutoStop::default()
+            }),
+            ..Levers::default()
+        },
+    ];
+    for levers in bad {
+        let result = savings(&paper_valid(), &levers, catalog());
+        assert!(
+            matches!(result, Err(LeverError::Setting { .. })),
+            "{levers:?}"
+        );
+    }
+}
+
+#[test]
+fn the_tornado_has_at_least_five_inputs_ordered_by_swing() {
+    let rows = tornado(&paper_valid(), catalog()).expect("prices");
+    assert!(rows.len() >= 5);
+    assert_eq!(rows.len(), INPUTS.len());
+    for pair in rows.windows(2) {
+        assert!(pair[0].swing_usd() >= pair[1].swing_usd());
+    }
+    let typical = net(&paper().scenario);
+    for row in &rows {
+        assert!((row.typical_total_usd - typical).abs() < 1e-9);
+        assert!(row.low_value <= row.typical_value && row.typical_value <= row.high_value);
+    }
+    // The top five on the paper's course (swing = |high - low| total, US dollars).
+    let top: Vec<(&str, f64)> = rows
+        .iter()
+        .take(5)
+        .map(|r| (r.name, r.swing_usd()))
+        .collect();
+    let expected = [
+        ("Project GPU-node hours per week", 23_867.43),
+        ("How long project GPU nodes run (overrun)", 23_867.43),
+        (
+            "How long lab bare-metal GPU nodes are held (overrun)",
+            11_643.80,
+        ),
+        ("Students per project group", 8_295.72),
+        ("How long lab VMs run past their plan (overrun)", 5_525.83),
+    ];
+    for ((name, swing), (want_name, want_swing)) in top.iter().zip(expected) {
+        assert_cents(*swing, want_swing);
+        // The first two move the same hours, so their order is a tie.
+        if want_swing != 23_867.43 {
+            assert_eq!(*name, want_name);
+        }
+    }
+}
+
+#[test]
+fn the_sampled_interval_brackets_the_typical_total_and_repeats() {
+    let scenario = paper_valid();
+    let interval = sample(&scenario, catalog(), 500, 20_250_121).expect("prices");
+    assert_eq!(interval.draws, 500);
+    assert!(interval.p10_usd <= interval.p50_usd && interval.p50_usd <= interval.p90_usd);
+    assert!(interval.p10_usd <= interval.typical_usd && interval.typical_usd <= interval.p90_usd);
+    assert_eq!(
+        sample(&scenario, catalog(), 500, 20_250_121).expect("prices"),
+        interval
+    );
+    // Bounded: no draw leaves the ranges, so no total leaves the all-low / all-high envelope.
+    let too_many = sample(&scenario, catalog(), 1_000_000, 1).expect("prices");
+    assert_eq!(too_many.draws, 2_000);
+    for u in [0.0, 1e-9, 0.25, 0.5, 0.75, 1.0 - 1e-9, 1.0] {
+        for input in &INPUTS {
+            let factor = triangular(input.low, input.high, u);
+            assert!(factor >= input.low - 1e-12 && factor <= input.high + 1e-12);
+        }
+    }
+}
+
+#[test]
+fn at_least_four_comparables_load_with_year_and_citation() {
+    let rows = builtin_comparables().expect("parses");
+    assert!(rows.len() >= 4);
+    for row in rows {
+        assert!((2000..=2030).contains(&row.year), "{row:?}");
+        assert!(!row.citation.title.is_empty() && !row.citation.publisher.is_empty());
+        assert!(row.citation.url.starts_with("http"), "{row:?}");
+        assert!(!row.citation.date.is_empty() && !row.figure.is_empty());
+        if let (Some(low), Some(high)) = (row.per_student_low_usd, row.per_student_high_usd) {
+            assert!(low <= high);
+        }
+    }
+    let credits = rows.iter().filter(|r| r.education_credit).count();
+    assert_eq!(credits, 2);
+    let paper_row = rows
+        .iter()
+        .find(|r| r.year == 2025)
+        .expect("the paper's course");
+    assert_eq!(paper_row.per_student_low_usd, Some(250.0));
+    assert_eq!(paper_row.per_student_high_usd, Some(250.0));
+    assert!(paper_row.citation.url.contains("10.1145/3731599.3767385"));
+}
