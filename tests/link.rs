@@ -36,7 +36,7 @@ fn the_default_scenario_is_a_tiny_link() {
     assert_eq!(round_trip(&paper().scenario), paper().scenario);
     assert_eq!(
         payload_of(&format!("#{}", encode_fragment(&paper().scenario, paper()))),
-        Some(payload.as_str())
+        Some(payload.clone())
     );
 }
 
@@ -472,4 +472,19 @@ fn title_notes_pools_and_capacities_survive_the_round_trip() {
     s.capacity.clear();
     assert!(validate(&s, catalog()).is_empty());
     assert_eq!(round_trip(&s), s);
+}
+
+#[test]
+fn percent_encoded_fragments_and_oversized_links_are_read_or_named() {
+    let payload = encode(&paper().scenario, paper());
+    let mangled = format!("#s%3D{payload}");
+    assert_eq!(payload_of(&mangled), Some(payload));
+    // A deflate stream that unpacks to far more than any scenario is refused as too large.
+    let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b' '; 2_000_000], 9);
+    let decoded = decode(&URL_SAFE_NO_PAD.encode(bomb), catalog()).expect("presets load");
+    assert!(
+        decoded.notices.iter().any(|n| n.contains("too large")),
+        "{:?}",
+        decoded.notices
+    );
 }

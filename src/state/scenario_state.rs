@@ -184,7 +184,7 @@ impl ScenarioState {
             });
         let link = fragment
             .and_then(payload_of)
-            .and_then(|payload| decode(payload, catalog));
+            .and_then(|payload| decode(&payload, catalog));
         let (start, replaced) = match (link, draft) {
             (Some(link), draft) => {
                 let replaced = draft

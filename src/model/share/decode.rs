@@ -6,7 +6,7 @@
 
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 use base64::Engine;
-use miniz_oxide::inflate::decompress_to_vec_with_limit;
+use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
 use serde_json::{Map, Value};
 
 use crate::model::catalog::presets::{builtin_presets, Preset};
@@ -96,7 +96,16 @@ fn json_object(payload: &str) -> Result<Map<String, Value>, String> {
         })?;
     // Raw deflate, bounded so a crafted link cannot inflate into gigabytes; plain JSON is
     // accepted too (hand-written links).
-    let json = decompress_to_vec_with_limit(&bytes, MAX_JSON_BYTES).unwrap_or(bytes);
+    let json = match decompress_to_vec_with_limit(&bytes, MAX_JSON_BYTES) {
+        Ok(json) => json,
+        Err(error) if error.status == TINFLStatus::HasMoreOutput => {
+            return Err(format!(
+                "This link is too large: its data would unpack to more than {} kB. The paper's course is shown instead.",
+                MAX_JSON_BYTES / 1024
+            ));
+        }
+        Err(_) => bytes,
+    };
     match serde_json::from_slice::<Value>(&json) {
         Ok(Value::Object(object)) => Ok(object),
         _ => Err(

@@ -26,6 +26,6 @@ mod wire;
 
 pub use decode::{decode, Decoded};
 pub use encode::{encode, encode_pair};
-pub use url::{encode_fragment, payload_of, PARAM};
+pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
 pub use view::{view_of, View};
 pub use wire::LINK_VERSION;

@@ -12,10 +12,50 @@ pub fn encode_fragment(scenario: &Scenario, base: &Preset) -> String {
     format!("{PARAM}={}", encode(scenario, base))
 }
 
-/// The `s` parameter of a URL fragment (`#s=...&x=y` or `s=...`), if there is one.
-pub fn payload_of(fragment: &str) -> Option<&str> {
+/// The `s` parameter of a URL fragment (`#s=...&x=y` or `s=...`), if there is one. A fragment
+/// that a mail program or chat percent-encoded (`#s%3D...`) is read too.
+pub fn payload_of(fragment: &str) -> Option<String> {
+    let fragment = fragment.trim_start_matches('#');
+    let decoded = if fragment.contains('%') {
+        percent_decoded(fragment)
+    } else {
+        fragment.to_string()
+    };
+    decoded
+        .split('&')
+        .find_map(|part| part.strip_prefix("s="))
+        .map(str::to_string)
+}
+
+/// The fragment parameter `key` (`v` in `#s=...&v=results`), if present.
+pub fn fragment_param(fragment: &str, key: &str) -> Option<String> {
     fragment
         .trim_start_matches('#')
         .split('&')
-        .find_map(|part| part.strip_prefix("s="))
+        .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
+        .map(str::to_string)
+}
+
+/// `text` with every `%XX` escape replaced by its byte; invalid escapes stay as they are.
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }

@@ -47,8 +47,8 @@ mod tests {
             }
         );
         assert_eq!(view_of("?embed=0"), View::default());
-        assert_eq!(payload_of("#s=abc&x=1"), Some("abc"));
-        assert_eq!(payload_of("x=1&s=abc"), Some("abc"));
+        assert_eq!(payload_of("#s=abc&x=1").as_deref(), Some("abc"));
+        assert_eq!(payload_of("x=1&s=abc").as_deref(), Some("abc"));
         assert_eq!(payload_of("#other"), None);
     }
 }
