@@ -168,3 +168,22 @@ fn gpu_hours_are_node_hours_and_device_hours_are_shown_beside_them() {
     assert!(off_by(result.project.gpu_hours, 5_466.0) < 1e-9);
     assert!(off_by(result.project.gpu_device_hours, 5_466.0 * 20.0 / 15.0) < 1e-9);
 }
+
+#[test]
+fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
+    use course_cost::model::engine::paper_gap::PaperGap;
+    let preset = paper();
+    let figures = preset.paper.as_ref().expect("the paper's figures");
+    let gap = PaperGap::new(&estimate(&preset.scenario), figures);
+    assert!(
+        (gap.relative() - 0.0508).abs() < 0.001,
+        "{}",
+        gap.relative()
+    );
+    let line = gap.sentence(|usd| format!("${usd:.0}"));
+    assert!(
+        line.starts_with("$263 per student: 5% above the paper's $250."),
+        "{line}"
+    );
+    assert!(line.contains("group project"), "{line}");
+}

@@ -5,4 +5,5 @@ pub mod calibrate;
 pub mod capacity;
 pub mod compare;
 pub mod estimate;
+pub mod paper_gap;
 pub mod quote;

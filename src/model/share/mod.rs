@@ -13,19 +13,21 @@
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
 //!   shape first and `read` applies each part through the commit path.
 //! - `url`: where the payload sits in the fragment.
-//! - `view`: how the page is shown (`?embed=1&edit=1`).
+//! - `view`: how the page is shown (`?embed=1&edit=1`); `tab`: which view of it (`&v=plan`).
 
 mod decode;
 mod encode;
 mod migrate;
 mod num;
 mod read;
+mod tab;
 mod url;
 mod view;
 mod wire;
 
 pub use decode::{decode, Decoded};
 pub use encode::{encode, encode_pair};
+pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
 pub use view::{view_of, View};
 pub use wire::LINK_VERSION;
