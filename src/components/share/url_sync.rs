@@ -50,7 +50,7 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                 let fragment = address::fragment();
-                if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(p, state.catalog))
+                if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(&p, state.catalog))
                 {
                     state.dispatch().load_link(decoded);
                 }
