@@ -63,6 +63,7 @@ fn tiny() -> Scenario {
         gpu_choices: vec![],
         custom_offers: vec![],
         capacity: vec![],
+        levers: Default::default(),
         planning: Default::default(),
     }
 }

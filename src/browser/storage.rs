@@ -12,9 +12,16 @@ pub fn load_draft() -> Option<String> {
     local_storage()?.get_item(DRAFT_KEY).ok().flatten()
 }
 
-/// Saves the draft; storage that is full or disabled is ignored.
-pub fn save_draft(payload: &str) {
-    if let Some(storage) = local_storage() {
-        let _ = storage.set_item(DRAFT_KEY, payload);
-    }
+/// Saves the draft; why not, in words for the user, when storage is full or disabled.
+pub fn save_draft(payload: &str) -> Result<(), String> {
+    let storage = local_storage().ok_or_else(|| {
+        "This browser does not let the calculator keep a draft (storage is disabled): \
+         copy the link to keep your work."
+            .to_string()
+    })?;
+    storage.set_item(DRAFT_KEY, payload).map_err(|_| {
+        "Your draft could not be saved in this browser (storage is full): copy the link to \
+         keep your work."
+            .to_string()
+    })
 }

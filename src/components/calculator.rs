@@ -1,43 +1,115 @@
-//! The page: parameters on the side, results and the detailed editors in the main column.
+//! The page: the summary that stays in view, then one view at a time (Course & labs, Prices &
+//! hardware, Results, Plan, Share), the current one named in the address bar.
 
+use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::page::shortcuts::use_undo_shortcuts;
+use super::page::tabs::{panel_id, tab_id};
 use super::{
     BreakdownTable, ChartsPanel, ComparePanel, CoursePanel, GpuChoices, Headline, LabsEditor,
     LinkNotice, Notice, PricingPanel, PrintHeader, ProjectEditor, ProviderComparison, RealismPanel,
-    SchedulePanel, ShareBar, SpreadPanel,
+    SchedulePanel, ShareBar, SpreadPanel, SummaryBar, Tabs,
 };
+use crate::browser::address;
+use crate::model::share::Tab;
+use crate::state::use_scenario;
+
+/// What a view shows.
+fn view(tab: Tab) -> Html {
+    match tab {
+        Tab::Course => html! {
+            <>
+                <CoursePanel />
+                <LabsEditor />
+                <ProjectEditor />
+            </>
+        },
+        Tab::Prices => html! {
+            <>
+                <PricingPanel />
+                <GpuChoices />
+                <RealismPanel />
+            </>
+        },
+        Tab::Results => html! {
+            <>
+                <Headline />
+                <ChartsPanel which="cost-by-lab" />
+                <BreakdownTable />
+                <ProviderComparison />
+                <div class="chart-pair">
+                    <ChartsPanel which="hours" />
+                    <ChartsPanel which="categories" />
+                </div>
+            </>
+        },
+        Tab::Plan => html! {
+            <>
+                <SpreadPanel />
+                <SchedulePanel />
+                <ComparePanel />
+            </>
+        },
+        Tab::Share => html! { <ShareBar /> },
+    }
+}
+
+/// Keeps the browser tab's title on the scenario's name.
+#[hook]
+fn use_document_title(title: String) {
+    use_effect_with(title, |title| {
+        let base = "Course cost calculator";
+        let text = if title.trim().is_empty() {
+            format!("{base}: what an ML-systems course costs in cloud compute")
+        } else {
+            format!("{} · {base}", title.trim())
+        };
+        gloo::utils::document().set_title(&text);
+    });
+}
+
+/// Shows the results while printing: the printout is a one-page budget justification.
+#[hook]
+fn use_print_results(tab: UseStateHandle<Tab>) {
+    use_effect_with((), move |_| {
+        let before = {
+            let tab = tab.clone();
+            EventListener::new(&gloo::utils::window(), "beforeprint", move |_| {
+                tab.set(Tab::Results)
+            })
+        };
+        move || drop(before)
+    });
+}
 
 /// The calculator.
 #[component]
 pub fn Calculator() -> Html {
+    let state = use_scenario();
+    let tab = use_state(|| Tab::of_fragment(&address::fragment()));
+    use_undo_shortcuts(state.dispatch());
+    use_document_title(state.scenario.title.clone());
+    use_print_results(tab.clone());
+    let on_select = {
+        let tab = tab.clone();
+        Callback::from(move |next: Tab| {
+            address::replace_fragment(&next.in_fragment(&address::fragment()));
+            tab.set(next);
+        })
+    };
+    let current = *tab;
     html! {
         <main class="calculator">
-            <aside class="controls" aria-label="Course parameters">
-                <CoursePanel />
-                <PricingPanel />
-                <RealismPanel />
-            </aside>
-            <div class="results">
-                <PrintHeader />
-                <ShareBar />
-                <LinkNotice />
-                <Notice />
-                <Headline />
-                <ChartsPanel which="cost-by-lab" />
-                <BreakdownTable />
-                <ComparePanel />
-                <ProviderComparison />
-                <SpreadPanel />
-                <SchedulePanel />
-                <div class="chart-pair no-print">
-                    <ChartsPanel which="hours" />
-                    <ChartsPanel which="categories" />
-                </div>
-                <LabsEditor />
-                <ProjectEditor />
-                <GpuChoices />
-            </div>
+            <PrintHeader />
+            <SummaryBar />
+            <LinkNotice />
+            <Notice />
+            <Tabs {current} {on_select} />
+            <section class="view" role="tabpanel" id={panel_id(current)}
+                aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
+                { view(current) }
+            </section>
         </main>
     }
 }

@@ -3,6 +3,7 @@
 pub mod calculator;
 pub mod course;
 pub mod inputs;
+pub mod page;
 pub mod planning;
 pub mod prices;
 pub mod results;
@@ -17,6 +18,8 @@ pub use inputs::notice::Notice;
 pub use inputs::number_input::NumberInput;
 pub use inputs::resource_select::ResourceSelect;
 pub use inputs::select::Select;
+pub use page::summary_bar::SummaryBar;
+pub use page::tabs::Tabs;
 pub use planning::compare_panel::ComparePanel;
 pub use planning::spread_panel::SpreadPanel;
 pub use prices::pricing_panel::PricingPanel;

@@ -83,6 +83,9 @@ pub struct ScenarioState {
     link: Rc<OnceCell<String>>,
     /// Undo and redo.
     pub history: Rc<History>,
+    /// True while the scenario is one a link loaded and the user has not changed it: the draft
+    /// stored in this browser is then not overwritten (a damaged link's fallback never is).
+    pub from_link: bool,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -185,6 +188,7 @@ impl ScenarioState {
         let link = fragment
             .and_then(payload_of)
             .and_then(|payload| decode(&payload, catalog));
+        let from_link = link.is_some();
         let (start, replaced) = match (link, draft) {
             (Some(link), draft) => {
                 let replaced = draft
@@ -212,6 +216,7 @@ impl ScenarioState {
             comparison: Rc::default(),
             link: Rc::default(),
             history: Rc::default(),
+            from_link,
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -257,6 +262,7 @@ impl ScenarioState {
             notice: None,
             comparison: Rc::default(),
             link: Rc::default(),
+            from_link: false,
             ..self.clone()
         };
         next.preset = next.unchanged_origin();
@@ -477,6 +483,7 @@ impl ScenarioState {
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
         next.drafts.clear();
+        next.from_link = true;
         next.link_notices = decoded.notices.clone();
         next.pinned = decoded
             .pinned

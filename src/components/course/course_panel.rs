@@ -2,8 +2,9 @@
 
 use yew::prelude::*;
 
+use crate::components::course::scenario_title::ScenarioTitle;
 use crate::components::{NumberInput, Select};
-use crate::model::catalog::presets::builtin_presets;
+use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::state::use_scenario;
 
@@ -11,7 +12,7 @@ use crate::state::use_scenario;
 #[component]
 fn PresetPicker() -> Html {
     let state = use_scenario();
-    let presets = builtin_presets().unwrap_or(&[]);
+    let presets: Vec<_> = current_presets().map(Iterator::collect).unwrap_or_default();
     let on_change = {
         let state = state.clone();
         Callback::from(move |id: String| state.dispatch().load_preset(id))
@@ -24,7 +25,7 @@ fn PresetPicker() -> Html {
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ "Your edited scenario" }</option>
                 }
-                for preset in presets.iter() {
+                for preset in presets {
                     <option value={preset.id.clone()} selected={preset.id == current}>
                         { preset.name.clone() }
                     </option>
@@ -48,6 +49,7 @@ pub fn CoursePanel() -> Html {
     html! {
         <section class="panel" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
+            <ScenarioTitle />
             <PresetPicker />
             <NumberInput
                 field={FieldPath::from(Setting::Students)}

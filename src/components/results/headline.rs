@@ -87,7 +87,7 @@ pub fn Headline() -> Html {
                 <Figure
                     label="Total cost"
                     value={money(totals.net_usd)}
-                    testid="total-cost"
+                    testid="headline-total"
                     detail={(totals.net_usd != totals.list_usd)
                         .then(|| format!("list price {}", money(totals.list_usd)))}
                     paper={paper.map(|p| format!("almost {}", paper_dollars(p.course_cost_usd)))}
@@ -95,7 +95,7 @@ pub fn Headline() -> Html {
                 <Figure
                     label="Cost per student"
                     value={money(totals.per_student_usd)}
-                    testid="cost-per-student"
+                    testid="headline-per-student"
                     detail={Some(format!(
                         "labs {}, project {}",
                         money(estimate.labs_per_student_usd()),
@@ -120,12 +120,13 @@ pub fn Headline() -> Html {
                     value={format::number(estimate.project.actual_instance_hours, 0)}
                     testid="project-instance-hours"
                     detail={Some(format!(
-                        "{} GPU hours, {} groups",
+                        "{} GPU node-hours ({} GPU-device-hours), {} groups",
                         format::number(estimate.project.gpu_hours, 0),
+                        format::number(estimate.project.gpu_device_hours, 0),
                         format::number(estimate.groups, 0),
                     ))}
                     paper={paper.map(|p| format!(
-                        "{} ({} GPU hours)",
+                        "{} ({} GPU hours, read as node-hours)",
                         format::number(p.hours.project_instance_hours, 0),
                         format::number(p.hours.project_gpu_hours, 0),
                     ))}
@@ -134,7 +135,11 @@ pub fn Headline() -> Html {
                     label="GPU share of cost"
                     value={format!("{}%", format::number(estimate.gpu_share() * 100.0, 0))}
                     testid="gpu-share"
-                    detail={Some(format!("{} GPU node-hours", format::number(totals.gpu_hours, 0)))}
+                    detail={Some(format!(
+                        "{} GPU node-hours, {} GPU-device-hours",
+                        format::number(totals.gpu_hours, 0),
+                        format::number(totals.gpu_device_hours, 0),
+                    ))}
                 />
                 <Figure
                     label="On Chameleon"

@@ -6,7 +6,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::{address, storage};
-use crate::model::share::{decode, payload_of, PARAM};
+use crate::model::share::{decode, payload_of, Tab, PARAM};
 use crate::state::use_scenario;
 
 /// Props of [`UrlSync`].
@@ -25,17 +25,23 @@ const DEBOUNCE_MS: u32 = 250;
 pub fn UrlSync(props: &UrlSyncProps) -> Html {
     let state = use_scenario();
     let pending = use_mut_ref(|| None::<Timeout>);
+    let storage_error = use_state(|| None::<String>);
 
     {
         let pending = pending.clone();
         let save_draft = props.save_draft;
         let payload = state.share_payload();
-        use_effect_with(payload, move |payload| {
-            let payload = payload.clone();
+        // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
+        // draft stored in this browser (a damaged link's fallback least of all).
+        let keep_stored = state.from_link;
+        let storage_error = storage_error.clone();
+        use_effect_with((payload, keep_stored), move |(payload, keep_stored)| {
+            let (payload, keep_stored) = (payload.clone(), *keep_stored);
             let write = move || {
-                address::replace_fragment(&format!("{PARAM}={payload}"));
-                if save_draft {
-                    storage::save_draft(&payload);
+                let view = Tab::of_fragment(&address::fragment());
+                address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
+                if save_draft && !keep_stored {
+                    storage_error.set(storage::save_draft(&payload).err());
                 }
             };
             // Replacing the timeout drops (cancels) the previous one.
@@ -59,5 +65,9 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
         });
     }
 
-    html! {}
+    html! {
+        if let Some(error) = (*storage_error).clone() {
+            <p class="warning no-print" role="status" data-testid="storage-notice">{ error }</p>
+        }
+    }
 }

@@ -7,9 +7,7 @@
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
-use crate::model::catalog::stand_in::{
-    clip_name, custom_offer, custom_offer_id, custom_offer_number, default_fraction, CustomOffer,
-};
+use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
@@ -17,7 +15,7 @@ use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::realism::Realism;
 use crate::model::scenario::validate::limits;
-use crate::model::scenario::{OfferChoice, Scenario};
+use crate::model::scenario::Scenario;
 
 /// A structural or choice edit.
 #[derive(Clone, Debug, PartialEq)]
@@ -272,6 +270,7 @@ impl Change {
 
     /// The changes to stand-in offers.
     fn apply_offers(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
+        use super::stand_in_change::{add_custom_offer, choose_offer, set_fraction};
         match self {
             Change::ChooseOffer {
                 provider,
@@ -442,83 +441,5 @@ fn remove_use(course: &mut Course, site: UseSite, item: usize) -> Result<(), Str
                 .ok_or_else(gone)?;
         }
     }
-    Ok(())
-}
-
-fn choose_offer(
-    scenario: &mut Scenario,
-    catalog: &Catalog,
-    provider: String,
-    resource: String,
-    offer: String,
-) -> Result<(), String> {
-    let resource_data = catalog
-        .resource(&resource)
-        .ok_or_else(|| format!("unknown resource {resource}"))?;
-    let offer_data = catalog
-        .offer(&offer)
-        .or_else(|| scenario.custom_offers.iter().find(|o| o.id == offer))
-        .ok_or_else(|| format!("unknown offer {offer}"))?;
-    let fraction = default_fraction(resource_data, offer_data);
-    scenario
-        .gpu_choices
-        .retain(|c| !(c.provider == provider && c.resource == resource));
-    let is_default = catalog
-        .mapping(&provider, &resource)
-        .is_some_and(|m| m.offer == offer && m.fraction == fraction);
-    if !is_default {
-        scenario.gpu_choices.push(OfferChoice {
-            provider,
-            resource,
-            offer,
-            fraction,
-        });
-    }
-    Ok(())
-}
-
-fn set_fraction(
-    scenario: &mut Scenario,
-    catalog: &Catalog,
-    provider: String,
-    resource: String,
-    fraction: f64,
-) -> Result<(), String> {
-    let existing = scenario
-        .gpu_choices
-        .iter_mut()
-        .find(|c| c.provider == provider && c.resource == resource);
-    if let Some(choice) = existing {
-        choice.fraction = fraction;
-        return Ok(());
-    }
-    let mapping = catalog
-        .mapping(&provider, &resource)
-        .ok_or_else(|| format!("no stand-in for {resource} on {provider}"))?;
-    scenario.gpu_choices.push(OfferChoice {
-        provider,
-        resource,
-        offer: mapping.offer.clone(),
-        fraction,
-    });
-    Ok(())
-}
-
-fn add_custom_offer(scenario: &mut Scenario, custom: &CustomOffer) -> Result<(), String> {
-    if scenario.custom_offers.len() >= limits::CHOICES {
-        return Err(format!("at most {} custom offers", limits::CHOICES));
-    }
-    if custom.name.trim().is_empty() {
-        return Err("give the offer a name".to_string());
-    }
-    let number = scenario
-        .custom_offers
-        .iter()
-        .filter_map(|o| custom_offer_number(&o.id))
-        .max()
-        .unwrap_or(0)
-        + 1;
-    let offer = custom_offer(custom_offer_id(number), custom);
-    scenario.custom_offers.push(offer);
     Ok(())
 }

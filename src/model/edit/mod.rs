@@ -4,3 +4,4 @@
 pub mod change;
 pub mod commit;
 pub mod number;
+mod stand_in_change;

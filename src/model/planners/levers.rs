@@ -95,6 +95,13 @@ pub struct Levers {
     pub right_size: bool,
 }
 
+impl Levers {
+    /// Whether every lever is off.
+    pub fn is_off(&self) -> bool {
+        *self == Levers::default()
+    }
+}
+
 /// One lever.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

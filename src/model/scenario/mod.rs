@@ -13,6 +13,8 @@ pub mod validate;
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::planners::levers::Levers;
+
 use crate::model::catalog::offer::Offer;
 use crate::model::scenario::course::Course;
 use crate::model::scenario::planning::Planning;
@@ -82,6 +84,9 @@ pub struct Scenario {
     /// How many units of a resource exist for the course, and when (e.g. a reserved node pool).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub capacity: Vec<Capacity>,
+    /// Savings levers applied to the course (each off by default); the estimate includes them.
+    #[serde(default, skip_serializing_if = "Levers::is_off")]
+    pub levers: Levers,
     /// Spread, budget and quota planning settings.
     #[serde(default)]
     pub planning: Planning,

@@ -1,0 +1,5 @@
+//! The page frame: the summary that stays in view, the views (tabs), and keyboard shortcuts.
+
+pub mod shortcuts;
+pub mod summary_bar;
+pub mod tabs;
