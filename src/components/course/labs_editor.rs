@@ -71,17 +71,33 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
 /// Props of [`LabEditor`].
 #[derive(Properties, PartialEq)]
 struct LabEditorProps {
+    /// The actions.
     dispatch: Dispatch,
+    /// Position of the lab in the course.
     index: usize,
+    /// The lab.
     lab: Lab,
+    /// Whether it is the last lab (it cannot move down).
     last: bool,
+    /// Whether its details are shown.
+    open: bool,
+    /// Called to show or hide its details.
+    on_toggle: Callback<usize>,
 }
 
 #[component]
 fn LabEditor(props: &LabEditorProps) -> Html {
     let state = &props.dispatch;
     let lab = props.index;
-    let title = format!("Lab {}", lab + 1);
+    // Labels name the lab itself, so they stay right when labs are reordered or numbered
+    // unlike their positions.
+    let title = if props.lab.name.trim().is_empty() {
+        format!("Lab {}", lab + 1)
+    } else {
+        props.lab.name.clone()
+    };
+    let details_id = format!("lab-details-{lab}");
+    let on_toggle = props.on_toggle.reform(move |_: MouseEvent| lab);
     let on_rename = state.change_with(move |e: InputEvent| Change::RenameLab {
         lab,
         name: text_of(e),
@@ -113,8 +129,13 @@ fn LabEditor(props: &LabEditorProps) -> Html {
                         aria-label={format!("Move {title} down")}>{ "Down" }</button>
                     <button type="button" class="secondary small" data-testid="remove-lab" onclick={on_remove}
                         aria-label={format!("Remove {title}")}>{ "Remove" }</button>
+                    <button type="button" class="secondary small" data-testid="toggle-lab"
+                        aria-expanded={if props.open { "true" } else { "false" }} aria-controls={details_id.clone()}
+                        onclick={on_toggle}>{ if props.open { "Hide details" } else { "Edit details" } }</button>
                 </div>
             </div>
+            if props.open {
+            <div id={details_id}>
             if !props.lab.note.is_empty() {
                 <p class="field-hint">{ props.lab.note.clone() }</p>
             }
@@ -131,16 +152,48 @@ fn LabEditor(props: &LabEditorProps) -> Html {
             <button type="button" class="secondary small" onclick={on_add_option}>
                 { "Add an option (another way to do this lab)" }
             </button>
+            </div>
+            } else {
+                <p class="field-hint">{ lab_summary(&props.lab) }</p>
+            }
         </fieldset>
     }
 }
 
-/// Every lab of the course.
+/// One line for a collapsed lab: its weeks and what it uses.
+fn lab_summary(lab: &Lab) -> String {
+    let uses: usize = lab.options.iter().map(|o| o.uses.len()).sum();
+    format!(
+        "Weeks {}-{}; {} option{}, {} resource{}.",
+        lab.start_week,
+        lab.due_week,
+        lab.options.len(),
+        if lab.options.len() == 1 { "" } else { "s" },
+        uses,
+        if uses == 1 { "" } else { "s" },
+    )
+}
+
+/// Every lab of the course; one lab's details are open at a time, so the list stays short.
 #[component]
 pub fn LabsEditor() -> Html {
     let state = use_scenario();
     let labs = &state.scenario.course.labs;
-    let on_add = state.dispatch().change_with(|_: MouseEvent| Change::AddLab);
+    let open = use_state(|| None::<usize>);
+    let on_toggle = {
+        let open = open.clone();
+        Callback::from(move |lab: usize| {
+            open.set(if *open == Some(lab) { None } else { Some(lab) })
+        })
+    };
+    let on_add = {
+        let dispatch = state.dispatch();
+        let (open, count) = (open.clone(), labs.len());
+        Callback::from(move |_: MouseEvent| {
+            dispatch.change(Change::AddLab);
+            open.set(Some(count));
+        })
+    };
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
@@ -149,7 +202,8 @@ pub fn LabsEditor() -> Html {
                    share of the students; storage counts GB instead of instances." }
             </p>
             for (index, lab) in labs.iter().enumerate() {
-                <LabEditor key={index} dispatch={state.dispatch()} index={index} lab={lab.clone()} last={index + 1 == labs.len()} />
+                <LabEditor key={index} dispatch={state.dispatch()} index={index} lab={lab.clone()}
+                    last={index + 1 == labs.len()} open={*open == Some(index)} on_toggle={on_toggle.clone()} />
             }
             <button type="button" data-testid="add-lab" onclick={on_add}>{ "Add a lab" }</button>
         </section>

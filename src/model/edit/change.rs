@@ -325,7 +325,16 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
     if course.labs.len() >= limits::LABS {
         return Err(format!("at most {} labs", limits::LABS));
     }
-    let number = course.labs.len() + 1;
+    // Numbered after the highest "Lab N" so far, so a course with labs 1, 2, 3, 7 and 8 gets
+    // "Lab 9", not a second "Lab 6".
+    let number = course
+        .labs
+        .iter()
+        .filter_map(|l| lab_number(&l.name))
+        .max()
+        .unwrap_or(0)
+        .max(course.labs.len())
+        + 1;
     // Scheduled for the week after the last lab is due, within the term.
     let week = course
         .labs
@@ -345,6 +354,13 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
         due_week: week,
     });
     Ok(())
+}
+
+/// The number in a lab name such as "Lab 7: Evaluation", if it has one.
+fn lab_number(name: &str) -> Option<usize> {
+    let rest = name.trim().strip_prefix("Lab")?.trim_start();
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
 }
 
 fn add_option(lab: &mut Lab) -> Result<(), String> {
