@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::browser::{address, storage};
 use crate::components::{Calculator, EmbedView, UrlSync};
-use crate::model::share::link::view_of;
+use crate::model::share::view::view_of;
 use crate::state::{ScenarioProvider, ScenarioState};
 
 /// The whole app.

@@ -1,3 +1,4 @@
 //! Share links: the scenario in the URL fragment.
 
 pub mod link;
+pub mod view;
