@@ -2,12 +2,13 @@
 // after Trunk has written (and, in release, minified) index.html and before it becomes dist/.
 //
 // 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
-//    that imports the wasm-bindgen glue, and in `trunk serve` its reload script) with SHA-256 and
-//    writes the hashes over the {{inline-script-hashes}} placeholder of the policy's meta tag.
+//    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
+//    {{inline-script-hashes}} placeholder of the policy's meta tag.
 // 2. Service worker: writes the build id and the files to keep offline into sw.js.
 // 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9) beside every file.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -32,6 +33,17 @@ const sha256 = (bytes, encoding) => createHash('sha256').update(bytes).digest(en
 const indexPath = join(staging, 'index.html');
 let html = await readFile(indexPath, 'utf8');
 if (!html.includes(PLACEHOLDER)) throw new Error(`index.html has no ${PLACEHOLDER} in its policy`);
+// `trunk serve` writes its host into the reload script as it serves the page, which would change
+// the script's hash: that script goes to a file of its own, with the host read at run time.
+const RELOADER = 'trunk-autoreload.js';
+html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (tag, attributes, body) => {
+  if (!body.includes('{{__TRUNK_ADDRESS__}}')) return tag;
+  const script = body
+    .replace(/(['"`])\{\{__TRUNK_ADDRESS__\}\}\1/g, 'window.location.host')
+    .replaceAll('{{__TRUNK_WS_BASE__}}', '/');
+  writeFileSync(join(staging, RELOADER), script);
+  return `<script${attributes} src="${RELOADER}"></script>`;
+});
 const hashes = [];
 for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
   const [, attributes, body] = match;
@@ -46,7 +58,7 @@ console.log(`post_build: Content-Security-Policy allows ${hashes.length} inline 
 const swPath = join(staging, 'sw.js');
 const all = (await files(staging)).filter((path) => !/\.(br|gz)$/.test(path));
 const names = all.map(rel).sort();
-const notCached = new Set(['index.html', 'sw.js', 'embed.js']);
+const notCached = new Set(['index.html', 'sw.js', 'embed.js', RELOADER]);
 const kept = names.filter((name) => !notCached.has(name));
 // Trunk's file hash: 16 hex digits before the extension (the wasm also ends in _bg).
 const isHashed = (name) => /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/.test(name);
