@@ -4,10 +4,14 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{ResizeObserver, ResizeObserverEntry};
 
+use crate::model::share::pym_child_id;
+
 /// Message type the host page listens for.
 pub const HEIGHT_MESSAGE: &str = "course-cost:height";
 
-/// Posts the document's height to the parent window.
+/// Posts the document's height to the parent window, in the app's own format and in those of
+/// Embedly (`iframe.resize`), AMP (`embed-size`) and pym.js, so the frame sizes itself in any of
+/// those hosts without a script of ours.
 pub fn post_height() {
     let window = gloo::utils::window();
     let Ok(Some(parent)) = window.parent() else {
@@ -18,11 +22,40 @@ pub fn post_height() {
     let height = gloo::utils::document()
         .body()
         .map_or(0, |body| body.offset_height());
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"type".into(), &HEIGHT_MESSAGE.into());
-    let _ = js_sys::Reflect::set(&message, &"height".into(), &height.into());
     // Any origin may embed the calculator; the height is not a secret.
-    let _ = parent.post_message(&message, "*");
+    let post = |message: &wasm_bindgen::JsValue| {
+        let _ = parent.post_message(message, "*");
+    };
+
+    // Ours: { type: "course-cost:height", height }.
+    post(&object(&[
+        ("type", HEIGHT_MESSAGE.into()),
+        ("height", height.into()),
+    ]));
+    // Embedly: a JSON string { src, context: "iframe.resize", height }.
+    let src = window.location().href().unwrap_or_default();
+    let embedly = serde_json::json!({ "src": src, "context": "iframe.resize", "height": height });
+    post(&embedly.to_string().into());
+    // AMP's amp-iframe: { sentinel: "amp", type: "embed-size", height }.
+    post(&object(&[
+        ("sentinel", "amp".into()),
+        ("type", "embed-size".into()),
+        ("height", height.into()),
+    ]));
+    // pym.js: "pymxPYMx<child id>xPYMxheightxPYMx<height>", when a pym parent framed us.
+    let query = window.location().search().unwrap_or_default();
+    if let Some(id) = pym_child_id(&query) {
+        post(&format!("pymxPYMx{id}xPYMxheightxPYMx{height}").into());
+    }
+}
+
+/// A plain object with these properties.
+fn object(properties: &[(&str, wasm_bindgen::JsValue)]) -> js_sys::Object {
+    let object = js_sys::Object::new();
+    for (key, value) in properties {
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), value);
+    }
+    object
 }
 
 /// Reports the height now and whenever the page's size changes; dropping the guard stops it.

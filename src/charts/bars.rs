@@ -6,6 +6,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
 use super::data::{BarChart, Layout};
@@ -28,6 +29,17 @@ fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.0, rgb.1, rgb.2)
 }
 
+/// Sets the canvas's size on the page through the CSSOM (`canvas.style.setProperty`), which a
+/// Content-Security-Policy without `'unsafe-inline'` allows, unlike a `style` attribute.
+fn set_css_size(canvas: &HtmlCanvasElement, width: u32, height: u32) -> Result<(), JsValue> {
+    let style = js_sys::Reflect::get(canvas, &"style".into())?;
+    let set_property: js_sys::Function =
+        js_sys::Reflect::get(&style, &"setProperty".into())?.dyn_into()?;
+    set_property.call2(&style, &"width".into(), &format!("{width}px").into())?;
+    set_property.call2(&style, &"height".into(), &format!("{height}px").into())?;
+    Ok(())
+}
+
 /// Paints `chart` into `canvas`, resizing its backing store for `frame`.
 pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Result<(), String> {
     let ratio = if frame.pixel_ratio.is_finite() {
@@ -44,11 +56,7 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Resul
     if canvas.width() != width || canvas.height() != height {
         canvas.set_width(width);
         canvas.set_height(height);
-        canvas
-            .set_attribute(
-                "style",
-                &format!("width:{}px;height:{}px", frame.css_width, frame.css_height),
-            )
+        set_css_size(canvas, frame.css_width, frame.css_height)
             .map_err(|_| "cannot size the canvas".to_string())?;
     }
 

@@ -192,3 +192,52 @@ export async function linkInAddressBar(page, accept, timeout = 5_000) {
   }
 }
 
+
+/**
+ * Serves `root` like a production static host: the precompressed `.br` or `.gz` sibling of a
+ * file when the browser accepts it (Content-Encoding, Vary), long-lived caching for files with a
+ * content hash in their name and revalidation for the rest. Resolves to { url, requests, close }.
+ */
+export async function serveCompressed(root = DIST) {
+  const requests = [];
+  const hashed = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    requests.push(path);
+    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(root + sep) && file !== root) {
+      res.writeHead(403).end();
+      return;
+    }
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const headers = {
+      'content-type': TYPES[extname(file)] ?? (file.endsWith('.webmanifest') ? 'application/manifest+json' : 'application/octet-stream'),
+      'cache-control': hashed.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+    };
+    for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz'], [null, '']]) {
+      if (encoding && !accepts.includes(encoding)) continue;
+      try {
+        if (!(await stat(file + suffix)).isFile()) continue;
+        const body = await readFile(file + suffix);
+        if (encoding) headers['content-encoding'] = encoding;
+        res.writeHead(200, { ...headers, 'content-length': body.length });
+        res.end(req.method === 'HEAD' ? undefined : body);
+        return;
+      } catch {
+        // No such copy: try the next one.
+      }
+    }
+    res.writeHead(404).end('not found');
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    requests,
+    close: () => {
+      server.closeAllConnections?.();
+      return new Promise((ok) => server.close(ok));
+    },
+  };
+}

@@ -7,6 +7,7 @@ use crate::components::{
     BreakdownTable, ChartsPanel, CoursePanel, Headline, LinkNotice, Notice, PricingPanel,
 };
 use crate::model::export::PAPER_CITATION;
+use crate::model::share::{view_of, TRANSPARENT_CLASS};
 use crate::state::use_scenario;
 
 /// Props of [`EmbedView`].
@@ -24,6 +25,29 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
     use_effect_with((), |_| {
         let reporter = HeightReporter::start();
         move || drop(reporter)
+    });
+    // The host page's wishes: a colour scheme and a transparent background, as classes of the
+    // root element (style.css has the rest).
+    use_effect_with((), |_| {
+        let view = view_of(&address::query());
+        let classes: Vec<&str> = view
+            .theme
+            .class()
+            .into_iter()
+            .chain(view.transparent.then_some(TRANSPARENT_CLASS))
+            .collect();
+        if let Some(root) = gloo::utils::document().document_element() {
+            let mut class = root.class_name();
+            for name in classes {
+                if !class.split_whitespace().any(|c| c == name) {
+                    if !class.is_empty() {
+                        class.push(' ');
+                    }
+                    class.push_str(name);
+                }
+            }
+            root.set_class_name(&class);
+        }
     });
     let full = format!("{}#{}", address::base(), state.share_fragment());
     html! {

@@ -13,7 +13,8 @@
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
 //!   shape first and `read` applies each part through the commit path.
 //! - `url`: where the payload sits in the fragment.
-//! - `view`: how the page is shown (`?embed=1&edit=1`); `tab`: which view of it (`&v=plan`).
+//! - `view`: how the page is shown (`?embed=1&edit=1&theme=dark`); `tab`: which view of it
+//!   (`&v=plan`).
 
 mod decode;
 mod encode;
@@ -29,5 +30,5 @@ pub use decode::{decode, Decoded};
 pub use encode::{encode, encode_pair};
 pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
-pub use view::{view_of, View};
+pub use view::{pym_child_id, view_of, Theme, View, TRANSPARENT_CLASS};
 pub use wire::LINK_VERSION;

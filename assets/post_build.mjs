@@ -1,0 +1,102 @@
+// Trunk post_build hook (Trunk.toml [[hooks]]): finishes the build in Trunk's staging directory,
+// after Trunk has written (and, in release, minified) index.html and before it becomes dist/.
+//
+// 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
+//    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
+//    {{inline-script-hashes}} placeholder of the policy's meta tag.
+// 2. Service worker: writes the build id and the files to keep offline into sw.js.
+// 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9) beside every file.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const staging = process.env.TRUNK_STAGING_DIR;
+if (!staging) throw new Error('post_build.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is unset)');
+const release = process.env.TRUNK_PROFILE === 'release';
+const PLACEHOLDER = '{{inline-script-hashes}}';
+
+async function files(dir) {
+  const out = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await files(path)));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+const rel = (path) => relative(staging, path).split(sep).join('/');
+const sha256 = (bytes, encoding) => createHash('sha256').update(bytes).digest(encoding);
+
+// 1. The policy's script hashes.
+const indexPath = join(staging, 'index.html');
+let html = await readFile(indexPath, 'utf8');
+if (!html.includes(PLACEHOLDER)) throw new Error(`index.html has no ${PLACEHOLDER} in its policy`);
+// `trunk serve` writes its host into the reload script as it serves the page, which would change
+// the script's hash: that script goes to a file of its own, with the host read at run time.
+const RELOADER = 'trunk-autoreload.js';
+html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (tag, attributes, body) => {
+  if (!body.includes('{{__TRUNK_ADDRESS__}}')) return tag;
+  const script = body
+    .replace(/(['"`])\{\{__TRUNK_ADDRESS__\}\}\1/g, 'window.location.host')
+    .replaceAll('{{__TRUNK_WS_BASE__}}', '/');
+  writeFileSync(join(staging, RELOADER), script);
+  return `<script${attributes} src="${RELOADER}"></script>`;
+});
+const hashes = [];
+for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+  const [, attributes, body] = match;
+  if (/(^|\s)src\s*=/i.test(attributes)) continue;
+  hashes.push(`'sha256-${sha256(Buffer.from(body, 'utf8'), 'base64')}'`);
+}
+html = html.replace(PLACEHOLDER, [...new Set(hashes)].join(' '));
+await writeFile(indexPath, html);
+console.log(`post_build: Content-Security-Policy allows ${hashes.length} inline script(s): ${hashes.join(' ')}`);
+
+// 2. The service worker's build id and file lists.
+const swPath = join(staging, 'sw.js');
+const all = (await files(staging)).filter((path) => !/\.(br|gz)$/.test(path));
+const names = all.map(rel).sort();
+const notCached = new Set(['index.html', 'sw.js', 'embed.js', RELOADER]);
+const kept = names.filter((name) => !notCached.has(name));
+// Trunk's file hash: 16 hex digits before the extension (the wasm also ends in _bg).
+const isHashed = (name) => /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/.test(name);
+const build = createHash('sha256');
+for (const path of all) {
+  if (rel(path) === 'sw.js') continue;
+  build.update(`${rel(path)}\0${sha256(await readFile(path), 'hex')}\0`);
+}
+const buildId = build.digest('hex').slice(0, 16);
+let sw = await readFile(swPath, 'utf8');
+sw = sw
+  .replace("'__BUILD_ID__'", JSON.stringify(buildId))
+  .replace('__HASHED_FILES__', JSON.stringify(kept.filter(isHashed)))
+  .replace('__UNHASHED_FILES__', JSON.stringify(kept.filter((name) => !isHashed(name))));
+await writeFile(swPath, sw);
+console.log(`post_build: sw.js build ${buildId} keeps ${kept.length} files offline besides the page`);
+
+// 3. Precompressed siblings for servers that serve them (release only: brotli 11 takes seconds).
+if (release) {
+  let raw = 0;
+  let br = 0;
+  let gz = 0;
+  for (const path of await files(staging)) {
+    if (/\.(br|gz)$/.test(path)) continue;
+    const body = await readFile(path);
+    const brotli = brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    const gzip = gzipSync(body, { level: 9 });
+    await writeFile(`${path}.br`, brotli);
+    await writeFile(`${path}.gz`, gzip);
+    raw += body.length;
+    br += brotli.length;
+    gz += gzip.length;
+  }
+  console.log(`post_build: compressed copies written: ${raw} B raw, ${gz} B gzip -9, ${br} B brotli 11`);
+}

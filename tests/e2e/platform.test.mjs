@@ -1,0 +1,319 @@
+// The platform around the app: a strict Content-Security-Policy with no violation in a whole
+// session, the service worker that keeps the calculator working offline, embedding in any host
+// (its own message, Embedly, AMP, pym.js; themes; the script embed), and the compressed copies.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { DIST, changed, launch, number, openCalculator, serve, showChart, text } from './support.mjs';
+
+// Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
+const NO_ICON = '<link rel="icon" href="data:,">';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Records CSP violations of every frame of `page` (events and console messages) in `page.csp`. */
+async function watchPolicy(page) {
+  page.csp = [];
+  await page.exposeFunction('__cspViolation', (line) => page.csp.push(line));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__cspViolation(
+        `${location.href}: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) page.csp.push(`console: ${message.text()}`);
+  });
+}
+
+/** The policy in the page's meta tag, as directive -> list of sources. */
+async function policyOf(page) {
+  const content = await page.evaluate(
+    () => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? '',
+  );
+  return Object.fromEntries(
+    content
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+test('a strict Content-Security-Policy, and a whole session without one violation', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await watchPolicy(page);
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  page.on('console', (m) => m.type() === 'error' && page.problems.push(`console error: ${m.text()}`));
+  await page.goto(server.url);
+  await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+
+  const policy = await policyOf(page);
+  assert.deepEqual(policy['default-src'], ["'none'"]);
+  assert.deepEqual(policy['style-src'], ["'self'"]);
+  assert.deepEqual(policy['base-uri'], ["'self'"]);
+  assert.deepEqual(policy['form-action'], ["'none'"]);
+  for (const directive of ['connect-src', 'manifest-src', 'worker-src']) {
+    assert.deepEqual(policy[directive], ["'self'"], directive);
+  }
+  assert.deepEqual(policy['img-src'], ["'self'", 'data:']);
+  const scripts = policy['script-src'];
+  assert.ok(scripts.includes("'self'") && scripts.includes("'wasm-unsafe-eval'"), scripts.join(' '));
+  assert.ok(scripts.some((source) => /^'sha256-[A-Za-z0-9+/]{43}='$/.test(source)), scripts.join(' '));
+  for (const source of scripts) {
+    assert.ok(!/unsafe-inline|unsafe-eval'|^\*$|^https?:$/.test(source) || source === "'wasm-unsafe-eval'", source);
+  }
+
+  // A session: edit, choose, open what opens, draw every chart, embed, copy, export, reset.
+  const start = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill('250');
+  await changed(page, 'total-cost', start);
+  await page.getByTestId('provider-select').selectOption({ index: 1 });
+  await page.getByTestId('preset-select').selectOption('gpu-heavy');
+  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
+  for (const id of ['chart-cost-by-lab', 'chart-providers', 'chart-hours', 'chart-categories']) {
+    await showChart(page, id);
+  }
+  // Every closed disclosure and every <details> of the page, opened once.
+  for (const summary of await page.locator('details:not([open]) > summary').all()) {
+    if (await summary.isVisible()) await summary.click({ timeout: 2_000 }).catch(() => {});
+  }
+  await page.getByTestId('embed-toggle').click();
+  await page.getByTestId('embed-snippet').waitFor();
+  const preview = page.frameLocator('[data-testid="embed-preview"]');
+  await preview.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await page.getByLabel('Let readers change the course in the embedded view').check();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  await page.getByTestId('copy-embed-iframe').click();
+  await page.getByTestId('copy-embed-script').click();
+  await page.getByTestId('copy-link').click();
+  for (const id of ['export-csv', 'export-json', 'export-markdown']) {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(id).click();
+    await download;
+  }
+  await page.getByTestId('reset-scenario').click();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The embedded view with its options, in a tab of its own.
+  const embed = await context.newPage();
+  await watchPolicy(embed);
+  await embed.goto(`${server.url}?embed=1&edit=1&theme=dark&transparent=1`);
+  await embed.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await showChart(embed, 'chart-cost-by-lab');
+  await embed.getByTestId('students-input').fill('120');
+
+  await page.waitForTimeout(300);
+  assert.deepEqual(page.csp, []);
+  assert.deepEqual(embed.csp, []);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});
+
+test('offline: after one visit the calculator opens without a server, and says so', async () => {
+  const own = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await openCalculator(context, own.url);
+    // No note while the page comes from the network.
+    assert.equal(await page.getByTestId('offline-note').count(), 0);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    const build = (await readFile(join(DIST, 'sw.js'), 'utf8')).match(/const BUILD = "([0-9a-f]+)"/)?.[1];
+    assert.ok(build, 'sw.js names its build');
+    assert.deepEqual(await page.evaluate(() => caches.keys()), [`course-cost-${build}`]);
+
+    const manifest = await page.evaluate(async () => {
+      const link = document.querySelector('link[rel="manifest"]');
+      return (await fetch(link.href)).json();
+    });
+    assert.equal(manifest.start_url, './');
+    assert.equal(manifest.display, 'standalone');
+    assert.ok(manifest.theme_color && manifest.name);
+    assert.ok(manifest.icons.some((icon) => icon.src === 'favicon.svg' && icon.type === 'image/svg+xml'));
+
+    await own.close();
+    await page.reload();
+    await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    const total = await number(page, 'total-cost');
+    assert.ok(total > 0, `total ${total}`);
+    await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await text(page, 'offline-note'), /offline/i);
+    // It still calculates.
+    const before = await text(page, 'total-cost');
+    await page.getByTestId('students-input').fill('300');
+    await changed(page, 'total-cost', before);
+    // A page that failed to load a file would have said so in the console.
+    assert.deepEqual(
+      page.problems.filter((problem) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(problem)),
+      [],
+    );
+  } finally {
+    await context.close();
+    await own.close().catch(() => {});
+  }
+});
+
+/** A course page around `body`; it records every message it receives in window.__messages. */
+function hostPage(body) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Course page</title>${NO_ICON}
+<script>
+  window.__messages = [];
+  addEventListener('message', (event) => window.__messages.push(event.data));
+</script></head>
+<body><h1>ML Systems Engineering and Operations</h1>
+${body}
+</body></html>`;
+}
+
+test('an embedded view reports its height to any host: its own, Embedly, AMP and pym.js', async () => {
+  const src = `${server.url}?embed=1&initialWidth=800&childId=cost-calc&parentTitle=Course`;
+  const host = await serve(DIST, {
+    '/host.html': ['text/html; charset=utf-8', hostPage(`<iframe src="${src}" title="Calculator" width="800" height="600"></iframe>`)],
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    await tab.goto(`${host.url}host.html`);
+    await tab.frameLocator('iframe').getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    const formats = await tab.waitForFunction(() => {
+      const found = {};
+      for (const data of window.__messages) {
+        if (data && data.type === 'course-cost:height') found.own = data.height;
+        if (data && data.sentinel === 'amp' && data.type === 'embed-size') found.amp = data.height;
+        if (typeof data === 'string' && data.startsWith('pymxPYMx')) found.pym = data;
+        if (typeof data === 'string' && data.startsWith('{')) {
+          try {
+            const json = JSON.parse(data);
+            if (json.context === 'iframe.resize') found.embedly = json;
+          } catch {}
+        }
+      }
+      return found.own && found.amp && found.pym && found.embedly ? found : null;
+    }).then((handle) => handle.jsonValue());
+    assert.ok(formats.own > 100, `height ${formats.own}`);
+    assert.equal(formats.amp, formats.own);
+    assert.equal(formats.embedly.height, formats.own);
+    assert.ok(formats.embedly.src.startsWith(src.split('&')[0]), formats.embedly.src);
+    assert.match(formats.pym, /^pymxPYMxcost-calcxPYMxheightxPYMx\d+$/);
+    assert.equal(Number(formats.pym.split('xPYMx').pop()), formats.own);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
+
+/** The relative luminance (0 black .. 1 white) of a CSS colour "rgb(r, g, b)". */
+function luminance(color) {
+  const [r, g, b] = color.match(/[\d.]+/g).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+test('theme=dark and theme=light override the system, transparent=1 lets the host show', async () => {
+  const background = (page) =>
+    page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
+  const dark = await openCalculator(browser, `${server.url}?embed=1&theme=dark`, { colorScheme: 'light' });
+  await dark.waitForFunction(() => document.documentElement.classList.contains('theme-dark'));
+  const [darkRoot] = await background(dark);
+  assert.ok(luminance(darkRoot) < 0.2, `dark background ${darkRoot}`);
+  assert.equal(await dark.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark');
+  assert.deepEqual(dark.problems, []);
+  await dark.close();
+
+  const light = await openCalculator(browser, `${server.url}?embed=1&theme=light`, { colorScheme: 'dark' });
+  await light.waitForFunction(() => document.documentElement.classList.contains('theme-light'));
+  const [lightRoot] = await background(light);
+  assert.ok(luminance(lightRoot) > 0.8, `light background ${lightRoot}`);
+  await light.close();
+
+  const clear = await openCalculator(browser, `${server.url}?embed=1&transparent=1`);
+  await clear.waitForFunction(() => document.documentElement.classList.contains('transparent'));
+  assert.deepEqual(await background(clear), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  await clear.close();
+
+  // The full calculator ignores the embed options' absence: no class, the system's scheme.
+  const full = await openCalculator(browser, server.url, { colorScheme: 'dark' });
+  const [fullRoot] = await background(full);
+  assert.ok(luminance(fullRoot) < 0.2, `system dark ${fullRoot}`);
+  await full.close();
+});
+
+test('the script embed turns each div into a frame sized to its content', async () => {
+  const page = await openCalculator(browser, server.url);
+  await page.getByTestId('embed-toggle').click();
+  const snippet = await page.getByTestId('embed-script-snippet').inputValue();
+  assert.match(snippet, /^<div class="course-cost-embed" data-src="[^"]+\?embed=1#s=[^"]+"><\/div>\n<script src="[^"]+embed\.js" async><\/script>$/);
+  // The dialog previews the embedded view.
+  await page.frameLocator('[data-testid="embed-preview"]').getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await page.close();
+
+  const second = `<div class="course-cost-embed" data-src="${server.url}?theme=dark"></div>`;
+  const host = await serve(DIST, { '/host.html': ['text/html; charset=utf-8', hostPage(`${snippet}\n<p>And again:</p>${second}`)] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    tab.problems = [];
+    tab.on('pageerror', (error) => tab.problems.push(`page error: ${error.message}`));
+    await tab.goto(`${host.url}host.html`);
+    const frames = tab.locator('div.course-cost-embed > iframe');
+    await frames.nth(1).waitFor();
+    assert.equal(await frames.count(), 2);
+    // embed=1 is added where the address lacks it.
+    assert.match(await frames.nth(1).getAttribute('src'), /[?&]embed=1/);
+    for (const index of [0, 1]) {
+      await tab.frameLocator(`div.course-cost-embed >> nth=${index} >> iframe`).getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    }
+    // Each frame gets the height its own content reports (not the 900 px it starts with).
+    const heights = await tab.waitForFunction(() => {
+      const list = [...document.querySelectorAll('div.course-cost-embed > iframe')].map((frame) => ({
+        css: frame.getBoundingClientRect().height,
+      }));
+      return list.every((entry) => entry.css !== 900 && entry.css > 100) ? list : null;
+    }).then((handle) => handle.jsonValue());
+    for (const frame of tab.frames().filter((f) => f !== tab.mainFrame())) {
+      const element = await frame.frameElement();
+      let content;
+      let css;
+      // Charts may still be drawing: the frame follows within a few frames.
+      for (let tries = 0; tries < 50; tries++) {
+        content = await frame.evaluate(() => document.body.offsetHeight);
+        css = await element.evaluate((el) => el.getBoundingClientRect().height);
+        if (Math.abs(css - content) <= 2) break;
+        await tab.waitForTimeout(100);
+      }
+      assert.ok(Math.abs(css - content) <= 2, `${frame.url()}: ${css} px for ${content} px of content (${JSON.stringify(heights)})`);
+    }
+    assert.deepEqual(tab.problems, []);
+  } finally {
+    await context.close();
+    await host.close();
+  }
+});
+
+test('every file of the release build has a brotli and a gzip copy with the same bytes', async () => {
+  const names = (await readdir(DIST, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+  assert.ok(names.some((name) => name.endsWith('.wasm')), names.join(', '));
+  for (const name of names) {
+    const raw = await readFile(name);
+    assert.deepEqual(brotliDecompressSync(await readFile(`${name}.br`)), raw, `${name}.br`);
+    assert.deepEqual(gunzipSync(await readFile(`${name}.gz`)), raw, `${name}.gz`);
+  }
+});
