@@ -2,5 +2,6 @@
 
 pub mod notice;
 pub mod number_input;
+pub mod provenance_marker;
 pub mod resource_select;
 pub mod select;

@@ -3,8 +3,10 @@
 use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
+use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::format;
 use crate::model::scenario::field::FieldPath;
+use crate::model::scenario::provenance::{provenance_of, ProvenanceKind};
 use crate::state::{use_scenario, Dispatch, Draft};
 
 /// Props of [`NumberInput`].
@@ -46,10 +48,31 @@ pub struct NumberInputProps {
 pub fn NumberInput(props: &NumberInputProps) -> Html {
     let state = use_scenario();
     let draft = state.draft(&props.field).cloned();
+    let (kind, entry) = provenance_of(props.field, &state.scenario, state.origin);
+    let provenance = ProvenanceMarkerProps {
+        kind,
+        text: AttrValue::from(match (kind, entry) {
+            (ProvenanceKind::User, _) => {
+                "Your own value: it differs from the preset's, or the preset has no such field."
+                    .to_string()
+            }
+            (_, Some(entry)) => entry.text.clone(),
+            (_, None) => String::new(),
+        }),
+        url: entry.and_then(|e| e.url.clone()).map(AttrValue::from),
+        field_id: AttrValue::from(props.field.dom_id()),
+    };
+    // Money is kept in US dollars and shown in the scenario's currency.
+    let pricing = &state.scenario.pricing;
+    let shown = match props.field {
+        FieldPath::Setting(setting) if setting.is_money() => props.value * pricing.usd_to_currency,
+        _ => props.value,
+    };
     html! {
         <NumberInputView
             field={props.field}
-            value={props.value}
+            value={shown}
+            provenance={provenance}
             label={props.label.clone()}
             unit={props.unit.clone()}
             step={props.step}
@@ -91,6 +114,8 @@ struct NumberInputViewProps {
     draft: Option<Draft>,
     /// Where edits go.
     dispatch: Dispatch,
+    /// Where the number comes from.
+    provenance: ProvenanceMarkerProps,
 }
 
 /// Arrow up and down step the field's value by `step`, never below `min`.
@@ -170,6 +195,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
         .as_ref()
         .map(|d| d.text.clone())
         .unwrap_or_else(|| format::quantity(props.value));
+    let read_as = draft.as_ref().and_then(|d| d.read_as.clone());
     let error = draft.and_then(|d| d.error);
 
     let oninput = {
@@ -198,10 +224,13 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
             "field",
             error.is_some().then_some("field-invalid"),
             props.compact.then_some("field-compact"),
-        )}>
+        )} data-provenance={props.provenance.kind.word()}>
             <label for={id.clone()} class={classes!(props.compact.then_some("visually-hidden"))}>
                 { props.label.clone() }
             </label>
+            if !props.compact {
+                <ProvenanceMarker ..props.provenance.clone() />
+            }
             <div class="field-control">
                 <input
                     id={id}
@@ -224,7 +253,13 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
                     <NumberSlider field={field} value={props.value} label={props.label.clone()}
                         step={props.step} {low} {high} dispatch={dispatch.clone()} />
                 }
+                if props.compact {
+                    <ProvenanceMarker ..props.provenance.clone() />
+                }
             </div>
+            if let Some(read_as) = read_as {
+                <p class="field-hint" role="status">{ format!("Read as {read_as}.") }</p>
+            }
             if !props.hint.is_empty() {
                 <p class="field-hint" id={hint_id}>{ props.hint.clone() }</p>
             }

@@ -4,8 +4,10 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::{NumberInput, Select};
+use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
+use crate::model::edit::number::parse_number;
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::state::{use_scenario, Dispatch};
@@ -51,26 +53,55 @@ struct CurrencyFieldsProps {
     currency: AttrValue,
     /// Units of that currency per US dollar.
     usd_to_currency: f64,
+    /// The price snapshot, whose date picks the reference rate.
+    snapshot: AttrValue,
     /// Where a new currency goes.
     dispatch: Dispatch,
 }
 
-/// The currency, and its exchange rate unless it is the US dollar.
+/// The reference rates' note for `currency` at `snapshot`: date and source.
+fn rate_note(currency: &str, snapshot: &str) -> String {
+    let Ok(rates) = ExchangeRates::builtin() else {
+        return String::new();
+    };
+    match rates.rate(currency, snapshot) {
+        Some(quote) => format!(
+            "Reference rate of {}: {} ({}). Type your own to budget with it.",
+            quote.date, quote.source.title, quote.source.publisher
+        ),
+        None => "No reference rate is built in for this currency: this is the rate you entered."
+            .to_string(),
+    }
+}
+
+/// The currency (codes with a built-in reference rate are suggested), its rate unless it is the
+/// US dollar, and a form for a currency without a reference rate.
 #[component]
 fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
     let on_currency = props.dispatch.change_with(|e: Event| {
         Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
     });
     let currency = props.currency.clone();
+    let codes = ExchangeRates::builtin()
+        .map(|r| r.currencies(&props.snapshot))
+        .unwrap_or_default();
     html! {
         <>
             <div class="field">
                 <label for="currency">{ "Currency" }</label>
                 <div class="field-control">
                     <input id="currency" type="text" maxlength="8" autocomplete="off"
-                        data-testid="currency-input" value={currency.clone()}
+                        list="currency-codes" data-testid="currency-input" value={currency.clone()}
                         onchange={on_currency} />
+                    <datalist id="currency-codes">
+                        for code in codes {
+                            <option value={code.to_string()} />
+                        }
+                    </datalist>
                 </div>
+                <p class="field-hint">
+                    { "Every amount, credits and budgets included, is shown and typed in this currency." }
+                </p>
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
                 <NumberInput
@@ -80,10 +111,74 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                     unit={currency.clone()}
                     step={0.01}
                     testid="rate-input"
-                    hint="No exchange rate is built in: enter the one you budget with."
+                    hint={rate_note(&currency, &props.snapshot)}
                 />
             }
+            <OtherCurrency dispatch={props.dispatch.clone()} />
         </>
+    }
+}
+
+/// Props of [`OtherCurrency`].
+#[derive(Properties, PartialEq)]
+struct OtherCurrencyProps {
+    /// Where the currency and rate go.
+    dispatch: Dispatch,
+}
+
+/// A currency without a built-in reference rate: its code and the rate to use.
+#[component]
+fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
+    let code = use_state(String::new);
+    let rate = use_state(String::new);
+    let error = use_state(|| None::<String>);
+    let on_code = {
+        let code = code.clone();
+        Callback::from(move |e: InputEvent| {
+            code.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_rate = {
+        let rate = rate.clone();
+        Callback::from(move |e: InputEvent| {
+            rate.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_apply = {
+        let (code, rate, error, dispatch) = (
+            code.clone(),
+            rate.clone(),
+            error.clone(),
+            props.dispatch.clone(),
+        );
+        Callback::from(move |_: MouseEvent| match parse_number(&rate) {
+            Ok(value) if !code.trim().is_empty() => {
+                error.set(None);
+                dispatch.change(Change::SetCurrencyWithRate {
+                    code: (*code).clone(),
+                    rate: value,
+                });
+            }
+            Ok(_) => error.set(Some("Enter the currency's code.".to_string())),
+            Err(why) => error.set(Some(format!("The rate: {why}."))),
+        })
+    };
+    html! {
+        <details class="field">
+            <summary>{ "Another currency, at your own rate" }</summary>
+            <div class="row">
+                <label class="inline"><span>{ "Code" }</span>
+                    <input type="text" maxlength="8" data-testid="custom-currency-code" value={(*code).clone()} oninput={on_code} />
+                </label>
+                <label class="inline"><span>{ "Units per US dollar" }</span>
+                    <input type="text" inputmode="decimal" data-testid="custom-currency-rate" value={(*rate).clone()} oninput={on_rate} />
+                </label>
+                <button type="button" class="secondary small" data-testid="custom-currency-apply" onclick={on_apply}>{ "Use" }</button>
+            </div>
+            if let Some(error) = (*error).clone() {
+                <p class="field-error" role="alert">{ error }</p>
+            }
+        </details>
     }
 }
 
@@ -165,14 +260,15 @@ pub fn PricingPanel() -> Html {
                 field={FieldPath::from(Setting::CreditPerStudent)}
                 value={pricing.credit_per_student_usd}
                 label="Education credit per student"
-                unit="US$"
+                unit={format!("{} per student", pricing.currency)}
                 step={10.0}
                 testid="credit-input"
-                hint="E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students $100 (prices.md s.6)."
+                hint="E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100."
             />
             <CurrencyFields
                 currency={pricing.currency.clone()}
                 usd_to_currency={pricing.usd_to_currency}
+                snapshot={pricing.snapshot.clone()}
                 dispatch={state.dispatch()}
             />
         </section>
