@@ -359,3 +359,131 @@ fn at_least_four_comparables_load_with_year_and_citation() {
     assert_eq!(paper_row.per_student_high_usd, Some(250.0));
     assert!(paper_row.citation.url.contains("10.1145/3731599.3767385"));
 }
+
+// ---- Levers in the estimate, and calibration from measured hours ----
+
+use course_cost::model::edit::change::{apply_change, Change};
+use course_cost::model::engine::calibrate::{calibrate, ReportedHours};
+use course_cost::model::planners::levers::check;
+
+fn with_levers(levers: Levers) -> Scenario {
+    let mut scenario = paper().scenario.clone();
+    scenario.levers = levers;
+    scenario
+}
+
+#[test]
+fn the_estimate_includes_the_scenarios_levers_and_savings_start_from_them_off() {
+    // Setting the lease cap to 24 h lowers the headline total by exactly the waterfall's bar.
+    let capped = with_levers(all_only_cap());
+    let before = net(&paper().scenario);
+    let after = net(&capped);
+    assert!(after < before);
+    let result = savings(&valid(&capped), &capped.levers, catalog()).expect("prices");
+    assert_eq!(result.steps.len(), 1);
+    assert!((result.start_usd - before).abs() < 1e-9);
+    assert!((result.end_usd - after).abs() < 1e-9);
+    assert!((result.steps[0].step_usd - (before - after)).abs() < 1e-9);
+    assert_cents(result.steps[0].step_usd, 3_218.24);
+    // Every lever on: the headline total is the waterfall's end.
+    let all = with_levers(all_levers());
+    let result = savings(&valid(&all), &all.levers, catalog()).expect("prices");
+    assert!((net(&all) - result.end_usd).abs() < 1e-6);
+    assert_cents(net(&all), 36_398.79);
+    // The tornado and the sampled interval price the levered scenario too.
+    let rows = tornado(&valid(&all), catalog()).expect("prices");
+    assert!((rows[0].typical_total_usd - net(&all)).abs() < 1e-9);
+}
+
+#[test]
+fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
+    for levers in [
+        Levers {
+            vm_lease_cap_hours: Some(0.5),
+            ..Levers::default()
+        },
+        Levers {
+            vm_lease_cap_hours: Some(10_001.0),
+            ..Levers::default()
+        },
+        Levers {
+            gpu_sharing_students: Some(17.0),
+            ..Levers::default()
+        },
+        Levers {
+            vm_lease_cap_hours: Some(f64::INFINITY),
+            ..Levers::default()
+        },
+    ] {
+        assert!(check(&levers).is_err(), "{levers:?}");
+        // Validation does not look at levers; pricing refuses them, never a non-finite total.
+        assert!(evaluate(&with_levers(levers.clone()), catalog()).is_err());
+        let change = apply_change(&paper().scenario, catalog(), Change::SetLevers(levers));
+        assert!(change.is_err());
+    }
+    let bounds = [
+        Levers {
+            vm_lease_cap_hours: Some(1.0),
+            gpu_sharing_students: Some(16.0),
+            ..Levers::default()
+        },
+        Levers {
+            vm_lease_cap_hours: Some(10_000.0),
+            gpu_sharing_students: Some(1.0),
+            ..Levers::default()
+        },
+    ];
+    for levers in bounds {
+        let applied = apply_change(
+            &paper().scenario,
+            catalog(),
+            Change::SetLevers(levers.clone()),
+        )
+        .expect("in range");
+        assert_eq!(applied.levers, levers);
+        assert!(net(&applied).is_finite());
+    }
+}
+
+const PAPER_HOURS: ReportedHours = ReportedHours {
+    lab_instance_hours: 109_837.0,
+    project_instance_hours: 76_855.0,
+    project_gpu_hours: 5_466.0,
+};
+
+#[test]
+fn calibrating_with_the_papers_hours_reproduces_the_presets_factors() {
+    let scenario = &paper().scenario;
+    let realism = calibrate(scenario, catalog(), PAPER_HOURS).expect("calibrates");
+    let want = scenario.realism;
+    assert!((realism.labs.vm - want.labs.vm).abs() < 1e-9);
+    assert!((realism.project.vm - want.project.vm).abs() < 1e-9);
+    assert!((realism.project.bare_metal - want.project.bare_metal).abs() < 1e-9);
+    assert_eq!(realism.labs.bare_metal, want.labs.bare_metal);
+    // Through the change, with levers on: the factors come from the scenario with levers off.
+    let levered = with_levers(all_levers());
+    let applied = apply_change(&levered, catalog(), Change::Calibrate(PAPER_HOURS)).expect("ok");
+    assert!((applied.realism.labs.vm - want.labs.vm).abs() < 1e-9);
+    assert_eq!(applied.levers, all_levers());
+}
+
+#[test]
+fn half_the_lab_hours_roughly_halve_the_lab_vm_factor() {
+    let half = ReportedHours {
+        lab_instance_hours: PAPER_HOURS.lab_instance_hours / 2.0,
+        ..PAPER_HOURS
+    };
+    let applied = apply_change(&paper().scenario, catalog(), Change::Calibrate(half)).expect("ok");
+    let (old, new) = (paper().scenario.realism.labs.vm, applied.realism.labs.vm);
+    // labs.vm = (lab hours - bare-metal and edge lab hours) / planned lab VM hours: the fixed
+    // part stays, so halving the hours takes the factor a little below half.
+    assert!(new < old / 2.0 && new > old * 0.4, "{old} -> {new}");
+    // The project's factors do not move.
+    assert_eq!(applied.realism.project, paper().scenario.realism.project);
+    // Hours below what the fixed uses take are refused, and the scenario is unchanged.
+    let too_few = ReportedHours {
+        lab_instance_hours: 1.0,
+        ..PAPER_HOURS
+    };
+    assert!(apply_change(&paper().scenario, catalog(), Change::Calibrate(too_few)).is_err());
+}

@@ -488,3 +488,38 @@ fn percent_encoded_fragments_and_oversized_links_are_read_or_named() {
         decoded.notices
     );
 }
+
+#[test]
+fn savings_levers_round_trip_and_a_bad_one_is_left_off() {
+    use course_cost::model::planners::levers::{AutoStop, Levers};
+    let mut scenario = paper().scenario.clone();
+    scenario.levers = Levers {
+        vm_lease_cap_hours: Some(24.0),
+        auto_stop: Some(AutoStop {
+            idle_after_hours: None,
+            ..AutoStop::default()
+        }),
+        spot_gpu_rerun_pct: Some(12.5),
+        gpu_sharing_students: Some(3.0),
+        right_size: true,
+    };
+    assert_eq!(round_trip(&scenario), scenario);
+    let payload = encode(&scenario, paper());
+    let json = String::from_utf8(URL_SAFE_NO_PAD.decode(&payload).unwrap_or_default());
+    // Links may be compressed; when the payload is plain JSON it carries `lv`.
+    if let Ok(json) = json {
+        if json.starts_with('{') {
+            assert!(json.contains("\"lv\""), "{json}");
+        }
+    }
+    // A lease cap out of range (0 h, or sharing by 100 students) is dropped with a notice.
+    for bad in [
+        r#"{"v":2,"p":"paper-s25-v2","lv":{"vm_lease_cap_hours":0}}"#,
+        r#"{"v":2,"p":"paper-s25-v2","lv":{"gpu_sharing_students":100}}"#,
+        r#"{"v":2,"p":"paper-s25-v2","lv":{"vm_lease_cap_hours":1e308}}"#,
+    ] {
+        let decoded = decode_json(bad);
+        assert_eq!(decoded.scenario.levers, Levers::default(), "{bad}");
+        assert_eq!(decoded.notices.len(), 1, "{:?}", decoded.notices);
+    }
+}

@@ -10,6 +10,8 @@ use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
+use crate::model::engine::calibrate::{calibrate, CalibrationError, ReportedHours};
+use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
 use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
 use crate::model::scenario::pricing::BASE_CURRENCY;
@@ -128,6 +130,12 @@ pub enum Change {
     RemoveCustomOffer(String),
     /// Set every overrun factor back to the given preset's.
     ResetRealism(Realism),
+    /// Apply these savings levers (all of them: a lever off here is removed); refused when a
+    /// setting is out of range.
+    SetLevers(Levers),
+    /// Set the overrun factors that reproduce these measured hours (derived with
+    /// [`calibrate`] from the scenario with its levers off).
+    Calibrate(ReportedHours),
 }
 
 /// Applies `change` to a copy of `scenario`; returns it if it stays valid, else why not.
@@ -161,6 +169,8 @@ impl Change {
             Change::SetPriceModel(_) => "change the price model",
             Change::SetCurrency(_) | Change::SetCurrencyWithRate { .. } => "change the currency",
             Change::ResetRealism(_) => "reset the overrun factors",
+            Change::SetLevers(_) => "change the savings levers",
+            Change::Calibrate(_) => "calibrate from measured hours",
             _ => "change a stand-in",
         }
     }
@@ -263,6 +273,23 @@ impl Change {
                 pricing.usd_to_currency = rate;
             }
             Change::ResetRealism(realism) => scenario.realism = realism,
+            Change::SetLevers(levers) => {
+                check(&levers).map_err(|e| e.to_string())?;
+                scenario.levers = levers;
+            }
+            Change::Calibrate(reported) => {
+                let mut off = scenario.clone();
+                off.levers = Levers::default();
+                scenario.realism = calibrate(&off, catalog, reported).map_err(|e| match e {
+                    CalibrationError::Invalid(_) => "the scenario is not valid".to_string(),
+                    CalibrationError::NothingToScale(what) => {
+                        format!("the plan has no hours of {what} to scale")
+                    }
+                    CalibrationError::BelowFixedUse(what) => format!(
+                        "the measured hours are fewer than the fixed uses already take ({what})"
+                    ),
+                })?;
+            }
             other => other.apply_offers(scenario, catalog)?,
         }
         Ok(())

@@ -7,6 +7,7 @@ use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::{check_capacity, CapacityCheck};
 use crate::model::engine::quote::quote;
+use crate::model::planners::levers::levered;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{FieldError, Problem};
@@ -208,10 +209,20 @@ pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<
     price(&ValidScenario::new(scenario.clone(), catalog)?, catalog)
 }
 
-/// Prices a scenario that validation has accepted. Fails only when the provider has no stand-in
-/// for a resource the course uses.
+/// Prices a scenario that validation has accepted, with its enabled savings levers applied (to a
+/// copy whose levers are then off, so they apply once). Fails when the provider has no stand-in
+/// for a resource the course uses, or when a lever setting is out of range (checked here, so a
+/// link cannot slip one past; no figure is then made).
 pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
-    let scenario: &Scenario = scenario;
+    if scenario.levers.is_off() {
+        return price_as_is(scenario, catalog);
+    }
+    let levered = levered(scenario, catalog)?;
+    price_as_is(&levered, catalog)
+}
+
+/// Prices `scenario` as it is, ignoring its levers.
+fn price_as_is(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
     let mut pricer = Pricer {
         scenario,
         catalog,

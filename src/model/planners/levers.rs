@@ -12,19 +12,28 @@
 //! attached floating IPs follow, as they share the use's hours. A levered scenario's *planned*
 //! hours are therefore not the course's plan.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
-use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit};
-use crate::model::catalog::resource::{Resource, ResourceKind};
-use crate::model::catalog::stand_in::{
-    clip_name, custom_offer_id, custom_offer_number, default_fraction, CUSTOM_PROVIDER,
-};
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
-use crate::model::engine::quote::quote;
+use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::scenario::validate::{limits, FieldError};
-use crate::model::scenario::{OfferChoice, Scenario};
+use crate::model::scenario::validate::{limits, FieldError, Problem};
+use crate::model::scenario::Scenario;
+
+mod transform;
+
+use transform::apply_lever;
+pub use transform::{fits, stopped_hours};
+
+/// Shortest VM lease cap (hours).
+pub const LEASE_CAP_MIN_HOURS: f64 = 1.0;
+/// Longest VM lease cap (hours).
+pub const LEASE_CAP_MAX_HOURS: f64 = 10_000.0;
+/// Most students sharing one lab GPU instance (students).
+pub const SHARING_MAX_STUDENTS: f64 = 16.0;
 
 /// Default share of VM time that is idle (percent). Calibrated: the paper's lab VMs ran 12.97x
 /// their plan (`realism.labs.vm`, from 109,837 reported lab instance-hours), so if the plan is the
@@ -128,6 +137,17 @@ impl Lever {
         Lever::AutoStop,
     ];
 
+    /// A short stable key (for test ids and links).
+    pub fn key(self) -> &'static str {
+        match self {
+            Lever::RightSize => "right-size",
+            Lever::GpuSharing => "gpu-sharing",
+            Lever::SpotGpu => "spot-gpu",
+            Lever::LeaseCap => "lease-cap",
+            Lever::AutoStop => "auto-stop",
+        }
+    }
+
     /// A short human name.
     pub fn label(self) -> &'static str {
         match self {
@@ -155,6 +175,54 @@ impl Levers {
     /// The enabled levers, in waterfall order.
     pub fn enabled(&self) -> Vec<Lever> {
         Lever::ALL.into_iter().filter(|l| self.is_on(*l)).collect()
+    }
+
+    /// These levers with `lever` set as it is in `from` (on or off), the others unchanged.
+    pub fn with(&self, lever: Lever, from: &Levers) -> Levers {
+        let mut next = self.clone();
+        match lever {
+            Lever::RightSize => next.right_size = from.right_size,
+            Lever::GpuSharing => next.gpu_sharing_students = from.gpu_sharing_students,
+            Lever::SpotGpu => next.spot_gpu_rerun_pct = from.spot_gpu_rerun_pct,
+            Lever::LeaseCap => next.vm_lease_cap_hours = from.vm_lease_cap_hours,
+            Lever::AutoStop => next.auto_stop.clone_from(&from.auto_stop),
+        }
+        next
+    }
+
+    /// These levers with `lever` off.
+    pub fn without(&self, lever: Lever) -> Levers {
+        self.with(lever, &Levers::default())
+    }
+
+    /// Only `lever`, as it is set here (the others off).
+    pub fn only(&self, lever: Lever) -> Levers {
+        Levers::default().with(lever, self)
+    }
+
+    /// A suggested setting of every lever, to price each one before it is applied: a 24-hour
+    /// lease cap, the default auto-stop, spot GPUs with [`DEFAULT_RERUN_OVERHEAD_PCT`] re-runs,
+    /// two students per lab GPU, right-sizing.
+    pub fn suggested() -> Levers {
+        Levers {
+            vm_lease_cap_hours: Some(24.0),
+            auto_stop: Some(AutoStop::default()),
+            spot_gpu_rerun_pct: Some(DEFAULT_RERUN_OVERHEAD_PCT),
+            gpu_sharing_students: Some(2.0),
+            right_size: true,
+        }
+    }
+}
+
+impl fmt::Display for LeverError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LeverError::Setting { lever, detail } => write!(f, "{}: {detail}", lever.label()),
+            LeverError::Invalid(errors) => {
+                let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                f.write_str(&all.join("; "))
+            }
+        }
     }
 }
 
@@ -219,6 +287,25 @@ pub fn apply_levers(
     Ok(levered)
 }
 
+/// `scenario` with its own enabled levers applied and then switched off (so they apply once),
+/// validated: what [`crate::model::engine::estimate::price`] prices. A setting out of range is
+/// an error (no figure is made from it).
+pub fn levered(
+    scenario: &ValidScenario,
+    catalog: &Catalog,
+) -> Result<ValidScenario, Vec<FieldError>> {
+    let mut levered = apply_levers(scenario, &scenario.levers, catalog).map_err(|e| {
+        vec![FieldError {
+            field: FieldPath::Title,
+            problem: Problem::Mismatch {
+                detail: format!("savings lever {e}"),
+            },
+        }]
+    })?;
+    levered.levers = Levers::default();
+    ValidScenario::new(levered, catalog)
+}
+
 /// The saving of each enabled lever alone and of all together, as a waterfall.
 pub fn savings(
     scenario: &ValidScenario,
@@ -226,7 +313,10 @@ pub fn savings(
     catalog: &Catalog,
 ) -> Result<Savings, LeverError> {
     check(levers)?;
-    let start: &Scenario = scenario;
+    // The start is the scenario with its own levers off, so they are not applied twice.
+    let mut off: Scenario = (**scenario).clone();
+    off.levers = Levers::default();
+    let start = &off;
     let net = |s: &Scenario| {
         evaluate(s, catalog)
             .map(|e| e.totals.net_usd)
@@ -256,8 +346,9 @@ pub fn savings(
     })
 }
 
-/// Refuses a lever setting outside its range (lever, value, lowest, highest).
-fn check(levers: &Levers) -> Result<(), LeverError> {
+/// Refuses a lever setting outside its range (lever, value, lowest, highest), so no setting (from
+/// a field or a link) can make a figure non-finite.
+pub fn check(levers: &Levers) -> Result<(), LeverError> {
     let stop = levers.auto_stop.as_ref();
     let (hours, cap) = (limits::HOURS, levers.vm_lease_cap_hours);
     let (idle, rerun) = (
@@ -265,12 +356,22 @@ fn check(levers: &Levers) -> Result<(), LeverError> {
         levers.spot_gpu_rerun_pct,
     );
     let rules = [
-        (Lever::LeaseCap, cap, f64::MIN_POSITIVE, hours),
+        (
+            Lever::LeaseCap,
+            cap,
+            LEASE_CAP_MIN_HOURS,
+            LEASE_CAP_MAX_HOURS,
+        ),
         (Lever::AutoStop, idle, 0.0, hours),
         (Lever::AutoStop, stop.map(|s| s.night_hours), 0.0, 24.0),
         (Lever::AutoStop, stop.map(|s| s.idle_share_pct), 0.0, 100.0),
         (Lever::SpotGpu, rerun, 0.0, limits::PERCENT_OVER),
-        (Lever::GpuSharing, levers.gpu_sharing_students, 1.0, 1_000.0),
+        (
+            Lever::GpuSharing,
+            levers.gpu_sharing_students,
+            1.0,
+            SHARING_MAX_STUDENTS,
+        ),
     ];
     for (lever, value, min, max) in rules {
         if value.is_some_and(|v| !(v.is_finite() && v >= min && v <= max)) {
@@ -279,227 +380,4 @@ fn check(levers: &Levers) -> Result<(), LeverError> {
         }
     }
     Ok(())
-}
-
-/// `scenario` with `lever` applied (its settings taken from `levers`, already checked).
-fn apply_lever(scenario: &Scenario, lever: Lever, levers: &Levers, catalog: &Catalog) -> Scenario {
-    let mut s = scenario.clone();
-    match lever {
-        Lever::RightSize => right_size(&mut s, catalog),
-        Lever::GpuSharing => {
-            let students = levers.gpu_sharing_students.unwrap_or(1.0);
-            share_lab_gpus(&mut s, catalog, students);
-        }
-        Lever::SpotGpu => spot_gpus(&mut s, catalog, levers.spot_gpu_rerun_pct.unwrap_or(0.0)),
-        Lever::LeaseCap => {
-            if let Some(cap) = levers.vm_lease_cap_hours {
-                map_vm_hours(&mut s, catalog, true, |planned, actual| {
-                    actual.min(planned.max(cap))
-                });
-            }
-        }
-        Lever::AutoStop => {
-            if let Some(stop) = &levers.auto_stop {
-                map_vm_hours(&mut s, catalog, stop.include_project, |_, actual| {
-                    stopped_hours(stop, actual)
-                });
-            }
-        }
-    }
-    s
-}
-
-/// Actual hours per VM instance after auto-stop (see [`AutoStop`] for the model).
-pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
-    let idle = actual * stop.idle_share_pct / 100.0;
-    let stretches = (actual / 24.0).max(1.0);
-    let mut kept = match stop.idle_after_hours {
-        Some(hours) => idle.min(stretches * hours),
-        None => idle,
-    };
-    if stop.nightly_stop {
-        kept *= 1.0 - stop.night_hours / 24.0;
-    }
-    actual - idle + kept
-}
-
-/// Lowers each VM use's planned hours so that planned x overrun = `new(planned, actual)` per
-/// instance (`planned` and `actual` per instance over the whole use, in hours). Project uses are
-/// changed only when `project` is true, and a pooled project use never.
-fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn(f64, f64) -> f64) {
-    let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
-    let lab_factor = s.realism.labs.vm;
-    let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
-    for item in uses.flat_map(|o| o.uses.iter_mut()) {
-        if is_vm(&item.resource) && lab_factor > 0.0 {
-            let actual = item.hours * lab_factor;
-            item.hours = new(item.hours, actual) / lab_factor;
-        }
-    }
-    let weeks = s.course.project.weeks;
-    let span = weeks * s.realism.project.vm;
-    if !project || span <= 0.0 {
-        return;
-    }
-    for item in s.course.project.uses.iter_mut() {
-        // A pool spreads the hours over several types; it is left as it is.
-        if item.pool.is_empty() && is_vm(&item.resource) {
-            let planned = item.hours_per_week * weeks;
-            item.hours_per_week = new(planned, item.hours_per_week * span) / span;
-        }
-    }
-}
-
-/// Lab uses of GPU instances: each student pays for 1 / `students` of an instance and its
-/// floating IPs (the instance and its address are shared).
-fn share_lab_gpus(s: &mut Scenario, catalog: &Catalog, students: f64) {
-    let has_gpu = |id: &str| is(catalog, id, |r| r.gpu_count > 0 && r.kind.is_instance());
-    let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
-    for item in uses.flat_map(|o| o.uses.iter_mut()) {
-        if has_gpu(&item.resource) {
-            item.count /= students;
-            item.floating_ips /= students;
-        }
-    }
-}
-
-/// Whether the catalog's resource `id` passes `test`.
-fn is(catalog: &Catalog, id: &str, test: impl Fn(&Resource) -> bool) -> bool {
-    catalog.resource(id).is_some_and(test)
-}
-
-/// Each instance resource the course uses (once, in course order), with the offer that prices it
-/// on the scenario's provider now and the fraction of it.
-fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
-    let labs = s.course.labs.iter().flat_map(|l| l.options.iter());
-    let lab_ids = labs.flat_map(|o| o.uses.iter().map(|u| u.resource.as_str()));
-    let pools = s.course.project.uses.iter().flat_map(|u| u.members());
-    let mut ids: Vec<&str> = Vec::new();
-    for id in lab_ids.chain(pools.map(|(id, _)| id)) {
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
-    }
-    let (choices, custom) = (&s.gpu_choices, &s.custom_offers);
-    let resources = ids.into_iter().filter_map(|id| catalog.resource(id));
-    resources
-        .filter(|r| r.kind.is_instance())
-        .filter_map(|r| {
-            let q = quote(choices, custom, catalog, &s.pricing.provider, &r.id)?;
-            Some((r.clone(), q.offer.clone(), q.fraction))
-        })
-        .collect()
-}
-
-/// Sets (or replaces) the user's choice for `resource` on the scenario's provider.
-fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
-    let provider = s.pricing.provider.clone();
-    s.gpu_choices
-        .retain(|c| !(c.provider == provider && c.resource == resource));
-    let resource = resource.to_string();
-    s.gpu_choices.push(OfferChoice {
-        provider,
-        resource,
-        offer,
-        fraction,
-    });
-}
-
-/// Spot for GPU instances only: for each GPU resource whose offer has a spot price, a custom offer
-/// at spot x (1 + re-run overhead) is chosen, with the same fraction. On a scenario already on
-/// spot, nothing changes (its GPU lines are spot already).
-fn spot_gpus(s: &mut Scenario, catalog: &Catalog, rerun_pct: f64) {
-    if s.pricing.model == PriceModel::Spot {
-        return;
-    }
-    let numbers = s
-        .custom_offers
-        .iter()
-        .filter_map(|o| custom_offer_number(&o.id));
-    let mut next = numbers.max().map_or(1, |n| n.saturating_add(1));
-    let mut made: Vec<(String, String)> = Vec::new(); // (original offer id, spot offer id)
-    for (resource, offer, fraction) in stand_ins(s, catalog) {
-        let spot = offer.spot_in(&s.pricing.snapshot).map(|p| p.usd);
-        let Some(spot) = spot.filter(|_| resource.gpu_count > 0) else {
-            continue;
-        };
-        let id = match made.iter().find(|(from, _)| *from == offer.id) {
-            Some((_, id)) => id.clone(),
-            None => {
-                let id = custom_offer_id(next);
-                next = next.saturating_add(1);
-                made.push((offer.id.clone(), id.clone()));
-                s.custom_offers
-                    .push(spot_offer(&offer, id.clone(), spot, rerun_pct));
-                id
-            }
-        };
-        choose(s, &resource.id, id, fraction);
-    }
-}
-
-fn spot_offer(offer: &Offer, id: String, spot: f64, rerun_pct: f64) -> Offer {
-    Offer {
-        id,
-        provider: CUSTOM_PROVIDER.to_string(),
-        sku: clip_name(&format!("{} spot +{rerun_pct}% re-runs", offer.sku)),
-        usd: spot * (1.0 + rerun_pct / 100.0),
-        spot_usd: None,
-        spot_note: None,
-        source: clip_name(&format!("spot price of {}", offer.id)),
-        note: Some("Savings lever: spot price times the re-run factor.".to_string()),
-        snapshot_prices: Vec::new(),
-        ..offer.clone()
-    }
-}
-
-/// Whether `offer` can stand in for `resource`: same GPU count (through the fraction) with as
-/// much memory per GPU or more; or, for a CPU resource, no GPU and as many vCPUs and as much
-/// memory or more. Hourly offers only.
-pub fn fits(resource: &Resource, offer: &Offer) -> bool {
-    if offer.unit != PriceUnit::Hour {
-        return false;
-    }
-    if resource.gpu_count > 0 {
-        offer.gpu_count > 0 && offer.gpu_mem_gb >= resource.gpu_mem_gb
-    } else {
-        offer.gpu_count == 0 && offer.vcpu >= resource.vcpu && offer.ram_gb >= resource.ram_gb
-    }
-}
-
-/// US dollars per hour of one resource instance on `offer` at `fraction`, as the engine would
-/// price it under the scenario's snapshot and price model.
-fn hourly(s: &Scenario, offer: &Offer, fraction: f64) -> f64 {
-    let list = offer.price_in(&s.pricing.snapshot).usd;
-    let spot = offer.spot_in(&s.pricing.snapshot).map(|p| p.usd);
-    let usd = match (s.pricing.model, spot) {
-        (PriceModel::Spot, Some(spot)) => spot * (1.0 + s.pricing.rerun_overhead_pct / 100.0),
-        _ => list,
-    };
-    offer.per_hour(usd) * fraction
-}
-
-/// Right-sizing: each instance resource the course uses is priced on the cheapest offer of the
-/// scenario's provider that [`fits`] it, when that is cheaper than its current stand-in (a lever
-/// never raises the bill, so a stand-in that fits less well than the rule asks is kept if it is
-/// cheaper). Storage and addresses keep their stand-ins: the catalog cannot tell block from object
-/// storage offers.
-fn right_size(s: &mut Scenario, catalog: &Catalog) {
-    for (resource, offer, fraction) in stand_ins(s, catalog) {
-        let current = hourly(s, &offer, fraction);
-        let best = catalog
-            .offers
-            .iter()
-            .filter(|o| o.provider == s.pricing.provider && fits(&resource, o))
-            .map(|o| {
-                let fraction = default_fraction(&resource, o);
-                (hourly(s, o, fraction), o.id.clone(), fraction)
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0));
-        if let Some((usd, offer, fraction)) = best {
-            if usd < current - 1e-12 {
-                choose(s, &resource.id, offer, fraction);
-            }
-        }
-    }
 }

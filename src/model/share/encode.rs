@@ -60,6 +60,7 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
         no: Part::of(differs_text(&scenario.notes, &from.notes)),
         sd: Part::of((planning.seed != base_planning.seed).then_some(planning.seed)),
         ru: Part::of((planning.runs != base_planning.runs).then_some(planning.runs)),
+        lv: Part::of((scenario.levers != from.levers).then(|| scenario.levers.clone())),
         ..WireV2::default()
     }
 }

@@ -6,6 +6,7 @@ use crate::model::catalog::presets::Preset;
 use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit_with, Rejection};
+use crate::model::planners::levers::check;
 use crate::model::scenario::course::{Lab, LabOption, PoolShare, ProjectUse, ResourceUse};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::validate::limits;
@@ -74,6 +75,15 @@ impl<'a> Reader<'a> {
         }
         if let Some(runs) = self.part(wire.ru, "simulated runs") {
             self.try_apply("simulated runs", |s| s.planning.runs = runs);
+        }
+        if let Some(levers) = self.part(wire.lv, "savings levers") {
+            match check(&levers) {
+                Ok(()) => self.try_apply("savings levers", |s| s.levers = levers),
+                Err(e) => self.notices.push(format!(
+                    "The link's savings levers could not be used ({}) and were left off.",
+                    clip(&e.to_string())
+                )),
+            }
         }
     }
 

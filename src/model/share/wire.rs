@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::model::planners::levers::Levers;
 use crate::model::share::num::Num;
 
 /// The version this build writes.
@@ -230,6 +231,9 @@ pub(super) struct WireV2 {
     /// Simulated course runs.
     #[serde(default, skip_serializing_if = "Part::is_absent")]
     pub(super) ru: Part<u32>,
+    /// Savings levers, when any is on.
+    #[serde(default, skip_serializing_if = "Part::is_absent")]
+    pub(super) lv: Part<Levers>,
     /// Scenario A of an A/B comparison, against the same preset (one level deep).
     #[serde(default, skip_serializing_if = "Part::is_absent")]
     pub(super) a: Part<Pinned>,

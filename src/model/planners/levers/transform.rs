@@ -1,0 +1,240 @@
+//! How each savings lever transforms a scenario (see [`super`] for the order and the model).
+
+use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit};
+use crate::model::catalog::resource::{Resource, ResourceKind};
+use crate::model::catalog::stand_in::{
+    clip_name, custom_offer_id, custom_offer_number, default_fraction, CUSTOM_PROVIDER,
+};
+use crate::model::catalog::Catalog;
+use crate::model::engine::quote::quote;
+use crate::model::scenario::{OfferChoice, Scenario};
+
+use super::{AutoStop, Lever, Levers};
+
+/// `scenario` with `lever` applied (its settings taken from `levers`, already checked).
+pub(super) fn apply_lever(
+    scenario: &Scenario,
+    lever: Lever,
+    levers: &Levers,
+    catalog: &Catalog,
+) -> Scenario {
+    let mut s = scenario.clone();
+    match lever {
+        Lever::RightSize => right_size(&mut s, catalog),
+        Lever::GpuSharing => {
+            let students = levers.gpu_sharing_students.unwrap_or(1.0);
+            share_lab_gpus(&mut s, catalog, students);
+        }
+        Lever::SpotGpu => spot_gpus(&mut s, catalog, levers.spot_gpu_rerun_pct.unwrap_or(0.0)),
+        Lever::LeaseCap => {
+            if let Some(cap) = levers.vm_lease_cap_hours {
+                map_vm_hours(&mut s, catalog, true, |planned, actual| {
+                    actual.min(planned.max(cap))
+                });
+            }
+        }
+        Lever::AutoStop => {
+            if let Some(stop) = &levers.auto_stop {
+                map_vm_hours(&mut s, catalog, stop.include_project, |_, actual| {
+                    stopped_hours(stop, actual)
+                });
+            }
+        }
+    }
+    s
+}
+
+/// Actual hours per VM instance after auto-stop (see [`AutoStop`] for the model).
+pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
+    let idle = actual * stop.idle_share_pct / 100.0;
+    let stretches = (actual / 24.0).max(1.0);
+    let mut kept = match stop.idle_after_hours {
+        Some(hours) => idle.min(stretches * hours),
+        None => idle,
+    };
+    if stop.nightly_stop {
+        kept *= 1.0 - stop.night_hours / 24.0;
+    }
+    actual - idle + kept
+}
+
+/// Lowers each VM use's planned hours so that planned x overrun = `new(planned, actual)` per
+/// instance (`planned` and `actual` per instance over the whole use, in hours). Project uses are
+/// changed only when `project` is true, and a pooled project use never.
+fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn(f64, f64) -> f64) {
+    let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
+    let lab_factor = s.realism.labs.vm;
+    let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
+    for item in uses.flat_map(|o| o.uses.iter_mut()) {
+        if is_vm(&item.resource) && lab_factor > 0.0 {
+            let actual = item.hours * lab_factor;
+            item.hours = new(item.hours, actual) / lab_factor;
+        }
+    }
+    let weeks = s.course.project.weeks;
+    let span = weeks * s.realism.project.vm;
+    if !project || span <= 0.0 {
+        return;
+    }
+    for item in s.course.project.uses.iter_mut() {
+        // A pool spreads the hours over several types; it is left as it is.
+        if item.pool.is_empty() && is_vm(&item.resource) {
+            let planned = item.hours_per_week * weeks;
+            item.hours_per_week = new(planned, item.hours_per_week * span) / span;
+        }
+    }
+}
+
+/// Lab uses of GPU instances: each student pays for 1 / `students` of an instance and its
+/// floating IPs (the instance and its address are shared).
+fn share_lab_gpus(s: &mut Scenario, catalog: &Catalog, students: f64) {
+    let has_gpu = |id: &str| is(catalog, id, |r| r.gpu_count > 0 && r.kind.is_instance());
+    let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
+    for item in uses.flat_map(|o| o.uses.iter_mut()) {
+        if has_gpu(&item.resource) {
+            item.count /= students;
+            item.floating_ips /= students;
+        }
+    }
+}
+
+/// Whether the catalog's resource `id` passes `test`.
+fn is(catalog: &Catalog, id: &str, test: impl Fn(&Resource) -> bool) -> bool {
+    catalog.resource(id).is_some_and(test)
+}
+
+/// Each instance resource the course uses (once, in course order), with the offer that prices it
+/// on the scenario's provider now and the fraction of it.
+fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
+    let labs = s.course.labs.iter().flat_map(|l| l.options.iter());
+    let lab_ids = labs.flat_map(|o| o.uses.iter().map(|u| u.resource.as_str()));
+    let pools = s.course.project.uses.iter().flat_map(|u| u.members());
+    let mut ids: Vec<&str> = Vec::new();
+    for id in lab_ids.chain(pools.map(|(id, _)| id)) {
+        if !ids.contains(&id) {
+            ids.push(id);
+        }
+    }
+    let (choices, custom) = (&s.gpu_choices, &s.custom_offers);
+    let resources = ids.into_iter().filter_map(|id| catalog.resource(id));
+    resources
+        .filter(|r| r.kind.is_instance())
+        .filter_map(|r| {
+            let q = quote(choices, custom, catalog, &s.pricing.provider, &r.id)?;
+            Some((r.clone(), q.offer.clone(), q.fraction))
+        })
+        .collect()
+}
+
+/// Sets (or replaces) the user's choice for `resource` on the scenario's provider.
+fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
+    let provider = s.pricing.provider.clone();
+    s.gpu_choices
+        .retain(|c| !(c.provider == provider && c.resource == resource));
+    let resource = resource.to_string();
+    s.gpu_choices.push(OfferChoice {
+        provider,
+        resource,
+        offer,
+        fraction,
+    });
+}
+
+/// Spot for GPU instances only: for each GPU resource whose offer has a spot price, a custom offer
+/// at spot x (1 + re-run overhead) is chosen, with the same fraction. On a scenario already on
+/// spot, nothing changes (its GPU lines are spot already).
+fn spot_gpus(s: &mut Scenario, catalog: &Catalog, rerun_pct: f64) {
+    if s.pricing.model == PriceModel::Spot {
+        return;
+    }
+    let numbers = s
+        .custom_offers
+        .iter()
+        .filter_map(|o| custom_offer_number(&o.id));
+    let mut next = numbers.max().map_or(1, |n| n.saturating_add(1));
+    let mut made: Vec<(String, String)> = Vec::new(); // (original offer id, spot offer id)
+    for (resource, offer, fraction) in stand_ins(s, catalog) {
+        let spot = offer.spot_in(&s.pricing.snapshot).map(|p| p.usd);
+        let Some(spot) = spot.filter(|_| resource.gpu_count > 0) else {
+            continue;
+        };
+        let id = match made.iter().find(|(from, _)| *from == offer.id) {
+            Some((_, id)) => id.clone(),
+            None => {
+                let id = custom_offer_id(next);
+                next = next.saturating_add(1);
+                made.push((offer.id.clone(), id.clone()));
+                s.custom_offers
+                    .push(spot_offer(&offer, id.clone(), spot, rerun_pct));
+                id
+            }
+        };
+        choose(s, &resource.id, id, fraction);
+    }
+}
+
+fn spot_offer(offer: &Offer, id: String, spot: f64, rerun_pct: f64) -> Offer {
+    Offer {
+        id,
+        provider: CUSTOM_PROVIDER.to_string(),
+        sku: clip_name(&format!("{} spot +{rerun_pct}% re-runs", offer.sku)),
+        usd: spot * (1.0 + rerun_pct / 100.0),
+        spot_usd: None,
+        spot_note: None,
+        source: clip_name(&format!("spot price of {}", offer.id)),
+        note: Some("Savings lever: spot price times the re-run factor.".to_string()),
+        snapshot_prices: Vec::new(),
+        ..offer.clone()
+    }
+}
+
+/// Whether `offer` can stand in for `resource`: same GPU count (through the fraction) with as
+/// much memory per GPU or more; or, for a CPU resource, no GPU and as many vCPUs and as much
+/// memory or more. Hourly offers only.
+pub fn fits(resource: &Resource, offer: &Offer) -> bool {
+    if offer.unit != PriceUnit::Hour {
+        return false;
+    }
+    if resource.gpu_count > 0 {
+        offer.gpu_count > 0 && offer.gpu_mem_gb >= resource.gpu_mem_gb
+    } else {
+        offer.gpu_count == 0 && offer.vcpu >= resource.vcpu && offer.ram_gb >= resource.ram_gb
+    }
+}
+
+/// US dollars per hour of one resource instance on `offer` at `fraction`, as the engine would
+/// price it under the scenario's snapshot and price model.
+fn hourly(s: &Scenario, offer: &Offer, fraction: f64) -> f64 {
+    let list = offer.price_in(&s.pricing.snapshot).usd;
+    let spot = offer.spot_in(&s.pricing.snapshot).map(|p| p.usd);
+    let usd = match (s.pricing.model, spot) {
+        (PriceModel::Spot, Some(spot)) => spot * (1.0 + s.pricing.rerun_overhead_pct / 100.0),
+        _ => list,
+    };
+    offer.per_hour(usd) * fraction
+}
+
+/// Right-sizing: each instance resource the course uses is priced on the cheapest offer of the
+/// scenario's provider that [`fits`] it, when that is cheaper than its current stand-in (a lever
+/// never raises the bill, so a stand-in that fits less well than the rule asks is kept if it is
+/// cheaper). Storage and addresses keep their stand-ins: the catalog cannot tell block from object
+/// storage offers.
+fn right_size(s: &mut Scenario, catalog: &Catalog) {
+    for (resource, offer, fraction) in stand_ins(s, catalog) {
+        let current = hourly(s, &offer, fraction);
+        let best = catalog
+            .offers
+            .iter()
+            .filter(|o| o.provider == s.pricing.provider && fits(&resource, o))
+            .map(|o| {
+                let fraction = default_fraction(&resource, o);
+                (hourly(s, o, fraction), o.id.clone(), fraction)
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0));
+        if let Some((usd, offer, fraction)) = best {
+            if usd < current - 1e-12 {
+                choose(s, &resource.id, offer, fraction);
+            }
+        }
+    }
+}
