@@ -462,3 +462,36 @@ fn euro_rates_match_the_ecb_figures() {
         assert_eq!(quote.source.publisher, "European Central Bank");
     }
 }
+
+#[test]
+fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
+    use course_cost::model::catalog::stand_in::{hourly_for, picker_offers, suits, StandInClass};
+    let catalog = catalog();
+    let a100 = catalog.resource("gpu_a100_pcie").expect("resource");
+    let offers = picker_offers(a100, catalog, &[], "spring-2025", false);
+    assert!(offers.len() >= 3);
+    for offer in &offers {
+        assert_eq!(
+            StandInClass::of_offer(offer),
+            StandInClass::Gpu,
+            "{}",
+            offer.id
+        );
+        assert!(suits(a100, offer));
+    }
+    let prices: Vec<f64> = offers
+        .iter()
+        .map(|o| hourly_for(a100, o, "spring-2025"))
+        .collect();
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
+    let all = picker_offers(a100, catalog, &[], "spring-2025", true);
+    assert!(all
+        .iter()
+        .any(|o| StandInClass::of_offer(o) == StandInClass::Address));
+    let ip = catalog.resource("floating_ip").expect("resource");
+    let addresses = picker_offers(ip, catalog, &[], "latest", false);
+    assert!(!addresses.is_empty());
+    assert!(addresses
+        .iter()
+        .all(|o| StandInClass::of_offer(o) == StandInClass::Address));
+}

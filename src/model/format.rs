@@ -83,6 +83,13 @@ pub fn quantity(value: f64) -> String {
     }
 }
 
+/// A count shown exactly enough to read back: up to four decimals, trailing zeros dropped
+/// (0.125, 0.5, 0.3333).
+pub fn exact(value: f64) -> String {
+    let text = format!("{value:.4}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// How a line's cost was made, e.g.
 /// "95.5 students × 3 instance × 4.5 h × 12.97 overrun × $0.0416/h (t3.medium × 1) = $2,310".
 pub fn line_math(line: &CostLine) -> String {

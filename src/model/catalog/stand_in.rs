@@ -66,6 +66,78 @@ pub fn fitting_offers<'a>(
         .collect()
 }
 
+/// What an offer (or a resource) is, for matching stand-ins: a GPU cannot stand in for storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StandInClass {
+    /// Storage priced per GB-month.
+    Storage,
+    /// A public IP address.
+    Address,
+    /// A machine without GPUs.
+    Cpu,
+    /// A machine with GPUs.
+    Gpu,
+}
+
+impl StandInClass {
+    /// The class of `offer`.
+    pub fn of_offer(offer: &Offer) -> StandInClass {
+        if offer.unit == PriceUnit::GbMonth {
+            StandInClass::Storage
+        } else if offer.gpu_count > 0 {
+            StandInClass::Gpu
+        } else if offer.vcpu == 0 && offer.ram_gb == 0.0 {
+            StandInClass::Address
+        } else {
+            StandInClass::Cpu
+        }
+    }
+
+    /// The class of offers that stand in for `resource`.
+    pub fn of_resource(resource: &Resource) -> StandInClass {
+        match resource.kind {
+            ResourceKind::Storage => StandInClass::Storage,
+            ResourceKind::Network => StandInClass::Address,
+            _ if resource.gpu_count > 0 => StandInClass::Gpu,
+            _ => StandInClass::Cpu,
+        }
+    }
+}
+
+/// Whether `offer` suits `resource`: the same class, and for GPUs at least half the memory per
+/// GPU (a similar class of GPU or a better one; how many is the fraction's job).
+pub fn suits(resource: &Resource, offer: &Offer) -> bool {
+    let class = StandInClass::of_resource(resource);
+    class == StandInClass::of_offer(offer)
+        && (class != StandInClass::Gpu || offer.gpu_mem_gb >= resource.gpu_mem_gb / 2.0)
+}
+
+/// US dollars per hour of one `resource` instance on `offer` at the default fraction, in
+/// `snapshot`: what the picker sorts by and shows.
+pub fn hourly_for(resource: &Resource, offer: &Offer, snapshot: &str) -> f64 {
+    offer.per_hour(offer.price_in(snapshot).usd) * default_fraction(resource, offer)
+}
+
+/// The offers a picker shows for `resource`: those that [`suits`] it (every offer of its price
+/// unit when `all`), sold in `snapshot`, cheapest first.
+pub fn picker_offers<'a>(
+    resource: &Resource,
+    catalog: &'a Catalog,
+    custom_offers: &'a [Offer],
+    snapshot: &str,
+    all: bool,
+) -> Vec<&'a Offer> {
+    let mut offers: Vec<&Offer> = fitting_offers(resource, catalog, custom_offers)
+        .into_iter()
+        .filter(|o| all || suits(resource, o))
+        .filter(|o| o.provider == CUSTOM_PROVIDER || catalog.offer_in(&o.id, snapshot).is_some())
+        .collect();
+    offers.sort_by(|a, b| {
+        hourly_for(resource, a, snapshot).total_cmp(&hourly_for(resource, b, snapshot))
+    });
+    offers
+}
+
 /// The offer for what the user entered, under `id`; every custom offer is built here, so a shared
 /// link rebuilds exactly the same one.
 pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {

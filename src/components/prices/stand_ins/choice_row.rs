@@ -7,6 +7,7 @@ use super::offer_select::OfferSelect;
 use super::offer_text::{price_text, source_text};
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
+use crate::model::catalog::stand_in::{suits, StandInClass};
 use crate::model::edit::change::Change;
 use crate::model::engine::quote::quote;
 use crate::model::scenario::OfferChoice;
@@ -28,6 +29,23 @@ pub(super) struct ChoiceRowProps {
     pub custom_offers: Vec<Offer>,
     /// Where choices and resets go.
     pub dispatch: Dispatch,
+    /// Every offer of the resource's price unit in the list, not only those that suit it.
+    pub show_all: bool,
+}
+
+/// Why `offer` does not suit `resource`, in words.
+fn mismatch_reason(resource: &Resource, offer: &Offer) -> &'static str {
+    match (
+        StandInClass::of_resource(resource),
+        StandInClass::of_offer(offer),
+    ) {
+        (StandInClass::Gpu, StandInClass::Gpu) => "its GPUs have far less memory",
+        (StandInClass::Gpu, _) => "it has no GPU",
+        (_, StandInClass::Gpu) => "it is a GPU machine, priced far above what this needs",
+        (_, StandInClass::Address) => "it is an IP address, not a machine",
+        (StandInClass::Address, _) => "it is a machine, not an IP address",
+        _ => "it is a different kind of resource",
+    }
 }
 
 /// The row of one resource; nothing when no offer stands in for it on this provider.
@@ -76,7 +94,18 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </th>
             <td>
                 <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
-                    custom_offers={props.custom_offers.clone()} on_change={on_choose} />
+                    custom_offers={props.custom_offers.clone()} on_change={on_choose}
+                    snapshot={props.snapshot.clone()} show_all={props.show_all} />
+                if !suits(resource, stand_in.offer) {
+                    <p class="warning" role="status" data-testid="stand-in-mismatch">
+                        { format!(
+                            "{} does not fit a {}: {}.",
+                            stand_in.offer.sku,
+                            resource.label,
+                            mismatch_reason(resource, stand_in.offer)
+                        ) }
+                    </p>
+                }
                 if !stand_in.note.is_empty() { <p class="field-hint">{ stand_in.note.to_string() }</p> }
             </td>
             <td>

@@ -22,6 +22,8 @@ pub(super) struct ChoiceTableProps {
     pub custom_offers: Vec<Offer>,
     /// Where choices, fractions and resets go.
     pub dispatch: Dispatch,
+    /// Every offer of each resource's price unit in the lists, not only those that suit it.
+    pub show_all: bool,
 }
 
 /// The choice rows; re-rendered only when the scenario changes, not on every keystroke elsewhere.
@@ -51,7 +53,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
                     <ChoiceRow key={resource.id.clone()} resource={resource}
                         provider={props.provider.clone()} snapshot={props.snapshot.clone()}
                         choices={props.choices.clone()} custom_offers={props.custom_offers.clone()}
-                        dispatch={props.dispatch.clone()} />
+                        dispatch={props.dispatch.clone()} show_all={props.show_all} />
                 }
             </tbody>
         </table>

@@ -69,7 +69,7 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
     };
     let (text, error) = match &*draft {
         Some((text, error)) => (text.clone(), error.clone()),
-        None => (format::quantity(props.value), None),
+        None => (format::exact(props.value), None),
     };
     html! {
         <div class={classes!("field", "field-compact", error.is_some().then_some("field-invalid"))}>

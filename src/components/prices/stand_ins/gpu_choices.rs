@@ -17,14 +17,24 @@ pub fn GpuChoices() -> Html {
     let scenario = &state.scenario;
     let provider = AttrValue::from(scenario.pricing.provider.clone());
     let snapshot = AttrValue::from(scenario.pricing.snapshot.clone());
+    let show_all = use_state(|| false);
+    let on_show_all = {
+        let show_all = show_all.clone();
+        Callback::from(move |_: Event| show_all.set(!*show_all))
+    };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
-            <h2 id="choices-title">{ "GPU choices and prices" }</h2>
+            <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
             <p class="panel-intro">
-                { "Which commercial offer stands in for each Chameleon resource on this provider, and how \
-                   many of it one Chameleon instance equals (0.5 = half of an 8-GPU machine). Pick any \
-                   offer, from any provider, or add your own." }
+                { "Which commercial offer stands in for each Chameleon resource (VMs, GPU nodes, storage, \
+                   addresses) on this provider, and how many of it one Chameleon instance equals (0.5 = \
+                   half of an 8-GPU machine). Each list shows the offers that fit, cheapest first, with \
+                   their price for one instance; or add your own." }
             </p>
+            <label class="inline">
+                <input type="checkbox" data-testid="show-all-offers" checked={*show_all} onchange={on_show_all} />
+                { " Show all offers, including ones that do not fit (for experts)" }
+            </label>
             <div class="table-scroll">
                 <ChoiceTable
                     provider={provider.clone()}
@@ -32,6 +42,7 @@ pub fn GpuChoices() -> Html {
                     choices={scenario.gpu_choices.clone()}
                     custom_offers={scenario.custom_offers.clone()}
                     dispatch={dispatch.clone()}
+                    show_all={*show_all}
                 />
             </div>
             <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
