@@ -9,6 +9,7 @@ const DATA_FILES: &[&str] = &[
     "offers.toml",
     "mappings.toml",
     "provenance.toml",
+    "glossary.toml",
     "exchange-rates.toml",
     "comparables.toml",
     "presets/paper-course.toml",

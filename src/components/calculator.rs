@@ -7,9 +7,9 @@ use yew::prelude::*;
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
-    BreakdownTable, ChartsPanel, ComparePanel, CoursePanel, GpuChoices, Headline, LabsEditor,
-    LinkNotice, Notice, PricingPanel, PrintHeader, ProjectEditor, ProviderComparison, RealismPanel,
-    SchedulePanel, ShareBar, SpreadPanel, SummaryBar, Tabs,
+    BreakdownTable, ChartsPanel, ComparePanel, CoursePanel, Glossary, GpuChoices, Headline,
+    LabsEditor, LinkNotice, Notice, PricingPanel, PrintHeader, ProjectEditor, ProviderComparison,
+    RealismPanel, SchedulePanel, ShareBar, SpreadPanel, SummaryBar, Tabs,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
@@ -110,6 +110,7 @@ pub fn Calculator() -> Html {
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
                 { view(current) }
             </section>
+            <Glossary />
         </main>
     }
 }

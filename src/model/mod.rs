@@ -15,6 +15,7 @@ pub mod edit;
 pub mod engine;
 pub mod export;
 pub mod format;
+pub mod glossary;
 pub mod planners;
 pub mod scenario;
 pub mod share;

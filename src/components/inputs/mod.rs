@@ -5,3 +5,4 @@ pub mod number_input;
 pub mod provenance_marker;
 pub mod resource_select;
 pub mod select;
+pub mod term;

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::NumberInput;
+use crate::components::{NumberInput, Term};
 use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::edit::change::Change;
@@ -46,11 +46,13 @@ pub fn RealismPanel() -> Html {
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
-            <h2 id="realism-title">{ "Usage realism" }</h2>
+            <h2 id="realism-title">{ "Usage vs plan (overrun)" }</h2>
             <p class="panel-intro">
-                { "Actual hours / planned hours. Students leave VMs running: in the paper's course lab VMs ran \
-                   13 times what the lab texts plan, while leases on bare metal end by themselves. \
-                   Floating IPs follow the instance they are attached to." }
+                { "Actual hours / planned hours (" }<Term id="overrun" text="overrun" />{ "). Students leave VMs \
+                   running: in the paper's course lab VMs ran 13 times what the lab texts plan, while " }
+                <Term id="lease" text="leases" />{ " on " }<Term id="bare-metal" text="bare metal" />
+                { " end by themselves. " }<Term id="floating-ip" text="Floating IPs" />
+                { " follow the instance they are attached to." }
             </p>
             for (phase, title, factors, paper) in phases {
                 <fieldset class="factor-group">

@@ -142,7 +142,7 @@ pub fn Headline() -> Html {
                     ))}
                 />
                 <Figure
-                    label="On Chameleon"
+                    label="Chameleon service units (SU)"
                     value={format!("{} SU", format::number(totals.su, 0))}
                     testid="chameleon-su"
                     detail={totals.su_incomplete.then(|| {

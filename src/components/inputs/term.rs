@@ -1,0 +1,64 @@
+//! A term of the glossary where it occurs: the words, and its definition one click away (a
+//! disclosure button, read by screen readers).
+
+use yew::prelude::*;
+
+use crate::model::glossary;
+
+/// Props of [`Term`].
+#[derive(Properties, PartialEq)]
+pub struct TermProps {
+    /// The glossary id (`overrun`).
+    pub id: AttrValue,
+    /// The words shown; the glossary's own term when empty.
+    #[prop_or_default]
+    pub text: AttrValue,
+}
+
+/// The term with its definition behind a button.
+#[component]
+pub fn Term(props: &TermProps) -> Html {
+    let open = use_state(|| false);
+    let Some(term) = glossary::term(&props.id) else {
+        return html! { { props.text.clone() } };
+    };
+    let text = if props.text.is_empty() {
+        term.term.clone()
+    } else {
+        props.text.to_string()
+    };
+    let definition_id = format!("term-{}-{}", props.id, text.len());
+    let on_toggle = {
+        let open = open.clone();
+        Callback::from(move |event: MouseEvent| {
+            event.prevent_default();
+            open.set(!*open);
+        })
+    };
+    html! {
+        <span class="term">
+            <button type="button" class="term-button" aria-expanded={if *open { "true" } else { "false" }}
+                aria-controls={definition_id.clone()} data-testid={format!("term-{}", props.id)}
+                onclick={on_toggle}>{ text }</button>
+            if *open {
+                <span class="term-definition" id={definition_id} role="note">{ term.definition.clone() }</span>
+            }
+        </span>
+    }
+}
+
+/// Every term of the glossary, defined.
+#[component]
+pub fn Glossary() -> Html {
+    html! {
+        <details class="panel glossary" data-testid="glossary">
+            <summary>{ "Words used here" }</summary>
+            <dl>
+                for term in glossary::terms() {
+                    <dt id={format!("glossary-{}", term.id)}>{ term.term.clone() }</dt>
+                    <dd>{ term.definition.clone() }</dd>
+                }
+            </dl>
+        </details>
+    }
+}

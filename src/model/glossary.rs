@@ -1,0 +1,52 @@
+//! The words of the calculator, each defined in one sentence (`src/data/glossary.toml`).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+/// One term and its definition.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Term {
+    /// Short id used to link an occurrence to its definition (`overrun`).
+    pub id: String,
+    /// The term as shown, plain words first (`Usage vs plan (overrun)`).
+    pub term: String,
+    /// One sentence.
+    pub definition: String,
+}
+
+#[derive(Deserialize)]
+struct Glossary {
+    terms: Vec<Term>,
+}
+
+/// Every term, parsed once.
+pub fn terms() -> &'static [Term] {
+    static TERMS: OnceLock<Vec<Term>> = OnceLock::new();
+    TERMS.get_or_init(|| {
+        let json = include_str!(concat!(env!("OUT_DIR"), "/glossary.json"));
+        serde_json::from_str::<Glossary>(json)
+            .map(|g| g.terms)
+            .unwrap_or_default()
+    })
+}
+
+/// The term with id `id`.
+pub fn term(id: &str) -> Option<&'static Term> {
+    terms().iter().find(|t| t.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_term_has_one_sentence() {
+        assert!(terms().len() >= 12);
+        for term in terms() {
+            assert!(term.definition.ends_with('.'), "{}", term.id);
+            assert!(!term.definition.contains(".md"), "{}", term.id);
+        }
+        assert!(term("overrun").is_some());
+    }
+}
