@@ -6,3 +6,4 @@ pub mod project_editor;
 pub mod scenario_title;
 pub mod schedule_panel;
 pub mod uses_table;
+pub mod pool_editor;

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::course::pool_editor::{CapacityEditor, PoolEditor};
 use crate::components::course::uses_table::{UseRow, UsesTable};
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;
@@ -25,6 +26,12 @@ pub fn ProjectEditor() -> Html {
                 rows={project.uses.iter().map(|u| UseRow::of(u, &u.note)).collect::<Vec<_>>()}
                 where_label="Project" hours_heading="Hours per week"
                 hours_label="planned hours per week" />
+            for (item, project_use) in project.uses.iter().enumerate() {
+                if state.catalog.resource(&project_use.resource).is_some_and(|r| r.gpu_count > 0) || !project_use.pool.is_empty() {
+                    <PoolEditor {item} project_use={project_use.clone()} />
+                }
+            }
+            <CapacityEditor />
         </section>
     }
 }

@@ -10,6 +10,7 @@ use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
+use crate::model::edit::pool_change::PoolChange;
 use crate::model::engine::calibrate::{calibrate, CalibrationError, ReportedHours};
 use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
@@ -133,6 +134,8 @@ pub enum Change {
     /// Apply these savings levers (all of them: a lever off here is removed); refused when a
     /// setting is out of range.
     SetLevers(Levers),
+    /// A change to a project pool or a capacity.
+    Pool(PoolChange),
     /// Set the overrun factors that reproduce these measured hours (derived with
     /// [`calibrate`] from the scenario with its levers off).
     Calibrate(ReportedHours),
@@ -170,6 +173,7 @@ impl Change {
             Change::SetCurrency(_) | Change::SetCurrencyWithRate { .. } => "change the currency",
             Change::ResetRealism(_) => "reset the overrun factors",
             Change::SetLevers(_) => "change the savings levers",
+            Change::Pool(change) => change.label(),
             Change::Calibrate(_) => "calibrate from measured hours",
             _ => "change a stand-in",
         }
@@ -273,6 +277,7 @@ impl Change {
                 pricing.usd_to_currency = rate;
             }
             Change::ResetRealism(realism) => scenario.realism = realism,
+            Change::Pool(change) => change.apply(scenario)?,
             Change::SetLevers(levers) => {
                 check(&levers).map_err(|e| e.to_string())?;
                 scenario.levers = levers;

@@ -4,4 +4,5 @@
 pub mod change;
 pub mod commit;
 pub mod number;
+pub mod pool_change;
 mod stand_in_change;

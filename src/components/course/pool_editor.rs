@@ -1,0 +1,161 @@
+//! A project use spread over a pool of resource types (like a lab's options), and how many nodes
+//! of each the course reserved (capacity), with a warning at the field when they cannot supply
+//! what the project needs.
+
+use yew::prelude::*;
+
+use crate::components::{NumberInput, ResourceSelect};
+use crate::model::catalog::resource::Resource;
+use crate::model::edit::change::Change;
+use crate::model::edit::pool_change::PoolChange;
+use crate::model::engine::capacity::CapacityCheck;
+use crate::model::format;
+use crate::model::scenario::course::ProjectUse;
+use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
+use crate::model::scenario::Capacity;
+use crate::state::use_scenario;
+
+/// Props of [`PoolEditor`].
+#[derive(Properties, PartialEq)]
+pub struct PoolEditorProps {
+    /// Index of the project use.
+    pub item: usize,
+    /// The project use.
+    pub project_use: ProjectUse,
+}
+
+/// The pool of one project use: each member's resource and share of the hours.
+#[component]
+pub fn PoolEditor(props: &PoolEditorProps) -> Html {
+    let state = use_scenario();
+    let dispatch = state.dispatch();
+    let item = props.item;
+    let pool = &props.project_use.pool;
+    let first = props.project_use.resource.clone();
+    let on_add = dispatch.change_with(move |_: MouseEvent| {
+        Change::Pool(PoolChange::AddMember {
+            item,
+            resource: first.clone(),
+        })
+    });
+    html! {
+        <div class="pool" data-testid={format!("pool-{item}")}>
+            if pool.is_empty() {
+                <button type="button" class="secondary small" onclick={on_add}>
+                    { format!("Spread project resource {} over a pool of node types", item + 1) }
+                </button>
+            } else {
+                <p class="field-hint">
+                    { format!("Project resource {}: its hours are spread over this pool.", item + 1) }
+                </p>
+                for (member, share) in pool.iter().enumerate() {
+                    { pool_row(&dispatch, item, member, &share.resource, share.share_pct) }
+                }
+                <button type="button" class="secondary small" onclick={on_add}>{ "Add a node type to the pool" }</button>
+            }
+        </div>
+    }
+}
+
+fn pool_row(
+    dispatch: &crate::state::Dispatch,
+    item: usize,
+    member: usize,
+    resource: &str,
+    share: f64,
+) -> Html {
+    let on_resource = dispatch.change_with(move |resource| {
+        Change::Pool(PoolChange::SetMemberResource {
+            item,
+            member,
+            resource,
+        })
+    });
+    let on_remove = dispatch
+        .change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveMember { item, member }));
+    let label = format!("Project resource {}, pool member {}", item + 1, member + 1);
+    html! {
+        <div class="row pool-member" key={member}>
+            <ResourceSelect value={resource.to_string()} label={format!("{label}: type")} on_change={on_resource} />
+            <NumberInput compact=true field={FieldPath::PoolMember { item, member, field: PoolField::SharePct }}
+                value={share} label={format!("{label}: share of the hours")} unit="%" step={5.0} />
+            <button type="button" class="secondary small" aria-label={format!("Remove {label}")}
+                onclick={on_remove}>{ "Remove" }</button>
+        </div>
+    }
+}
+
+/// The capacities: how many nodes of a resource the course reserved and when; each shows what
+/// the course needs of it and warns when that is more than it can supply.
+#[component]
+pub fn CapacityEditor() -> Html {
+    let state = use_scenario();
+    let dispatch = state.dispatch();
+    let capacities = &state.scenario.capacity;
+    let checks = &state.estimate.capacity;
+    let project = &state.scenario.course.project;
+    let (start, weeks) = (project.start_week, project.weeks.max(1.0));
+    let on_add = dispatch.change_with(move |resource: String| {
+        Change::Pool(PoolChange::AddCapacity(Capacity {
+            resource,
+            units: 1.0,
+            start_week: start,
+            weeks,
+            note: String::new(),
+        }))
+    });
+    html! {
+        <div class="capacity" data-testid="capacity-editor">
+            <h3>{ "Reserved nodes (capacity)" }</h3>
+            <p class="field-hint">
+                { "How many nodes of a type exist for the course, and when. The calculator warns when the \
+                   course needs more node-hours than they can supply in that window." }
+            </p>
+            for (index, capacity) in capacities.iter().enumerate() {
+                { capacity_row(&dispatch, index, capacity, checks.get(index), state.catalog.resource(&capacity.resource)) }
+            }
+            <ResourceSelect value="" label="Add a capacity for this resource" on_change={on_add} />
+        </div>
+    }
+}
+
+fn capacity_row(
+    dispatch: &crate::state::Dispatch,
+    index: usize,
+    capacity: &Capacity,
+    check: Option<&CapacityCheck>,
+    resource: Option<&Resource>,
+) -> Html {
+    let name = resource.map_or(capacity.resource.clone(), |r| r.label.clone());
+    let field = |field| FieldPath::Capacity { index, field };
+    let on_remove =
+        dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));
+    html! {
+        <fieldset class="capacity-row" key={index}>
+            <legend>{ name.clone() }</legend>
+            <div class="row weeks">
+                <NumberInput field={field(CapacityField::Units)} value={capacity.units}
+                    label={format!("{name}: nodes")} unit="nodes" step={1.0} />
+                <NumberInput field={field(CapacityField::StartWeek)} value={capacity.start_week}
+                    label={format!("{name}: from week")} unit="week" step={1.0} />
+                <NumberInput field={field(CapacityField::Weeks)} value={capacity.weeks}
+                    label={format!("{name}: for")} unit="weeks" step={1.0} />
+            </div>
+            if let Some(check) = check {
+                <p class={classes!(if check.exceeded() { "warning" } else { "field-hint" })}
+                    role={check.exceeded().then_some("alert")}>
+                    { format!(
+                        "Needs {} node-hours; {} nodes supply {} in the window.",
+                        format::number(check.needed_hours, 0),
+                        format::quantity(check.units),
+                        format::number(check.available_hours, 0),
+                    ) }
+                </p>
+            }
+            if !capacity.note.is_empty() {
+                <p class="field-hint">{ capacity.note.clone() }</p>
+            }
+            <button type="button" class="secondary small" onclick={on_remove}>{ "Remove" }</button>
+        </fieldset>
+    }
+}

@@ -1,0 +1,115 @@
+//! Changes to a project use's pool of resource types and to the scenario's capacities.
+
+use crate::model::scenario::course::PoolShare;
+use crate::model::scenario::validate::limits;
+use crate::model::scenario::{Capacity, Scenario};
+
+/// A change to a pool or a capacity.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PoolChange {
+    /// Spread project use `item` over a pool: its resource first, at 100%, until shares are set.
+    AddMember {
+        /// Project use index.
+        item: usize,
+        /// Resource id of the new member.
+        resource: String,
+    },
+    /// Remove member `member`; its share goes to the others in proportion.
+    RemoveMember {
+        /// Project use index.
+        item: usize,
+        /// Member index.
+        member: usize,
+    },
+    /// Change which resource member `member` is.
+    SetMemberResource {
+        /// Project use index.
+        item: usize,
+        /// Member index.
+        member: usize,
+        /// Resource id.
+        resource: String,
+    },
+    /// Say how many units of a resource exist, from week `start_week` for `weeks` weeks.
+    AddCapacity(Capacity),
+    /// Forget capacity `index`.
+    RemoveCapacity(usize),
+}
+
+impl PoolChange {
+    /// What the change does, in words for an Undo button.
+    pub fn label(&self) -> &'static str {
+        match self {
+            PoolChange::AddMember { .. } => "add to the pool",
+            PoolChange::RemoveMember { .. } => "remove from the pool",
+            PoolChange::SetMemberResource { .. } => "change a pool member",
+            PoolChange::AddCapacity(_) => "add a capacity",
+            PoolChange::RemoveCapacity(_) => "remove a capacity",
+        }
+    }
+
+    /// Applies the change to `scenario` in place.
+    pub fn apply(self, scenario: &mut Scenario) -> Result<(), String> {
+        let gone = || "that project resource no longer exists".to_string();
+        match self {
+            PoolChange::AddMember { item, resource } => {
+                let project_use = scenario.course.project.uses.get_mut(item).ok_or_else(gone)?;
+                if project_use.pool.len() >= limits::OPTIONS {
+                    return Err(format!("at most {} resources in a pool", limits::OPTIONS));
+                }
+                if project_use.pool.is_empty() {
+                    let first = project_use.resource.clone();
+                    project_use.pool.push(PoolShare {
+                        resource: first,
+                        share_pct: 100.0,
+                    });
+                }
+                project_use.pool.push(PoolShare {
+                    resource,
+                    share_pct: 0.0,
+                });
+            }
+            PoolChange::RemoveMember { item, member } => {
+                let pool = &mut scenario.course.project.uses.get_mut(item).ok_or_else(gone)?.pool;
+                if member >= pool.len() {
+                    return Err(gone());
+                }
+                let removed = pool.remove(member);
+                let rest: f64 = pool.iter().map(|m| m.share_pct).sum();
+                let count = pool.len() as f64;
+                for other in pool.iter_mut() {
+                    other.share_pct = if rest > 0.0 {
+                        other.share_pct + removed.share_pct * other.share_pct / rest
+                    } else {
+                        (rest + removed.share_pct) / count
+                    };
+                }
+                // A pool of one is just the resource.
+                if pool.len() == 1 {
+                    pool.clear();
+                }
+            }
+            PoolChange::SetMemberResource {
+                item,
+                member,
+                resource,
+            } => {
+                let pool = &mut scenario.course.project.uses.get_mut(item).ok_or_else(gone)?.pool;
+                pool.get_mut(member).ok_or_else(gone)?.resource = resource;
+            }
+            PoolChange::AddCapacity(capacity) => {
+                if scenario.capacity.len() >= limits::CHOICES {
+                    return Err(format!("at most {} capacities", limits::CHOICES));
+                }
+                scenario.capacity.push(capacity);
+            }
+            PoolChange::RemoveCapacity(index) => {
+                if index >= scenario.capacity.len() {
+                    return Err("that capacity no longer exists".to_string());
+                }
+                scenario.capacity.remove(index);
+            }
+        }
+        Ok(())
+    }
+}
