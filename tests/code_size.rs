@@ -1,6 +1,8 @@
 //! Files and functions a newcomer can hold in their head: no Rust file in `src/` over 500 lines
 //! and no function over 100 lines, components included (clippy's `too_many_lines` does not see
 //! the bodies of `#[component]` functions, which a macro expands).
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 use std::fs;
 use std::path::{Path, PathBuf};

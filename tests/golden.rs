@@ -1,4 +1,6 @@
 //! Golden tests: the default scenario against the paper's published figures.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 

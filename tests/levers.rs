@@ -1,6 +1,8 @@
 //! Savings levers, the uncertainty tornado and its sampled interval, and the comparables, on the
 //! paper's course (AWS, Spring 2025 prices). Figures were computed once and are explained beside
 //! each pin (golden-style, to the cent): a change in data or engine shows up here.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 

@@ -1,4 +1,6 @@
 //! Share links: round trips, sizes, the golden corpus, and links that cannot be trusted.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 

@@ -1,6 +1,8 @@
 //! One million random and mutated links through the decoder: no panic, no hang, and whatever
 //! loads is a valid, priceable scenario. Slow in a debug build, so it runs in release:
 //! `cargo test --release --test link_fuzz` (the README's test command does).
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 

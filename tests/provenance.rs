@@ -1,4 +1,6 @@
 //! Every number a user sees or edits is sourced, calibrated or assumed, never unexplained.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 

@@ -1,4 +1,6 @@
 //! The app's one state and its reducer, natively: every action, without a browser.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 use std::rc::Rc;
 
