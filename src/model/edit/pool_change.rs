@@ -53,7 +53,12 @@ impl PoolChange {
         let gone = || "that project resource no longer exists".to_string();
         match self {
             PoolChange::AddMember { item, resource } => {
-                let project_use = scenario.course.project.uses.get_mut(item).ok_or_else(gone)?;
+                let project_use = scenario
+                    .course
+                    .project
+                    .uses
+                    .get_mut(item)
+                    .ok_or_else(gone)?;
                 if project_use.pool.len() >= limits::OPTIONS {
                     return Err(format!("at most {} resources in a pool", limits::OPTIONS));
                 }
@@ -70,7 +75,13 @@ impl PoolChange {
                 });
             }
             PoolChange::RemoveMember { item, member } => {
-                let pool = &mut scenario.course.project.uses.get_mut(item).ok_or_else(gone)?.pool;
+                let pool = &mut scenario
+                    .course
+                    .project
+                    .uses
+                    .get_mut(item)
+                    .ok_or_else(gone)?
+                    .pool;
                 if member >= pool.len() {
                     return Err(gone());
                 }
@@ -94,7 +105,13 @@ impl PoolChange {
                 member,
                 resource,
             } => {
-                let pool = &mut scenario.course.project.uses.get_mut(item).ok_or_else(gone)?.pool;
+                let pool = &mut scenario
+                    .course
+                    .project
+                    .uses
+                    .get_mut(item)
+                    .ok_or_else(gone)?
+                    .pool;
                 pool.get_mut(member).ok_or_else(gone)?.resource = resource;
             }
             PoolChange::AddCapacity(capacity) => {
