@@ -189,3 +189,28 @@ fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
     );
     assert!(line.contains("group project"), "{line}");
 }
+
+#[test]
+fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
+    // Read the paper's 5,466 "GPU hours" as GPU-device-hours: the pool averages 20/15 GPUs per
+    // node, so the project's GPU nodes ran 15/20 as many node-hours.
+    let mut device = paper().scenario.clone();
+    device.realism.project.bare_metal *= 15.0 / 20.0;
+    let device_total = estimate(&device).totals.per_student_usd;
+    // Weight the pool by node type (five types, 20% each) instead of by node count.
+    let mut even = paper().scenario.clone();
+    for project_use in &mut even.course.project.uses {
+        for member in &mut project_use.pool {
+            member.share_pct = 20.0;
+        }
+    }
+    let even_total = estimate(&even).totals.per_student_usd;
+    println!("device-hours reading: ${device_total:.2}; even pool: ${even_total:.2}");
+    assert!((device_total - SENSITIVITY_DEVICE_HOURS).abs() < 0.01, "{device_total}");
+    assert!((even_total - SENSITIVITY_EVEN_POOL).abs() < 0.01, "{even_total}");
+}
+
+/// Cost per student when the paper's GPU hours are read as GPU-device-hours (US dollars).
+const SENSITIVITY_DEVICE_HOURS: f64 = 231.46;
+/// Cost per student when the pool is weighted evenly by node type (US dollars).
+const SENSITIVITY_EVEN_POOL: f64 = 319.35;
