@@ -489,3 +489,51 @@ fn half_the_lab_hours_roughly_halve_the_lab_vm_factor() {
     };
     assert!(apply_change(&paper().scenario, catalog(), Change::Calibrate(too_few)).is_err());
 }
+
+// ---- Chart data of the Plan view ----
+
+use course_cost::charts::tornado::tornado_chart;
+use course_cost::charts::waterfall::{waterfall, BarKind};
+
+#[test]
+fn the_waterfalls_lease_cap_bar_is_the_change_in_the_total() {
+    let capped = with_levers(all_only_cap());
+    let result = savings(&valid(&capped), &capped.levers, catalog()).expect("prices");
+    let chart = waterfall(&result, "USD", 1.0);
+    let kinds: Vec<BarKind> = chart.bars.iter().map(|b| b.kind).collect();
+    assert_eq!(kinds, [BarKind::Start, BarKind::Step, BarKind::End]);
+    let change = net(&paper().scenario) - net(&capped);
+    assert!((chart.bars[1].amount - change).abs() < 1e-9);
+    assert!((chart.bars[2].amount - net(&capped)).abs() < 1e-9);
+    assert_eq!(chart.money(&chart.bars[1]), "-$3,218");
+    // In another currency every bar is converted at the scenario's rate.
+    let euros = waterfall(&result, "EUR", 0.5);
+    assert!((euros.bars[0].amount - result.start_usd * 0.5).abs() < 1e-9);
+}
+
+#[test]
+fn the_tornado_chart_keeps_the_rows_order_and_the_typical_total() {
+    let rows = tornado(&paper_valid(), catalog()).expect("prices");
+    let chart = tornado_chart(&rows, "USD", 1.0);
+    assert_eq!(chart.bars.len(), rows.len());
+    assert_eq!(chart.bars[0].name, rows[0].name);
+    assert!((chart.typical - net(&paper().scenario)).abs() < 1e-9);
+    let (low, high) = chart.span();
+    assert!(low <= chart.typical && chart.typical <= high);
+}
+
+#[test]
+fn the_plan_views_uncertainty_stays_quick() {
+    // The panel computes the tornado and 500 draws once per scenario; print the time it takes.
+    let scenario = paper_valid();
+    let started = std::time::Instant::now();
+    let rows = tornado(&scenario, catalog()).expect("prices");
+    let interval = sample(&scenario, catalog(), 500, scenario.planning.seed).expect("prices");
+    let elapsed = started.elapsed();
+    eprintln!(
+        "tornado + 500 draws: {elapsed:?} ({} rows, p10 {:.2})",
+        rows.len(),
+        interval.p10_usd
+    );
+    assert_eq!(scenario.planning.seed, 20_250_121);
+}

@@ -3,6 +3,8 @@
 
 pub mod data;
 pub mod palette;
+pub mod tornado;
+pub mod waterfall;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bars;

@@ -7,9 +7,10 @@ use yew::prelude::*;
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
-    BreakdownTable, ChartsPanel, ComparePanel, CoursePanel, Glossary, GpuChoices, Headline,
-    LabsEditor, LinkNotice, Notice, PricingPanel, PrintHeader, ProjectEditor, ProviderComparison,
-    RealismPanel, SchedulePanel, ShareBar, SpreadPanel, SummaryBar, Tabs,
+    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
+    Glossary, GpuChoices, Headline, LabsEditor, LinkNotice, Notice, PricingPanel, PrintHeader,
+    ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel, ShareBar,
+    SpreadPanel, SummaryBar, Tabs, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
@@ -46,6 +47,10 @@ fn view(tab: Tab) -> Html {
         },
         Tab::Plan => html! {
             <>
+                <SavingsPanel />
+                <TornadoPanel />
+                <CalibrateForm />
+                <ComparablesPanel />
                 <SpreadPanel />
                 <SchedulePanel />
                 <ComparePanel />

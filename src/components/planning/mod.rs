@@ -1,6 +1,12 @@
 //! Beyond the paper: per-student spread and the A/B comparison.
 
 mod budget_planner;
+pub mod calibrate_form;
+pub mod comparables_panel;
 pub mod compare_panel;
+pub mod lever_controls;
+pub mod plan_canvas;
+pub mod savings_panel;
 pub mod spread_panel;
 mod spread_simulation;
+pub mod tornado_panel;

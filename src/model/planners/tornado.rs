@@ -174,10 +174,16 @@ pub fn scaled(
     factor: f64,
 ) -> Scenario {
     let mut s = scenario.clone();
+    scale(&mut s, catalog, input, factor);
+    s
+}
+
+/// Scales `input` of `s` by `factor` in place (see [`scaled`]).
+pub fn scale(s: &mut Scenario, catalog: &Catalog, input: &UncertainInput, factor: f64) {
     match input.knob {
         Knob::Setting(setting) => {
             let bound = setting.bound();
-            let slot = setting.slot(&mut s);
+            let slot = setting.slot(s);
             *slot = (*slot * factor).min(bound.max);
         }
         Knob::LabHours => {
@@ -215,7 +221,6 @@ pub fn scaled(
             }
         }
     }
-    s
 }
 
 /// Whether every one of `resources` is booked in blocks: bare metal or an edge device.
@@ -412,7 +417,7 @@ pub fn sample(
         let mut s = base.clone();
         for input in &INPUTS {
             let factor = triangular(input.low, input.high, rng.unit());
-            s = scaled(&s, catalog, input, factor);
+            scale(&mut s, catalog, input, factor);
         }
         totals.push(net(&s, catalog)?);
     }

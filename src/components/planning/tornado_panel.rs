@@ -1,0 +1,142 @@
+//! How sure are we: the tornado of the usage inputs (each moved within its range, the others
+//! typical) with its table twin and each range's provenance, and the total's p10-p90 range when
+//! all move at once. Computed once per scenario, only while this panel is shown.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::plan_canvas::{Picture, PlanCanvas};
+use super::savings_panel::ByPtr;
+use crate::charts::tornado::{provenance_words, tornado_chart};
+use crate::model::format;
+use crate::model::planners::tornado::{sample, tornado, CostInterval, TornadoRow};
+use crate::model::scenario::validate::FieldError;
+use crate::state::use_scenario;
+
+/// Draws of the sampled range: enough for a stable p10/p90, few enough to stay well under 50 ms.
+pub const DRAWS: usize = 500;
+
+/// The tornado's rows and the sampled interval, or why they could not be priced.
+type Uncertainty = (
+    Result<Vec<TornadoRow>, Vec<FieldError>>,
+    Result<CostInterval, Vec<FieldError>>,
+);
+
+/// Props of [`TornadoTable`].
+#[derive(Properties, PartialEq)]
+pub struct TornadoTableProps {
+    /// The rows, largest swing first.
+    pub rows: Rc<Vec<TornadoRow>>,
+    /// The display currency.
+    pub currency: AttrValue,
+    /// Units of it per US dollar.
+    pub usd_to_currency: f64,
+}
+
+/// The tornado's table twin: each input's range, the totals at its ends and its provenance.
+#[component]
+pub fn TornadoTable(props: &TornadoTableProps) -> Html {
+    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
+    let value = |v: f64| format::number(v, if v.abs() < 10.0 { 2 } else { 1 });
+    html! {
+        <table class="data-table" data-testid="tornado-table">
+            <caption>{ "Assumptions ordered by their effect on the total" }</caption>
+            <thead><tr>
+                <th scope="col">{ "Input" }</th>
+                <th scope="col">{ "Low - typical - high" }</th>
+                <th scope="col">{ "Total at low" }</th>
+                <th scope="col">{ "Total at high" }</th>
+                <th scope="col">{ "Swing" }</th>
+                <th scope="col">{ "Where the range comes from" }</th>
+            </tr></thead>
+            <tbody>
+                for (i, row) in props.rows.iter().enumerate() {
+                    <tr data-testid={format!("tornado-row-{i}")}>
+                        <th scope="row">{ row.name }</th>
+                        <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
+                            value(row.high_value), row.unit) }</td>
+                        <td class="num" data-testid="tornado-low">{ money(row.low_total_usd) }</td>
+                        <td class="num" data-testid="tornado-high">{ money(row.high_total_usd) }</td>
+                        <td class="num">{ money(row.swing_usd()) }</td>
+                        <td>
+                            <span class="provenance" data-testid="tornado-provenance">
+                                { provenance_words(row.provenance).0 }</span>
+                            { ": " }{ provenance_words(row.provenance).1 }
+                        </td>
+                    </tr>
+                }
+            </tbody>
+        </table>
+    }
+}
+
+/// The total's sampled range in words.
+fn range_text(interval: &CostInterval, money: impl Fn(f64) -> String) -> String {
+    format!(
+        "With every input drawn within its range at once ({} draws), the total lies between {} \
+         (p10) and {} (p90) in 8 runs of 10; median {}, against {} with every input typical.",
+        interval.draws,
+        money(interval.p10_usd),
+        money(interval.p90_usd),
+        money(interval.p50_usd),
+        money(interval.typical_usd)
+    )
+}
+
+/// The tornado panel.
+#[component]
+pub fn TornadoPanel() -> Html {
+    let state = use_scenario();
+    let catalog = state.catalog;
+    let pricing = state.scenario.pricing.clone();
+    let computed: Rc<Uncertainty> = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+        let seed = scenario.0.planning.seed;
+        (
+            tornado(&scenario.0, catalog),
+            sample(&scenario.0, catalog, DRAWS, seed),
+        )
+    });
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let (rows, interval) = (&computed.0, &computed.1);
+    let chart = use_memo(
+        (
+            ByPtr(state.scenario.clone()),
+            pricing.currency.clone(),
+            pricing.usd_to_currency.to_bits(),
+        ),
+        {
+            let rows = rows.clone();
+            move |(_, currency, rate)| {
+                let rows = rows.unwrap_or_default();
+                Rc::new(tornado_chart(&rows, currency, f64::from_bits(*rate)))
+            }
+        },
+    );
+    html! {
+        <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
+            <h2 id="tornado-title">{ "How sure are we" }</h2>
+            <p class="panel-intro">{ "Each usage input moved to the low and the high end of its range, \
+                the others typical: the total at each end (blue: low end, orange: high end, line: \
+                typical). Each range says where it comes from: sourced, calibrated or assumed." }</p>
+            <p data-testid="total-range">{ match interval {
+                Ok(interval) => range_text(interval, money),
+                Err(_) => "The range of the total cannot be computed for this scenario.".to_string(),
+            } }</p>
+            { match rows {
+                Ok(rows) => html! {
+                    <figure class="chart">
+                        <PlanCanvas picture={Picture::Tornado((*chart).clone())} testid="tornado-chart"
+                            height={(40 + 34 * rows.len()) as u32} />
+                        <details class="chart-twin" open=true>
+                            <summary>{ "The numbers as a table" }</summary>
+                            <TornadoTable rows={Rc::new(rows.clone())} currency={pricing.currency.clone()}
+                                usd_to_currency={pricing.usd_to_currency} />
+                        </details>
+                    </figure>
+                },
+                Err(_) => html! { <p class="field-error" role="alert">{ "The tornado cannot be priced." }</p> },
+            } }
+        </section>
+    }
+}
