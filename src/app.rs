@@ -13,6 +13,13 @@ use crate::state::{ScenarioProvider, ScenarioState};
 /// The whole app.
 #[component]
 pub fn App() -> Html {
+    // The build-time first paint (src/prerender.rs) goes in the same task as the app's first
+    // render, so the page never shows both, nor neither.
+    use_memo((), |_| {
+        if let Ok(Some(first_paint)) = gloo::utils::document().query_selector(".prerendered") {
+            first_paint.remove();
+        }
+    });
     let view = *use_memo((), |_| view_of(&address::query()));
     // Built once: a shared link wins over the saved draft, which wins over the paper's course.
     // An embedded view never reads or writes the reader's own draft.

@@ -5,6 +5,7 @@
 
 pub mod charts;
 pub mod model;
+pub mod prerender;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,78 @@
+//! The first paint of the page, rendered natively at build time from the default scenario (see
+//! `src/bin/prerender.rs`): the same header and summary bar the app draws first, so nothing
+//! jumps when the app takes over.
+
+use crate::model::engine::paper_gap::PaperGap;
+use crate::model::format;
+use crate::model::share::Tab;
+use crate::state::ScenarioState;
+
+/// Text made safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The header, the summary bar of the paper's course, the tabs and a loading note, as HTML.
+pub fn first_paint() -> Result<String, String> {
+    let state = ScenarioState::from_sources(None, None)?;
+    let estimate = &state.estimate;
+    let totals = &estimate.totals;
+    let pricing = &state.scenario.pricing;
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let gap = state
+        .origin
+        .paper
+        .as_ref()
+        .map(|paper| PaperGap::new(estimate, paper).sentence(money))
+        .unwrap_or_default();
+    let tabs: String = Tab::ALL
+        .iter()
+        .map(|tab| {
+            let current = if *tab == Tab::default() {
+                " current"
+            } else {
+                ""
+            };
+            format!(
+                "<span class=\"tab{current}\">{}</span>",
+                escape(tab.label())
+            )
+        })
+        .collect();
+    Ok(format!(
+        r#"<div class="prerendered" aria-busy="true">
+<header class="site-header"><h1>Course cost calculator</h1>
+<p class="tagline">What a hands-on ML-systems course costs in cloud compute, before you teach it. The default is the course analysed in <cite>The Cost of Teaching Operational ML</cite> (Fund, Keahey, Hammock, Richardson, Powers, Sherman; SC-W '25, <a href="https://doi.org/10.1145/3731599.3767385">doi:10.1145/3731599.3767385</a>).</p></header>
+<main class="calculator">
+<section class="summary-bar" aria-label="Summary of the estimate"><div class="summary-figures">
+<p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
+<p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
+<p class="summary-figure summary-split">labs {labs} · project {project}</p>
+</div><p class="summary-gap">{gap}</p></section>
+<div class="tabs">{tabs}</div>
+<p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
+</main></div>"#,
+        total = escape(&money(totals.net_usd)),
+        per_student = escape(&money(totals.per_student_usd)),
+        labs = escape(&money(estimate.labs_per_student_usd())),
+        project = escape(&money(estimate.project_per_student_usd())),
+        gap = escape(&gap),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_paint_holds_the_papers_course_figures() {
+        let html = first_paint().expect("the default scenario renders");
+        assert!(html.contains("<strong>$50,176</strong>"), "{html}");
+        assert!(html.contains("<strong>$263</strong>"));
+        assert!(html.contains("5% above the paper's $250"));
+        assert!(!html.contains("<script"));
+    }
+}
