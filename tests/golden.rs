@@ -206,8 +206,14 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
     }
     let even_total = estimate(&even).totals.per_student_usd;
     println!("device-hours reading: ${device_total:.2}; even pool: ${even_total:.2}");
-    assert!((device_total - SENSITIVITY_DEVICE_HOURS).abs() < 0.01, "{device_total}");
-    assert!((even_total - SENSITIVITY_EVEN_POOL).abs() < 0.01, "{even_total}");
+    assert!(
+        (device_total - SENSITIVITY_DEVICE_HOURS).abs() < 0.01,
+        "{device_total}"
+    );
+    assert!(
+        (even_total - SENSITIVITY_EVEN_POOL).abs() < 0.01,
+        "{even_total}"
+    );
 }
 
 /// Cost per student when the paper's GPU hours are read as GPU-device-hours (US dollars).
