@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
-    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
+    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel, Fold,
     Glossary, GpuChoices, Headline, LabsEditor, LinkNotice, Notice, PricingPanel, PrintHeader,
     ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel, ShareBar,
     SpreadPanel, SummaryBar, Tabs, TornadoPanel,
@@ -38,22 +38,36 @@ fn view(tab: Tab) -> Html {
                 <Headline />
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
-                <ProviderComparison />
-                <div class="chart-pair">
-                    <ChartsPanel which="hours" />
-                    <ChartsPanel which="categories" />
-                </div>
+                <Fold id="providers" title="The same course on every provider">
+                    <ProviderComparison />
+                </Fold>
+                <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
+                    <div class="chart-pair">
+                        <ChartsPanel which="hours" />
+                        <ChartsPanel which="categories" />
+                    </div>
+                </Fold>
             </>
         },
         Tab::Plan => html! {
             <>
                 <SavingsPanel />
                 <TornadoPanel />
-                <CalibrateForm />
-                <ComparablesPanel />
-                <SpreadPanel />
-                <SchedulePanel />
-                <ComparePanel />
+                <Fold id="calibrate" title="Calibrate to your own course's measured hours">
+                    <CalibrateForm />
+                </Fold>
+                <Fold id="comparables" title="How it compares with other courses">
+                    <ComparablesPanel />
+                </Fold>
+                <Fold id="spread" title="How much students differ, and budget per student">
+                    <SpreadPanel />
+                </Fold>
+                <Fold id="schedule" title="Semester timeline and quota request">
+                    <SchedulePanel />
+                </Fold>
+                <Fold id="compare" title="Compare two scenarios (A/B)">
+                    <ComparePanel />
+                </Fold>
             </>
         },
         Tab::Share => html! { <ShareBar /> },

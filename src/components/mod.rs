@@ -19,6 +19,7 @@ pub use inputs::number_input::NumberInput;
 pub use inputs::resource_select::ResourceSelect;
 pub use inputs::select::Select;
 pub use inputs::term::{Glossary, Term};
+pub use page::fold::Fold;
 pub use page::summary_bar::SummaryBar;
 pub use page::tabs::Tabs;
 pub use planning::calibrate_form::CalibrateForm;
