@@ -328,7 +328,7 @@ async function settled(page) {
 }
 
 /**
- * Types a digit into students-input while a simulation runs (a new spread restarts it; the key
+ * Types a digit over students-input's text while a simulation runs (a new spread restarts it; the key
  * goes once two slices have run), `count` times, and resolves to each key's keydown -> total-cost
  * updated, in ms. The keys come from outside the page, as a reader's do: their keydown's
  * timeStamp is taken when the key arrives, so a wait behind a slice counts. A key that finds the
@@ -346,9 +346,15 @@ async function keysDuringSimulation(page, count) {
       await page.waitForFunction(() => window.__spreadRestarted, null, { timeout: 60_000 });
       await settled(page);
     }
+    // The enrollment's text selected, to be typed over; the new spread goes in as an input event,
+    // so the focus stays, and one key is left to send once the run is seen.
+    await input.selectText();
     const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
     await watchRestart(page);
-    await page.getByTestId('spread-input').fill(sigmas[attempt % sigmas.length]);
+    await page.getByTestId('spread-input').evaluate((field, value) => {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }, sigmas[attempt % sigmas.length]);
     const state = await (await page.waitForFunction(
       ([selector, before]) => {
         if (!window.__spreadRestarted) return false;
@@ -366,7 +372,7 @@ async function keysDuringSimulation(page, count) {
       window.__typing = null;
       if (window.__typingListener) field.removeEventListener('keydown', window.__typingListener, true);
       window.__typingListener = (event) => {
-        if (event.key !== '0' || window.__typing) return;
+        if (event.key !== '5' || window.__typing) return;
         const typing = { key: event.timeStamp, running: !document.querySelector(selector).hasAttribute('data-runs') };
         window.__typing = typing;
         const observer = new MutationObserver(() => {
@@ -379,9 +385,7 @@ async function keysDuringSimulation(page, count) {
       };
       field.addEventListener('keydown', window.__typingListener, true);
     }, STATUS);
-    await input.focus();
-    await page.keyboard.press('End');
-    await page.keyboard.type('0'); // 191 -> 1910 students
+    await page.keyboard.type('5'); // 191 -> 5 students
     await page.waitForFunction(() => window.__typing?.updated, null, { timeout: 60_000 });
     const typing = await page.evaluate(() => window.__typing);
     if (typing.running) latencies.push(typing.updated - typing.key);
