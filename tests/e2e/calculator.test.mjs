@@ -3,7 +3,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changed, launch, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
+import { WAIT, changed, launch, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
 
 let server;
 let browser;
@@ -155,6 +155,7 @@ test('each kind of field changes the right figures', async () => {
     (label) => [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label)
       ?.control?.value === '20',
     LAB4_SHARE_2,
+    { timeout: WAIT },
   );
   assert.equal(await share2.inputValue(), '20');
   assert.equal(await share1.inputValue(), '80');
@@ -181,10 +182,12 @@ test('a lab can be added and removed again', async () => {
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="lab-editor"]').length === n,
     labCount + 1,
+    { timeout: WAIT },
   );
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="breakdown-table"] tbody button[aria-expanded]').length === n,
     rowCount + 1,
+    { timeout: WAIT },
   );
   const totalAdded = parse(await changed(page, 'total-cost', totalBefore));
   assert.ok(totalAdded > parse(totalBefore), `total rose: ${totalBefore} -> ${totalAdded}`);
@@ -199,6 +202,7 @@ test('a lab can be added and removed again', async () => {
   await page.waitForFunction(
     (n) => document.querySelectorAll('[data-testid="lab-editor"]').length === n,
     labCount,
+    { timeout: WAIT },
   );
   await shows(page, 'total-cost', totalBefore);
   assert.equal(await rows.count(), rowCount);
@@ -272,6 +276,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
     await page.waitForFunction(
       (want) => document.querySelector('#headline-title').textContent.startsWith(want),
       `${name}, `,
+      { timeout: WAIT },
     );
     assert.equal(await text(page, 'total-cost'), expected, `${id}: headline = comparison row`);
     assert.equal(
@@ -395,7 +400,7 @@ test('presets load whole scenarios', async () => {
   assert.ok((await number(page, 'total-cost')) < parse(paperTotal));
 
   await preset.selectOption('gpu-heavy');
-  await page.waitForFunction(() => document.querySelector('[data-testid="gpu-share"]').textContent.trim() !== '0%');
+  await page.waitForFunction(() => document.querySelector('[data-testid="gpu-share"]').textContent.trim() !== '0%', null, { timeout: WAIT });
   assert.ok((await number(page, 'gpu-share')) > 50, `GPU share ${await text(page, 'gpu-share')}`);
 
   await preset.selectOption('paper-s25');
@@ -407,7 +412,7 @@ test('presets load whole scenarios', async () => {
   // An edit makes it "your edited scenario"; loading the preset again undoes the edit.
   await page.getByTestId('students-input').fill('100');
   await changed(page, 'lab-instance-hours', '109,837');
-  await page.waitForFunction(() => document.querySelector('[data-testid="preset-select"]').value === '');
+  await page.waitForFunction(() => document.querySelector('[data-testid="preset-select"]').value === '', null, { timeout: WAIT });
   await preset.selectOption('paper-s25');
   await shows(page, 'lab-instance-hours', '109,837');
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
@@ -449,6 +454,7 @@ test('every chart is labelled, painted, redrawn on edits and has a table twin', 
         return h !== hash;
       },
       [id, before[id].hash],
+      { timeout: WAIT },
     );
     const after = await canvasPixels(page, id);
     assert.ok(after.painted > 1000, `${id} still painted after the edit`);
@@ -503,10 +509,12 @@ test('a breakdown row opens to the math behind it', async () => {
   await lab4.click();
   await page.waitForFunction(
     () => [...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('A: 4x A100')),
+    null,
+    { timeout: WAIT },
   );
 
   await first.click();
-  await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, m1.small')));
+  await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, m1.small')), null, { timeout: WAIT });
   assert.ok((await table.locator('.math-row').count()) > 0, 'Lab 4 stays open');
   assert.equal(await first.getAttribute('aria-expanded'), 'false');
   assert.deepEqual(page.problems, []);

@@ -1,11 +1,10 @@
 // Planning end to end: the per-student spread (a seeded Monte Carlo run in slices), the credit
 // threshold, the budget planner, the quota request, the semester timeline with its deadline
-// warnings, the A/B comparison (and its share link), and the page's responsiveness while the
-// simulation runs.
+// warnings, the A/B comparison (and its share link), and typing while the simulation runs.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
+import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -37,28 +36,45 @@ async function simulated(page) {
       return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(done);
     },
     [STATUS, DONE],
-    { timeout: 30_000 },
+    { timeout: WAIT },
   );
 }
 
 /**
- * Makes `edit` and waits until the simulation has rerun for it: the status loses its data-runs
- * (the shown result is for older inputs) and gets it back (finished for the new ones). The
- * observer is set before the edit, so a quick rerun cannot be missed.
+ * Sets window.__spreadRestarted once the status loses its data-runs (the shown result is for
+ * older inputs). It watches the whole document, so a re-created status element is seen too.
  */
-async function resimulated(page, edit) {
-  await page.locator(STATUS).evaluate((status) => {
+async function watchRestart(page) {
+  await page.evaluate((selector) => {
     window.__spreadRestarted = false;
     const observer = new MutationObserver(() => {
-      if (!status.hasAttribute('data-runs')) {
+      const status = document.querySelector(selector);
+      if (status && !status.hasAttribute('data-runs')) {
         window.__spreadRestarted = true;
         observer.disconnect();
       }
     });
-    observer.observe(status, { attributes: true, attributeFilter: ['data-runs'] });
-  });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-runs'],
+    });
+  }, STATUS);
+}
+
+/**
+ * Makes `edit` and waits until the simulation has rerun for it: the status loses its data-runs
+ * and gets it back (finished for the new inputs). It first waits for the simulation of the
+ * current inputs to finish: an edit made while one runs could bring back the inputs of the shown
+ * result, whose data-runs would then never go. The observer is set before the edit, so a quick
+ * rerun cannot be missed.
+ */
+async function resimulated(page, edit) {
+  await simulated(page);
+  await watchRestart(page);
   await edit();
-  await page.waitForFunction(() => window.__spreadRestarted, null, { timeout: 10_000 });
+  await page.waitForFunction(() => window.__spreadRestarted, null, { timeout: WAIT });
   await simulated(page);
 }
 
@@ -111,6 +127,7 @@ async function twinCellChanged(page, testid, label, old) {
       return row && row.children[1].textContent.trim() !== before;
     },
     [testid, label, old],
+    { timeout: WAIT },
   );
 }
 
@@ -250,7 +267,7 @@ test("the quota request for the paper's course, and at half concurrency", async 
     const row = [...document.querySelectorAll('[data-testid="quota-plan"] tbody tr')]
       .find((tr) => tr.children[0].textContent.trim() === 'VM instances at once');
     return row?.children[1].textContent.trim() !== '735 instances';
-  });
+  }, null, { timeout: WAIT });
   const half = await quotaPlan(page);
   assert.equal(half['VM instances at once'].amount, '449 instances');
   assert.equal(half.vCPUs.amount, '897 vCPUs');
@@ -315,6 +332,7 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
     (want) => [...document.querySelectorAll('[data-testid="compare-table"] tbody tr')]
       .find((tr) => tr.children[0].textContent.trim() === 'Total')?.children[2].textContent.trim() === want,
     totalB,
+    { timeout: WAIT },
   );
 
   const rows = await compareRows(page);
@@ -372,7 +390,7 @@ function countSlices() {
   };
 }
 
-test('the Monte Carlo timing, and typing stays responsive while it runs', async (t) => {
+test('the simulation runs in slices, restarts after an edit, and typing while it runs is not lost', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(countSlices);
   const page = await openCalculator(context, server.url);
@@ -381,81 +399,93 @@ test('the Monte Carlo timing, and typing stays responsive while it runs', async 
   const computeMs = Number(await status.getAttribute('data-compute-ms'));
   assert.ok(Number.isFinite(computeMs) && computeMs > 0, `data-compute-ms = ${computeMs}`);
   assert.equal(await status.getAttribute('data-runs'), '10000');
-  t.diagnostic(`Monte Carlo, 10,000 runs of 191 students: ${computeMs} ms of computing; status: ${await text(page, 'spread-status')}`);
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 191 students: [0-9,.]+ ms of computing \([0-9,]+ ms with pauses for drawing\)\.$/);
 
-  // A new spread restarts the simulation; once two slices have run (and it is not finished), a
-  // keystroke in the enrollment must reach total-cost within 200 ms. The key's time is its
-  // keydown's timeStamp, which Chromium takes when the key arrives, so waiting behind a slice
-  // counts. If the simulation happens to finish before the key is handled, try again.
-  const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6'];
-  let measured = null;
+  // A keystroke in the enrollment while a simulation runs must be handled: total-cost updates and
+  // the typed text stays. (How soon is for tests/bench/browser.mjs to measure.) The course is made
+  // large first (8,000 students: each slice takes longer and the run lasts many frames, on any
+  // machine), so the key surely finds it running: a new spread restarts the simulation, and once
+  // two slices have run (and it is not finished) the key goes: a 5 typed over the field's selected
+  // text, 8,000 -> 5 students.
+  // If the simulation still finishes before the key is handled, try again with another spread.
+  const input = page.getByTestId('students-input');
+  await resimulated(page, () => input.fill('8000'));
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 8,000 students: /);
+  const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6', '0.9', '0.55', '0.95'];
+  let landed = null;
   for (const sigma of sigmas) {
-    const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
-    await page.getByTestId('spread-input').fill(sigma);
-    await page.waitForFunction(
-      ([selector, before]) => {
-        const el = document.querySelector(selector);
-        return !el.hasAttribute('data-runs') && window.__zeroDelayRuns >= before + 2;
-      },
-      [STATUS, slicesBefore],
-    );
+    // Settled, for 8,000 students: the edit below then surely restarts the simulation.
+    if ((await input.inputValue()) !== '8000') await resimulated(page, () => input.fill('8000'));
+    await simulated(page);
     const totalBefore = await text(page, 'total-cost');
+    // Set before the edit, so no step is left between seeing the run and sending the key.
     await page.evaluate(([selector]) => {
-      const input = document.querySelector('[data-testid="students-input"]');
+      const field = document.querySelector('[data-testid="students-input"]');
       const total = document.querySelector('[data-testid="total-cost"]');
       const before = total.textContent.trim();
       window.__typing = null;
       // One listener at a time: a retry replaces the last attempt's.
-      if (window.__typingListener) input.removeEventListener('keydown', window.__typingListener, true);
+      if (window.__typingListener) field.removeEventListener('keydown', window.__typingListener, true);
       window.__typingListener = (event) => {
-        if (event.key !== '0' || window.__typing) return;
+        if (event.key !== '5' || window.__typing) return;
         const typing = {
-          key: event.timeStamp,
           running: !document.querySelector(selector).hasAttribute('data-runs'),
           slices: window.__zeroDelayRuns,
+          updated: false,
         };
         window.__typing = typing;
         const observer = new MutationObserver(() => {
           if (total.textContent.trim() !== before) {
-            typing.updated = performance.now();
+            typing.updated = true;
             observer.disconnect();
           }
         });
         observer.observe(total, { subtree: true, childList: true, characterData: true });
       };
-      input.addEventListener('keydown', window.__typingListener, true);
+      field.addEventListener('keydown', window.__typingListener, true);
     }, [STATUS]);
-    const input = page.getByTestId('students-input');
-    await input.focus();
-    await page.keyboard.press('End');
-    const sent = Date.now();
-    await page.keyboard.type('0'); // 191 -> 1910 students
+    // The enrollment's text selected, ready to be typed over; the new spread is entered as an
+    // input event, so the focus and the selection stay where they are and a single key is left
+    // to send once the run is seen.
+    await input.selectText();
+    const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
+    await watchRestart(page);
+    await page.getByTestId('spread-input').evaluate((field, value) => {
+      field.value = value;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }, sigma);
+    // Running (two slices in, not finished), or already finished for this spread: never a wait
+    // for a state that may have come and gone between two looks.
+    const state = await (await page.waitForFunction(
+      ([selector, before]) => {
+        if (!window.__spreadRestarted) return false;
+        if (document.querySelector(selector).hasAttribute('data-runs')) return 'finished';
+        return window.__zeroDelayRuns >= before + 2 ? 'running' : false;
+      },
+      [STATUS, slicesBefore],
+      { timeout: WAIT },
+    )).jsonValue();
+    if (state === 'finished') continue;
+    await page.keyboard.type('5'); // 8,000 -> 5 students
     await changed(page, 'total-cost', totalBefore);
-    const roundTrip = Date.now() - sent;
     const typing = await page.evaluate(() => window.__typing);
     assert.ok(typing?.updated, 'total-cost changed after the key');
-    assert.equal(await input.inputValue(), '1910');
+    assert.equal(await input.inputValue(), '5', 'the typed text is kept');
     if (typing.running) {
-      measured = { ...typing, latency: typing.updated - typing.key, roundTrip, slicesBefore };
+      landed = { ...typing, slicesBefore, sigma, tries: sigmas.indexOf(sigma) + 1 };
       break;
     }
-    // The simulation finished first: back to 191 students, wait for it to settle, and retry.
-    await resimulated(page, () => input.fill('191'));
   }
-  assert.ok(measured, 'a keystroke landed while a simulation was running');
-  t.diagnostic(
-    `keystroke during the simulation (${measured.slices - measured.slicesBefore} slices into it): ` +
-      `keydown -> total-cost updated in ${measured.latency.toFixed(1)} ms ` +
-      `(${measured.roundTrip} ms round trip from the test)`,
-  );
-  assert.ok(measured.latency >= 0 && measured.latency < 200, `updated ${measured.latency} ms after the key`);
+  assert.ok(landed, `a keystroke landed while a simulation was running (tried spreads ${sigmas})`);
+  assert.ok(landed.slices >= landed.slicesBefore + 2, 'the key was handled between two slices');
+  t.diagnostic(`the key landed ${landed.slices - landed.slicesBefore} slices into a run, on try ${landed.tries}`);
 
-  // The restarted simulation (1910 students) still finishes, with its own timing.
+  // The restarted simulation (5 students) still finishes, for the new enrollment and spread.
   await simulated(page);
-  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 1,910 students: /);
-  const bigMs = Number(await status.getAttribute('data-compute-ms'));
-  assert.ok(bigMs > 0, `data-compute-ms = ${bigMs}`);
-  t.diagnostic(`Monte Carlo, 10,000 runs of 1,910 students: ${bigMs} ms of computing`);
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 5 students: /);
+  assert.equal(await page.getByTestId('spread-input').inputValue(), landed.sigma);
+  assert.equal(await input.inputValue(), '5');
+  assert.ok(Number(await status.getAttribute('data-compute-ms')) > 0);
 
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -10,6 +10,13 @@ import { chromium } from 'playwright-core';
 
 export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)));
 
+/**
+ * How long a test waits for anything the page computes or renders (a figure, a chart, a link in
+ * the address bar, a finished simulation). Generous on purpose: the tests assert behaviour, never
+ * speed (tests/bench/browser.mjs measures that), so a busy machine may be slow but never fails.
+ */
+export const WAIT = 60_000;
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -98,8 +105,10 @@ export async function openCalculator(contextOrBrowser, url, contextOptions = {})
   page.on('console', (message) => {
     if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
   });
+  // Every wait of this page without a timeout of its own (locators, navigation) gets WAIT too.
+  page.setDefaultTimeout(WAIT);
   await page.goto(url);
-  await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
   return page;
 }
 
@@ -127,6 +136,7 @@ export async function showChart(page, testid) {
       return el && el.width > 300 && Number(el.dataset.drawn ?? 0) > 0;
     },
     testid,
+    { timeout: WAIT },
   );
   return canvas;
 }
@@ -143,6 +153,7 @@ export async function changed(page, testid, old) {
   await page.waitForFunction(
     ([id, before]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() !== before,
     [testid, old],
+    { timeout: WAIT },
   );
   return text(page, testid);
 }
@@ -152,6 +163,7 @@ export async function shows(page, testid, expected) {
   await page.waitForFunction(
     ([id, want]) => document.querySelector(`[data-testid="${id}"]`)?.textContent.trim() === want,
     [testid, expected],
+    { timeout: WAIT },
   );
 }
 
@@ -171,7 +183,7 @@ export function decodePayload(payload) {
  * Waits until the address bar holds a share link whose payload satisfies `accept` (it is written
  * with history.replaceState about 250 ms after the last edit). Resolves to { url, hash, data }.
  */
-export async function linkInAddressBar(page, accept, timeout = 5_000) {
+export async function linkInAddressBar(page, accept, timeout = WAIT) {
   const deadline = Date.now() + timeout;
   let last;
   for (;;) {
