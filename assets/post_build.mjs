@@ -1,6 +1,7 @@
 // Trunk post_build hook (Trunk.toml [[hooks]]): finishes the build in Trunk's staging directory,
 // after Trunk has written (and, in release, minified) index.html and before it becomes dist/.
 //
+// 0. The build-time first paint (prerender.mjs), before any hash is taken.
 // 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
 //    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
@@ -11,6 +12,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+// 0. The first paint goes in before the policy's hashes are taken (it holds no script).
+await import('./prerender.mjs');
 
 const staging = process.env.TRUNK_STAGING_DIR;
 if (!staging) throw new Error('post_build.mjs runs as a Trunk hook (TRUNK_STAGING_DIR is unset)');

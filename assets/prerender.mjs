@@ -1,4 +1,4 @@
-// Trunk post_build hook (Trunk.toml [[hooks]]): puts the first paint that `cargo run --bin
+// Part of the Trunk post_build hook (imported first by post_build.mjs): puts the first paint that `cargo run --bin
 // prerender` computes natively from the default scenario where index.html says
 // <!-- prerendered -->, so the served page shows the paper's course figures before any script runs.
 import { execFileSync } from 'node:child_process';

@@ -106,14 +106,29 @@ pub fn CapacityEditor() -> Html {
     });
     html! {
         <div class="capacity" data-testid="capacity-editor">
-            <h3>{ "Reserved nodes (capacity)" }</h3>
             <p class="field-hint">
                 { "How many nodes of a type exist for the course, and when. The calculator warns when the \
                    course needs more node-hours than they can supply in that window." }
             </p>
-            for (index, capacity) in capacities.iter().enumerate() {
-                { capacity_row(&dispatch, index, capacity, checks.get(index), state.catalog.resource(&capacity.resource)) }
-            }
+            <div class="table-scroll">
+                <table class="data-table capacity-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "Resource" }</th>
+                            <th scope="col">{ "Nodes" }</th>
+                            <th scope="col">{ "From week" }</th>
+                            <th scope="col">{ "For weeks" }</th>
+                            <th scope="col">{ "Needed / available node-hours" }</th>
+                            <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        for (index, capacity) in capacities.iter().enumerate() {
+                            { capacity_row(&dispatch, index, capacity, checks.get(index), state.catalog.resource(&capacity.resource)) }
+                        }
+                    </tbody>
+                </table>
+            </div>
             <ResourceSelect value="" label="Add a capacity for this resource" on_change={on_add} />
         </div>
     }
@@ -130,32 +145,35 @@ fn capacity_row(
     let field = |field| FieldPath::Capacity { index, field };
     let on_remove =
         dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));
+    let exceeded = check.is_some_and(CapacityCheck::exceeded);
     html! {
-        <fieldset class="capacity-row" key={index}>
-            <legend>{ name.clone() }</legend>
-            <div class="row weeks">
-                <NumberInput field={field(CapacityField::Units)} value={capacity.units}
-                    label={format!("{name}: nodes")} unit="nodes" step={1.0} />
-                <NumberInput field={field(CapacityField::StartWeek)} value={capacity.start_week}
-                    label={format!("{name}: from week")} unit="week" step={1.0} />
-                <NumberInput field={field(CapacityField::Weeks)} value={capacity.weeks}
-                    label={format!("{name}: for")} unit="weeks" step={1.0} />
-            </div>
-            if let Some(check) = check {
-                <p class={classes!(if check.exceeded() { "warning" } else { "field-hint" })}
-                    role={check.exceeded().then_some("alert")}>
+        <tr key={index}>
+            <th scope="row">
+                { name.clone() }
+                if !capacity.note.is_empty() {
+                    <p class="field-hint">{ capacity.note.clone() }</p>
+                }
+            </th>
+            <td><NumberInput compact=true field={field(CapacityField::Units)} value={capacity.units}
+                label={format!("{name}: nodes")} step={1.0} /></td>
+            <td><NumberInput compact=true field={field(CapacityField::StartWeek)} value={capacity.start_week}
+                label={format!("{name}: from week")} step={1.0} /></td>
+            <td><NumberInput compact=true field={field(CapacityField::Weeks)} value={capacity.weeks}
+                label={format!("{name}: for weeks")} step={1.0} /></td>
+            <td class={classes!("num", exceeded.then_some("warning"))} role={exceeded.then_some("alert")}>
+                if let Some(check) = check {
                     { format!(
-                        "Needs {} node-hours; {} nodes supply {} in the window.",
+                        "{} / {}{}",
                         format::number(check.needed_hours, 0),
-                        format::quantity(check.units),
                         format::number(check.available_hours, 0),
+                        if exceeded { ": too few nodes" } else { "" },
                     ) }
-                </p>
-            }
-            if !capacity.note.is_empty() {
-                <p class="field-hint">{ capacity.note.clone() }</p>
-            }
-            <button type="button" class="secondary small" onclick={on_remove}>{ "Remove" }</button>
-        </fieldset>
+                }
+            </td>
+            <td>
+                <button type="button" class="secondary small" aria-label={format!("Remove the capacity of {name}")}
+                    onclick={on_remove}>{ "Remove" }</button>
+            </td>
+        </tr>
     }
 }

@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::components::course::pool_editor::{CapacityEditor, PoolEditor};
 use crate::components::course::uses_table::{UseRow, UsesTable};
+use crate::components::Fold;
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;
 
@@ -12,6 +13,8 @@ use crate::state::use_scenario;
 pub fn ProjectEditor() -> Html {
     let state = use_scenario();
     let project = &state.scenario.course.project;
+    // Open when reserved nodes are too few, so the warning is seen at its field.
+    let exceeded = state.estimate.capacity.iter().any(|c| c.exceeded());
     html! {
         <section class="panel no-print" aria-labelledby="project-title">
             <h2 id="project-title">{ "Group project" }</h2>
@@ -31,7 +34,9 @@ pub fn ProjectEditor() -> Html {
                     <PoolEditor {item} project_use={project_use.clone()} />
                 }
             }
-            <CapacityEditor />
+            <Fold id="capacity" title="Reserved nodes (capacity)" open={exceeded}>
+                <CapacityEditor />
+            </Fold>
         </section>
     }
 }

@@ -1,5 +1,6 @@
 //! Number fields, selects and notices shared by every panel.
 
+pub mod citation;
 pub mod notice;
 pub mod number_input;
 pub mod provenance_marker;

@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::Citation;
+
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
 use crate::model::format;
@@ -46,9 +48,10 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
             <td colspan={COLUMNS.to_string()}>
                 <span class="math-what">{ format!("{option}{} on {}: ", line.resource, line.sku) }</span>
                 <code>{ format::line_math(line) }</code>
-                <span class="math-source">{ format!(
-                    " Price as of {}, source {}.", line.as_of, line.source
-                ) }</span>
+                <span class="math-source">
+                    { format!(" Price as of {}; source: ", line.as_of) }
+                    <Citation source={line.source.clone()} />
+                </span>
             </td>
         </tr>
     }

@@ -199,4 +199,19 @@ impl Catalog {
     pub fn source(&self, id: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.id == id)
     }
+
+    /// The sources a price's `source` field names (`"S2,S6"`, or a note that mentions them), and
+    /// what is left of it once the ids are taken out (a note such as "spot: midpoint of ...").
+    pub fn citations<'a>(&'a self, source: &'a str) -> (Vec<&'a Source>, String) {
+        let mut found: Vec<&Source> = Vec::new();
+        let mut rest = Vec::new();
+        for word in source.split([',', ' ', ';']).filter(|w| !w.is_empty()) {
+            match self.source(word.trim_matches(|c: char| !c.is_ascii_alphanumeric())) {
+                Some(cited) if !found.iter().any(|s| s.id == cited.id) => found.push(cited),
+                Some(_) => {}
+                None => rest.push(word),
+            }
+        }
+        (found, rest.join(" "))
+    }
 }

@@ -4,7 +4,8 @@ use yew::prelude::*;
 
 use super::fraction_input::FractionInput;
 use super::offer_select::OfferSelect;
-use super::offer_text::{price_text, source_text};
+use super::offer_text::price_text;
+use crate::components::Citation;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{suits, StandInClass};
@@ -119,7 +120,8 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </td>
             <td class="num">{ price_text(stand_in.offer, snapshot, stand_in.fraction) }</td>
             <td class="small">
-                { format!("{}; as of {}; {}", stand_in.offer.hardware(), price.as_of, source_text(price.source)) }
+                { format!("{}; as of {}. ", stand_in.offer.hardware(), price.as_of) }
+                <Citation source={price.source.to_string()} />
             </td>
         </tr>
     }
