@@ -47,7 +47,7 @@ pub fn CoursePanel() -> Html {
     let state = use_scenario();
     let course = &state.scenario.course;
     html! {
-        <section class="panel" aria-labelledby="course-title">
+        <section class="panel fields-grid" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
             <ScenarioTitle />
             <PresetPicker />

@@ -115,10 +115,10 @@ fn LabEditor(props: &LabEditorProps) -> Html {
     let only = props.lab.options.len() == 1;
     html! {
         <fieldset class="lab" data-testid="lab-editor">
-            <legend>{ props.lab.name.clone() }</legend>
+            <legend class="visually-hidden">{ props.lab.name.clone() }</legend>
             <div class="row">
                 <label class="inline grow">
-                    <span>{ "Name" }</span>
+                    <span class="visually-hidden">{ "Name" }</span>
                     <input type="text" maxlength="120" value={props.lab.name.clone()}
                         data-testid="lab-name" aria-label={format!("{title}: name")} oninput={on_rename} />
                 </label>

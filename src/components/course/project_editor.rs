@@ -5,8 +5,23 @@ use yew::prelude::*;
 use crate::components::course::pool_editor::{CapacityEditor, PoolEditor};
 use crate::components::course::uses_table::{UseRow, UsesTable};
 use crate::components::Fold;
+use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;
+
+/// The title of a project use's pool fold.
+fn pool_title(item: usize, project_use: &ProjectUse) -> String {
+    match project_use.pool.len() {
+        0 => format!(
+            "Project resource {}: spread over a pool of node types",
+            item + 1
+        ),
+        n => format!(
+            "Project resource {}: spread over a pool of {n} node types",
+            item + 1
+        ),
+    }
+}
 
 /// The project editor.
 #[component]
@@ -31,7 +46,9 @@ pub fn ProjectEditor() -> Html {
                 hours_label="planned hours per week" />
             for (item, project_use) in project.uses.iter().enumerate() {
                 if state.catalog.resource(&project_use.resource).is_some_and(|r| r.gpu_count > 0) || !project_use.pool.is_empty() {
-                    <PoolEditor {item} project_use={project_use.clone()} />
+                    <Fold id={format!("pool-{item}")} title={pool_title(item, project_use)}>
+                        <PoolEditor {item} project_use={project_use.clone()} />
+                    </Fold>
                 }
             }
             <Fold id="capacity" title="Reserved nodes (capacity)" open={exceeded}>

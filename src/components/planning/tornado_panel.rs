@@ -127,8 +127,8 @@ pub fn TornadoPanel() -> Html {
                 Ok(rows) => html! {
                     <figure class="chart">
                         <PlanCanvas picture={Picture::Tornado((*chart).clone())} testid="tornado-chart"
-                            height={(40 + 34 * rows.len()) as u32} />
-                        <details class="chart-twin" open=true>
+                            height={(40 + 26 * rows.len()) as u32} />
+                        <details class="chart-twin">
                             <summary>{ "The numbers as a table" }</summary>
                             <TornadoTable rows={Rc::new(rows.clone())} currency={pricing.currency.clone()}
                                 usd_to_currency={pricing.usd_to_currency} />

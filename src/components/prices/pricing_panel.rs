@@ -201,7 +201,7 @@ pub fn PricingPanel() -> Html {
     let spot = pricing.model == PriceModel::Spot;
 
     html! {
-        <section class="panel" aria-labelledby="pricing-title">
+        <section class="panel fields-grid" aria-labelledby="pricing-title">
             <h2 id="pricing-title">{ "Pricing" }</h2>
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
@@ -223,7 +223,10 @@ pub fn PricingPanel() -> Html {
                         </option>
                     }
                 </Select>
-                <p class="field-hint">{ snapshot_note }</p>
+                <details class="field-hint">
+                    <summary>{ "About these prices" }</summary>
+                    { snapshot_note }
+                </details>
             </div>
             <PriceModelChoice {spot} dispatch={state.dispatch()} />
             if spot {

@@ -107,7 +107,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
                         ) }
                     </p>
                 }
-                if !stand_in.note.is_empty() { <p class="field-hint">{ stand_in.note.to_string() }</p> }
+
             </td>
             <td>
                 <FractionInput provider={provider} resource={resource.id.clone()}
@@ -120,8 +120,14 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </td>
             <td class="num">{ price_text(stand_in.offer, snapshot, stand_in.fraction) }</td>
             <td class="small">
-                { format!("{}; as of {}. ", stand_in.offer.hardware(), price.as_of) }
-                <Citation source={price.source.to_string()} />
+                <details>
+                    <summary>{ format!("as of {}", price.as_of) }</summary>
+                    if !stand_in.note.is_empty() {
+                        <p class="field-hint">{ format!("Why this offer: {}", stand_in.note) }</p>
+                    }
+                    { format!("{}. ", stand_in.offer.hardware()) }
+                    <Citation source={price.source.to_string()} />
+                </details>
             </td>
         </tr>
     }

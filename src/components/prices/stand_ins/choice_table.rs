@@ -45,7 +45,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
                     <th scope="col">{ "Stands in" }</th>
                     <th scope="col">{ "How many" }</th>
                     <th scope="col">{ "Price per instance" }</th>
-                    <th scope="col">{ "Hardware, date, source" }</th>
+                    <th scope="col">{ "Why, date and source" }</th>
                 </tr>
             </thead>
             <tbody>

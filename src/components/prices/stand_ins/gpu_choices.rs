@@ -6,6 +6,7 @@ use super::choice_table::ChoiceTable;
 use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::CustomOfferList;
 use super::price_catalog::PriceCatalog;
+use crate::components::Fold;
 use crate::state::use_scenario;
 
 /// GPU choices, custom offers and the price catalog of the current provider.
@@ -31,10 +32,10 @@ pub fn GpuChoices() -> Html {
                    half of an 8-GPU machine). Each list shows the offers that fit, cheapest first, with \
                    their price for one instance; or add your own." }
             </p>
-            <label class="inline">
-                <input type="checkbox" data-testid="show-all-offers" checked={*show_all} onchange={on_show_all} />
-                { " Show all offers, including ones that do not fit (for experts)" }
-            </label>
+            <p>
+                <input type="checkbox" id="show-all-offers" data-testid="show-all-offers" checked={*show_all} onchange={on_show_all} />
+                <label for="show-all-offers">{ " Show all offers, including ones that do not fit (for experts)" }</label>
+            </p>
             <div class="table-scroll">
                 <ChoiceTable
                     provider={provider.clone()}
@@ -46,7 +47,9 @@ pub fn GpuChoices() -> Html {
                 />
             </div>
             <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
-            <CustomOfferForm {dispatch} />
+            <Fold id="custom-offer" title="Add your own offer (a negotiated or on-premises rate)">
+                <CustomOfferForm {dispatch} />
+            </Fold>
             <PriceCatalog {provider} {snapshot} />
         </section>
     }
