@@ -253,3 +253,25 @@ export async function serveCompressed(root = DIST) {
     },
   };
 }
+
+/**
+ * Shows one view of the calculator (`course`, `prices`, `results`, `plan`, `share`) the way a
+ * reader does, by its tab, and waits until its panel is on the page. Only the current view is
+ * rendered; the summary bar (total-cost, cost-per-student, undo, redo) is always there.
+ */
+export async function showView(page, view) {
+  await page.getByTestId(`tab-${view}`).click();
+  await page.getByTestId(`view-${view}`).waitFor({ timeout: WAIT });
+}
+
+/** Opens a folded panel (`data-testid="fold-<id>"`) if it is closed. */
+export async function openFold(page, id) {
+  const toggle = page.getByTestId(`fold-${id}`).locator(':scope > button');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Opens the details of lab `index` (0-based) in the lab editor (one lab is open at a time). */
+export async function openLab(page, index) {
+  const toggle = page.getByTestId('toggle-lab').nth(index);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
