@@ -8,3 +8,5 @@ pub mod waterfall;
 
 #[cfg(target_arch = "wasm32")]
 pub mod bars;
+#[cfg(target_arch = "wasm32")]
+pub mod surface;

@@ -97,9 +97,8 @@ mod canvas {
     use web_sys::HtmlCanvasElement;
 
     use super::TornadoChart;
-    use crate::charts::bars::Frame;
     use crate::charts::palette::OKABE_ITO;
-    use crate::charts::waterfall::prepare;
+    use crate::charts::surface::{prepare, Frame};
 
     /// Paints `chart`: one row per input, the low end's bar in blue and the high end's in orange,
     /// both from the typical total (the vertical line).

@@ -104,83 +104,18 @@ pub fn waterfall(savings: &Savings, currency: &str, usd_to_currency: f64) -> Wat
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use canvas::{draw, prepare, Ink};
+pub use canvas::draw;
 
 #[cfg(target_arch = "wasm32")]
 mod canvas {
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
     use plotters_canvas::CanvasBackend;
-    use wasm_bindgen::{JsCast, JsValue};
     use web_sys::HtmlCanvasElement;
 
     use super::{BarKind, Waterfall};
-    use crate::charts::bars::Frame;
     use crate::charts::palette::OKABE_ITO;
-
-    /// Colours for text, grid lines and the background of a frame.
-    #[derive(Clone, Copy)]
-    pub struct Ink {
-        /// Text and axes.
-        pub text: RGBColor,
-        /// Grid lines.
-        pub grid: RGBColor,
-        /// Background.
-        pub paper: RGBColor,
-        /// Device pixels per CSS pixel.
-        pub ratio: f64,
-    }
-
-    impl Ink {
-        /// `css` CSS pixels in device pixels.
-        pub fn px(&self, css: f64) -> i32 {
-            (css * self.ratio).round() as i32
-        }
-    }
-
-    fn set_css_size(canvas: &HtmlCanvasElement, width: u32, height: u32) -> Result<(), JsValue> {
-        let style = js_sys::Reflect::get(canvas, &"style".into())?;
-        let set: js_sys::Function =
-            js_sys::Reflect::get(&style, &"setProperty".into())?.dyn_into()?;
-        set.call2(&style, &"width".into(), &format!("{width}px").into())?;
-        set.call2(&style, &"height".into(), &format!("{height}px").into())?;
-        Ok(())
-    }
-
-    /// Sizes the canvas's backing store for `frame`; its colours, or `None` when it has no size.
-    pub fn prepare(canvas: &HtmlCanvasElement, frame: Frame) -> Result<Option<Ink>, String> {
-        let ratio = if frame.pixel_ratio.is_finite() {
-            frame.pixel_ratio.clamp(1.0, 4.0)
-        } else {
-            1.0
-        };
-        let width = (f64::from(frame.css_width) * ratio).round() as u32;
-        let height = (f64::from(frame.css_height) * ratio).round() as u32;
-        if width == 0 || height == 0 {
-            return Ok(None);
-        }
-        if canvas.width() != width || canvas.height() != height {
-            canvas.set_width(width);
-            canvas.set_height(height);
-            set_css_size(canvas, frame.css_width, frame.css_height)
-                .map_err(|_| "cannot size the canvas".to_string())?;
-        }
-        let (text, grid, paper) = if frame.dark {
-            (
-                RGBColor(230, 232, 236),
-                RGBColor(90, 96, 110),
-                RGBColor(22, 24, 29),
-            )
-        } else {
-            (RGBColor(33, 37, 41), RGBColor(200, 204, 210), WHITE)
-        };
-        Ok(Some(Ink {
-            text,
-            grid,
-            paper,
-            ratio,
-        }))
-    }
+    use crate::charts::surface::{prepare, Frame};
 
     /// Paints `chart` into `canvas`: totals in blue, savings in bluish green.
     pub fn draw(canvas: &HtmlCanvasElement, chart: &Waterfall, frame: Frame) -> Result<(), String> {

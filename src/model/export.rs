@@ -10,6 +10,73 @@ use crate::model::engine::estimate::{Estimate, Phase};
 use crate::model::format;
 use crate::model::scenario::Scenario;
 
+/// The formats the scenario can be exported in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportKind {
+    /// Every priced line, for a spreadsheet.
+    Csv,
+    /// The scenario and its results, for another program.
+    Json,
+    /// A summary for a syllabus, a grant or an e-mail.
+    Markdown,
+}
+
+impl ExportKind {
+    /// Every format, in the order of the buttons.
+    pub const ALL: [ExportKind; 3] = [ExportKind::Csv, ExportKind::Json, ExportKind::Markdown];
+
+    /// Short id (`csv`, `json`, `markdown`).
+    pub fn id(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "csv",
+            ExportKind::Json => "json",
+            ExportKind::Markdown => "markdown",
+        }
+    }
+
+    /// The button's label.
+    pub fn label(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "CSV",
+            ExportKind::Json => "JSON",
+            ExportKind::Markdown => "Markdown",
+        }
+    }
+
+    /// The downloaded file's name.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "course-cost-breakdown.csv",
+            ExportKind::Json => "course-cost.json",
+            ExportKind::Markdown => "course-cost-summary.md",
+        }
+    }
+
+    /// Its media type.
+    pub fn mime(self) -> &'static str {
+        match self {
+            ExportKind::Csv => "text/csv",
+            ExportKind::Json => "application/json",
+            ExportKind::Markdown => "text/markdown",
+        }
+    }
+
+    /// The export of `scenario` and `estimate`, naming `link` to reproduce it.
+    pub fn render(
+        self,
+        scenario: &Scenario,
+        estimate: &Estimate,
+        catalog: &Catalog,
+        link: &str,
+    ) -> String {
+        match self {
+            ExportKind::Csv => csv(estimate),
+            ExportKind::Json => json(scenario, estimate, link),
+            ExportKind::Markdown => markdown(scenario, estimate, catalog, link),
+        }
+    }
+}
+
 /// Citation of the paper the default scenario comes from.
 pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";
 

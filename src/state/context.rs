@@ -143,6 +143,9 @@ impl ScenarioHandle {
 /// scenario.dispatch().edit_number(Setting::Students.into(), "250".into());
 /// ```
 #[hook]
+// A component mounted outside the provider is a programming error the first render shows at
+// once, not an input the app could meet: failing loudly there is the clearest report.
+#[allow(clippy::expect_used)]
 pub fn use_scenario() -> ScenarioHandle {
     let inner = use_context::<ScenarioContext>()
         .expect("use_scenario() is only called under <ScenarioProvider>");

@@ -1,5 +1,6 @@
 //! Links, drafts, the embedded view and print.
 
+pub mod embed_dialog;
 pub mod embed_view;
 pub mod link_notice;
 pub mod print_header;

@@ -1,72 +1,43 @@
-//! Sharing: copy the link, reset, embed, export; and what a shared link could not load.
+//! Sharing: copy the link, reset, embed, export.
 
 use yew::prelude::*;
 
+use super::embed_dialog::EmbedDialog;
 use crate::browser::{address, clipboard, download};
-use crate::model::export;
-use crate::state::use_scenario;
+use crate::model::catalog::presets::paper_course;
+use crate::model::export::ExportKind;
+use crate::state::{use_scenario, ScenarioState};
 
 /// The link to the current scenario (computed now, not from the debounced address bar).
 fn share_link(base: &str, fragment: &str) -> String {
     format!("{base}#{fragment}")
 }
 
-/// The address of the embedded view of this scenario.
-fn embed_url(base: &str, fragment: &str, editable: bool) -> String {
-    let edit = if editable { "&edit=1" } else { "" };
-    format!("{base}?embed=1{edit}#{fragment}")
+/// A button that downloads the scenario as `kind`.
+fn export_button(state: &ScenarioState, kind: ExportKind, link: &str) -> Html {
+    let (scenario, estimate, catalog) = (
+        state.scenario.clone(),
+        state.estimate.clone(),
+        state.catalog,
+    );
+    let link = link.to_string();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        let text = kind.render(&scenario, &estimate, catalog, &link);
+        download::download(kind.file_name(), kind.mime(), &text);
+    });
+    html! {
+        <button type="button" class="secondary" data-testid={format!("export-{}", kind.id())} {onclick}>
+            { kind.label() }
+        </button>
+    }
 }
 
-/// Where the calculator's files are: `base` up to its last `/`.
-fn site_dir(base: &str) -> &str {
-    base.rfind('/').map_or(base, |end| &base[..=end])
-}
-
-/// The iframe snippet and the host script that sizes it.
-fn embed_snippet(base: &str, fragment: &str, editable: bool) -> String {
-    let src = embed_url(base, fragment, editable);
-    format!(
-        r#"<iframe src="{src}" title="Course cost calculator" data-course-cost width="100%" height="900" loading="lazy"></iframe>
-<script>
-  // Sizes the calculator's iframe to its content.
-  addEventListener("message", function (event) {{
-    if (!event.data || event.data.type !== "course-cost:height") return;
-    document.querySelectorAll("iframe[data-course-cost]").forEach(function (frame) {{
-      if (frame.contentWindow === event.source) {{
-        frame.style.border = "0";
-        frame.style.height = event.data.height + "px";
-      }}
-    }});
-  }});
-</script>"#
-    )
-}
-
-/// The script snippet: a div that `embed.js` turns into a frame that sizes itself.
-fn script_snippet(base: &str, fragment: &str, editable: bool) -> String {
-    let src = embed_url(base, fragment, editable);
-    let dir = site_dir(base);
-    format!(
-        r#"<div class="course-cost-embed" data-src="{src}"></div>
-<script src="{dir}embed.js" async></script>"#
-    )
-}
-
-/// Which snippet was copied last, and whether the browser allowed it.
-#[derive(Clone, Copy, PartialEq)]
-enum SnippetCopy {
-    Iframe(bool),
-    Script(bool),
-}
-
-/// Copy link, reset, embed and export, with the notices of a shared link.
+/// Copy link, reset, embed and export.
 #[component]
 pub fn ShareBar() -> Html {
     let state = use_scenario();
     let copied = use_state(|| None::<bool>);
     let show_embed = use_state(|| false);
-    let embed_editable = use_state(|| false);
-    let snippet_copied = use_state(|| None::<SnippetCopy>);
     let fragment = state.share_fragment();
     let base = address::base();
     let link = share_link(&base, &fragment);
@@ -85,69 +56,16 @@ pub fn ShareBar() -> Html {
         })
     };
     let on_reset = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch().load_preset("paper-s25".to_string()))
+        let dispatch = state.dispatch();
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(default) = paper_course() {
+                dispatch.load_preset(default.id.clone());
+            }
+        })
     };
     let on_embed = {
         let show_embed = show_embed.clone();
         Callback::from(move |_: MouseEvent| show_embed.set(!*show_embed))
-    };
-    let on_editable = {
-        let embed_editable = embed_editable.clone();
-        Callback::from(move |_: Event| embed_editable.set(!*embed_editable))
-    };
-    let iframe_code = embed_snippet(&base, &fragment, *embed_editable);
-    let script_code = script_snippet(&base, &fragment, *embed_editable);
-    let copy_snippet = |code: &str, kind: fn(bool) -> SnippetCopy| {
-        let (snippet_copied, code) = (snippet_copied.clone(), code.to_string());
-        Callback::from(move |_: MouseEvent| {
-            let (snippet_copied, code) = (snippet_copied.clone(), code.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                snippet_copied.set(Some(kind(clipboard::copy(&code).await)));
-            });
-        })
-    };
-    let on_copy_iframe = copy_snippet(&iframe_code, SnippetCopy::Iframe);
-    let on_copy_script = copy_snippet(&script_code, SnippetCopy::Script);
-    let copy_note = |copied: Option<bool>| match copied {
-        Some(true) => html! { <span class="small">{ "Copied." }</span> },
-        Some(false) => {
-            html! { <span class="small">{ "This browser did not allow copying: select the text and copy it." }</span> }
-        }
-        None => html! {},
-    };
-    let iframe_copied = match *snippet_copied {
-        Some(SnippetCopy::Iframe(ok)) => Some(ok),
-        _ => None,
-    };
-    let script_copied = match *snippet_copied {
-        Some(SnippetCopy::Script(ok)) => Some(ok),
-        _ => None,
-    };
-
-    let export = |kind: &'static str| {
-        let state = state.clone();
-        let link = link.clone();
-        Callback::from(move |_: MouseEvent| {
-            let (name, mime, text) = match kind {
-                "csv" => (
-                    "course-cost-breakdown.csv",
-                    "text/csv",
-                    export::csv(&state.estimate),
-                ),
-                "json" => (
-                    "course-cost.json",
-                    "application/json",
-                    export::json(&state.scenario, &state.estimate, &link),
-                ),
-                _ => (
-                    "course-cost-summary.md",
-                    "text/markdown",
-                    export::markdown(&state.scenario, &state.estimate, state.catalog, &link),
-                ),
-            };
-            download::download(name, mime, &text);
-        })
     };
     let on_print = Callback::from(|_: MouseEvent| {
         let _ = gloo::utils::window().print();
@@ -163,9 +81,9 @@ pub fn ShareBar() -> Html {
                 <button type="button" class="secondary" aria-expanded={show_embed.to_string()}
                     data-testid="embed-toggle" onclick={on_embed}>{ "Embed" }</button>
                 <span class="export-group" role="group" aria-label="Export">
-                    <button type="button" class="secondary" data-testid="export-csv" onclick={export("csv")}>{ "CSV" }</button>
-                    <button type="button" class="secondary" data-testid="export-json" onclick={export("json")}>{ "JSON" }</button>
-                    <button type="button" class="secondary" data-testid="export-markdown" onclick={export("md")}>{ "Markdown" }</button>
+                    for kind in ExportKind::ALL {
+                        { export_button(&state, kind, &link) }
+                    }
                     <button type="button" class="secondary" data-testid="print" onclick={on_print}>{ "Print / PDF" }</button>
                 </span>
             </div>
@@ -182,44 +100,7 @@ pub fn ShareBar() -> Html {
                 } }
             </div>
             if *show_embed {
-                <div class="embed-dialog" data-testid="embed-dialog">
-                    <label class="checkbox">
-                        <input type="checkbox" checked={*embed_editable} onchange={on_editable} />
-                        { " Let readers change the course in the embedded view" }
-                    </label>
-                    <label for="embed-snippet">{ "Paste this into a course page (HTML). The script sizes the frame to its content." }</label>
-                    <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="12"
-                        value={iframe_code} />
-                    <div class="snippet-actions">
-                        <button type="button" class="secondary small" data-testid="copy-embed-iframe" onclick={on_copy_iframe}>
-                            { "Copy the iframe code" }
-                        </button>
-                        <span role="status" aria-live="polite">{ copy_note(iframe_copied) }</span>
-                    </div>
-                    <label for="embed-script-snippet">
-                        { "Or, where a page allows scripts from other sites, this div and script: every " }
-                        <code>{ "div.course-cost-embed" }</code>
-                        { " becomes a frame that sizes itself." }
-                    </label>
-                    <textarea id="embed-script-snippet" data-testid="embed-script-snippet" readonly=true rows="3"
-                        value={script_code} />
-                    <div class="snippet-actions">
-                        <button type="button" class="secondary small" data-testid="copy-embed-script" onclick={on_copy_script}>
-                            { "Copy the script code" }
-                        </button>
-                        <span role="status" aria-live="polite">{ copy_note(script_copied) }</span>
-                    </div>
-                    <p class="small embed-options">
-                        { "Add " }<code>{ "&theme=light" }</code>{ ", " }<code>{ "&theme=dark" }</code>
-                        { " or " }<code>{ "&transparent=1" }</code>
-                        { " after " }<code>{ "embed=1" }</code>
-                        { " to match the page. The frame also reports its height to Embedly, AMP (amp-iframe) and pym.js hosts." }
-                    </p>
-                    <h3>{ "Preview" }</h3>
-                    <iframe class="embed-preview" data-testid="embed-preview"
-                        title="Preview of the embedded calculator" loading="lazy"
-                        src={embed_url(&base, &fragment, *embed_editable)} />
-                </div>
+                <EmbedDialog base={base.clone()} fragment={fragment.clone()} />
             }
         </section>
     }

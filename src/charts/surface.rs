@@ -1,0 +1,85 @@
+//! A canvas ready for plotters: its backing store sized for the screen's pixel ratio (plotters-canvas
+//! does not know about `devicePixelRatio`), and the colours of the light or dark scheme. Every chart
+//! starts here.
+
+use plotters::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::HtmlCanvasElement;
+
+/// Where and how big to draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// Width on the page (CSS pixels).
+    pub css_width: u32,
+    /// Height on the page (CSS pixels).
+    pub css_height: u32,
+    /// Device pixels per CSS pixel (`window.devicePixelRatio`).
+    pub pixel_ratio: f64,
+    /// Dark colour scheme.
+    pub dark: bool,
+}
+
+/// Colours for text, grid lines and the background of a frame.
+#[derive(Clone, Copy)]
+pub struct Ink {
+    /// Text and axes.
+    pub text: RGBColor,
+    /// Grid lines.
+    pub grid: RGBColor,
+    /// Background.
+    pub paper: RGBColor,
+    /// Device pixels per CSS pixel.
+    pub ratio: f64,
+}
+
+impl Ink {
+    /// `css` CSS pixels in device pixels.
+    pub fn px(&self, css: f64) -> i32 {
+        (css * self.ratio).round() as i32
+    }
+}
+
+/// Sets the canvas's size on the page through the CSSOM (`canvas.style.setProperty`), which a
+/// Content-Security-Policy without `'unsafe-inline'` allows, unlike a `style` attribute.
+fn set_css_size(canvas: &HtmlCanvasElement, width: u32, height: u32) -> Result<(), JsValue> {
+    let style = js_sys::Reflect::get(canvas, &"style".into())?;
+    let set: js_sys::Function = js_sys::Reflect::get(&style, &"setProperty".into())?.dyn_into()?;
+    set.call2(&style, &"width".into(), &format!("{width}px").into())?;
+    set.call2(&style, &"height".into(), &format!("{height}px").into())?;
+    Ok(())
+}
+
+/// Sizes the canvas's backing store for `frame`; its colours, or `None` when it has no size.
+pub fn prepare(canvas: &HtmlCanvasElement, frame: Frame) -> Result<Option<Ink>, String> {
+    let ratio = if frame.pixel_ratio.is_finite() {
+        frame.pixel_ratio.clamp(1.0, 4.0)
+    } else {
+        1.0
+    };
+    let width = (f64::from(frame.css_width) * ratio).round() as u32;
+    let height = (f64::from(frame.css_height) * ratio).round() as u32;
+    if width == 0 || height == 0 {
+        return Ok(None);
+    }
+    if canvas.width() != width || canvas.height() != height {
+        canvas.set_width(width);
+        canvas.set_height(height);
+        set_css_size(canvas, frame.css_width, frame.css_height)
+            .map_err(|_| "cannot size the canvas".to_string())?;
+    }
+    let (text, grid, paper) = if frame.dark {
+        (
+            RGBColor(230, 232, 236),
+            RGBColor(90, 96, 110),
+            RGBColor(22, 24, 29),
+        )
+    } else {
+        (RGBColor(33, 37, 41), RGBColor(200, 204, 210), WHITE)
+    };
+    Ok(Some(Ink {
+        text,
+        grid,
+        paper,
+        ratio,
+    }))
+}
