@@ -226,3 +226,20 @@ fn comparing_a_scenario_with_itself_shows_no_difference() {
         .expect("lab 1");
     assert!((lab1.delta_usd() - a.labs[0].cost_usd * (250.0 / 191.0 - 1.0)).abs() < 1e-6);
 }
+
+#[test]
+fn a_huge_course_simulates_fewer_runs_so_the_work_stays_bounded() {
+    use course_cost::model::planners::spread::{Simulation, SpreadInputs, MAX_DRAWS};
+    let simulation = Simulation::new(SpreadInputs {
+        labs_mean_usd: 100.0,
+        project_share_usd: 50.0,
+        sigma: 0.75,
+        students: 100_000,
+        runs: 100_000,
+        seed: 1,
+        credit_usd: 100.0,
+    });
+    let inputs = simulation.inputs();
+    assert!(inputs.students * inputs.runs <= MAX_DRAWS.max(100 * inputs.students));
+    assert_eq!(inputs.runs, 200);
+}

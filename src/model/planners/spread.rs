@@ -77,6 +77,12 @@ impl SplitMix {
     }
 }
 
+/// Most draws (students x runs) of one simulation, so it finishes in a second or two in a
+/// browser however large the course.
+pub const MAX_DRAWS: usize = 20_000_000;
+/// Fewest course runs simulated, whatever the course's size.
+const MIN_RUNS: usize = 100;
+
 /// Bins of the uniform draws (see [`Simulation`]).
 const BINS: usize = 16_384;
 /// Bins shown in the histogram chart.
@@ -105,10 +111,17 @@ impl Simulation {
     pub fn new(inputs: SpreadInputs) -> Simulation {
         let sigma = inputs.sigma.clamp(0.0, 5.0);
         let mu = -sigma * sigma / 2.0;
+        // Students x runs bounds the work, whatever each is on its own: a 100,000-student
+        // course simulates fewer runs (each run already holds many draws).
+        let students = inputs.students.clamp(1, 100_000);
+        let runs = inputs
+            .runs
+            .min(100_000)
+            .min((MAX_DRAWS / students).max(MIN_RUNS));
         let inputs = SpreadInputs {
             sigma,
-            students: inputs.students.min(100_000),
-            runs: inputs.runs.min(100_000),
+            students,
+            runs,
             ..inputs
         };
         let credit_u = {
