@@ -9,8 +9,9 @@ use yew::prelude::*;
 
 use crate::model::planners::spread::{Simulation, SpreadInputs, SpreadResult};
 
-/// Course runs simulated between two frames.
-const RUNS_PER_SLICE: usize = 500;
+/// Student draws simulated between two frames (500 runs of the paper's 191 students, a few
+/// milliseconds): a large course gets fewer runs per slice, so no slice blocks input for long.
+const DRAWS_PER_SLICE: usize = 95_500;
 /// Wait after the last edit before simulating (milliseconds).
 const START_DELAY_MS: u32 = 120;
 
@@ -42,7 +43,10 @@ fn run_slices(
     let next_slot = slot.clone();
     let timeout = Timeout::new(0, move || {
         let begin = now_ms();
-        let finished = simulation.borrow_mut().advance(RUNS_PER_SLICE);
+        let students = simulation.borrow().inputs().students.max(1);
+        let finished = simulation
+            .borrow_mut()
+            .advance((DRAWS_PER_SLICE / students).max(1));
         let computed = computed + (now_ms() - begin);
         if finished {
             let simulation = simulation.borrow();
