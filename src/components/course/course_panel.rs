@@ -3,9 +3,10 @@
 use yew::prelude::*;
 
 use crate::components::course::scenario_title::ScenarioTitle;
-use crate::components::{NumberInput, Select};
+use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
+use crate::components::Select;
 use crate::model::catalog::presets::current_presets;
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::field::Setting;
 use crate::state::use_scenario;
 
 /// Picks a preset; shows what the loaded one is.
@@ -51,58 +52,31 @@ pub fn CoursePanel() -> Html {
             <h2 id="course-title">{ "Course" }</h2>
             <ScenarioTitle />
             <PresetPicker />
-            <NumberInput
-                field={FieldPath::from(Setting::Students)}
-                value={course.students}
-                label="Students"
-                unit="students"
-                step={1.0}
-                min={1.0}
-                slider={Some((1.0, 1000.0))}
-                testid="students-input"
-                hint="Enrollment. The paper's course had 191 (SC25 abstract)."
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::GroupSize)}
-                value={course.project.group_size}
-                label="Project group size"
-                unit="students per group"
-                step={0.1}
-                min={1.0}
-                testid="group-size-input"
-                hint={format!(
-                    "Average; {} groups. The paper's course: 3-4 students (project page).",
-                    course.project_groups()
-                )}
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::ProjectWeeks)}
-                value={course.project.weeks}
-                label="Project length"
-                unit="weeks"
-                step={1.0}
-                testid="project-weeks-input"
-                hint="The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::ProjectStartWeek)}
-                value={course.project.start_week}
-                label="Project starts in week"
-                unit="week"
-                step={1.0}
-                min={1.0}
-                testid="project-start-input"
-                hint="The paper's course: week 11 (proposals due 4/3)."
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::TermWeeks)}
-                value={course.term_weeks}
-                label="Term length"
-                unit="weeks"
-                step={1.0}
-                min={1.0}
-                testid="term-weeks-input"
-            />
+            { number_inputs([
+                NumberInputProps::setting(Setting::Students, course.students, "Students", "students-input")
+                    .unit("students")
+                    .min(1.0)
+                    .slider(1.0, 1000.0)
+                    .hint("Enrollment. The paper's course had 191 (SC25 abstract)."),
+                NumberInputProps::setting(Setting::GroupSize, course.project.group_size, "Project group size", "group-size-input")
+                    .unit("students per group")
+                    .step(0.1)
+                    .min(1.0)
+                    .hint(format!(
+                        "Average; {} groups. The paper's course: 3-4 students (project page).",
+                        course.project_groups()
+                    )),
+                NumberInputProps::setting(Setting::ProjectWeeks, course.project.weeks, "Project length", "project-weeks-input")
+                    .unit("weeks")
+                    .hint("The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."),
+                NumberInputProps::setting(Setting::ProjectStartWeek, course.project.start_week, "Project starts in week", "project-start-input")
+                    .unit("week")
+                    .min(1.0)
+                    .hint("The paper's course: week 11 (proposals due 4/3)."),
+                NumberInputProps::setting(Setting::TermWeeks, course.term_weeks, "Term length", "term-weeks-input")
+                    .unit("weeks")
+                    .min(1.0),
+            ]) }
         </section>
     }
 }

@@ -3,6 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
@@ -230,44 +231,26 @@ pub fn PricingPanel() -> Html {
             </div>
             <PriceModelChoice {spot} dispatch={state.dispatch()} />
             if spot {
-                <NumberInput
-                    field={FieldPath::from(Setting::RerunOverheadPct)}
-                    value={pricing.rerun_overhead_pct}
-                    label="Re-run overhead"
-                    unit="% more hours"
-                    step={5.0}
-                    slider={Some((0.0, 100.0))}
-                    testid="rerun-input"
-                    hint="Work lost to spot interruptions and run again. Storage and addresses are never spot."
-                />
+                { number_inputs([
+                    NumberInputProps::setting(Setting::RerunOverheadPct, pricing.rerun_overhead_pct, "Re-run overhead", "rerun-input")
+                        .unit("% more hours")
+                        .step(5.0)
+                        .slider(0.0, 100.0)
+                        .hint("Work lost to spot interruptions and run again. Storage and addresses are never spot."),
+                ]) }
             }
-            <NumberInput
-                field={FieldPath::from(Setting::DiscountPct)}
-                value={pricing.discount_pct}
-                label="Negotiated discount"
-                unit="%"
-                step={1.0}
-                slider={Some((0.0, 100.0))}
-                testid="discount-input"
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::OverheadPct)}
-                value={pricing.overhead_pct}
-                label="Institutional overhead"
-                unit="%"
-                step={1.0}
-                testid="overhead-input"
-                hint="Added after the discount (e.g. indirect cost rate)."
-            />
-            <NumberInput
-                field={FieldPath::from(Setting::CreditPerStudent)}
-                value={pricing.credit_per_student_usd}
-                label="Education credit per student"
-                unit={format!("{} per student", pricing.currency)}
-                step={10.0}
-                testid="credit-input"
-                hint="E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100."
-            />
+            { number_inputs([
+                NumberInputProps::setting(Setting::DiscountPct, pricing.discount_pct, "Negotiated discount", "discount-input")
+                    .unit("%")
+                    .slider(0.0, 100.0),
+                NumberInputProps::setting(Setting::OverheadPct, pricing.overhead_pct, "Institutional overhead", "overhead-input")
+                    .unit("%")
+                    .hint("Added after the discount (e.g. indirect cost rate)."),
+                NumberInputProps::setting(Setting::CreditPerStudent, pricing.credit_per_student_usd, "Education credit per student", "credit-input")
+                    .unit(format!("{} per student", pricing.currency))
+                    .step(10.0)
+                    .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100."),
+            ]) }
             <CurrencyFields
                 currency={pricing.currency.clone()}
                 usd_to_currency={pricing.usd_to_currency}
