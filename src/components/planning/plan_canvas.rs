@@ -4,12 +4,13 @@
 use std::rc::Rc;
 
 use gloo::events::EventListener;
-use web_sys::{Element, HtmlCanvasElement};
+use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
 use crate::charts::bars::Frame;
 use crate::charts::tornado::{self, TornadoChart};
 use crate::charts::waterfall::{self, Waterfall};
+use crate::components::results::canvas_frame::{count_drawing, Surroundings};
 
 /// What a [`PlanCanvas`] draws.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,38 +49,10 @@ pub struct PlanCanvasProps {
     pub height: u32,
 }
 
-fn frame_of(container: &NodeRef, height: u32) -> Frame {
-    let window = gloo::utils::window();
-    let css_width = container
-        .cast::<Element>()
-        .map(|el| el.client_width().max(0) as u32)
-        .unwrap_or(0);
-    let dark = window
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches());
-    Frame {
-        css_width,
-        css_height: height,
-        pixel_ratio: window.device_pixel_ratio(),
-        dark,
-    }
-}
-
-fn paint(canvas: &NodeRef, picture: &Picture, frame: Frame) {
-    let Some(canvas) = canvas.cast::<HtmlCanvasElement>() else {
-        return;
-    };
-    match picture.draw(&canvas, frame) {
-        Ok(()) => {
-            let drawn = canvas
-                .get_attribute("data-drawn")
-                .and_then(|n| n.parse::<u64>().ok())
-                .unwrap_or(0);
-            let _ = canvas.set_attribute("data-drawn", &(drawn + 1).to_string());
-        }
-        Err(error) => gloo::console::warn!(format!("chart not drawn: {error}")),
+fn paint(canvas: &NodeRef, picture: &Picture, container: &NodeRef, height: u32) {
+    if let Some(canvas) = canvas.cast::<HtmlCanvasElement>() {
+        let frame = Surroundings::measure(container).frame(height);
+        count_drawing(&canvas, picture.draw(&canvas, frame));
     }
 }
 
@@ -96,7 +69,7 @@ pub fn PlanCanvas(props: &PlanCanvasProps) -> Html {
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
                 let (picture, height) = latest.borrow().clone();
-                paint(&canvas, &picture, frame_of(&container, height));
+                paint(&canvas, &picture, &container, height);
             });
             move || drop(listener)
         });
@@ -105,7 +78,7 @@ pub fn PlanCanvas(props: &PlanCanvasProps) -> Html {
         let (container, canvas) = (container.clone(), canvas.clone());
         use_effect_with(
             (props.picture.clone(), props.height),
-            move |(picture, height)| paint(&canvas, picture, frame_of(&container, *height)),
+            move |(picture, height)| paint(&canvas, picture, &container, *height),
         );
     }
     html! {

@@ -12,8 +12,9 @@ use web_sys::{
 };
 use yew::prelude::*;
 
-use crate::charts::bars::{draw, Frame};
+use crate::charts::bars::draw;
 use crate::charts::data::BarChart;
+use crate::components::results::canvas_frame::{count_drawing, Surroundings};
 use crate::components::results::chart_table::ChartTable;
 
 /// Props of [`BarChartView`].
@@ -28,47 +29,17 @@ pub struct BarChartViewProps {
     pub height: u32,
 }
 
-/// What the canvas is drawn for: container width, pixel ratio and colour scheme.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Surroundings {
-    width: u32,
-    pixel_ratio: f64,
-    dark: bool,
-}
-
-fn measure(container: &NodeRef) -> Surroundings {
-    let window = gloo::utils::window();
-    let width = container
-        .cast::<Element>()
-        .map(|el| el.client_width().max(0) as u32)
-        .unwrap_or(0);
-    let dark = window
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten()
-        .is_some_and(|query| query.matches());
-    Surroundings {
-        width,
-        pixel_ratio: window.device_pixel_ratio(),
-        dark,
-    }
-}
-
 /// The chart's surroundings, measured once mounted and then on every window resize (which zooming
 /// also fires).
 #[hook]
 fn use_surroundings(container: NodeRef) -> Surroundings {
-    let surroundings = use_state(|| Surroundings {
-        width: 0,
-        pixel_ratio: 1.0,
-        dark: false,
-    });
+    let surroundings = use_state(Surroundings::default);
     {
         let surroundings = surroundings.clone();
         use_effect_with((), move |_| {
-            surroundings.set(measure(&container));
+            surroundings.set(Surroundings::measure(&container));
             let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                let now = measure(&container);
+                let now = Surroundings::measure(&container);
                 if now != *surroundings {
                     surroundings.set(now);
                 }
@@ -114,21 +85,6 @@ fn use_near_viewport(container: NodeRef) -> bool {
     *near_viewport
 }
 
-/// Draws `chart` on `canvas` and counts the drawing in its `data-drawn` attribute, a counter tests
-/// and the benchmark can watch to see a redraw.
-fn draw_and_count(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) {
-    match draw(canvas, chart, frame) {
-        Ok(()) => {
-            let drawn = canvas
-                .get_attribute("data-drawn")
-                .and_then(|n| n.parse::<u64>().ok())
-                .unwrap_or(0);
-            let _ = canvas.set_attribute("data-drawn", &(drawn + 1).to_string());
-        }
-        Err(error) => gloo::console::warn!(format!("chart not drawn: {error}")),
-    }
-}
-
 /// A bar chart with an accessible name, and its numbers as a table below.
 #[component]
 pub fn BarChartView(props: &BarChartViewProps) -> Html {
@@ -150,13 +106,7 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
                     return;
                 }
                 if let Some(canvas) = canvas.cast::<HtmlCanvasElement>() {
-                    let frame = Frame {
-                        css_width: surroundings.width,
-                        css_height: *height,
-                        pixel_ratio: surroundings.pixel_ratio,
-                        dark: surroundings.dark,
-                    };
-                    draw_and_count(&canvas, chart, frame);
+                    count_drawing(&canvas, draw(&canvas, chart, surroundings.frame(*height)));
                 }
             },
         );

@@ -2,6 +2,7 @@
 
 pub mod bar_chart;
 pub mod breakdown_table;
+pub mod canvas_frame;
 pub mod chart_table;
 pub mod charts_panel;
 pub mod headline;
