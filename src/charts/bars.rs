@@ -5,13 +5,12 @@
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 use web_sys::HtmlCanvasElement;
 
 use super::data::{BarChart, Layout};
 use super::palette::Rgb;
 pub use super::surface::Frame;
-use super::surface::{prepare, Ink};
+use super::surface::{draw_mesh, failed, open, Ink};
 
 fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.0, rgb.1, rgb.2)
@@ -19,25 +18,16 @@ fn color(rgb: Rgb) -> RGBColor {
 
 /// Paints `chart` into `canvas`, resizing its backing store for `frame`.
 pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Result<(), String> {
-    let Some(ink) = prepare(canvas, frame)? else {
+    let positions = chart.labels.len();
+    let Some((root, ink)) = open(canvas, frame, positions)? else {
         return Ok(());
     };
-    let failed = |e: DrawingAreaErrorKind<_>| e.to_string();
-    let backend = CanvasBackend::with_canvas_object(canvas.clone())
-        .ok_or_else(|| "this browser gives no 2D canvas".to_string())?;
-    let root = backend.into_drawing_area();
-    root.fill(&ink.paper).map_err(failed)?;
-    let positions = chart.labels.len();
-    if positions == 0 {
-        return Ok(());
-    }
     let (legend, plot) = root.split_vertically(ink.px(26.0));
     draw_legend(&legend, chart, ink)?;
     let top = match chart.max_value() {
         max if max > 0.0 => max * 1.08,
         _ => 1.0,
     };
-    let font = |size: f64| ("sans-serif", ink.px(size)).into_font().color(&ink.text);
     let mut area = ChartBuilder::on(&plot)
         .margin_top(ink.px(6.0))
         .margin_right(ink.px(12.0))
@@ -46,22 +36,19 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Resul
         .build_cartesian_2d(0f64..positions as f64, 0f64..top)
         .map_err(failed)?;
     let unit = chart.unit.clone();
-    area.configure_mesh()
-        .disable_x_mesh()
-        .x_label_formatter(&|_| String::new())
-        .y_labels(5)
-        .y_label_formatter(&|v| unit.format(*v))
-        .label_style(font(11.0))
-        .axis_style(ink.grid)
-        .bold_line_style(ink.grid.mix(0.5))
-        .light_line_style(TRANSPARENT)
-        .draw()
-        .map_err(failed)?;
+    draw_mesh(
+        area.configure_mesh()
+            .disable_x_mesh()
+            .x_label_formatter(&|_| String::new())
+            .y_labels(5)
+            .y_label_formatter(&|v| unit.format(*v)),
+        ink,
+    )?;
     area.draw_series(bar_rectangles(chart)).map_err(failed)?;
 
     // Position labels, centred under their bars (plotters' numeric axis cannot place them there);
     // where they would overlap (many narrow bars), every n-th bar only.
-    let label_font = font(11.0).pos(Pos::new(HPos::Center, VPos::Top));
+    let label_font = ink.font(11.0).pos(Pos::new(HPos::Center, VPos::Top));
     let slot = f64::from(area.backend_coord(&(1.0, 0.0)).0 - area.backend_coord(&(0.0, 0.0)).0);
     let every = label_step(chart, slot, ink.ratio);
     for (i, label) in chart.labels.iter().enumerate().step_by(every) {
@@ -83,8 +70,7 @@ fn draw_legend<DB: DrawingBackend>(
     chart: &BarChart,
     ink: Ink,
 ) -> Result<(), String> {
-    let failed = |e: DrawingAreaErrorKind<_>| e.to_string();
-    let font = ("sans-serif", ink.px(12.0)).into_font().color(&ink.text);
+    let font = ink.font(12.0);
     let mut x = ink.px(8.0);
     for series in &chart.series {
         let swatch = [(x, ink.px(8.0)), (x + ink.px(12.0), ink.px(20.0))];

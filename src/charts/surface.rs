@@ -2,7 +2,11 @@
 //! does not know about `devicePixelRatio`), and the colours of the light or dark scheme. Every chart
 //! starts here.
 
+use plotters::chart::MeshStyle;
+use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
@@ -37,6 +41,49 @@ impl Ink {
     pub fn px(&self, css: f64) -> i32 {
         (css * self.ratio).round() as i32
     }
+
+    /// The text font at `size` CSS pixels.
+    pub fn font(&self, size: f64) -> TextStyle<'static> {
+        ("sans-serif", self.px(size)).into_font().color(&self.text)
+    }
+}
+
+/// A plotters drawing error, in words.
+pub fn failed<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>) -> String {
+    error.to_string()
+}
+
+/// Prepares `canvas` for `frame` (see [`prepare`]) and opens it for plotters: the whole drawing
+/// area, filled with the paper colour, and the ink; `None` when the canvas has no size or, once
+/// cleared, when there are no `items` to draw.
+pub fn open(
+    canvas: &HtmlCanvasElement,
+    frame: Frame,
+    items: usize,
+) -> Result<Option<(DrawingArea<CanvasBackend, Shift>, Ink)>, String> {
+    let Some(ink) = prepare(canvas, frame)? else {
+        return Ok(None);
+    };
+    let backend = CanvasBackend::with_canvas_object(canvas.clone())
+        .ok_or_else(|| "this browser gives no 2D canvas".to_string())?;
+    let root = backend.into_drawing_area();
+    root.fill(&ink.paper).map_err(failed)?;
+    Ok((items > 0).then_some((root, ink)))
+}
+
+/// Draws `mesh` in the ink's colours: small labels, grid lines at the major ticks only.
+pub fn draw_mesh<X, Y, DB>(mesh: &mut MeshStyle<'_, '_, X, Y, DB>, ink: Ink) -> Result<(), String>
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+    DB: DrawingBackend,
+{
+    mesh.label_style(ink.font(11.0))
+        .axis_style(ink.grid)
+        .bold_line_style(ink.grid.mix(0.5))
+        .light_line_style(TRANSPARENT)
+        .draw()
+        .map_err(failed)
 }
 
 /// Sets the canvas's size on the page through the CSSOM (`canvas.style.setProperty`), which a

@@ -93,12 +93,11 @@ pub use canvas::draw;
 mod canvas {
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
-    use plotters_canvas::CanvasBackend;
     use web_sys::HtmlCanvasElement;
 
     use super::TornadoChart;
     use crate::charts::palette::OKABE_ITO;
-    use crate::charts::surface::{prepare, Frame};
+    use crate::charts::surface::{draw_mesh, failed, open, Frame};
 
     /// Paints `chart`: one row per input, the low end's bar in blue and the high end's in orange,
     /// both from the typical total (the vertical line).
@@ -107,19 +106,10 @@ mod canvas {
         chart: &TornadoChart,
         frame: Frame,
     ) -> Result<(), String> {
-        let Some(ink) = prepare(canvas, frame)? else {
+        let rows = chart.bars.len();
+        let Some((root, ink)) = open(canvas, frame, rows)? else {
             return Ok(());
         };
-        let failed = |e: DrawingAreaErrorKind<_>| e.to_string();
-        let font = |size: f64| ("sans-serif", ink.px(size)).into_font().color(&ink.text);
-        let backend = CanvasBackend::with_canvas_object(canvas.clone())
-            .ok_or_else(|| "this browser gives no 2D canvas".to_string())?;
-        let root = backend.into_drawing_area();
-        root.fill(&ink.paper).map_err(failed)?;
-        let rows = chart.bars.len();
-        if rows == 0 {
-            return Ok(());
-        }
         let (lo, hi) = chart.span();
         let pad = ((hi - lo) * 0.05).max(1.0);
         let currency = chart.currency.clone();
@@ -128,17 +118,14 @@ mod canvas {
             .x_label_area_size(ink.px(24.0))
             .build_cartesian_2d((lo - pad)..(hi + pad), 0f64..rows as f64)
             .map_err(failed)?;
-        area.configure_mesh()
-            .disable_y_mesh()
-            .y_labels(0)
-            .x_labels(5)
-            .x_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0))
-            .label_style(font(11.0))
-            .axis_style(ink.grid)
-            .bold_line_style(ink.grid.mix(0.5))
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(failed)?;
+        draw_mesh(
+            area.configure_mesh()
+                .disable_y_mesh()
+                .y_labels(0)
+                .x_labels(5)
+                .x_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0)),
+            ink,
+        )?;
         let (low_c, high_c) = (OKABE_ITO[0], OKABE_ITO[1]);
         let mut rects = Vec::with_capacity(rows * 2);
         for (i, bar) in chart.bars.iter().enumerate() {
@@ -160,7 +147,7 @@ mod canvas {
             ink.text.stroke_width(1),
         )))
         .map_err(failed)?;
-        let left = font(11.0).pos(Pos::new(HPos::Left, VPos::Bottom));
+        let left = ink.font(11.0).pos(Pos::new(HPos::Left, VPos::Bottom));
         for (i, bar) in chart.bars.iter().enumerate() {
             let y = (rows - 1 - i) as f64 + 0.95;
             let (x, y) = area.backend_coord(&(lo - pad, y));

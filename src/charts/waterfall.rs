@@ -110,28 +110,18 @@ pub use canvas::draw;
 mod canvas {
     use plotters::prelude::*;
     use plotters::style::text_anchor::{HPos, Pos, VPos};
-    use plotters_canvas::CanvasBackend;
     use web_sys::HtmlCanvasElement;
 
     use super::{BarKind, Waterfall};
     use crate::charts::palette::OKABE_ITO;
-    use crate::charts::surface::{prepare, Frame};
+    use crate::charts::surface::{draw_mesh, failed, open, Frame};
 
     /// Paints `chart` into `canvas`: totals in blue, savings in bluish green.
     pub fn draw(canvas: &HtmlCanvasElement, chart: &Waterfall, frame: Frame) -> Result<(), String> {
-        let Some(ink) = prepare(canvas, frame)? else {
+        let count = chart.bars.len();
+        let Some((root, ink)) = open(canvas, frame, count)? else {
             return Ok(());
         };
-        let failed = |e: DrawingAreaErrorKind<_>| e.to_string();
-        let font = |size: f64| ("sans-serif", ink.px(size)).into_font().color(&ink.text);
-        let backend = CanvasBackend::with_canvas_object(canvas.clone())
-            .ok_or_else(|| "this browser gives no 2D canvas".to_string())?;
-        let root = backend.into_drawing_area();
-        root.fill(&ink.paper).map_err(failed)?;
-        let count = chart.bars.len();
-        if count == 0 {
-            return Ok(());
-        }
         let top = match chart.top() {
             t if t > 0.0 => t * 1.12,
             _ => 1.0,
@@ -143,17 +133,14 @@ mod canvas {
             .y_label_area_size(ink.px(72.0))
             .build_cartesian_2d(0f64..count as f64, 0f64..top)
             .map_err(failed)?;
-        area.configure_mesh()
-            .disable_x_mesh()
-            .x_label_formatter(&|_| String::new())
-            .y_labels(5)
-            .y_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0))
-            .label_style(font(11.0))
-            .axis_style(ink.grid)
-            .bold_line_style(ink.grid.mix(0.5))
-            .light_line_style(TRANSPARENT)
-            .draw()
-            .map_err(failed)?;
+        draw_mesh(
+            area.configure_mesh()
+                .disable_x_mesh()
+                .x_label_formatter(&|_| String::new())
+                .y_labels(5)
+                .y_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0)),
+            ink,
+        )?;
         let (total, saving) = (OKABE_ITO[0], OKABE_ITO[2]);
         let rects = chart.bars.iter().enumerate().map(|(i, bar)| {
             let c = match bar.kind {
@@ -168,8 +155,8 @@ mod canvas {
             )
         });
         area.draw_series(rects).map_err(failed)?;
-        let above = font(11.0).pos(Pos::new(HPos::Center, VPos::Bottom));
-        let below = font(11.0).pos(Pos::new(HPos::Center, VPos::Top));
+        let above = ink.font(11.0).pos(Pos::new(HPos::Center, VPos::Bottom));
+        let below = ink.font(11.0).pos(Pos::new(HPos::Center, VPos::Top));
         for (i, bar) in chart.bars.iter().enumerate() {
             let (x, y) = area.backend_coord(&(i as f64 + 0.5, bar.from.max(bar.to)));
             root.draw(&Text::new(
