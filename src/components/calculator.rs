@@ -16,6 +16,14 @@ use crate::browser::address;
 use crate::model::share::Tab;
 use crate::state::use_scenario;
 
+/// Folded panels, each an id (the fold's `data-testid` is `fold-<id>`), a title and the panel.
+fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -> Html {
+    panels
+        .into_iter()
+        .map(|(id, title, panel)| html! { <Fold {id} {title}>{ panel }</Fold> })
+        .collect()
+}
+
 /// What a view shows.
 fn view(tab: Tab) -> Html {
     match tab {
@@ -53,21 +61,13 @@ fn view(tab: Tab) -> Html {
             <>
                 <SavingsPanel />
                 <TornadoPanel />
-                <Fold id="calibrate" title="Calibrate to your own course's measured hours">
-                    <CalibrateForm />
-                </Fold>
-                <Fold id="comparables" title="How it compares with other courses">
-                    <ComparablesPanel />
-                </Fold>
-                <Fold id="spread" title="How much students differ, and budget per student">
-                    <SpreadPanel />
-                </Fold>
-                <Fold id="schedule" title="Semester timeline and quota request">
-                    <SchedulePanel />
-                </Fold>
-                <Fold id="compare" title="Compare two scenarios (A/B)">
-                    <ComparePanel />
-                </Fold>
+                { folds([
+                    ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
+                    ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
+                    ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
+                    ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
+                    ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
+                ]) }
             </>
         },
         Tab::Share => html! { <ShareBar /> },
