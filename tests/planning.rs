@@ -13,7 +13,7 @@ use course_cost::model::scenario::field::{
 };
 
 use course_cost::model::planners::budget::plan_budget;
-use course_cost::model::planners::diff::compare;
+use course_cost::model::planners::diff::difference;
 use course_cost::model::planners::quota::quota;
 use course_cost::model::planners::spread::{
     analytic_percentile, normal_quantile, simulate, Simulation, SpreadInputs,
@@ -214,10 +214,10 @@ fn the_timeline_spends_exactly_the_course_and_flags_colliding_deadlines() {
 #[test]
 fn comparing_a_scenario_with_itself_shows_no_difference() {
     let a = estimate(&paper().scenario);
-    assert!(compare(&a, &a).iter().all(|row| row.delta_usd() == 0.0));
+    assert!(difference(&a, &a).iter().all(|row| row.delta_usd() == 0.0));
     let more = apply_number(&paper().scenario, catalog(), Setting::Students, "250").expect("valid");
     let b = estimate(&more);
-    let rows = compare(&a, &b);
+    let rows = difference(&a, &b);
     let total = rows.iter().find(|r| r.label == "Total").expect("total row");
     assert!((total.delta_usd() - (b.totals.net_usd - a.totals.net_usd)).abs() < 1e-9);
     let lab1 = rows

@@ -15,11 +15,6 @@ pub fn query() -> String {
         .unwrap_or_default()
 }
 
-/// The whole current URL.
-pub fn href() -> String {
-    gloo::utils::window().location().href().unwrap_or_default()
-}
-
 /// The current URL without query and fragment: where the calculator is served from.
 pub fn base() -> String {
     let location = gloo::utils::window().location();

@@ -6,13 +6,6 @@ use crate::model::catalog::resource::Category;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
-impl Rgb {
-    /// CSS hex notation, e.g. `#0072b2`.
-    pub fn hex(self) -> String {
-        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
-    }
-}
-
 /// Okabe & Ito (2008), "Color Universal Design": blue, orange, bluish green, reddish purple,
 /// sky blue, vermillion, yellow.
 pub const OKABE_ITO: [Rgb; 7] = [

@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::charts::data::comparison;
 use crate::components::BarChartView;
 use crate::model::format;
-use crate::model::planners::diff::compare;
+use crate::model::planners::diff::difference;
 use crate::state::use_scenario;
 
 /// The comparison panel.
@@ -31,7 +31,7 @@ pub fn ComparePanel() -> Html {
             state.pinned.as_ref().map(|a| a.estimate.clone()),
             state.estimate.clone(),
         ),
-        |(a, b)| a.as_ref().map(|a| compare(a, b)).unwrap_or_default(),
+        |(a, b)| a.as_ref().map(|a| difference(a, b)).unwrap_or_default(),
     );
     let chart = use_memo(
         (

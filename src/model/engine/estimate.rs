@@ -6,7 +6,7 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::{check_capacity, CapacityCheck};
-use crate::model::engine::quote::quote;
+use crate::model::engine::stand_in::stand_in_for;
 use crate::model::planners::levers::levered;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
@@ -342,7 +342,7 @@ impl Pricer<'_> {
     fn line(&mut self, item: &Use<'_>, resource: &Resource, count: f64, overrun: f64) {
         let pricing = &self.scenario.pricing;
         let scenario = self.scenario;
-        let Some(quote) = quote(
+        let Some(quote) = stand_in_for(
             &scenario.gpu_choices,
             &scenario.custom_offers,
             self.catalog,
@@ -406,12 +406,12 @@ impl Pricer<'_> {
             expected_hours,
             actual_hours,
             cost_usd: actual_hours * rerun * usd_per_hour,
-            gpu_hours: if resource.gpu_count > 0 {
+            gpu_hours: if resource.specs.gpu_count > 0 {
                 actual_hours
             } else {
                 0.0
             },
-            gpu_device_hours: actual_hours * f64::from(resource.gpu_count),
+            gpu_device_hours: actual_hours * f64::from(resource.specs.gpu_count),
             su: resource.su_per_hour.map(|rate| actual_hours * rate),
         });
     }

@@ -6,4 +6,4 @@ pub mod capacity;
 pub mod compare;
 pub mod estimate;
 pub mod paper_gap;
-pub mod quote;
+pub mod stand_in;

@@ -25,7 +25,7 @@ impl DiffRow {
 
 /// Labs matched by name (in B's order, then A's labs B lacks), the project, each category,
 /// the total and the cost per student.
-pub fn compare(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
+pub fn difference(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
     let mut rows = Vec::new();
     for lab in &b.labs {
         rows.push(DiffRow {

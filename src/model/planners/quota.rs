@@ -77,8 +77,8 @@ fn demand_of(
         match (r.kind, r.id.as_str()) {
             (ResourceKind::Vm, _) => {
                 one.vms = count;
-                one.vcpus = count * f64::from(r.vcpu);
-                one.ram_gb = count * r.ram_gb;
+                one.vcpus = count * f64::from(r.specs.vcpu);
+                one.ram_gb = count * r.specs.ram_gb;
             }
             (ResourceKind::Storage, "object_storage") => one.object_gb = count,
             (ResourceKind::Storage, _) => one.block_gb = count,

@@ -70,7 +70,7 @@ pub fn timeline(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog) -> 
     let gpu_devices = |resource: &str| {
         catalog
             .resource(resource)
-            .map_or(0.0, |r| f64::from(r.gpu_count))
+            .map_or(0.0, |r| f64::from(r.specs.gpu_count))
     };
     let mut lab_gpu_hours = vec![0.0; course.labs.len()];
     let mut project_gpu_hours = 0.0;

@@ -10,7 +10,7 @@ use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{suits, StandInClass};
 use crate::model::edit::change::Change;
-use crate::model::engine::quote::quote;
+use crate::model::engine::stand_in::stand_in_for;
 use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
 use crate::state::Dispatch;
@@ -57,7 +57,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
     };
     let resource = props.resource;
     let provider = props.provider.to_string();
-    let Some(stand_in) = quote(
+    let Some(stand_in) = stand_in_for(
         &props.choices,
         &props.custom_offers,
         catalog,

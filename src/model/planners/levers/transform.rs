@@ -6,7 +6,7 @@ use crate::model::catalog::stand_in::{
     clip_name, custom_offer_id, custom_offer_number, default_fraction, CUSTOM_PROVIDER,
 };
 use crate::model::catalog::Catalog;
-use crate::model::engine::quote::quote;
+use crate::model::engine::stand_in::stand_in_for;
 use crate::model::scenario::{OfferChoice, Scenario};
 
 use super::{AutoStop, Lever, Levers};
@@ -88,7 +88,11 @@ fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn
 /// Lab uses of GPU instances: each student pays for 1 / `students` of an instance and its
 /// floating IPs (the instance and its address are shared).
 fn share_lab_gpus(s: &mut Scenario, catalog: &Catalog, students: f64) {
-    let has_gpu = |id: &str| is(catalog, id, |r| r.gpu_count > 0 && r.kind.is_instance());
+    let has_gpu = |id: &str| {
+        is(catalog, id, |r| {
+            r.specs.gpu_count > 0 && r.kind.is_instance()
+        })
+    };
     let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
     for item in uses.flat_map(|o| o.uses.iter_mut()) {
         if has_gpu(&item.resource) {
@@ -120,7 +124,7 @@ fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
     resources
         .filter(|r| r.kind.is_instance())
         .filter_map(|r| {
-            let q = quote(choices, custom, catalog, &s.pricing.provider, &r.id)?;
+            let q = stand_in_for(choices, custom, catalog, &s.pricing.provider, &r.id)?;
             Some((r.clone(), q.offer.clone(), q.fraction))
         })
         .collect()
@@ -155,7 +159,7 @@ fn spot_gpus(s: &mut Scenario, catalog: &Catalog, rerun_pct: f64) {
     let mut made: Vec<(String, String)> = Vec::new(); // (original offer id, spot offer id)
     for (resource, offer, fraction) in stand_ins(s, catalog) {
         let spot = offer.spot_in(&s.pricing.snapshot).map(|p| p.usd);
-        let Some(spot) = spot.filter(|_| resource.gpu_count > 0) else {
+        let Some(spot) = spot.filter(|_| resource.specs.gpu_count > 0) else {
             continue;
         };
         let id = match made.iter().find(|(from, _)| *from == offer.id) {
@@ -195,10 +199,12 @@ pub fn fits(resource: &Resource, offer: &Offer) -> bool {
     if offer.unit != PriceUnit::Hour {
         return false;
     }
-    if resource.gpu_count > 0 {
-        offer.gpu_count > 0 && offer.gpu_mem_gb >= resource.gpu_mem_gb
+    if resource.specs.gpu_count > 0 {
+        offer.specs.gpu_count > 0 && offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb
     } else {
-        offer.gpu_count == 0 && offer.vcpu >= resource.vcpu && offer.ram_gb >= resource.ram_gb
+        offer.specs.gpu_count == 0
+            && offer.specs.vcpu >= resource.specs.vcpu
+            && offer.specs.ram_gb >= resource.specs.ram_gb
     }
 }
 

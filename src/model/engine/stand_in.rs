@@ -1,4 +1,5 @@
-//! Which offer prices a resource on a provider: the user's choice, else the catalog's mapping.
+//! The stand-in of a resource on a provider: the user's choice of offer, else the catalog's
+//! mapping.
 
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::Catalog;
@@ -6,7 +7,7 @@ use crate::model::scenario::OfferChoice;
 
 /// The offer standing in for a resource, and how much of it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Quote<'a> {
+pub struct StandIn<'a> {
     /// The offer.
     pub offer: &'a Offer,
     /// How many of the offer one resource instance equals.
@@ -19,13 +20,13 @@ pub struct Quote<'a> {
 
 /// Which offer prices `resource` on `provider`: the user's choice (among `choices`, with the
 /// user's `custom_offers`) if any, else the catalog's mapping.
-pub fn quote<'a>(
+pub fn stand_in_for<'a>(
     choices: &'a [OfferChoice],
     custom_offers: &'a [Offer],
     catalog: &'a Catalog,
     provider: &str,
     resource: &str,
-) -> Option<Quote<'a>> {
+) -> Option<StandIn<'a>> {
     let find_offer = |id: &str| {
         catalog
             .offer(id)
@@ -36,7 +37,7 @@ pub fn quote<'a>(
         .find(|c| c.provider == provider && c.resource == resource)
     {
         if let Some(offer) = find_offer(&choice.offer) {
-            return Some(Quote {
+            return Some(StandIn {
                 offer,
                 fraction: choice.fraction,
                 chosen: true,
@@ -45,7 +46,7 @@ pub fn quote<'a>(
         }
     }
     let mapping = catalog.mapping(provider, resource)?;
-    Some(Quote {
+    Some(StandIn {
         offer: find_offer(&mapping.offer)?,
         fraction: mapping.fraction,
         chosen: false,
