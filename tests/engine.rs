@@ -82,7 +82,7 @@ fn hand_computed_tiny_course() {
     let vm = 10.0 * 2.0 * 0.0416;
     let address = 10.0 * 2.0 * 0.005;
     assert!((result.totals.list_usd - (vm + address)).abs() < 1e-12);
-    assert_eq!(result.totals.expected_instance_hours, 20.0);
+    assert_eq!(result.totals.planned_instance_hours, 20.0);
     assert!((result.totals.su - 20.0 * 0.04).abs() < 1e-12);
     assert!((result.cost_by_category[Category::CpuCompute.index()] - vm).abs() < 1e-12);
     assert!((result.cost_by_category[Category::Network.index()] - address).abs() < 1e-12);
@@ -104,7 +104,7 @@ fn totals_are_the_sum_of_the_lines_every_way() {
     for line in &result.lines {
         let again = line.actual_hours * line.rerun * line.usd_per_hour;
         assert!((again - line.cost_usd).abs() < 1e-9);
-        assert!((line.expected_hours * line.overrun - line.actual_hours).abs() < 1e-9);
+        assert!((line.planned_total_hours * line.overrun - line.actual_hours).abs() < 1e-9);
     }
 }
 

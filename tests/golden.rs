@@ -46,7 +46,7 @@ fn stored_overrun_factors_are_the_calibrated_ones() {
 fn planned_lab_hours_match_the_lab_texts() {
     // course-labs.md s.1b derives 54-68 planned instance-hours per student from the lab texts.
     let result = estimate(&paper().scenario);
-    let planned: f64 = result.labs.iter().map(|l| l.expected_instance_hours).sum();
+    let planned: f64 = result.labs.iter().map(|l| l.planned_instance_hours).sum();
     let per_student = planned / 191.0;
     assert!(
         (54.0..=68.0).contains(&per_student),

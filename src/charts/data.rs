@@ -179,7 +179,7 @@ pub fn hours_by_lab(estimate: &Estimate) -> BarChart {
         labels,
         full_labels,
         series: vec![
-            series("Planned", series_color(4), |p| p.expected_instance_hours),
+            series("Planned", series_color(4), |p| p.planned_instance_hours),
             series("Actual", series_color(5), |p| p.actual_instance_hours),
         ],
         layout: Layout::Grouped,

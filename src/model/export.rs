@@ -237,13 +237,13 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         pricing.model.label().to_lowercase(),
     ));
     md.push_str(&format!(
-        "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} expected in practice; GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",
+        "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",
         money(totals.net_usd),
         money(totals.per_student_usd),
         money(totals.labs_usd),
         money(estimate.labs_per_student_usd()),
         money(totals.project_usd),
-        format::number(totals.expected_instance_hours, 0),
+        format::number(totals.planned_instance_hours, 0),
         format::number(totals.actual_instance_hours, 0),
         format::number(totals.gpu_hours, 0),
         format::number(estimate.gpu_share() * 100.0, 0),

@@ -78,7 +78,7 @@ fn PhaseRows(props: &PhaseRowsProps) -> Html {
                 <td class="num">{ money(summary.cost_usd / props.students) }</td>
                 <td class="num">{ format!(
                     "{} / {}",
-                    format::number(summary.expected_instance_hours, 0),
+                    format::number(summary.planned_instance_hours, 0),
                     format::number(summary.actual_instance_hours, 0)
                 ) }</td>
             </tr>
@@ -129,7 +129,7 @@ fn BreakdownFooter(props: &BreakdownFooterProps) -> Html {
                 <td class="num">{ money(totals.list_usd / estimate.students) }</td>
                 <td class="num">{ format!(
                     "{} / {}",
-                    format::number(totals.expected_instance_hours, 0),
+                    format::number(totals.planned_instance_hours, 0),
                     format::number(totals.actual_instance_hours, 0)
                 ) }</td>
             </tr>

@@ -77,7 +77,7 @@ pub fn Headline() -> Html {
     let lab_planned: f64 = estimate
         .labs
         .iter()
-        .map(|l| l.expected_instance_hours)
+        .map(|l| l.planned_instance_hours)
         .sum();
 
     html! {

@@ -62,14 +62,14 @@ pub fn calibrate(
             Phase::Project => &mut project,
         };
         match line.kind {
-            ResourceKind::Vm => planned.vm += line.expected_hours,
+            ResourceKind::Vm => planned.vm += line.planned_total_hours,
             ResourceKind::BareMetal => {
-                planned.bare_metal += line.expected_hours;
+                planned.bare_metal += line.planned_total_hours;
                 if line.gpu_hours > 0.0 {
-                    planned.bare_metal_gpu += line.expected_hours;
+                    planned.bare_metal_gpu += line.planned_total_hours;
                 }
             }
-            ResourceKind::Edge => planned.edge += line.expected_hours,
+            ResourceKind::Edge => planned.edge += line.planned_total_hours,
             ResourceKind::Storage | ResourceKind::Network => {}
         }
     }

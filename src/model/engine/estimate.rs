@@ -71,8 +71,8 @@ pub struct CostLine {
     /// Where the price comes from.
     pub source: String,
     /// takers x count x planned hours (unit-hours: instance-, GB- or address-hours).
-    pub expected_hours: f64,
-    /// expected hours x overrun (unit-hours).
+    pub planned_total_hours: f64,
+    /// planned total hours x overrun (unit-hours).
     pub actual_hours: f64,
     /// actual hours x rerun x US dollars per hour (US dollars, list price).
     pub cost_usd: f64,
@@ -95,7 +95,7 @@ pub struct PhaseSummary {
     /// List cost (US dollars).
     pub cost_usd: f64,
     /// Planned instance-hours (hours).
-    pub expected_instance_hours: f64,
+    pub planned_instance_hours: f64,
     /// Actual instance-hours (hours).
     pub actual_instance_hours: f64,
     /// Actual GPU node-hours (hours).
@@ -111,7 +111,7 @@ impl PhaseSummary {
         self.cost_by_category[line.category.index()] += line.cost_usd;
         self.cost_usd += line.cost_usd;
         if line.kind.is_instance() {
-            self.expected_instance_hours += line.expected_hours;
+            self.planned_instance_hours += line.planned_total_hours;
             self.actual_instance_hours += line.actual_hours;
         }
         self.gpu_hours += line.gpu_hours;
@@ -140,7 +140,7 @@ pub struct Totals {
     /// Project at list price (US dollars).
     pub project_usd: f64,
     /// Planned instance-hours, labs and project (hours).
-    pub expected_instance_hours: f64,
+    pub planned_instance_hours: f64,
     /// Actual instance-hours, labs and project (hours).
     pub actual_instance_hours: f64,
     /// Actual GPU node-hours, labs and project (hours).
@@ -373,8 +373,8 @@ impl Pricer<'_> {
             1.0
         };
         let usd_per_hour = offer.per_hour(offer_usd) * quote.fraction;
-        let expected_hours = item.takers * count * item.hours;
-        let actual_hours = expected_hours * overrun;
+        let planned_total_hours = item.takers * count * item.hours;
+        let actual_hours = planned_total_hours * overrun;
         let as_of = price.as_of.to_string();
         let source = match model {
             PriceModel::Spot => format!("spot: {}", price.source),
@@ -403,7 +403,7 @@ impl Pricer<'_> {
             rerun,
             as_of,
             source,
-            expected_hours,
+            planned_total_hours,
             actual_hours,
             cost_usd: actual_hours * rerun * usd_per_hour,
             gpu_hours: if resource.specs.gpu_count > 0 {
@@ -472,7 +472,7 @@ fn summarise(
         per_student_usd: per(net_usd, course.students),
         labs_usd,
         project_usd: project.cost_usd,
-        expected_instance_hours: sum(|s| s.expected_instance_hours),
+        planned_instance_hours: sum(|s| s.planned_instance_hours),
         actual_instance_hours: sum(|s| s.actual_instance_hours),
         gpu_hours: sum(|s| s.gpu_hours),
         gpu_device_hours: sum(|s| s.gpu_device_hours),
