@@ -71,7 +71,7 @@ pub struct Scenario {
     pub notes: String,
     /// The course.
     pub course: Course,
-    /// Actual / expected usage factors.
+    /// Actual / planned usage factors (overrun).
     pub realism: Realism,
     /// How it is bought.
     pub pricing: Pricing,

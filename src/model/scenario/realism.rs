@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::resource::ResourceKind;
 
-/// Actual / expected hours, per kind of resource (a factor; 1 = used exactly as planned).
+/// Actual / planned hours, per kind of resource (a factor; 1 = used exactly as planned).
 ///
 /// Floating IPs have no factor of their own: an address lives as long as the instance it is
 /// attached to, so its hours follow that instance's factor.
