@@ -220,3 +220,27 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
 const SENSITIVITY_DEVICE_HOURS: f64 = 231.46;
 /// Cost per student when the pool is weighted evenly by node type (US dollars).
 const SENSITIVITY_EVEN_POOL: f64 = 319.35;
+
+#[test]
+#[ignore = "prints the default's breakdown for the closing note: cargo test --test golden -- --ignored --nocapture"]
+fn print_the_default_breakdown() {
+    use course_cost::model::catalog::resource::Category;
+    let result = estimate(&paper().scenario);
+    let students = result.students;
+    println!("labs ${:.2}/student", result.labs_per_student_usd());
+    let mut by: std::collections::BTreeMap<String, f64> = Default::default();
+    for line in result.lines.iter().filter(|l| l.takers_unit == "groups") {
+        let key = if line.category == Category::Gpu {
+            format!("project GPU {}", line.resource)
+        } else {
+            format!("project {:?} {}", line.category, line.resource)
+        };
+        *by.entry(key).or_default() += line.cost_usd;
+    }
+    for (key, usd) in by {
+        println!("{key}: ${usd:.0} (${:.2}/student)", usd / students);
+    }
+    for (i, c) in Category::ALL.iter().enumerate() {
+        println!("all {:?}: ${:.0}", c, result.cost_by_category[i]);
+    }
+}
