@@ -31,8 +31,12 @@ fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {
                 resource.id,
                 provider.id
             );
-            if resource.gpu_count > 0 {
-                assert!(offer.gpu_count > 0, "{} stands in for a GPU node", offer.id);
+            if resource.specs.gpu_count > 0 {
+                assert!(
+                    offer.specs.gpu_count > 0,
+                    "{} stands in for a GPU node",
+                    offer.id
+                );
             }
         }
     }
@@ -389,12 +393,12 @@ fn azure_a100_sizes_are_priced_linearly_in_gpus() {
 fn m1_large_stand_ins_have_the_flavors_four_vcpus_and_eight_gb() {
     let catalog = catalog();
     let flavor = catalog.resource("m1.large").expect("m1.large");
-    assert_eq!((flavor.vcpu, flavor.ram_gb), (4, 8.0));
+    assert_eq!((flavor.specs.vcpu, flavor.specs.ram_gb), (4, 8.0));
     for provider in &catalog.providers {
         let mapping = catalog.mapping(&provider.id, "m1.large").expect("mapped");
         let offer = catalog.offer(&mapping.offer).expect("offer");
-        let vcpus = f64::from(offer.vcpu) * mapping.fraction;
-        let ram = offer.ram_gb * mapping.fraction;
+        let vcpus = f64::from(offer.specs.vcpu) * mapping.fraction;
+        let ram = offer.specs.ram_gb * mapping.fraction;
         assert_eq!(vcpus, 4.0, "{} {}", provider.id, offer.id);
         assert!(ram >= 8.0, "{} {}", provider.id, offer.id);
     }

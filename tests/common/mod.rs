@@ -58,6 +58,7 @@ pub fn random_edits(
     rng: &mut Rng,
     steps: usize,
 ) -> course_cost::model::Scenario {
+    use course_cost::model::catalog::hardware::Hardware;
     use course_cost::model::catalog::offer::PriceModel;
     use course_cost::model::catalog::resource::ResourceKind;
     use course_cost::model::catalog::stand_in::CustomOffer;
@@ -194,11 +195,13 @@ pub fn random_edits(
                 catalog,
                 Change::AddCustomOffer(CustomOffer {
                     name: format!("Campus cluster {}", rng.below(9)),
-                    vcpu: 8,
-                    ram_gb: 64.0,
-                    gpu_model: "A100".into(),
-                    gpu_count: 1,
-                    gpu_mem_gb: 80.0,
+                    specs: Hardware {
+                        vcpu: 8,
+                        ram_gb: 64.0,
+                        gpu_model: "A100".into(),
+                        gpu_count: 1,
+                        gpu_mem_gb: 80.0,
+                    },
                     usd_per_hour: 0.5 + rng.unit(),
                 }),
             ),

@@ -45,7 +45,7 @@ pub fn ProjectEditor() -> Html {
                 where_label="Project" hours_heading="Hours per week"
                 hours_label="planned hours per week" />
             for (item, project_use) in project.uses.iter().enumerate() {
-                if state.catalog.resource(&project_use.resource).is_some_and(|r| r.gpu_count > 0) || !project_use.pool.is_empty() {
+                if state.catalog.resource(&project_use.resource).is_some_and(|r| r.specs.gpu_count > 0) || !project_use.pool.is_empty() {
                     <Fold id={format!("pool-{item}")} title={pool_title(item, project_use)}>
                         <PoolEditor {item} project_use={project_use.clone()} />
                     </Fold>

@@ -2,6 +2,7 @@
 //! from the data files in `src/data/` (converted to JSON by `build.rs`).
 
 pub mod currency;
+pub mod hardware;
 pub mod offer;
 pub mod presets;
 pub mod resource;

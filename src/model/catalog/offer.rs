@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::model::catalog::hardware::Hardware;
+
 /// Hours in a billing month, the convention of every price dump the catalog cites.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 
@@ -76,21 +78,9 @@ pub struct Offer {
     pub provider: String,
     /// The provider's name for it.
     pub sku: String,
-    /// vCPUs (count); 0 where not stated.
-    #[serde(default)]
-    pub vcpu: u32,
-    /// Memory (GB); 0 where not stated.
-    #[serde(default)]
-    pub ram_gb: f64,
-    /// GPU model, empty for none.
-    #[serde(default)]
-    pub gpu_model: String,
-    /// GPUs (count).
-    #[serde(default)]
-    pub gpu_count: u32,
-    /// Memory of each GPU (GB).
-    #[serde(default)]
-    pub gpu_mem_gb: f64,
+    /// Its hardware (flattened: the fields stand beside the others in the data files).
+    #[serde(flatten)]
+    pub specs: Hardware,
     /// What the price is per.
     pub unit: PriceUnit,
     /// Base on-demand price (US dollars per `unit`), valid in every snapshot not overridden below.
@@ -167,16 +157,16 @@ impl Offer {
     /// A one-line hardware summary, e.g. "8 vCPU, 32 GB, 1x T4 16 GB".
     pub fn hardware(&self) -> String {
         let mut parts = Vec::new();
-        if self.vcpu > 0 {
-            parts.push(format!("{} vCPU", self.vcpu));
+        if self.specs.vcpu > 0 {
+            parts.push(format!("{} vCPU", self.specs.vcpu));
         }
-        if self.ram_gb > 0.0 {
-            parts.push(format!("{} GB", self.ram_gb));
+        if self.specs.ram_gb > 0.0 {
+            parts.push(format!("{} GB", self.specs.ram_gb));
         }
-        if self.gpu_count > 0 {
+        if self.specs.gpu_count > 0 {
             parts.push(format!(
                 "{}x {} {} GB",
-                self.gpu_count, self.gpu_model, self.gpu_mem_gb
+                self.specs.gpu_count, self.specs.gpu_model, self.specs.gpu_mem_gb
             ));
         }
         if parts.is_empty() {

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::catalog::hardware::Hardware;
+
 /// The resource a new lab or project use starts with: a small general-purpose VM.
 pub const NEW_USE_RESOURCE: &str = "m1.medium";
 
@@ -107,21 +109,9 @@ pub struct Resource {
     /// The Chameleon site that offers it.
     #[serde(default)]
     pub site: String,
-    /// Virtual or hardware CPU threads (count); 0 where not published.
-    #[serde(default)]
-    pub vcpu: u32,
-    /// Memory (GB); 0 where not published.
-    #[serde(default)]
-    pub ram_gb: f64,
-    /// GPU model, empty for CPU-only resources.
-    #[serde(default)]
-    pub gpu_model: String,
-    /// GPUs per instance (count).
-    #[serde(default)]
-    pub gpu_count: u32,
-    /// Memory of each GPU (GB).
-    #[serde(default)]
-    pub gpu_mem_gb: f64,
+    /// Its hardware (flattened: the fields stand beside the others in the data files).
+    #[serde(flatten)]
+    pub specs: Hardware,
     /// Chameleon charge (service units per instance-hour); `None` where no source gives one.
     #[serde(default)]
     pub su_per_hour: Option<f64>,
@@ -136,7 +126,7 @@ impl Resource {
         match self.kind {
             ResourceKind::Storage => Category::Storage,
             ResourceKind::Network => Category::Network,
-            _ if self.gpu_count > 0 => Category::Gpu,
+            _ if self.specs.gpu_count > 0 => Category::Gpu,
             _ => Category::CpuCompute,
         }
     }

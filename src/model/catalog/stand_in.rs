@@ -1,6 +1,7 @@
 //! Stand-ins: which commercial offers can replace a Chameleon resource, how much of one an
 //! instance equals, and the offers a user enters (an institution's negotiated rate).
 
+use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceUnit};
 use crate::model::catalog::resource::{Resource, ResourceKind};
 use crate::model::catalog::Catalog;
@@ -27,16 +28,8 @@ pub fn custom_offer_number(id: &str) -> Option<u32> {
 pub struct CustomOffer {
     /// Name shown in place of a SKU.
     pub name: String,
-    /// vCPUs (count).
-    pub vcpu: u32,
-    /// Memory (GB).
-    pub ram_gb: f64,
-    /// GPU model (empty for none).
-    pub gpu_model: String,
-    /// GPUs (count).
-    pub gpu_count: u32,
-    /// Memory per GPU (GB).
-    pub gpu_mem_gb: f64,
+    /// Its hardware (the GPU model empty for none).
+    pub specs: Hardware,
     /// Price (US dollars per hour).
     pub usd_per_hour: f64,
 }
@@ -44,8 +37,8 @@ pub struct CustomOffer {
 /// How many of `offer` one `resource` instance equals: GPUs needed over GPUs offered when both have
 /// GPUs (4x A100 on an 8-GPU machine is 0.5), otherwise one.
 pub fn default_fraction(resource: &Resource, offer: &Offer) -> f64 {
-    if resource.gpu_count > 0 && offer.gpu_count > 0 {
-        f64::from(resource.gpu_count) / f64::from(offer.gpu_count)
+    if resource.specs.gpu_count > 0 && offer.specs.gpu_count > 0 {
+        f64::from(resource.specs.gpu_count) / f64::from(offer.specs.gpu_count)
     } else {
         1.0
     }
@@ -84,9 +77,9 @@ impl StandInClass {
     pub fn of_offer(offer: &Offer) -> StandInClass {
         if offer.unit == PriceUnit::GbMonth {
             StandInClass::Storage
-        } else if offer.gpu_count > 0 {
+        } else if offer.specs.gpu_count > 0 {
             StandInClass::Gpu
-        } else if offer.vcpu == 0 && offer.ram_gb == 0.0 {
+        } else if offer.specs.vcpu == 0 && offer.specs.ram_gb == 0.0 {
             StandInClass::Address
         } else {
             StandInClass::Cpu
@@ -98,7 +91,7 @@ impl StandInClass {
         match resource.kind {
             ResourceKind::Storage => StandInClass::Storage,
             ResourceKind::Network => StandInClass::Address,
-            _ if resource.gpu_count > 0 => StandInClass::Gpu,
+            _ if resource.specs.gpu_count > 0 => StandInClass::Gpu,
             _ => StandInClass::Cpu,
         }
     }
@@ -109,7 +102,7 @@ impl StandInClass {
 pub fn suits(resource: &Resource, offer: &Offer) -> bool {
     let class = StandInClass::of_resource(resource);
     class == StandInClass::of_offer(offer)
-        && (class != StandInClass::Gpu || offer.gpu_mem_gb >= resource.gpu_mem_gb / 2.0)
+        && (class != StandInClass::Gpu || offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0)
 }
 
 /// US dollars per hour of one `resource` instance on `offer` at the default fraction, in
@@ -145,11 +138,10 @@ pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
         id,
         provider: CUSTOM_PROVIDER.to_string(),
         sku: clip_name(custom.name.trim()),
-        vcpu: custom.vcpu,
-        ram_gb: custom.ram_gb,
-        gpu_model: clip_name(custom.gpu_model.trim()),
-        gpu_count: custom.gpu_count,
-        gpu_mem_gb: custom.gpu_mem_gb,
+        specs: Hardware {
+            gpu_model: clip_name(custom.specs.gpu_model.trim()),
+            ..custom.specs.clone()
+        },
         unit: PriceUnit::Hour,
         usd: custom.usd_per_hour,
         spot_usd: None,

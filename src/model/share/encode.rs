@@ -144,11 +144,11 @@ fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
                 WireOffer(
                     o.id.clone(),
                     o.sku.clone(),
-                    o.vcpu,
-                    Num(o.ram_gb),
-                    o.gpu_model.clone(),
-                    o.gpu_count,
-                    Num(o.gpu_mem_gb),
+                    o.specs.vcpu,
+                    Num(o.specs.ram_gb),
+                    o.specs.gpu_model.clone(),
+                    o.specs.gpu_count,
+                    Num(o.specs.gpu_mem_gb),
                     Num(o.usd),
                 )
             })

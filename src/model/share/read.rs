@@ -1,6 +1,7 @@
 //! Applying a payload to its preset, part by part, each through the one commit path: a part
 //! that would make the scenario invalid is dropped with a notice and the rest still loads.
 
+use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::presets::Preset;
 use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
@@ -302,11 +303,13 @@ impl<'a> Reader<'a> {
                         id,
                         &CustomOffer {
                             name,
-                            vcpu,
-                            ram_gb: ram.0,
-                            gpu_model: gpu,
-                            gpu_count: gpus,
-                            gpu_mem_gb: mem.0,
+                            specs: Hardware {
+                                vcpu,
+                                ram_gb: ram.0,
+                                gpu_model: gpu,
+                                gpu_count: gpus,
+                                gpu_mem_gb: mem.0,
+                            },
                             usd_per_hour: usd.0,
                         },
                     )

@@ -3,6 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::stand_in::CustomOffer;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
@@ -67,11 +68,13 @@ fn built_offer(fields: &Fields) -> Result<CustomOffer, String> {
     }
     Ok(CustomOffer {
         name: fields[NAME].clone(),
-        vcpu: field_number(fields, VCPUS, "vCPUs")?.round() as u32,
-        ram_gb: field_number(fields, MEMORY, "Memory")?,
-        gpu_model: fields[GPU_MODEL].clone(),
-        gpu_count: field_number(fields, GPUS, "GPUs")?.round() as u32,
-        gpu_mem_gb: field_number(fields, GPU_MEMORY, "Memory per GPU")?,
+        specs: Hardware {
+            vcpu: field_number(fields, VCPUS, "vCPUs")?.round() as u32,
+            ram_gb: field_number(fields, MEMORY, "Memory")?,
+            gpu_model: fields[GPU_MODEL].clone(),
+            gpu_count: field_number(fields, GPUS, "GPUs")?.round() as u32,
+            gpu_mem_gb: field_number(fields, GPU_MEMORY, "Memory per GPU")?,
+        },
         usd_per_hour: usd,
     })
 }
