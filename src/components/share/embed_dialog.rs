@@ -72,6 +72,52 @@ fn copy_note(copied: Option<bool>) -> Html {
     }
 }
 
+/// What tells a snippet's box apart: its textarea's id (also its `data-testid`) and height, and
+/// its Copy button's `data-testid` and text.
+struct Snippet {
+    id: &'static str,
+    rows: &'static str,
+    copy_testid: &'static str,
+    copy_label: &'static str,
+}
+
+/// The iframe snippet's box.
+const IFRAME_SNIPPET: Snippet = Snippet {
+    id: "embed-snippet",
+    rows: "12",
+    copy_testid: "copy-embed-iframe",
+    copy_label: "Copy the iframe code",
+};
+
+/// The script snippet's box.
+const SCRIPT_SNIPPET: Snippet = Snippet {
+    id: "embed-script-snippet",
+    rows: "3",
+    copy_testid: "copy-embed-script",
+    copy_label: "Copy the script code",
+};
+
+/// A snippet, read-only, with its Copy button and what became of the last copy.
+fn snippet_box(
+    snippet: Snippet,
+    code: String,
+    on_copy: Callback<MouseEvent>,
+    copied: Option<bool>,
+) -> Html {
+    html! {
+        <>
+            <textarea id={snippet.id} data-testid={snippet.id} readonly=true rows={snippet.rows}
+                value={code} />
+            <div class="snippet-actions">
+                <button type="button" class="secondary small" data-testid={snippet.copy_testid} onclick={on_copy}>
+                    { snippet.copy_label }
+                </button>
+                <span role="status" aria-live="polite">{ copy_note(copied) }</span>
+            </div>
+        </>
+    }
+}
+
 /// The dialog.
 #[component]
 pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
@@ -107,27 +153,13 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
                     { " Let readers change the course in the embedded view" }
                 </label>
                 <label for="embed-snippet">{ "Paste this into a course page (HTML). The script sizes the frame to its content." }</label>
-                <textarea id="embed-snippet" data-testid="embed-snippet" readonly=true rows="12"
-                    value={iframe_code} />
-                <div class="snippet-actions">
-                    <button type="button" class="secondary small" data-testid="copy-embed-iframe" onclick={on_copy_iframe}>
-                        { "Copy the iframe code" }
-                    </button>
-                    <span role="status" aria-live="polite">{ copy_note(iframe_copied) }</span>
-                </div>
+                { snippet_box(IFRAME_SNIPPET, iframe_code, on_copy_iframe, iframe_copied) }
                 <label for="embed-script-snippet">
                     { "Or, where a page allows scripts from other sites, this div and script: every " }
                     <code>{ "div.course-cost-embed" }</code>
                     { " becomes a frame that sizes itself." }
                 </label>
-                <textarea id="embed-script-snippet" data-testid="embed-script-snippet" readonly=true rows="3"
-                    value={script_code} />
-                <div class="snippet-actions">
-                    <button type="button" class="secondary small" data-testid="copy-embed-script" onclick={on_copy_script}>
-                        { "Copy the script code" }
-                    </button>
-                    <span role="status" aria-live="polite">{ copy_note(script_copied) }</span>
-                </div>
+                { snippet_box(SCRIPT_SNIPPET, script_code, on_copy_script, script_copied) }
                 <p class="small embed-options">
                     { "Add " }<code>{ "&theme=light" }</code>{ ", " }<code>{ "&theme=dark" }</code>
                     { " or " }<code>{ "&transparent=1" }</code>
