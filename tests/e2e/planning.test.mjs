@@ -1,10 +1,11 @@
 // Planning end to end: the per-student spread (a seeded Monte Carlo run in slices), the credit
 // threshold, the budget planner, the quota request, the semester timeline with its deadline
-// warnings, the A/B comparison (and its share link), and typing while the simulation runs.
+// warnings, the A/B comparison (and its share link), and typing while the simulation runs. All are
+// in folds of the plan view; the enrollment and the lab weeks are edited in the course view.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, showChart, shows, text } from './support.mjs';
+import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -22,6 +23,38 @@ after(async () => {
   await browser?.close();
   await server?.close();
 });
+
+/** Shows the plan view with the fold `id` open (spread, schedule, compare, ...). */
+async function openPlan(page, id) {
+  await showView(page, 'plan');
+  await openFold(page, id);
+}
+
+/**
+ * Waits until the simulation shown has finished for `students` students (after an edit made in
+ * another view, the spread panel is rendered anew when its fold is opened again).
+ */
+async function simulatedFor(page, students) {
+  const want = `${DONE} of ${students.toLocaleString('en-US')} students: `;
+  await page.waitForFunction(
+    ([selector, prefix]) => {
+      const status = document.querySelector(selector);
+      return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(prefix);
+    },
+    [STATUS, want],
+    { timeout: WAIT },
+  );
+}
+
+/** The enrollment a link's payload (or its pinned A) carries: changes from its preset, or older links' `s`. */
+function students(data) {
+  return data?.n?.['course.students'] ?? data?.s;
+}
+
+/** A lab's number field in its open details: "Lab <n>: <name>: <what>". */
+function labField(page, n, what) {
+  return page.getByLabel(new RegExp(`^Lab ${n}: .*: ${what}$`));
+}
 
 /** A labelled number field, matched by its exact label (not its slider twin). */
 function field(page, label) {
@@ -147,6 +180,7 @@ async function compareRows(page) {
 
 test('the spread per student: ordered percentiles, the paper\'s $600 student, seeded reruns', async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'spread');
   await simulated(page);
   const status = page.getByTestId('spread-status');
   assert.equal(await status.getAttribute('data-runs'), '10000');
@@ -188,7 +222,11 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student, se
   assert.deepEqual(await twinRows(page, 'chart-student-spread'), histogram);
 
   // Another enrollment: another simulation, other figures.
-  await resimulated(page, () => page.getByTestId('students-input').fill('100'));
+  // (The enrollment is in the course view: the spread panel simulates anew when shown again.)
+  await showView(page, 'course');
+  await page.getByTestId('students-input').fill('100');
+  await openPlan(page, 'spread');
+  await simulatedFor(page, 100);
   assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 100 students: /);
   assert.equal(await status.getAttribute('data-runs'), '10000');
   assert.notDeepEqual(await spreadFigures(page), first);
@@ -199,6 +237,7 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student, se
 
 test('a higher credit threshold leaves fewer students over it', async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'spread');
   await simulated(page);
   const over = async () => {
     const shown = await hint(page, 'credit-threshold-input');
@@ -220,6 +259,7 @@ test('a higher credit threshold leaves fewer students over it', async () => {
 
 test('the budget planner divides the budget by the chosen percentile', async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'spread');
   await simulated(page);
   const p50Text = await text(page, 'student-cost-p50');
   const p90Text = await text(page, 'student-cost-p90');
@@ -251,6 +291,7 @@ test('the budget planner divides the budget by the chosen percentile', async () 
 
 test("the quota request for the paper's course, and at half concurrency", async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'schedule');
   // Week 14: 191 students on Lab 3 (3 m1.medium: 2 vCPUs, 4 GB each) and 54 project groups with
   // 3 m1.medium each.
   const plan = await quotaPlan(page);
@@ -279,6 +320,7 @@ test("the quota request for the paper's course, and at half concurrency", async 
 
 test('the semester timeline warns when two labs are due in the same week', async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'schedule');
   for (const id of ['chart-timeline', 'chart-peak-gpus']) {
     assert.equal(await page.getByTestId(id).count(), 1, id);
     assert.equal(await page.getByTestId(id).getAttribute('role'), 'img');
@@ -296,14 +338,19 @@ test('the semester timeline warns when two labs are due in the same week', async
 
   // Lab 5 (weeks 6 to 8) moved to weeks 5 to 6: due with Lab 4 in week 6. The release week goes
   // first, so the lab is never due before it is released.
+  // The weeks are in each lab's details, in the course view (one lab open at a time).
+  await showView(page, 'course');
   const names = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
-  assert.equal(await field(page, 'Lab 4: due in week').inputValue(), '6');
-  assert.equal(await field(page, 'Lab 5: released in week').inputValue(), '6');
-  assert.equal(await field(page, 'Lab 5: due in week').inputValue(), '8');
-  await field(page, 'Lab 5: released in week').fill('5');
-  await field(page, 'Lab 5: due in week').fill('6');
-  await page.getByTestId('timeline-warning').first().waitFor();
+  await openLab(page, 3);
+  assert.equal(await labField(page, 4, 'due in week').inputValue(), '6');
+  await openLab(page, 4);
+  assert.equal(await labField(page, 5, 'released in week').inputValue(), '6');
+  assert.equal(await labField(page, 5, 'due in week').inputValue(), '8');
+  await labField(page, 5, 'released in week').fill('5');
+  await labField(page, 5, 'due in week').fill('6');
   assert.equal(await page.getByTestId('field-error').count(), 0);
+  await openPlan(page, 'schedule');
+  await page.getByTestId('timeline-warning').first().waitFor();
   const warnings = await page.getByTestId('timeline-warning').allTextContents();
   assert.equal(warnings.length, 1, warnings.join(' | '));
   assert.match(warnings[0], /^Week 6: /);
@@ -322,12 +369,15 @@ test('the semester timeline warns when two labs are due in the same week', async
 
 test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   const page = await openCalculator(browser, server.url);
+  await openPlan(page, 'compare');
   const totalA = await text(page, 'total-cost');
   assert.equal(await page.getByTestId('compare-table').count(), 0);
   await page.getByTestId('pin-a').click();
   await page.getByTestId('compare-table').waitFor();
+  await showView(page, 'course');
   await page.getByTestId('students-input').fill('250');
   const totalB = await changed(page, 'total-cost', totalA);
+  await openPlan(page, 'compare');
   await page.waitForFunction(
     (want) => [...document.querySelectorAll('[data-testid="compare-table"] tbody tr')]
       .find((tr) => tr.children[0].textContent.trim() === 'Total')?.children[2].textContent.trim() === want,
@@ -351,13 +401,15 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   assert.ok((await colouredPixels(page, 'chart-compare')) > 1000, 'comparison chart painted');
 
   // The link carries A and B: a fresh browser shows the same comparison.
-  const { url, data } = await linkInAddressBar(page, (d) => d.s === 250 && typeof d.a === 'object');
-  assert.notEqual(data.a.s, 250);
+  const { url, data } = await linkInAddressBar(page, (d) => students(d) === 250 && typeof d.a === 'object');
+  assert.notEqual(students(data.a), 250);
   const shared = await openCalculator(browser, url);
+  await openPlan(shared, 'compare');
   await shared.getByTestId('compare-table').waitFor();
   const sharedTotal = (await compareRows(shared)).get('Total');
   assert.deepEqual(sharedTotal, total);
   assert.equal(await text(shared, 'total-cost'), totalB);
+  await showView(shared, 'course');
   assert.equal(await shared.getByTestId('students-input').inputValue(), '250');
   assert.deepEqual(shared.problems, []);
   await shared.close();
@@ -367,7 +419,7 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   await page.getByTestId('compare-table').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('chart-compare').count(), 0);
   assert.equal(await page.getByTestId('pin-a').count(), 1);
-  await linkInAddressBar(page, (d) => d.s === 250 && d.a === undefined);
+  await linkInAddressBar(page, (d) => students(d) === 250 && d.a === undefined);
   assert.equal(await text(page, 'total-cost'), totalB);
   assert.deepEqual(page.problems, []);
   await page.close();
@@ -394,6 +446,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(countSlices);
   const page = await openCalculator(context, server.url);
+  await openPlan(page, 'spread');
   await simulated(page);
   const status = page.getByTestId('spread-status');
   const computeMs = Number(await status.getAttribute('data-compute-ms'));
@@ -401,26 +454,31 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   assert.equal(await status.getAttribute('data-runs'), '10000');
   assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 191 students: [0-9,.]+ ms of computing \([0-9,]+ ms with pauses for drawing\)\.$/);
 
-  // A keystroke in the enrollment while a simulation runs must be handled: total-cost updates and
-  // the typed text stays. (How soon is for tests/bench/browser.mjs to measure.) The course is made
-  // large first (8,000 students: each slice takes longer and the run lasts many frames, on any
-  // machine), so the key surely finds it running: a new spread restarts the simulation, and once
-  // two slices have run (and it is not finished) the key goes: a 5 typed over the field's selected
-  // text, 8,000 -> 5 students.
+  // A keystroke in a field of the plan view while a simulation runs must be handled: total-cost
+  // updates and the typed text stays. (How soon is for tests/bench/browser.mjs to measure.) The
+  // field is the VM lease cap: it changes the total and each student's labs, so the simulation's
+  // inputs (the enrollment is in the course view, which is not shown with the spread). The course
+  // is made large first (8,000 students: each slice takes longer and the run lasts many frames, on
+  // any machine), so the key surely finds it running: a new spread restarts the simulation, and
+  // once two slices have run (and it is not finished) the key goes: a 5 typed over the field's
+  // selected text, a cap of 24 -> 5 hours.
   // If the simulation still finishes before the key is handled, try again with another spread.
-  const input = page.getByTestId('students-input');
-  await resimulated(page, () => input.fill('8000'));
+  await showView(page, 'course');
+  await page.getByTestId('students-input').fill('8000');
+  await openPlan(page, 'spread');
+  await simulatedFor(page, 8000);
   assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 8,000 students: /);
+  const input = page.getByTestId('lever-lease-cap');
   const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6', '0.9', '0.55', '0.95'];
   let landed = null;
   for (const sigma of sigmas) {
-    // Settled, for 8,000 students: the edit below then surely restarts the simulation.
-    if ((await input.inputValue()) !== '8000') await resimulated(page, () => input.fill('8000'));
+    // Settled, with a cap of 24 hours: the edit below then surely restarts the simulation.
+    if ((await input.inputValue()) !== '24') await resimulated(page, () => input.fill('24'));
     await simulated(page);
     const totalBefore = await text(page, 'total-cost');
     // Set before the edit, so no step is left between seeing the run and sending the key.
     await page.evaluate(([selector]) => {
-      const field = document.querySelector('[data-testid="students-input"]');
+      const field = document.querySelector('[data-testid="lever-lease-cap"]');
       const total = document.querySelector('[data-testid="total-cost"]');
       const before = total.textContent.trim();
       window.__typing = null;
@@ -444,7 +502,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
       };
       field.addEventListener('keydown', window.__typingListener, true);
     }, [STATUS]);
-    // The enrollment's text selected, ready to be typed over; the new spread is entered as an
+    // The cap's text selected, ready to be typed over; the new spread is entered as an
     // input event, so the focus and the selection stay where they are and a single key is left
     // to send once the run is seen.
     await input.selectText();
@@ -466,7 +524,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
       { timeout: WAIT },
     )).jsonValue();
     if (state === 'finished') continue;
-    await page.keyboard.type('5'); // 8,000 -> 5 students
+    await page.keyboard.type('5'); // a cap of 24 -> 5 hours
     await changed(page, 'total-cost', totalBefore);
     const typing = await page.evaluate(() => window.__typing);
     assert.ok(typing?.updated, 'total-cost changed after the key');
@@ -480,9 +538,9 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   assert.ok(landed.slices >= landed.slicesBefore + 2, 'the key was handled between two slices');
   t.diagnostic(`the key landed ${landed.slices - landed.slicesBefore} slices into a run, on try ${landed.tries}`);
 
-  // The restarted simulation (5 students) still finishes, for the new enrollment and spread.
+  // The restarted simulation (a cap of 5 hours) still finishes, for the new cap and spread.
   await simulated(page);
-  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 5 students: /);
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 8,000 students: /);
   assert.equal(await page.getByTestId('spread-input').inputValue(), landed.sigma);
   assert.equal(await input.inputValue(), '5');
   assert.ok(Number(await status.getAttribute('data-compute-ms')) > 0);
