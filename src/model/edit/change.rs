@@ -10,7 +10,7 @@ use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
-use crate::model::edit::pool_change::PoolChange;
+use crate::model::edit::pool_change::{share_out, PoolChange};
 use crate::model::engine::calibrate::{calibrate, CalibrationError, ReportedHours};
 use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
@@ -423,15 +423,10 @@ fn remove_option(lab: &mut Lab, option: usize) -> Result<(), String> {
         return Err("that lab option no longer exists".to_string());
     }
     let removed = lab.options.remove(option);
-    let rest: f64 = lab.options.iter().map(|o| o.share_pct).sum();
-    let count = lab.options.len() as f64;
-    for o in &mut lab.options {
-        o.share_pct = if rest > 0.0 {
-            o.share_pct + removed.share_pct * o.share_pct / rest
-        } else {
-            (rest + removed.share_pct) / count
-        };
-    }
+    share_out(
+        removed.share_pct,
+        lab.options.iter_mut().map(|o| &mut o.share_pct).collect(),
+    );
     Ok(())
 }
 

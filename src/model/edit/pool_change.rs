@@ -1,6 +1,6 @@
 //! Changes to a project use's pool of resource types and to the scenario's capacities.
 
-use crate::model::scenario::course::PoolShare;
+use crate::model::scenario::course::{PoolShare, ProjectUse};
 use crate::model::scenario::validate::limits;
 use crate::model::scenario::{Capacity, Scenario};
 
@@ -50,15 +50,9 @@ impl PoolChange {
 
     /// Applies the change to `scenario` in place.
     pub fn apply(self, scenario: &mut Scenario) -> Result<(), String> {
-        let gone = || "that project resource no longer exists".to_string();
         match self {
             PoolChange::AddMember { item, resource } => {
-                let project_use = scenario
-                    .course
-                    .project
-                    .uses
-                    .get_mut(item)
-                    .ok_or_else(gone)?;
+                let project_use = project_use(scenario, item)?;
                 if project_use.pool.len() >= limits::OPTIONS {
                     return Err(format!("at most {} resources in a pool", limits::OPTIONS));
                 }
@@ -75,26 +69,15 @@ impl PoolChange {
                 });
             }
             PoolChange::RemoveMember { item, member } => {
-                let pool = &mut scenario
-                    .course
-                    .project
-                    .uses
-                    .get_mut(item)
-                    .ok_or_else(gone)?
-                    .pool;
+                let pool = &mut project_use(scenario, item)?.pool;
                 if member >= pool.len() {
-                    return Err(gone());
+                    return Err(GONE.to_string());
                 }
                 let removed = pool.remove(member);
-                let rest: f64 = pool.iter().map(|m| m.share_pct).sum();
-                let count = pool.len() as f64;
-                for other in pool.iter_mut() {
-                    other.share_pct = if rest > 0.0 {
-                        other.share_pct + removed.share_pct * other.share_pct / rest
-                    } else {
-                        (rest + removed.share_pct) / count
-                    };
-                }
+                share_out(
+                    removed.share_pct,
+                    pool.iter_mut().map(|m| &mut m.share_pct).collect(),
+                );
                 // A pool of one is just the resource.
                 if pool.len() == 1 {
                     pool.clear();
@@ -105,14 +88,10 @@ impl PoolChange {
                 member,
                 resource,
             } => {
-                let pool = &mut scenario
-                    .course
-                    .project
-                    .uses
-                    .get_mut(item)
-                    .ok_or_else(gone)?
-                    .pool;
-                pool.get_mut(member).ok_or_else(gone)?.resource = resource;
+                let pool = &mut project_use(scenario, item)?.pool;
+                pool.get_mut(member)
+                    .ok_or_else(|| GONE.to_string())?
+                    .resource = resource;
             }
             PoolChange::AddCapacity(capacity) => {
                 if scenario.capacity.len() >= limits::CHOICES {
@@ -128,5 +107,32 @@ impl PoolChange {
             }
         }
         Ok(())
+    }
+}
+
+/// What a change to a project use that is no longer there is told.
+const GONE: &str = "that project resource no longer exists";
+
+/// Project use `item` of `scenario`, or why not.
+fn project_use(scenario: &mut Scenario, item: usize) -> Result<&mut ProjectUse, String> {
+    scenario
+        .course
+        .project
+        .uses
+        .get_mut(item)
+        .ok_or_else(|| GONE.to_string())
+}
+
+/// Hands a removed member's share (percent) to the `rest` in proportion to theirs, or evenly if
+/// they had none: a pool's members, a lab's options.
+pub(crate) fn share_out(removed: f64, rest: Vec<&mut f64>) {
+    let total: f64 = rest.iter().map(|share| **share).sum();
+    let count = rest.len() as f64;
+    for share in rest {
+        *share = if total > 0.0 {
+            *share + removed * *share / total
+        } else {
+            (total + removed) / count
+        };
     }
 }
