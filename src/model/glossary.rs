@@ -1,8 +1,8 @@
 //! The words of the calculator, each defined in one sentence (`src/data/glossary.toml`).
 
-use std::sync::OnceLock;
-
 use serde::Deserialize;
+
+use crate::model::embedded::{load_json, parsed_once};
 
 /// One term and its definition.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -22,13 +22,10 @@ struct Glossary {
 
 /// Every term, parsed once.
 pub fn terms() -> &'static [Term] {
-    static TERMS: OnceLock<Vec<Term>> = OnceLock::new();
-    TERMS.get_or_init(|| {
-        let json = include_str!(concat!(env!("OUT_DIR"), "/glossary.json"));
-        serde_json::from_str::<Glossary>(json)
-            .map(|g| g.terms)
-            .unwrap_or_default()
-    })
+    let json = include_str!(concat!(env!("OUT_DIR"), "/glossary.json"));
+    parsed_once!(Glossary, load_json("glossary.toml", json))
+        .as_ref()
+        .map_or(&[], |g| g.terms.as_slice())
 }
 
 /// The term with id `id`.

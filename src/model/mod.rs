@@ -12,6 +12,7 @@
 
 pub mod catalog;
 pub mod edit;
+pub mod embedded;
 pub mod engine;
 pub mod export;
 pub mod format;

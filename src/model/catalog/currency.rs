@@ -2,11 +2,10 @@
 //! each price snapshot's date, with the per-US-dollar cross rates derived from them, loaded from
 //! `src/data/exchange-rates.toml` (converted to JSON by `build.rs`).
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::Source;
+use crate::model::embedded::{load_json, parsed_once};
 
 /// The currency every price in the catalog is in.
 pub const USD: &str = "USD";
@@ -60,14 +59,12 @@ const EXCHANGE_RATES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/exchan
 impl ExchangeRates {
     /// The rates shipped with the app, parsed once.
     pub fn builtin() -> Result<&'static ExchangeRates, String> {
-        static RATES: OnceLock<Result<ExchangeRates, String>> = OnceLock::new();
-        RATES
-            .get_or_init(|| {
-                serde_json::from_str(EXCHANGE_RATES_JSON)
-                    .map_err(|e| format!("src/data/exchange-rates.toml: {e}"))
-            })
-            .as_ref()
-            .map_err(Clone::clone)
+        parsed_once!(
+            ExchangeRates,
+            load_json("exchange-rates.toml", EXCHANGE_RATES_JSON)
+        )
+        .as_ref()
+        .map_err(Clone::clone)
     }
 
     /// The table for `snapshot`.

@@ -8,12 +8,11 @@ pub mod presets;
 pub mod resource;
 pub mod stand_in;
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
+use crate::model::embedded::{load_json, parsed_once};
 
 /// A cloud provider the scenario can be priced on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -130,20 +129,15 @@ const MAPPINGS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/mappings.jso
 impl Catalog {
     /// The catalog shipped with the app, parsed once.
     pub fn builtin() -> Result<&'static Catalog, String> {
-        static CATALOG: OnceLock<Result<Catalog, String>> = OnceLock::new();
-        CATALOG
-            .get_or_init(Catalog::parse_builtin)
+        parsed_once!(Catalog, Catalog::parse_builtin())
             .as_ref()
             .map_err(Clone::clone)
     }
 
     fn parse_builtin() -> Result<Catalog, String> {
-        let resources: ResourcesFile = serde_json::from_str(RESOURCES_JSON)
-            .map_err(|e| format!("src/data/resources.toml: {e}"))?;
-        let offers: OffersFile =
-            serde_json::from_str(OFFERS_JSON).map_err(|e| format!("src/data/offers.toml: {e}"))?;
-        let mappings: MappingsFile = serde_json::from_str(MAPPINGS_JSON)
-            .map_err(|e| format!("src/data/mappings.toml: {e}"))?;
+        let resources: ResourcesFile = load_json("resources.toml", RESOURCES_JSON)?;
+        let offers: OffersFile = load_json("offers.toml", OFFERS_JSON)?;
+        let mappings: MappingsFile = load_json("mappings.toml", MAPPINGS_JSON)?;
         Ok(Catalog {
             resources: resources.resources,
             offers: offers.offers,

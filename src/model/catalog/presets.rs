@@ -1,9 +1,8 @@
 //! Ready-made scenarios, loaded from `src/data/presets/`.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
+use crate::model::embedded::{load_json, parsed_once};
 use crate::model::engine::calibrate::ReportedHours;
 use crate::model::scenario::Scenario;
 
@@ -86,19 +85,16 @@ const PRESET_FILES: [(&str, &str); 6] = [
 /// Every preset shipped with the app, the paper's course first, the archived ones last; parsed
 /// once.
 pub fn builtin_presets() -> Result<&'static [Preset], String> {
-    static PRESETS: OnceLock<Result<Vec<Preset>, String>> = OnceLock::new();
-    PRESETS
-        .get_or_init(|| {
-            PRESET_FILES
-                .iter()
-                .map(|(file, json)| {
-                    serde_json::from_str(json).map_err(|e| format!("src/data/presets/{file}: {e}"))
-                })
-                .collect()
-        })
-        .as_ref()
-        .map(Vec::as_slice)
-        .map_err(Clone::clone)
+    parsed_once!(
+        Vec<Preset>,
+        PRESET_FILES
+            .iter()
+            .map(|(file, json)| load_json(&format!("presets/{file}"), json))
+            .collect()
+    )
+    .as_ref()
+    .map(Vec::as_slice)
+    .map_err(Clone::clone)
 }
 
 /// The paper's course, the default scenario.

@@ -1,9 +1,9 @@
 //! Published costs of teaching with cloud resources (comparables), loaded from
 //! `src/data/comparables.toml`, to place a scenario's cost per student among other courses.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
+
+use crate::model::embedded::{load_json, parsed_once};
 
 /// Where a comparable figure was published.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -53,14 +53,11 @@ const COMPARABLES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/comparabl
 
 /// The comparables shipped with the app, in file order; parsed once.
 pub fn builtin_comparables() -> Result<&'static [Comparable], String> {
-    static COMPARABLES: OnceLock<Result<Vec<Comparable>, String>> = OnceLock::new();
-    COMPARABLES
-        .get_or_init(|| {
-            serde_json::from_str::<ComparablesFile>(COMPARABLES_JSON)
-                .map(|file| file.comparables)
-                .map_err(|e| format!("src/data/comparables.toml: {e}"))
-        })
-        .as_ref()
-        .map(Vec::as_slice)
-        .map_err(Clone::clone)
+    parsed_once!(
+        ComparablesFile,
+        load_json("comparables.toml", COMPARABLES_JSON)
+    )
+    .as_ref()
+    .map(|file| file.comparables.as_slice())
+    .map_err(Clone::clone)
 }

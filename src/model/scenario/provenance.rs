@@ -2,11 +2,10 @@
 //! by a formula), assumed (and why), or the user's own. The defaults live in
 //! `src/data/provenance.toml`; a preset's own entries win over them.
 
-use std::sync::OnceLock;
-
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::presets::Preset;
+use crate::model::embedded::{load_json, parsed_once};
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::Scenario;
 
@@ -58,13 +57,10 @@ struct Defaults {
 
 /// The default entries, parsed once.
 pub fn default_entries() -> &'static [ProvenanceEntry] {
-    static ENTRIES: OnceLock<Vec<ProvenanceEntry>> = OnceLock::new();
-    ENTRIES.get_or_init(|| {
-        let json = include_str!(concat!(env!("OUT_DIR"), "/provenance.json"));
-        serde_json::from_str::<Defaults>(json)
-            .map(|d| d.entries)
-            .unwrap_or_default()
-    })
+    let json = include_str!(concat!(env!("OUT_DIR"), "/provenance.json"));
+    parsed_once!(Defaults, load_json("provenance.toml", json))
+        .as_ref()
+        .map_or(&[], |d| d.entries.as_slice())
 }
 
 /// Whether `path` (`course.labs[2].name`) matches `pattern` (`course.labs[*].name`).
