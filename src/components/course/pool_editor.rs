@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::table_head::table_head;
 use crate::components::{NumberInput, ResourceSelect};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
@@ -112,16 +113,7 @@ pub fn CapacityEditor() -> Html {
             </p>
             <div class="table-scroll">
                 <table class="data-table capacity-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ "Resource" }</th>
-                            <th scope="col">{ "Nodes" }</th>
-                            <th scope="col">{ "From week" }</th>
-                            <th scope="col">{ "For weeks" }</th>
-                            <th scope="col">{ "Needed / available node-hours" }</th>
-                            <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-                        </tr>
-                    </thead>
+                    { table_head(&["Resource", "Nodes", "From week", "For weeks", "Needed / available node-hours"], true) }
                     <tbody>
                         for (index, capacity) in capacities.iter().enumerate() {
                             { capacity_row(&dispatch, index, capacity, checks.get(index), state.catalog.resource(&capacity.resource)) }

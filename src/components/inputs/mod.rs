@@ -6,4 +6,5 @@ pub mod number_input;
 pub mod provenance_marker;
 pub mod resource_select;
 pub mod select;
+pub mod table_head;
 pub mod term;

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::table_head::table_head;
 use crate::components::Select;
 use crate::model::catalog::resource::ResourceKind;
 
@@ -39,15 +40,5 @@ pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
 
 /// The header row of a table of resource uses (lab options and the project share it).
 pub fn uses_head(hours: &'static str) -> Html {
-    html! {
-        <thead>
-            <tr>
-                <th scope="col">{ "Resource" }</th>
-                <th scope="col">{ "Count" }</th>
-                <th scope="col">{ hours }</th>
-                <th scope="col">{ "Floating IPs" }</th>
-                <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-            </tr>
-        </thead>
-    }
+    table_head(&["Resource", "Count", hours, "Floating IPs"], true)
 }

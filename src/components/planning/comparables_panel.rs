@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::table_head::table_head;
 use crate::model::format;
 use crate::model::planners::comparables::{builtin_comparables, Comparable};
 use crate::model::scenario::pricing::BASE_CURRENCY;
@@ -89,14 +90,7 @@ pub fn ComparablesPanel() -> Html {
             <p data-testid="comparables-position">{ summary(per_student_usd, comparables) }</p>
             <table class="data-table">
                 <caption>{ "Other courses, oldest first" }</caption>
-                <thead><tr>
-                    <th scope="col">{ "Course" }</th>
-                    <th scope="col">{ "Year" }</th>
-                    <th scope="col">{ "Figure" }</th>
-                    <th scope="col">{ "Per student" }</th>
-                    <th scope="col">{ "This scenario is" }</th>
-                    <th scope="col">{ "Source" }</th>
-                </tr></thead>
+                { table_head(&["Course", "Year", "Figure", "Per student", "This scenario is", "Source"], false) }
                 <tbody>
                     for (i, c) in sorted(comparables).into_iter().enumerate() {
                         <tr data-testid={format!("comparable-row-{i}")}>

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::plan_canvas::{Picture, PlanCanvas};
 use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
+use crate::components::inputs::table_head::table_head;
 use crate::model::format;
 use crate::model::planners::tornado::{sample, tornado, CostInterval, TornadoRow};
 use crate::model::scenario::validate::FieldError;
@@ -42,14 +43,7 @@ pub fn TornadoTable(props: &TornadoTableProps) -> Html {
     html! {
         <table class="data-table" data-testid="tornado-table">
             <caption>{ "Assumptions ordered by their effect on the total" }</caption>
-            <thead><tr>
-                <th scope="col">{ "Input" }</th>
-                <th scope="col">{ "Low - typical - high" }</th>
-                <th scope="col">{ "Total at low" }</th>
-                <th scope="col">{ "Total at high" }</th>
-                <th scope="col">{ "Swing" }</th>
-                <th scope="col">{ "Where the range comes from" }</th>
-            </tr></thead>
+            { table_head(&["Input", "Low - typical - high", "Total at low", "Total at high", "Swing", "Where the range comes from"], false) }
             <tbody>
                 for (i, row) in props.rows.iter().enumerate() {
                     <tr data-testid={format!("tornado-row-{i}")}>

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::choice_row::ChoiceRow;
+use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::Offer;
 use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
@@ -39,15 +40,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
     html! {
         <table class="data-table choices" data-testid="gpu-choices">
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{ "Chameleon resource" }</th>
-                    <th scope="col">{ "Stands in" }</th>
-                    <th scope="col">{ "How many" }</th>
-                    <th scope="col">{ "Price per instance" }</th>
-                    <th scope="col">{ "Why, date and source" }</th>
-                </tr>
-            </thead>
+            { table_head(&["Chameleon resource", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
             <tbody>
                 for resource in catalog.resources.iter() {
                     <ChoiceRow key={resource.id.clone()} resource={resource}

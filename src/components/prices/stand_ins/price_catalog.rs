@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::offer_text::price_text;
+use crate::components::inputs::table_head::table_head;
 use crate::components::Citation;
 use crate::model::catalog::offer::Offer;
 use crate::model::format;
@@ -45,16 +46,7 @@ pub(super) fn PriceCatalog(props: &PriceCatalogProps) -> Html {
             <summary>{ format!("Price catalog: every {provider_name} offer") }</summary>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Price catalog table">
                 <table class="data-table" data-testid="price-catalog">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ "Offer" }</th>
-                            <th scope="col">{ "Hardware" }</th>
-                            <th scope="col">{ "On demand" }</th>
-                            <th scope="col">{ "Spot" }</th>
-                            <th scope="col">{ "As of" }</th>
-                            <th scope="col">{ "Source" }</th>
-                        </tr>
-                    </thead>
+                    { table_head(&["Offer", "Hardware", "On demand", "Spot", "As of", "Source"], false) }
                     <tbody>
                         for offer in catalog.offers.iter().filter(|o| o.provider == provider) {
                             { offer_row(offer, &props.snapshot) }
