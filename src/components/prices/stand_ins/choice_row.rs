@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use super::choice_table::StandInView;
 use super::fraction_input::FractionInput;
 use super::offer_select::OfferSelect;
 use super::offer_text::price_text;
@@ -11,27 +12,15 @@ use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{suits, StandInClass};
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
-use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
-use crate::state::Dispatch;
 
 /// Props of [`ChoiceRow`].
 #[derive(Properties, PartialEq)]
 pub(super) struct ChoiceRowProps {
     /// The Chameleon resource of the row.
     pub resource: &'static Resource,
-    /// The provider the offer is chosen on (id).
-    pub provider: AttrValue,
-    /// The price snapshot (id).
-    pub snapshot: AttrValue,
-    /// The user's choices of offer, on every provider.
-    pub choices: Vec<OfferChoice>,
-    /// The user's own offers.
-    pub custom_offers: Vec<Offer>,
-    /// Where choices and resets go.
-    pub dispatch: Dispatch,
-    /// Every offer of the resource's price unit in the list, not only those that suit it.
-    pub show_all: bool,
+    /// What the stand-ins are shown for.
+    pub view: StandInView,
 }
 
 /// Why `offer` does not suit `resource`, in words.
@@ -56,10 +45,10 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
         return html! {};
     };
     let resource = props.resource;
-    let provider = props.provider.to_string();
+    let provider = props.view.provider.to_string();
     let Some(stand_in) = stand_in_for(
-        &props.choices,
-        &props.custom_offers,
+        &props.view.choices,
+        &props.view.custom_offers,
         catalog,
         &provider,
         &resource.id,
@@ -69,6 +58,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
     let on_choose = {
         let (provider, resource) = (provider.clone(), resource.id.clone());
         props
+            .view
             .dispatch
             .change_with(move |offer: String| Change::ChooseOffer {
                 provider: provider.clone(),
@@ -79,13 +69,14 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
     let on_reset = {
         let (provider, resource) = (provider.clone(), resource.id.clone());
         props
+            .view
             .dispatch
             .change_with(move |_: MouseEvent| Change::ResetChoice {
                 provider: provider.clone(),
                 resource: resource.clone(),
             })
     };
-    let snapshot = props.snapshot.as_str();
+    let snapshot = props.view.snapshot.as_str();
     let price = stand_in.offer.price_in(snapshot);
     html! {
         <tr>
@@ -95,8 +86,8 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </th>
             <td>
                 <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
-                    custom_offers={props.custom_offers.clone()} on_change={on_choose}
-                    snapshot={props.snapshot.clone()} show_all={props.show_all} />
+                    custom_offers={props.view.custom_offers.clone()} on_change={on_choose}
+                    snapshot={props.view.snapshot.clone()} show_all={props.view.show_all} />
                 if !suits(resource, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-mismatch">
                         { format!(
@@ -111,7 +102,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </td>
             <td>
                 <FractionInput provider={provider} resource={resource.id.clone()}
-                    value={stand_in.fraction} dispatch={props.dispatch.clone()} />
+                    value={stand_in.fraction} dispatch={props.view.dispatch.clone()} />
                 if stand_in.chosen {
                     <button type="button" class="secondary small" onclick={on_reset}>
                         { "Back to the default" }

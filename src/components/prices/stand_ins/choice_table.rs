@@ -9,10 +9,10 @@ use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
 use crate::state::Dispatch;
 
-/// Props of [`ChoiceTable`]: only what the choices depend on, so editing anything else does not
-/// re-render its hundreds of options.
-#[derive(Properties, PartialEq)]
-pub(super) struct ChoiceTableProps {
+/// What the stand-ins are shown for: only what the choices depend on, so editing anything else
+/// does not re-render the table's hundreds of options. The table and each of its rows take it.
+#[derive(Clone, PartialEq)]
+pub(super) struct StandInView {
     /// The provider whose stand-ins are shown (id).
     pub provider: AttrValue,
     /// The price snapshot (id).
@@ -27,13 +27,20 @@ pub(super) struct ChoiceTableProps {
     pub show_all: bool,
 }
 
+/// Props of [`ChoiceTable`].
+#[derive(Properties, PartialEq)]
+pub(super) struct ChoiceTableProps {
+    /// What the stand-ins are shown for.
+    pub view: StandInView,
+}
+
 /// The choice rows; re-rendered only when the scenario changes, not on every keystroke elsewhere.
 #[component]
 pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
     let Ok(catalog) = Catalog::builtin() else {
         return html! {};
     };
-    let provider = props.provider.as_str();
+    let provider = props.view.provider.as_str();
     let provider_name = catalog
         .provider(provider)
         .map_or(provider, |p| p.name.as_str());
@@ -43,10 +50,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
             { table_head(&["Chameleon resource", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
             <tbody>
                 for resource in catalog.resources.iter() {
-                    <ChoiceRow key={resource.id.clone()} resource={resource}
-                        provider={props.provider.clone()} snapshot={props.snapshot.clone()}
-                        choices={props.choices.clone()} custom_offers={props.custom_offers.clone()}
-                        dispatch={props.dispatch.clone()} show_all={props.show_all} />
+                    <ChoiceRow key={resource.id.clone()} resource={resource} view={props.view.clone()} />
                 }
             </tbody>
         </table>

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::choice_table::ChoiceTable;
+use super::choice_table::{ChoiceTable, StandInView};
 use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::CustomOfferList;
 use super::price_catalog::PriceCatalog;
@@ -23,6 +23,14 @@ pub fn GpuChoices() -> Html {
         let show_all = show_all.clone();
         Callback::from(move |_: Event| show_all.set(!*show_all))
     };
+    let view = StandInView {
+        provider: provider.clone(),
+        snapshot: snapshot.clone(),
+        choices: scenario.gpu_choices.clone(),
+        custom_offers: scenario.custom_offers.clone(),
+        dispatch: dispatch.clone(),
+        show_all: *show_all,
+    };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
             <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
@@ -37,14 +45,7 @@ pub fn GpuChoices() -> Html {
                 <label for="show-all-offers">{ " Show all offers, including ones that do not fit (for experts)" }</label>
             </p>
             <div class="table-scroll">
-                <ChoiceTable
-                    provider={provider.clone()}
-                    snapshot={snapshot.clone()}
-                    choices={scenario.gpu_choices.clone()}
-                    custom_offers={scenario.custom_offers.clone()}
-                    dispatch={dispatch.clone()}
-                    show_all={*show_all}
-                />
+                <ChoiceTable {view} />
             </div>
             <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
             <Fold id="custom-offer" title="Add your own offer (a negotiated or on-premises rate)">
