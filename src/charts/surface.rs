@@ -53,6 +53,9 @@ pub fn failed<E: std::error::Error + Send + Sync>(error: DrawingAreaErrorKind<E>
     error.to_string()
 }
 
+/// The whole of a canvas, as plotters draws on it.
+pub type Area = DrawingArea<CanvasBackend, Shift>;
+
 /// Prepares `canvas` for `frame` (see [`prepare`]) and opens it for plotters: the whole drawing
 /// area, filled with the paper colour, and the ink; `None` when the canvas has no size or, once
 /// cleared, when there are no `items` to draw.
@@ -60,7 +63,7 @@ pub fn open(
     canvas: &HtmlCanvasElement,
     frame: Frame,
     items: usize,
-) -> Result<Option<(DrawingArea<CanvasBackend, Shift>, Ink)>, String> {
+) -> Result<Option<(Area, Ink)>, String> {
     let Some(ink) = prepare(canvas, frame)? else {
         return Ok(None);
     };
