@@ -3,7 +3,6 @@
 //! jumps when the app takes over.
 
 use crate::model::engine::paper_gap::PaperGap;
-use crate::model::format;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 
@@ -21,12 +20,9 @@ pub fn first_paint() -> Result<String, String> {
     let estimate = &state.estimate;
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
-    let gap = state
-        .origin
-        .paper
-        .as_ref()
-        .map(|paper| PaperGap::new(estimate, paper).sentence(money))
+    let money = |usd: f64| pricing.money(usd);
+    let gap = PaperGap::against(estimate, state.origin)
+        .map(|gap| gap.sentence(money))
         .unwrap_or_default();
     let tabs: String = Tab::ALL
         .iter()

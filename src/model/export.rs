@@ -211,7 +211,7 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.
 pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, link: &str) -> String {
     let pricing = &scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let money = |usd: f64| pricing.money(usd);
     let totals = &estimate.totals;
     let provider = catalog
         .provider(&pricing.provider)

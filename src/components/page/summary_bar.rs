@@ -45,7 +45,7 @@ pub fn SummaryBar() -> Html {
     let dispatch = state.dispatch();
     let totals = &state.estimate.totals;
     let pricing = &state.scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let money = |usd: f64| pricing.money(usd);
     let last_change = state
         .history
         .past
@@ -56,11 +56,7 @@ pub fn SummaryBar() -> Html {
         .pinned
         .as_ref()
         .map(|a| totals.net_usd - a.estimate.totals.net_usd);
-    let gap = state
-        .origin
-        .paper
-        .as_ref()
-        .map(|paper| PaperGap::new(&state.estimate, paper));
+    let gap = PaperGap::against(&state.estimate, state.origin);
     let exceeded: Vec<&CapacityCheck> = state
         .estimate
         .capacity

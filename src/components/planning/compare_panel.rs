@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use crate::charts::data::comparison;
 use crate::components::BarChartView;
-use crate::model::format;
 use crate::model::planners::diff::difference;
 use crate::state::use_scenario;
 
@@ -13,7 +12,7 @@ use crate::state::use_scenario;
 pub fn ComparePanel() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let money = |usd: f64| pricing.money(usd);
     let on_pin = {
         let dispatch = state.dispatch();
         Callback::from(move |_: MouseEvent| dispatch.pin_as_a())

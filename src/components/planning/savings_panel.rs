@@ -263,7 +263,7 @@ pub fn SavingsPanel() -> Html {
             (alone, savings(&scenario.0, &scenario.0.levers, catalog))
         },
     );
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let money = |usd: f64| pricing.money(usd);
     let alone: Vec<Option<AttrValue>> = Lever::ALL
         .iter()
         .map(|lever| {

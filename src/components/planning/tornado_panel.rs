@@ -91,7 +91,7 @@ pub fn TornadoPanel() -> Html {
             sample(&scenario.0, catalog, DRAWS, seed),
         )
     });
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let money = |usd: f64| pricing.money(usd);
     let (rows, interval) = (&computed.0, &computed.1);
     let chart = use_memo(
         (

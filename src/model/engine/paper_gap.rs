@@ -1,7 +1,7 @@
 //! How far a scenario's cost is from the paper's, and the largest reason, in one line a new user
 //! understands.
 
-use crate::model::catalog::presets::PaperFigures;
+use crate::model::catalog::presets::{PaperFigures, Preset};
 use crate::model::engine::estimate::Estimate;
 
 /// The scenario against the paper's published figures, in US dollars per student.
@@ -36,6 +36,15 @@ impl PaperGap {
             project_usd: estimate.project_per_student_usd(),
             paper_project_usd: paper.cost_per_student_usd - (low + high) / 2.0,
         }
+    }
+
+    /// The scenario of `estimate` against the figures `preset` is checked against, where it has
+    /// them.
+    pub fn against(estimate: &Estimate, preset: &Preset) -> Option<PaperGap> {
+        preset
+            .paper
+            .as_ref()
+            .map(|paper| PaperGap::new(estimate, paper))
     }
 
     /// The difference from the paper's cost per student (fraction: 0.05 = 5% above).

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::PriceModel;
+use crate::model::format;
 
 /// Pricing settings of a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +33,13 @@ pub struct Pricing {
     /// Units of `currency` per US dollar (rate); 1 for USD.
     #[serde(default = "default_rate")]
     pub usd_to_currency: f64,
+}
+
+impl Pricing {
+    /// `usd` US dollars, written in the scenario's currency.
+    pub fn money(&self, usd: f64) -> String {
+        format::money(usd, &self.currency, self.usd_to_currency)
+    }
 }
 
 /// The currency every price in the catalog is in (ISO code).
