@@ -213,12 +213,8 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let pricing = &scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
     let totals = &estimate.totals;
-    let provider = catalog
-        .provider(&pricing.provider)
-        .map_or(pricing.provider.as_str(), |p| p.name.as_str());
-    let snapshot = catalog
-        .snapshot(&pricing.snapshot)
-        .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
+    let provider = catalog.provider_name(&pricing.provider);
+    let snapshot = catalog.snapshot_label(&pricing.snapshot);
     let escape = escape_markdown;
     let mut md = String::new();
     if scenario.title.trim().is_empty() {

@@ -31,12 +31,8 @@ fn paper_dollars(usd: f64) -> String {
 
 /// How the scenario is priced: provider, price model and snapshot, by their names.
 fn scenario_title(catalog: &Catalog, pricing: &Pricing) -> String {
-    let provider = catalog
-        .provider(&pricing.provider)
-        .map_or(pricing.provider.as_str(), |p| p.name.as_str());
-    let snapshot = catalog
-        .snapshot(&pricing.snapshot)
-        .map_or(pricing.snapshot.as_str(), |s| s.label.as_str());
+    let provider = catalog.provider_name(&pricing.provider);
+    let snapshot = catalog.snapshot_label(&pricing.snapshot);
     format!(
         "{provider}, {}, {snapshot}",
         pricing.model.label().to_lowercase()

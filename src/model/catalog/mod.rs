@@ -190,6 +190,16 @@ impl Catalog {
         self.snapshots.iter().find(|s| s.id == id)
     }
 
+    /// The name of the provider with id `id`, or the id where there is no such provider.
+    pub fn provider_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.provider(id).map_or(id, |p| p.name.as_str())
+    }
+
+    /// The label of the snapshot with id `id`, or the id where there is no such snapshot.
+    pub fn snapshot_label<'a>(&'a self, id: &'a str) -> &'a str {
+        self.snapshot(id).map_or(id, |s| s.label.as_str())
+    }
+
     /// The source with this id.
     pub fn source(&self, id: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.id == id)

@@ -41,9 +41,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
         return html! {};
     };
     let provider = props.view.provider.as_str();
-    let provider_name = catalog
-        .provider(provider)
-        .map_or(provider, |p| p.name.as_str());
+    let provider_name = catalog.provider_name(provider);
     html! {
         <table class="data-table choices" data-testid="gpu-choices">
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>
