@@ -179,64 +179,68 @@ pub(super) type WireChoice = (String, String, String, Num);
 /// Scalar settings by path (`"course.students"`), each value read on its own.
 pub(super) type WireSettings = BTreeMap<String, Part<Num>>;
 
-/// Version 2 of the link payload. Every field is optional: absent means "as the preset", and a
-/// field this version does not know is ignored (a newer link loads what this version reads).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub(super) struct WireV2 {
-    /// Link version (only on the outer object).
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) v: Part<u64>,
-    /// Preset id the link starts from.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) p: Part<String>,
-    /// Scalar settings that differ from the preset, by path.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) n: Part<WireSettings>,
-    /// Labs, when any differs from the preset's.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) l: Part<Vec<LabEntry>>,
-    /// Project uses, when any differs.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) j: Part<Vec<WireProjectUse>>,
-    /// Provider id.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) pv: Part<String>,
-    /// Snapshot id.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) sn: Part<String>,
-    /// Price model: 0 on demand, 1 spot.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) m: Part<u8>,
-    /// Currency code.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) cu: Part<String>,
-    /// Custom offers.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) x: Part<Vec<WireOffer>>,
-    /// GPU choices.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) g: Part<Vec<WireChoice>>,
-    /// Capacities (reserved units of a resource), when any differs.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) cp: Part<Vec<WireCapacity>>,
-    /// Scenario title, when it differs.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) ti: Part<String>,
-    /// Scenario notes, when they differ.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) no: Part<String>,
-    /// Seed of the simulation.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) sd: Part<u64>,
-    /// Simulated course runs.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) ru: Part<u32>,
-    /// Savings levers, when any is on.
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) lv: Part<Levers>,
-    /// Scenario A of an A/B comparison, against the same preset (one level deep).
-    #[serde(default, skip_serializing_if = "Part::is_absent")]
-    pub(super) a: Part<Pinned>,
+/// Declares a payload struct whose every field `name: T` is a `pub(super) name: Part<T>`, absent
+/// when the JSON has no such key and left out of the JSON while absent.
+macro_rules! parts {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $($(#[$field_meta:meta])* $field:ident: $ty:ty,)*
+        }
+    ) => {
+        $(#[$meta])*
+        $vis struct $name {
+            $(
+                $(#[$field_meta])*
+                #[serde(default, skip_serializing_if = "Part::is_absent")]
+                pub(super) $field: Part<$ty>,
+            )*
+        }
+    };
+}
+
+parts! {
+    /// Version 2 of the link payload. Every field is optional: absent means "as the preset", and
+    /// a field this version does not know is ignored (a newer link loads what this version reads).
+    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    pub(super) struct WireV2 {
+        /// Link version (only on the outer object).
+        v: u64,
+        /// Preset id the link starts from.
+        p: String,
+        /// Scalar settings that differ from the preset, by path.
+        n: WireSettings,
+        /// Labs, when any differs from the preset's.
+        l: Vec<LabEntry>,
+        /// Project uses, when any differs.
+        j: Vec<WireProjectUse>,
+        /// Provider id.
+        pv: String,
+        /// Snapshot id.
+        sn: String,
+        /// Price model: 0 on demand, 1 spot.
+        m: u8,
+        /// Currency code.
+        cu: String,
+        /// Custom offers.
+        x: Vec<WireOffer>,
+        /// GPU choices.
+        g: Vec<WireChoice>,
+        /// Capacities (reserved units of a resource), when any differs.
+        cp: Vec<WireCapacity>,
+        /// Scenario title, when it differs.
+        ti: String,
+        /// Scenario notes, when they differ.
+        no: String,
+        /// Seed of the simulation.
+        sd: u64,
+        /// Simulated course runs.
+        ru: u32,
+        /// Savings levers, when any is on.
+        lv: Levers,
+        /// Scenario A of an A/B comparison, against the same preset (one level deep).
+        a: Pinned,
+    }
 }
 
 /// Scenario A inside a link: an object of the same shape (an array is not read as one).
