@@ -146,18 +146,36 @@ fn phases(estimate: &Estimate) -> (Vec<&PhaseSummary>, Vec<String>, Vec<String>)
 /// Cost of each lab and of the project, stacked by category, in the display currency.
 pub fn cost_by_lab(estimate: &Estimate, currency: &str, usd_to_currency: f64) -> BarChart {
     let (phases, labels, full_labels) = phases(estimate);
+    stacked_by_category(
+        "Cost per lab and for the project, by category",
+        (labels, full_labels),
+        phases.iter().map(|p| p.cost_by_category).collect(),
+        currency,
+        usd_to_currency,
+    )
+}
+
+/// A chart with a bar per item of `costs` (US dollars by category), stacked by category, in the
+/// display currency; `labels` are the bars' short and full labels.
+fn stacked_by_category(
+    title: &str,
+    labels: (Vec<String>, Vec<String>),
+    costs: Vec<[f64; 4]>,
+    currency: &str,
+    usd_to_currency: f64,
+) -> BarChart {
     BarChart {
-        title: "Cost per lab and for the project, by category".to_string(),
-        labels,
-        full_labels,
+        title: title.to_string(),
+        labels: labels.0,
+        full_labels: labels.1,
         series: Category::ALL
             .iter()
             .map(|&category| Series {
                 name: category.label().to_string(),
                 color: category_color(category),
-                values: phases
+                values: costs
                     .iter()
-                    .map(|p| p.cost_by_category[category.index()] * usd_to_currency)
+                    .map(|cost| cost[category.index()] * usd_to_currency)
                     .collect(),
             })
             .collect(),
@@ -190,27 +208,17 @@ pub fn hours_by_lab(estimate: &Estimate) -> BarChart {
 /// Cost of the course on each provider, stacked by category, in the display currency.
 pub fn providers(quotes: &[ProviderQuote], currency: &str, usd_to_currency: f64) -> BarChart {
     let priced: Vec<&ProviderQuote> = quotes.iter().filter(|q| q.error.is_none()).collect();
-    BarChart {
-        title: "The same course on every provider, by category".to_string(),
-        labels: priced
-            .iter()
-            .map(|q| q.name.split(' ').next().unwrap_or(&q.name).to_string())
-            .collect(),
-        full_labels: priced.iter().map(|q| q.name.clone()).collect(),
-        series: Category::ALL
-            .iter()
-            .map(|&category| Series {
-                name: category.label().to_string(),
-                color: category_color(category),
-                values: priced
-                    .iter()
-                    .map(|q| q.cost_by_category[category.index()] * usd_to_currency)
-                    .collect(),
-            })
-            .collect(),
-        layout: Layout::Stacked,
-        unit: ValueUnit::Money(currency.to_string()),
-    }
+    let labels = priced
+        .iter()
+        .map(|q| q.name.split(' ').next().unwrap_or(&q.name).to_string())
+        .collect();
+    stacked_by_category(
+        "The same course on every provider, by category",
+        (labels, priced.iter().map(|q| q.name.clone()).collect()),
+        priced.iter().map(|q| q.cost_by_category).collect(),
+        currency,
+        usd_to_currency,
+    )
 }
 
 /// Cost per category, split into labs and project, in the display currency.
