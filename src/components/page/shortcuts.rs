@@ -1,7 +1,7 @@
 //! Undo and redo from the keyboard: Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z (or Ctrl+Y), outside text
 //! fields, where the browser's own undo of the typed text applies.
 
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
@@ -23,24 +23,32 @@ fn in_text_field(event: &KeyboardEvent) -> bool {
 pub fn use_undo_shortcuts(dispatch: Dispatch) {
     use_effect_with(dispatch, |dispatch| {
         let dispatch = dispatch.clone();
-        let listener = EventListener::new(&gloo::utils::document(), "keydown", move |event| {
-            let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
-                return;
-            };
-            if !(event.ctrl_key() || event.meta_key()) || in_text_field(event) {
-                return;
-            }
-            let key = event.key().to_ascii_lowercase();
-            let redo = (key == "z" && event.shift_key()) || key == "y";
-            if key == "z" || redo {
-                event.prevent_default();
-                if redo {
-                    dispatch.redo();
-                } else {
-                    dispatch.undo();
+        // Not passive: the shortcut replaces the browser's own undo, which would otherwise also
+        // revert the last text typed into a field and record that as a new edit.
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = EventListener::new_with_options(
+            &gloo::utils::document(),
+            "keydown",
+            options,
+            move |event| {
+                let Some(event) = event.dyn_ref::<KeyboardEvent>() else {
+                    return;
+                };
+                if !(event.ctrl_key() || event.meta_key()) || in_text_field(event) {
+                    return;
                 }
-            }
-        });
+                let key = event.key().to_ascii_lowercase();
+                let redo = (key == "z" && event.shift_key()) || key == "y";
+                if key == "z" || redo {
+                    event.prevent_default();
+                    if redo {
+                        dispatch.redo();
+                    } else {
+                        dispatch.undo();
+                    }
+                }
+            },
+        );
         move || drop(listener)
     });
 }
