@@ -57,6 +57,31 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
     }
 }
 
+/// A row's figures: cost by category, the total, per student, and planned / actual
+/// instance-hours; money written by `money`.
+fn cost_cells(
+    money: &dyn Fn(f64) -> String,
+    by_category: [f64; 4],
+    total_usd: f64,
+    students: f64,
+    (planned_hours, actual_hours): (f64, f64),
+) -> Html {
+    html! {
+        <>
+            for category in Category::ALL {
+                <td class="num">{ money(by_category[category.index()]) }</td>
+            }
+            <td class="num strong">{ money(total_usd) }</td>
+            <td class="num">{ money(total_usd / students) }</td>
+            <td class="num">{ format!(
+                "{} / {}",
+                format::number(planned_hours, 0),
+                format::number(actual_hours, 0)
+            ) }</td>
+        </>
+    }
+}
+
 /// A lab's (or the project's) row, and the math behind it while it is open.
 #[component]
 fn PhaseRows(props: &PhaseRowsProps) -> Html {
@@ -71,16 +96,7 @@ fn PhaseRows(props: &PhaseRowsProps) -> Html {
                         { summary.name.clone() }
                     </button>
                 </th>
-                for category in Category::ALL {
-                    <td class="num">{ money(summary.cost_by_category[category.index()]) }</td>
-                }
-                <td class="num strong">{ money(summary.cost_usd) }</td>
-                <td class="num">{ money(summary.cost_usd / props.students) }</td>
-                <td class="num">{ format!(
-                    "{} / {}",
-                    format::number(summary.planned_instance_hours, 0),
-                    format::number(summary.actual_instance_hours, 0)
-                ) }</td>
+                { cost_cells(&money, summary.cost_by_category, summary.cost_usd, props.students, (summary.planned_instance_hours, summary.actual_instance_hours)) }
             </tr>
             for (number, line) in props.lines.iter().enumerate() {
                 { math_row(index, number, line) }
@@ -122,16 +138,7 @@ fn BreakdownFooter(props: &BreakdownFooterProps) -> Html {
         <tfoot>
             <tr>
                 <th scope="row">{ "Course, list price" }</th>
-                for category in Category::ALL {
-                    <td class="num">{ money(estimate.cost_by_category[category.index()]) }</td>
-                }
-                <td class="num strong">{ money(totals.list_usd) }</td>
-                <td class="num">{ money(totals.list_usd / estimate.students) }</td>
-                <td class="num">{ format!(
-                    "{} / {}",
-                    format::number(totals.planned_instance_hours, 0),
-                    format::number(totals.actual_instance_hours, 0)
-                ) }</td>
+                { cost_cells(&money, estimate.cost_by_category, totals.list_usd, estimate.students, (totals.planned_instance_hours, totals.actual_instance_hours)) }
             </tr>
             if totals.discount_usd > 0.0 {
                 { adjustment_row(
