@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::components::course::scenario_title::ScenarioTitle;
 use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
+use crate::components::inputs::select::options;
 use crate::components::Select;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
@@ -26,11 +27,7 @@ fn PresetPicker() -> Html {
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ "Your edited scenario" }</option>
                 }
-                for preset in presets {
-                    <option value={preset.id.clone()} selected={preset.id == current}>
-                        { preset.name.clone() }
-                    </option>
-                }
+                { options(presets.iter().map(|p| (p.id.as_str(), p.name.as_str())), &current) }
             </Select>
             <p class="field-hint">
                 { state.preset.map_or_else(

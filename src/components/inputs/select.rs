@@ -27,6 +27,18 @@ pub struct SelectProps {
     pub children: Html,
 }
 
+/// The `<option>`s for `choices` (value, text), the one whose value is `current` selected.
+pub fn options<'a>(choices: impl IntoIterator<Item = (&'a str, &'a str)>, current: &str) -> Html {
+    choices
+        .into_iter()
+        .map(|(value, text)| {
+            html! {
+                <option value={value.to_string()} selected={value == current}>{ text.to_string() }</option>
+            }
+        })
+        .collect()
+}
+
 /// A controlled select.
 #[component]
 pub fn Select(props: &SelectProps) -> Html {

@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
+use crate::components::inputs::select::options;
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
@@ -207,22 +208,14 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
                 <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
-                    for provider in catalog.providers.iter() {
-                        <option value={provider.id.clone()} selected={provider.id == pricing.provider}>
-                            { provider.name.clone() }
-                        </option>
-                    }
+                    { options(catalog.providers.iter().map(|p| (p.id.as_str(), p.name.as_str())), &pricing.provider) }
                 </Select>
                 <p class="field-hint">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
                 <Select id="snapshot" testid="snapshot-select" value={pricing.snapshot.clone()} on_change={on_snapshot}>
-                    for snapshot in catalog.snapshots.iter() {
-                        <option value={snapshot.id.clone()} selected={snapshot.id == pricing.snapshot}>
-                            { snapshot.label.clone() }
-                        </option>
-                    }
+                    { options(catalog.snapshots.iter().map(|s| (s.id.as_str(), s.label.as_str())), &pricing.snapshot) }
                 </Select>
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>
