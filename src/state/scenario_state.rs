@@ -274,8 +274,8 @@ impl ScenarioState {
     pub fn apply(self: Rc<Self>, action: Action) -> Rc<Self> {
         let (label, typing) = (action.label(), action.typing());
         match action {
-            Action::Undo => return self.undo(),
-            Action::Redo => return self.redo(),
+            Action::Undo => return self.travel(true),
+            Action::Redo => return self.travel(false),
             Action::FinishEdit(_) => {
                 let next = self.clone().act(action);
                 let mut next = (*next).clone();
@@ -332,22 +332,19 @@ impl ScenarioState {
         Rc::new(next)
     }
 
-    fn undo(self: Rc<Self>) -> Rc<Self> {
+    /// Goes one step back in the history (undo) or forward (redo), the present moving to the
+    /// other side.
+    fn travel(self: Rc<Self>, back: bool) -> Rc<Self> {
         let mut history = (*self.history).clone();
-        let Some(step) = history.past.pop() else {
+        let (from, to) = if back {
+            (&mut history.past, &mut history.future)
+        } else {
+            (&mut history.future, &mut history.past)
+        };
+        let Some(step) = from.pop() else {
             return self;
         };
-        history.future.push(self.step(&step.label));
-        history.typing = None;
-        self.restored(step, history)
-    }
-
-    fn redo(self: Rc<Self>) -> Rc<Self> {
-        let mut history = (*self.history).clone();
-        let Some(step) = history.future.pop() else {
-            return self;
-        };
-        history.past.push(self.step(&step.label));
+        to.push(self.step(&step.label));
         history.typing = None;
         self.restored(step, history)
     }

@@ -122,37 +122,30 @@ fn capacities(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireCapacity>>
     })
 }
 
+/// `items` on the wire, each written by `wire`; `None` (left out of the link) when there are none.
+fn unless_empty<T, W>(items: &[T], wire: impl Fn(&T) -> W) -> Option<Vec<W>> {
+    (!items.is_empty()).then(|| items.iter().map(wire).collect())
+}
+
 fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
-    (!scenario.gpu_choices.is_empty()).then(|| {
-        scenario
-            .gpu_choices
-            .iter()
-            .map(|c| {
-                let (provider, resource) = (c.provider.clone(), c.resource.clone());
-                (provider, resource, c.offer.clone(), Num(c.fraction))
-            })
-            .collect()
+    unless_empty(&scenario.gpu_choices, |c| {
+        let (provider, resource) = (c.provider.clone(), c.resource.clone());
+        (provider, resource, c.offer.clone(), Num(c.fraction))
     })
 }
 
 fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
-    (!scenario.custom_offers.is_empty()).then(|| {
-        scenario
-            .custom_offers
-            .iter()
-            .map(|o| {
-                WireOffer(
-                    o.id.clone(),
-                    o.sku.clone(),
-                    o.specs.vcpu,
-                    Num(o.specs.ram_gb),
-                    o.specs.gpu_model.clone(),
-                    o.specs.gpu_count,
-                    Num(o.specs.gpu_mem_gb),
-                    Num(o.usd),
-                )
-            })
-            .collect()
+    unless_empty(&scenario.custom_offers, |o| {
+        WireOffer(
+            o.id.clone(),
+            o.sku.clone(),
+            o.specs.vcpu,
+            Num(o.specs.ram_gb),
+            o.specs.gpu_model.clone(),
+            o.specs.gpu_count,
+            Num(o.specs.gpu_mem_gb),
+            Num(o.usd),
+        )
     })
 }
 
