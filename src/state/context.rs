@@ -42,6 +42,19 @@ pub fn ScenarioProvider(props: &ScenarioProviderProps) -> Html {
     }
 }
 
+/// Declares `Dispatch` methods that each send one action without data: `name => Action;`, each
+/// with its doc comment.
+macro_rules! senders {
+    ($($(#[$doc:meta])* $name:ident => $action:ident;)*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name(&self) {
+                self.send(Action::$action);
+            }
+        )*
+    };
+}
+
 /// The one way to change the scenario: domain-named actions. It compares equal across renders,
 /// so a component that takes it as a prop re-renders only when its own data changes.
 #[derive(Clone, PartialEq)]
@@ -83,34 +96,19 @@ impl Dispatch {
         self.send(Action::LoadLink(Rc::new(decoded)));
     }
 
-    /// Brings back the scenario that a link, a preset or a reset replaced.
-    pub fn restore_replaced(&self) {
-        self.send(Action::RestoreReplaced);
-    }
-
-    /// Pins the current scenario as A of a comparison.
-    pub fn pin_as_a(&self) {
-        self.send(Action::PinAsA);
-    }
-
-    /// Stops comparing.
-    pub fn unpin(&self) {
-        self.send(Action::Unpin);
-    }
-
-    /// Goes back one step.
-    pub fn undo(&self) {
-        self.send(Action::Undo);
-    }
-
-    /// Goes forward one undone step.
-    pub fn redo(&self) {
-        self.send(Action::Redo);
-    }
-
-    /// Hides the notices about a shared link.
-    pub fn dismiss_link_notices(&self) {
-        self.send(Action::DismissLinkNotices);
+    senders! {
+        /// Brings back the scenario that a link, a preset or a reset replaced.
+        restore_replaced => RestoreReplaced;
+        /// Pins the current scenario as A of a comparison.
+        pin_as_a => PinAsA;
+        /// Stops comparing.
+        unpin => Unpin;
+        /// Goes back one step.
+        undo => Undo;
+        /// Goes forward one undone step.
+        redo => Redo;
+        /// Hides the notices about a shared link.
+        dismiss_link_notices => DismissLinkNotices;
     }
 }
 
