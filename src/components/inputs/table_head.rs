@@ -11,10 +11,35 @@ pub fn table_head(columns: &[&str], actions: bool) -> Html {
                 for column in columns {
                     <th scope="col">{ column.to_string() }</th>
                 }
-                if actions {
-                    <th scope="col"><span class="visually-hidden">{ "Actions" }</span></th>
-                }
+                { hidden_column(actions.then_some("Actions")) }
             </tr>
         </thead>
+    }
+}
+
+/// `<thead>` of a table of figures: a header over the rows' names, one per figure column in
+/// `figures` (right-aligned like the figures), then, when `action` names one, a column for a
+/// row's button, named for screen readers only.
+pub fn figures_head(names: &str, figures: &[&str], action: Option<&str>) -> Html {
+    html! {
+        <thead>
+            <tr>
+                <th scope="col">{ names.to_string() }</th>
+                for figure in figures {
+                    <th scope="col" class="num">{ figure.to_string() }</th>
+                }
+                { hidden_column(action) }
+            </tr>
+        </thead>
+    }
+}
+
+/// A column header named `name` for screen readers only; nothing without a name.
+fn hidden_column(name: Option<&str>) -> Html {
+    match name {
+        Some(name) => {
+            html! { <th scope="col"><span class="visually-hidden">{ name.to_string() }</span></th> }
+        }
+        None => Html::default(),
     }
 }

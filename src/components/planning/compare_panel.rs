@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::comparison;
+use crate::components::inputs::table_head::figures_head;
 use crate::components::BarChartView;
 use crate::model::planners::diff::difference;
 use crate::state::use_scenario;
@@ -54,14 +55,7 @@ pub fn ComparePanel() -> Html {
                 <p class="panel-intro">{ "A is pinned; everything you edit now is B." }</p>
                 <div class="table-scroll">
                     <table class="data-table" data-testid="compare-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">{ "Figure" }</th>
-                                <th scope="col" class="num">{ "A (pinned)" }</th>
-                                <th scope="col" class="num">{ "B (current)" }</th>
-                                <th scope="col" class="num">{ "B - A" }</th>
-                            </tr>
-                        </thead>
+                        { figures_head("Figure", &["A (pinned)", "B (current)", "B - A"], None) }
                         <tbody>
                             for row in rows.iter() {
                                 <tr>

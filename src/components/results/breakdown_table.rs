@@ -5,6 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::inputs::table_head::figures_head;
 use crate::components::Citation;
 
 use crate::model::catalog::resource::Category;
@@ -203,6 +204,11 @@ pub fn BreakdownTable() -> Html {
             .cloned()
             .collect()
     };
+    let figure_columns: Vec<&str> = Category::ALL
+        .iter()
+        .map(|c| c.label())
+        .chain(["Total", "Per student", "Instance-hours planned / actual"])
+        .collect();
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
@@ -210,17 +216,7 @@ pub fn BreakdownTable() -> Html {
             <div class="table-scroll">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">{ "Lab" }</th>
-                        for category in Category::ALL {
-                            <th scope="col" class="num">{ category.label() }</th>
-                        }
-                        <th scope="col" class="num">{ "Total" }</th>
-                        <th scope="col" class="num">{ "Per student" }</th>
-                        <th scope="col" class="num">{ "Instance-hours planned / actual" }</th>
-                    </tr>
-                </thead>
+                { figures_head("Lab", &figure_columns, None) }
                 <tbody>
                     for (index, (phase, summary)) in phases.into_iter().enumerate() {
                         <PhaseRows index={index} summary={summary.clone()}

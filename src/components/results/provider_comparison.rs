@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::providers;
+use crate::components::inputs::table_head::figures_head;
 use crate::components::BarChartView;
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderQuote;
@@ -84,17 +85,7 @@ pub fn ProviderComparison() -> Html {
             <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
             <div class="table-scroll">
             <table class="data-table" data-testid="provider-comparison">
-                <thead>
-                    <tr>
-                        <th scope="col">{ "Provider" }</th>
-                        <th scope="col" class="num">{ "Total" }</th>
-                        <th scope="col" class="num">{ "Per student" }</th>
-                        <th scope="col" class="num">{ "Labs" }</th>
-                        <th scope="col" class="num">{ "Project" }</th>
-                        <th scope="col" class="num">{ "GPU share" }</th>
-                        <th scope="col"><span class="visually-hidden">{ "Action" }</span></th>
-                    </tr>
-                </thead>
+                { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>
                     for quote in state.comparison().iter() {
                         <ProviderRow key={quote.provider.clone()} quote={quote.clone()}
