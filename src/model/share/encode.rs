@@ -78,46 +78,48 @@ fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
 /// Project uses, when any differs; a note only where it differs from the preset's use at the
 /// same position.
 fn project_uses(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireProjectUse>> {
-    let (uses, base_uses) = (&scenario.course.project.uses, &base.course.project.uses);
-    (uses != base_uses).then(|| {
-        uses.iter()
-            .enumerate()
-            .map(|(i, u)| {
-                let base_note = base_uses.get(i).map_or("", |b| b.note.as_str());
-                WireProjectUse(
-                    u.resource.clone(),
-                    Num(u.count),
-                    Num(u.hours_per_week),
-                    Num(u.floating_ips),
-                    differs_text(&u.note, base_note),
-                    u.pool
-                        .iter()
-                        .map(|m| (m.resource.clone(), Num(m.share_pct)))
-                        .collect(),
-                )
-            })
-            .collect()
+    let base_uses = &base.course.project.uses;
+    unless_same(&scenario.course.project.uses, base_uses, |u, base_use| {
+        WireProjectUse(
+            u.resource.clone(),
+            Num(u.count),
+            Num(u.hours_per_week),
+            Num(u.floating_ips),
+            differs_text(&u.note, base_use.map_or("", |b| b.note.as_str())),
+            u.pool
+                .iter()
+                .map(|m| (m.resource.clone(), Num(m.share_pct)))
+                .collect(),
+        )
     })
 }
 
 /// Capacities, when any differs; a note only where it differs from the preset's capacity at
 /// the same position.
 fn capacities(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireCapacity>> {
-    (scenario.capacity != base.capacity).then(|| {
-        scenario
-            .capacity
+    unless_same(&scenario.capacity, &base.capacity, |c, base_capacity| {
+        WireCapacity(
+            c.resource.clone(),
+            Num(c.units),
+            Num(c.start_week),
+            Num(c.weeks),
+            differs_text(&c.note, base_capacity.map_or("", |b| b.note.as_str())),
+        )
+    })
+}
+
+/// `items` on the wire when they differ from `base`, each written by `wire` with the item of
+/// `base` at its position, if any; `None` (left out of the link) when they are the same.
+fn unless_same<T: PartialEq, W>(
+    items: &[T],
+    base: &[T],
+    wire: impl Fn(&T, Option<&T>) -> W,
+) -> Option<Vec<W>> {
+    (items != base).then(|| {
+        items
             .iter()
             .enumerate()
-            .map(|(i, c)| {
-                let base_note = base.capacity.get(i).map_or("", |b| b.note.as_str());
-                WireCapacity(
-                    c.resource.clone(),
-                    Num(c.units),
-                    Num(c.start_week),
-                    Num(c.weeks),
-                    differs_text(&c.note, base_note),
-                )
-            })
+            .map(|(i, item)| wire(item, base.get(i)))
             .collect()
     })
 }
