@@ -1,19 +1,20 @@
 // Accessibility audit: axe-core on the release build, in light and dark colour schemes, on a wide
-// screen and a phone: the default page, with an inline error, and with every disclosure opened.
+// screen and a phone: every view (course, prices, results, plan, share) as it opens and with every
+// fold and disclosure opened, and the course view with an inline error.
 // Serious and critical violations fail; minor and moderate ones are printed as diagnostics.
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { launch, openCalculator, serve } from './support.mjs';
+import { WAIT, launch, openCalculator, openFold, serve, showView } from './support.mjs';
 
 // Resolved through tests/node_modules, like playwright-core: no CDN, no network.
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const BLOCKING = new Set(['serious', 'critical']);
 
 const VIEWPORTS = {
-  wide: { width: 1280, height: 900 },
-  phone: { width: 360, height: 800 },
+  wide: { width: 1280, height: 800 },
+  phone: { width: 360, height: 740 },
 };
 
 let server;
@@ -65,22 +66,49 @@ async function audit(t, page) {
   );
 }
 
+const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
+
+/**
+ * Opens every fold of the current view (each renders its panel only when opened), the details of
+ * the first lab, and every <details> (closed ones hide chart tables and the price catalog from
+ * axe), then lets their toggle events and any re-render they cause run before the audit.
+ */
+async function openEverything(page) {
+  const folds = await page.locator('[data-testid^="fold-"]').evaluateAll((els) => els.map((el) => el.dataset.testid));
+  for (const fold of folds) {
+    await openFold(page, fold.slice('fold-'.length));
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"] > button`)?.getAttribute('aria-expanded') === 'true',
+      fold,
+      { timeout: WAIT },
+    );
+  }
+  if (await page.getByTestId('toggle-lab').count()) {
+    const toggle = page.getByTestId('toggle-lab').first();
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+  await page.evaluate(async () => {
+    for (const details of document.querySelectorAll('details')) details.open = true;
+    await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
+  });
+}
+
 // What the page shows when audited; each state starts from a freshly loaded page.
 const STATES = {
-  'the default page': async () => {},
-  'an inline error': async (page) => {
+  'an inline error in the course view': async (page) => {
     await page.getByTestId('students-input').fill('-5');
     await page.getByTestId('field-error').waitFor({ state: 'visible' });
   },
-  // Closed <details> hide their content (chart tables, price catalog) from axe: open them all,
-  // then let their toggle events and any re-render they cause run before the audit.
-  'every disclosure opened': async (page) => {
-    await page.evaluate(async () => {
-      for (const details of document.querySelectorAll('details')) details.open = true;
-      await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-    });
-  },
 };
+for (const view of VIEWS) {
+  STATES[`the ${view} view`] = async (page) => {
+    await showView(page, view);
+  };
+  STATES[`the ${view} view, every fold and disclosure opened`] = async (page) => {
+    await showView(page, view);
+    await openEverything(page);
+  };
+}
 
 for (const colorScheme of ['light', 'dark']) {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {

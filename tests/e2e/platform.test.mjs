@@ -5,15 +5,64 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { DIST, changed, launch, number, openCalculator, serve, showChart, text } from './support.mjs';
+import { DIST, WAIT, changed, launch, linkInAddressBar, number, openCalculator, openFold, serve, showChart, showView, text } from './support.mjs';
+
+// The embedded view has no summary bar: its headline shows the total.
+const EMBED_TOTAL = 'headline-total';
+const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
+
+/**
+ * Opens an embedded view (`?embed=1...`) in a fresh context, like openCalculator does the full
+ * calculator, and waits until its headline is shown; problems are collected in `page.problems`.
+ */
+async function openEmbed(url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
+  const page = await context.newPage();
+  page.on('close', () => context.close().catch(() => {}));
+  page.setDefaultTimeout(WAIT);
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  page.on('console', (m) => m.type() === 'error' && page.problems.push(`console error: ${m.text()}`));
+  await page.goto(url);
+  await page.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
+  return page;
+}
+
+/**
+ * Waits until `check` (an async function) returns a truthy value, re-checking after each frame
+ * `frame` paints (no fixed sleeps); resolves to that value, or to the last one at the deadline.
+ */
+async function until(frame, check, timeout = WAIT) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const value = await check();
+    if (value || Date.now() > deadline) return value;
+    await frame.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0))));
+  }
+}
 
 // Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
 const NO_ICON = '<link rel="icon" href="data:,">';
 
 let server;
 let browser;
+
+/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
+function students(data) {
+  return data.n?.['course.students'] ?? data.s;
+}
+
+/** A link payload's discount (%). */
+function discount(data) {
+  return data.n?.['pricing.discount_pct'] ?? data.d;
+}
+
+/** A link payload's credit, in whatever field path carries it. */
+function credit(data) {
+  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
+}
 
 before(async () => {
   server = await serve();
@@ -62,8 +111,9 @@ test('a strict Content-Security-Policy, and a whole session without one violatio
   page.problems = [];
   page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
   page.on('console', (m) => m.type() === 'error' && page.problems.push(`console error: ${m.text()}`));
+  page.setDefaultTimeout(WAIT);
   await page.goto(server.url);
-  await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
 
   const policy = await policyOf(page);
   assert.deepEqual(policy['default-src'], ["'none'"]);
@@ -85,20 +135,31 @@ test('a strict Content-Security-Policy, and a whole session without one violatio
   const start = await text(page, 'total-cost');
   await page.getByTestId('students-input').fill('250');
   await changed(page, 'total-cost', start);
+  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
+  await showView(page, 'prices');
   await page.getByTestId('provider-select').selectOption({ index: 1 });
-  await page.getByTestId('preset-select').selectOption('gpu-heavy');
+  await showView(page, 'results');
   await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
+  await openFold(page, 'providers');
+  await openFold(page, 'more-charts');
   for (const id of ['chart-cost-by-lab', 'chart-providers', 'chart-hours', 'chart-categories']) {
     await showChart(page, id);
   }
-  // Every closed disclosure and every <details> of the page, opened once.
-  for (const summary of await page.locator('details:not([open]) > summary').all()) {
-    if (await summary.isVisible()) await summary.click({ timeout: 2_000 }).catch(() => {});
+  // Every view, with every fold and every <details> of it opened once.
+  for (const view of VIEWS) {
+    await showView(page, view);
+    for (const fold of await page.locator('[data-testid^="fold-"]').evaluateAll((els) => els.map((el) => el.dataset.testid))) {
+      await openFold(page, fold.slice('fold-'.length));
+    }
+    for (const summary of await page.locator('details:not([open]) > summary').all()) {
+      if (await summary.isVisible()) await summary.click();
+    }
   }
+  await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   await page.getByTestId('embed-snippet').waitFor();
   const preview = page.frameLocator('[data-testid="embed-preview"]');
-  await preview.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await preview.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
   await page.getByLabel('Let readers change the course in the embedded view').check();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
   await page.getByTestId('copy-embed-iframe').click();
@@ -114,12 +175,19 @@ test('a strict Content-Security-Policy, and a whole session without one violatio
   // The embedded view with its options, in a tab of its own.
   const embed = await context.newPage();
   await watchPolicy(embed);
+  embed.setDefaultTimeout(WAIT);
   await embed.goto(`${server.url}?embed=1&edit=1&theme=dark&transparent=1`);
-  await embed.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await embed.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
   await showChart(embed, 'chart-cost-by-lab');
+  const embedStart = await text(embed, EMBED_TOTAL);
   await embed.getByTestId('students-input').fill('120');
+  // The edit has gone all the way round: recomputed, redrawn, written to the address bar.
+  await changed(embed, EMBED_TOTAL, embedStart);
+  await linkInAddressBar(embed, (d) => students(d) === 120);
+  await showChart(embed, 'chart-cost-by-lab');
+  // And the first tab settles too: its own link written after the reset.
+  await linkInAddressBar(page, (d) => students(d) === undefined);
 
-  await page.waitForTimeout(300);
   assert.deepEqual(page.csp, []);
   assert.deepEqual(embed.csp, []);
   assert.deepEqual(page.problems, []);
@@ -133,7 +201,7 @@ test('offline: after one visit the calculator opens without a server, and says s
     const page = await openCalculator(context, own.url);
     // No note while the page comes from the network.
     assert.equal(await page.getByTestId('offline-note').count(), 0);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT });
     const build = (await readFile(join(DIST, 'sw.js'), 'utf8')).match(/const BUILD = "([0-9a-f]+)"/)?.[1];
     assert.ok(build, 'sw.js names its build');
     assert.deepEqual(await page.evaluate(() => caches.keys()), [`course-cost-${build}`]);
@@ -149,10 +217,10 @@ test('offline: after one visit the calculator opens without a server, and says s
 
     await own.close();
     await page.reload();
-    await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
     const total = await number(page, 'total-cost');
     assert.ok(total > 0, `total ${total}`);
-    await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: WAIT });
     assert.match(await text(page, 'offline-note'), /offline/i);
     // It still calculates.
     const before = await text(page, 'total-cost');
@@ -190,8 +258,9 @@ test('an embedded view reports its height to any host: its own, Embedly, AMP and
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const tab = await context.newPage();
+    tab.setDefaultTimeout(WAIT);
     await tab.goto(`${host.url}host.html`);
-    await tab.frameLocator('iframe').getByTestId('total-cost').waitFor({ timeout: 20_000 });
+    await tab.frameLocator('iframe').getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
     const formats = await tab.waitForFunction(() => {
       const found = {};
       for (const data of window.__messages) {
@@ -206,7 +275,7 @@ test('an embedded view reports its height to any host: its own, Embedly, AMP and
         }
       }
       return found.own && found.amp && found.pym && found.embedly ? found : null;
-    }).then((handle) => handle.jsonValue());
+    }, null, { timeout: WAIT }).then((handle) => handle.jsonValue());
     assert.ok(formats.own > 100, `height ${formats.own}`);
     assert.equal(formats.amp, formats.own);
     assert.equal(formats.embedly.height, formats.own);
@@ -228,7 +297,7 @@ function luminance(color) {
 test('theme=dark and theme=light override the system, transparent=1 lets the host show', async () => {
   const background = (page) =>
     page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
-  const dark = await openCalculator(browser, `${server.url}?embed=1&theme=dark`, { colorScheme: 'light' });
+  const dark = await openEmbed(`${server.url}?embed=1&theme=dark`, { colorScheme: 'light' });
   await dark.waitForFunction(() => document.documentElement.classList.contains('theme-dark'));
   const [darkRoot] = await background(dark);
   assert.ok(luminance(darkRoot) < 0.2, `dark background ${darkRoot}`);
@@ -236,13 +305,13 @@ test('theme=dark and theme=light override the system, transparent=1 lets the hos
   assert.deepEqual(dark.problems, []);
   await dark.close();
 
-  const light = await openCalculator(browser, `${server.url}?embed=1&theme=light`, { colorScheme: 'dark' });
+  const light = await openEmbed(`${server.url}?embed=1&theme=light`, { colorScheme: 'dark' });
   await light.waitForFunction(() => document.documentElement.classList.contains('theme-light'));
   const [lightRoot] = await background(light);
   assert.ok(luminance(lightRoot) > 0.8, `light background ${lightRoot}`);
   await light.close();
 
-  const clear = await openCalculator(browser, `${server.url}?embed=1&transparent=1`);
+  const clear = await openEmbed(`${server.url}?embed=1&transparent=1`);
   await clear.waitForFunction(() => document.documentElement.classList.contains('transparent'));
   assert.deepEqual(await background(clear), ['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
   await clear.close();
@@ -256,11 +325,12 @@ test('theme=dark and theme=light override the system, transparent=1 lets the hos
 
 test('the script embed turns each div into a frame sized to its content', async () => {
   const page = await openCalculator(browser, server.url);
+  await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   const snippet = await page.getByTestId('embed-script-snippet').inputValue();
   assert.match(snippet, /^<div class="course-cost-embed" data-src="[^"]+\?embed=1#s=[^"]+"><\/div>\n<script src="[^"]+embed\.js" async><\/script>$/);
   // The dialog previews the embedded view.
-  await page.frameLocator('[data-testid="embed-preview"]').getByTestId('total-cost').waitFor({ timeout: 20_000 });
+  await page.frameLocator('[data-testid="embed-preview"]').getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
   await page.close();
 
   const second = `<div class="course-cost-embed" data-src="${server.url}?theme=dark"></div>`;
@@ -268,6 +338,7 @@ test('the script embed turns each div into a frame sized to its content', async 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const tab = await context.newPage();
+    tab.setDefaultTimeout(WAIT);
     tab.problems = [];
     tab.on('pageerror', (error) => tab.problems.push(`page error: ${error.message}`));
     await tab.goto(`${host.url}host.html`);
@@ -277,7 +348,7 @@ test('the script embed turns each div into a frame sized to its content', async 
     // embed=1 is added where the address lacks it.
     assert.match(await frames.nth(1).getAttribute('src'), /[?&]embed=1/);
     for (const index of [0, 1]) {
-      await tab.frameLocator(`div.course-cost-embed >> nth=${index} >> iframe`).getByTestId('total-cost').waitFor({ timeout: 20_000 });
+      await tab.frameLocator(`div.course-cost-embed >> nth=${index} >> iframe`).getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
     }
     // Each frame gets the height its own content reports (not the 900 px it starts with).
     const heights = await tab.waitForFunction(() => {
@@ -285,18 +356,17 @@ test('the script embed turns each div into a frame sized to its content', async 
         css: frame.getBoundingClientRect().height,
       }));
       return list.every((entry) => entry.css !== 900 && entry.css > 100) ? list : null;
-    }).then((handle) => handle.jsonValue());
+    }, null, { timeout: WAIT }).then((handle) => handle.jsonValue());
     for (const frame of tab.frames().filter((f) => f !== tab.mainFrame())) {
       const element = await frame.frameElement();
       let content;
       let css;
       // Charts may still be drawing: the frame follows within a few frames.
-      for (let tries = 0; tries < 50; tries++) {
+      await until(frame, async () => {
         content = await frame.evaluate(() => document.body.offsetHeight);
         css = await element.evaluate((el) => el.getBoundingClientRect().height);
-        if (Math.abs(css - content) <= 2) break;
-        await tab.waitForTimeout(100);
-      }
+        return Math.abs(css - content) <= 2;
+      });
       assert.ok(Math.abs(css - content) <= 2, `${frame.url()}: ${css} px for ${content} px of content (${JSON.stringify(heights)})`);
     }
     assert.deepEqual(tab.problems, []);
@@ -309,7 +379,9 @@ test('the script embed turns each div into a frame sized to its content', async 
 test('every file of the release build has a brotli and a gzip copy with the same bytes', async () => {
   const names = (await readdir(DIST, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    // Trunk's staging folder exists only while a build runs; it is not part of the release.
+    .filter((name) => !name.slice(DIST.length).split(sep).includes('.stage'));
   assert.ok(names.some((name) => name.endsWith('.wasm')), names.join(', '));
   for (const name of names) {
     const raw = await readFile(name);

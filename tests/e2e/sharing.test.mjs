@@ -7,16 +7,33 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, parse, serve, shows, text } from './support.mjs';
+import { DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text } from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
 // Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
 const NO_ICON = '<link rel="icon" href="data:,">';
+// The embedded view has no summary bar: its headline shows the total.
+const EMBED_TOTAL = 'headline-total';
 const OTHER_PAGE = `<!doctype html><meta charset="utf-8"><title>Elsewhere</title>${NO_ICON}<p>Another page.</p>`;
 
 let server;
 let browser;
 let origin;
+
+/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
+function students(data) {
+  return data.n?.['course.students'] ?? data.s;
+}
+
+/** A link payload's discount (%). */
+function discount(data) {
+  return data.n?.['pricing.discount_pct'] ?? data.d;
+}
+
+/** A link payload's credit, in whatever field path carries it. */
+function credit(data) {
+  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
+}
 
 before(async () => {
   server = await serve(DIST, { '/other.html': ['text/html; charset=utf-8', OTHER_PAGE] });
@@ -39,15 +56,28 @@ function linkTo(payload) {
   return `${server.url}#s=${payload}`;
 }
 
-/** The headline figures and the inputs a share link carries, as shown. */
+/** The headline figures and the inputs a share link carries, as shown (visiting their views). */
 async function snapshot(page) {
-  return {
-    total: await text(page, 'total-cost'),
-    perStudent: await text(page, 'cost-per-student'),
-    labHours: await text(page, 'lab-instance-hours'),
-    students: await page.getByTestId('students-input').inputValue(),
-    discount: await page.getByTestId('discount-input').inputValue(),
-  };
+  const total = await text(page, 'total-cost');
+  const perStudent = await text(page, 'cost-per-student');
+  await showView(page, 'results');
+  const labHours = await text(page, 'lab-instance-hours');
+  await showView(page, 'prices');
+  const discount = await page.getByTestId('discount-input').inputValue();
+  await showView(page, 'course');
+  const students = await page.getByTestId('students-input').inputValue();
+  return { total, perStudent, labHours, students, discount };
+}
+
+/** The scenario part of a share link's fragment (without the view, `&v=...`). */
+function scenarioOf(hash) {
+  return hash.split('&')[0];
+}
+
+/** Sets a field of a view: shows the view, then fills the field. */
+async function fillIn(page, view, testid, value) {
+  await showView(page, view);
+  await page.getByTestId(testid).fill(value);
 }
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */
@@ -101,11 +131,11 @@ test('a shared link opens the same scenario in a fresh browser', async () => {
   const page = await openCalculator(browser, server.url);
   const start = await snapshot(page);
   await page.getByTestId('students-input').fill('250');
-  await page.getByTestId('discount-input').fill('10');
+  await fillIn(page, 'prices', 'discount-input', '10');
   await changed(page, 'total-cost', start.total);
-  const { url, hash, data } = await linkInAddressBar(page, (d) => d.s === 250 && d.d === 10);
-  assert.equal(data.v, 1);
-  assert.equal(data.p, 'paper-s25');
+  const { url, hash, data } = await linkInAddressBar(page, (d) => students(d) === 250 && discount(d) === 10);
+  assert.equal(data.v, 2);
+  assert.equal(data.p, 'paper-s25-v2');
   assert.ok(hash.length < 200, `a few edits keep the link short (${hash.length} characters)`);
   const edited = await snapshot(page);
   assert.notEqual(edited.total, start.total);
@@ -147,15 +177,17 @@ test('Copy link puts the current scenario on the clipboard', async () => {
   await page.getByTestId('students-input').fill('333');
   const total = await changed(page, 'total-cost', start);
   // At once, before the address bar's debounce: the copied link and the page must still agree.
+  await showView(page, 'share');
   await page.getByTestId('copy-link').click();
   await page.getByTestId('copy-confirmation').waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, page.url(), 'the clipboard holds the address bar');
   assert.ok(copied.startsWith(`${server.url}#s=`), copied);
-  assert.equal(decodePayload(new URL(copied).hash.slice(3)).s, 333);
+  assert.equal(students(decodePayload(new URL(copied).hash.slice(3))), 333);
 
   const opened = await openCalculator(browser, copied);
   assert.equal(await text(opened, 'total-cost'), total);
+  await showView(opened, 'course');
   assert.equal(await opened.getByTestId('students-input').inputValue(), '333');
   assert.deepEqual(opened.problems, []);
   await opened.close();
@@ -172,13 +204,14 @@ test('a browser that refuses the clipboard shows the link to copy by hand', asyn
   const start = await text(page, 'total-cost');
   await page.getByTestId('students-input').fill('150');
   await changed(page, 'total-cost', start);
+  await showView(page, 'share');
   await page.getByTestId('copy-link').click();
   const field = page.getByLabel('Link to this scenario', { exact: true });
   await field.waitFor();
   assert.equal(await page.getByTestId('copy-confirmation').count(), 0);
   const link = await field.inputValue();
   assert.equal(link, page.url());
-  assert.equal(decodePayload(new URL(link).hash.slice(3)).s, 150);
+  assert.equal(students(decodePayload(new URL(link).hash.slice(3))), 150);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -189,18 +222,23 @@ test("Reset brings back the paper's course", async () => {
   assert.equal(paper.labHours, '109,837');
   const { hash: paperHash } = await linkInAddressBar(page, () => true);
   await page.getByTestId('students-input').fill('400');
+  await changed(page, 'total-cost', paper.total);
+  await showView(page, 'results');
   await changed(page, 'lab-instance-hours', '109,837');
-  await page.getByTestId('discount-input').fill('25');
+  await fillIn(page, 'prices', 'discount-input', '25');
   await page.getByTestId('provider-select').selectOption({ index: 1 });
-  await linkInAddressBar(page, (d) => d.s === 400 && d.d === 25 && d.pv !== undefined);
+  await linkInAddressBar(page, (d) => students(d) === 400 && discount(d) === 25 && d.pv !== undefined);
   assert.notEqual(await text(page, 'total-cost'), paper.total);
 
+  await showView(page, 'share');
   await page.getByTestId('reset-scenario').click();
+  await shows(page, 'total-cost', paper.total);
+  await showView(page, 'results');
   await shows(page, 'lab-instance-hours', '109,837');
   assert.deepEqual(await snapshot(page), paper);
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25');
-  // The address bar follows: back to the link of the untouched course.
-  await page.waitForFunction((hash) => location.hash === hash, paperHash, { timeout: WAIT });
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
+  // The address bar follows: back to the link of the untouched course (whatever view is shown).
+  await page.waitForFunction((hash) => location.hash.split('&')[0] === hash, scenarioOf(paperHash), { timeout: WAIT });
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -211,11 +249,11 @@ test('the draft is kept in this browser, and a shared link does not lose it', as
   const paperTotal = await text(page, 'total-cost');
   await page.getByTestId('students-input').fill('123');
   await changed(page, 'total-cost', paperTotal);
-  await linkInAddressBar(page, (d) => d.s === 123);
+  await linkInAddressBar(page, (d) => students(d) === 123);
   const draft = await snapshot(page);
   const saved = await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
   assert.ok(saved, 'the draft is saved');
-  assert.equal(decodePayload(saved).s, 123);
+  assert.equal(students(decodePayload(saved)), 123);
 
   // The bare address, no fragment: the draft comes back.
   await page.goto(server.url);
@@ -233,7 +271,7 @@ test('the draft is kept in this browser, and a shared link does not lose it', as
   await linked.getByTestId('draft-notice').waitFor({ state: 'detached' });
   await shows(linked, 'total-cost', draft.total);
   assert.deepEqual(await snapshot(linked), draft);
-  await linkInAddressBar(linked, (d) => d.s === 123);
+  await linkInAddressBar(linked, (d) => students(d) === 123);
 
   assert.deepEqual(page.problems, []);
   assert.deepEqual(linked.problems, []);
@@ -264,9 +302,9 @@ test('a browser that refuses local storage still edits and shares', async () => 
     await page.getByTestId('students-input').fill('222');
     const total = await changed(page, 'total-cost', start);
     // The debounced write ran (and met the refusing storage) once the address bar holds the edit.
-    const { url } = await linkInAddressBar(page, (d) => d.s === 222);
+    const { url } = await linkInAddressBar(page, (d) => students(d) === 222);
     await page.getByTestId('students-input').fill('223');
-    await linkInAddressBar(page, (d) => d.s === 223);
+    await linkInAddressBar(page, (d) => students(d) === 223);
     assert.notEqual(await text(page, 'total-cost'), total, `${name}: still recomputes`);
     // Reloading the bare page without storage: the paper's course, no error.
     await page.goto(server.url);
@@ -284,10 +322,10 @@ test('Back from another page returns to the edited scenario', async () => {
   const page = await openCalculator(browser, server.url);
   const start = await text(page, 'total-cost');
   await page.getByTestId('students-input').fill('260');
-  await page.getByTestId('discount-input').fill('5');
+  await fillIn(page, 'prices', 'discount-input', '5');
   await changed(page, 'total-cost', start);
-  const { url } = await linkInAddressBar(page, (d) => d.s === 260 && d.d === 5);
   const edited = await snapshot(page);
+  const { url } = await linkInAddressBar(page, (d) => students(d) === 260 && discount(d) === 5);
 
   await page.goto(`${server.url}other.html`);
   await page.getByText('Another page.').waitFor();
@@ -322,7 +360,10 @@ test('a link with markup in its names shows it as text and runs nothing', async 
   assert.equal(await page.getByTestId('lab-editor').count(), 2);
   const names = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
   assert.equal(names[1], labName);
-  assert.equal(await page.getByLabel('Lab 2, option 1: name', { exact: true }).inputValue(), optionName);
+  await openLab(page, 1);
+  // Option fields are labelled by their lab's name, as text.
+  assert.equal(await page.getByLabel(`${labName}, option 1: name`, { exact: true }).inputValue(), optionName);
+  await showView(page, 'results');
   const rows = page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]');
   assert.equal((await rows.nth(1).textContent()).trim(), labName);
   // The option's name appears in the opened row's math, as text.
@@ -346,8 +387,8 @@ test('a link with markup in its names shows it as text and runs nothing', async 
 async function truncatedLink() {
   const full = await openCalculator(browser, server.url);
   await full.getByTestId('students-input').fill('250');
-  await full.getByTestId('credit-input').fill('20');
-  const { hash } = await linkInAddressBar(full, (d) => d.s === 250 && d.cr === 20);
+  await fillIn(full, 'prices', 'credit-input', '20');
+  const { hash } = await linkInAddressBar(full, (d) => students(d) === 250 && credit(d) === 20);
   assert.deepEqual(full.problems, []);
   await full.close();
   const good = hash.slice(3);
@@ -360,7 +401,7 @@ const BAD_LINKS = [
   { name: 'base64 of no JSON', payload: () => plainPayload('hello, world'), message: /damaged|cannot be read/ },
   {
     name: 'a link from a future version',
-    payload: () => plainPayload({ v: 99, p: 'paper-s25', s: 200, zz: [1, 2, 3] }),
+    payload: () => plainPayload({ v: 99, p: 'paper-s25-v2', n: { 'course.students': 200 }, zz: [1, 2, 3] }),
     message: /newer version/,
     students: '200',
   },
@@ -403,9 +444,11 @@ test("a 20,000-character link shows a notice and the paper's course", async () =
   const page = await openCalculator(browser, linkTo(payload));
   await page.getByTestId('link-notice').waitFor();
   assert.match(await text(page, 'link-notice'), /too long/);
+  await showView(page, 'results');
   assert.equal(await text(page, 'lab-instance-hours'), '109,837');
+  await showView(page, 'course');
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
   assert.deepEqual(page.problems, []);
   await page.close();
 });
@@ -442,6 +485,7 @@ function calculatorFrame(page) {
 
 test('the embedded frame follows its content as it grows and shrinks', async () => {
   const page = await openCalculator(browser, server.url);
+  await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   await page.close();
@@ -451,7 +495,7 @@ test('the embedded frame follows its content as it grows and shrinks', async () 
     const tab = await watchedTab(context);
     await tab.goto(`${host.url}host.html`);
     const embedded = tab.frameLocator('iframe[data-course-cost]');
-    await embedded.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await embedded.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
     const frame = calculatorFrame(tab);
     // The height of the embedded page's content (its body and the body's margins).
     const contentHeight = () => frame.evaluate(() => {
@@ -505,8 +549,9 @@ test('the embedded frame follows its content as it grows and shrinks', async () 
 test('the embed snippet sizes its frame and shows a read-only view', async () => {
   const page = await openCalculator(browser, server.url);
   await page.getByTestId('students-input').fill('240');
-  await linkInAddressBar(page, (d) => d.s === 240);
+  await linkInAddressBar(page, (d) => students(d) === 240);
   const total = await text(page, 'total-cost');
+  await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   const snippet = await page.getByTestId('embed-snippet').inputValue();
   const src = snippet.match(/<iframe src="([^"]+)"/)?.[1];
@@ -514,7 +559,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
   const srcUrl = new URL(src.replaceAll('&amp;', '&'));
   assert.equal(srcUrl.origin, origin, 'the snippet points at this server');
   assert.equal(srcUrl.search, '?embed=1');
-  assert.equal(srcUrl.hash, new URL(page.url()).hash, 'the frame shows the current scenario');
+  assert.equal(srcUrl.hash, scenarioOf(new URL(page.url()).hash), 'the frame shows the current scenario');
 
   // Editable variant, for the second host page.
   await page.getByLabel('Let readers change the course in the embedded view').check();
@@ -533,7 +578,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     const hostTab = await watchedTab(context);
     await hostTab.goto(`${host.url}host.html`);
     const frame = hostTab.frameLocator('iframe[data-course-cost]');
-    await frame.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await frame.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
     // The frame's height follows the latest report (the content may still settle while the
     // charts are drawn, so both are read at the same moment).
     const sized = await hostTab.waitForFunction(() => {
@@ -546,7 +591,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     const height = await sized.jsonValue();
     assert.ok(height > 300, `height ${height}`);
 
-    assert.equal(await frame.getByTestId('total-cost').textContent(), total);
+    assert.equal(await frame.getByTestId(EMBED_TOTAL).textContent(), total);
     assert.equal(await frame.getByTestId('students-input').count(), 0, 'read-only: no inputs');
     assert.equal(await frame.getByTestId('copy-link').count(), 0, 'no share bar in the frame');
     const openFull = await frame.getByTestId('open-full').getAttribute('href');
@@ -561,14 +606,14 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     const editTab = await watchedTab(context);
     await editTab.goto(`${host.url}host-edit.html`);
     const editable = editTab.frameLocator('iframe[data-course-cost]');
-    await editable.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await editable.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
     assert.equal(await editable.getByTestId('students-input').inputValue(), '240');
     await editable.getByTestId('students-input').fill('480');
-    await editable.getByTestId('total-cost').filter({ hasNotText: total }).waitFor();
-    assert.ok(parse(await editable.getByTestId('total-cost').textContent()) > parse(total) * 1.5);
+    await editable.getByTestId(EMBED_TOTAL).filter({ hasNotText: total }).waitFor();
+    assert.ok(parse(await editable.getByTestId(EMBED_TOTAL).textContent()) > parse(total) * 1.5);
     // The frame's own address and its open-full link follow the edit.
     const frameHandle = calculatorFrame(editTab);
-    const { hash: editedHash } = await linkInAddressBar(frameHandle, (d) => d.s === 480);
+    const { hash: editedHash } = await linkInAddressBar(frameHandle, (d) => students(d) === 480);
     const editedFull = new URL(await editable.getByTestId('open-full').getAttribute('href'));
     assert.equal(editedFull.hash, editedHash);
     assert.equal(editedFull.search, '');
@@ -590,14 +635,18 @@ test('no request leaves the origin', async () => {
   const start = await text(page, 'total-cost');
   await page.getByTestId('students-input').fill('300');
   await changed(page, 'total-cost', start);
+  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
+  await showView(page, 'prices');
   await page.getByTestId('provider-select').selectOption({ index: 2 });
-  await page.getByTestId('preset-select').selectOption('gpu-heavy');
+  await showView(page, 'results');
   await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]').first().click();
+  await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   await page.getByTestId('embed-snippet').waitFor();
   await page.getByTestId('reset-scenario').click();
+  await showView(page, 'results');
   await shows(page, 'lab-instance-hours', '109,837');
-  await linkInAddressBar(page, (d) => d.s === undefined && d.p === 'paper-s25');
+  await linkInAddressBar(page, (d) => students(d) === undefined && d.p === 'paper-s25-v2');
 
   assert.ok(urls.length >= 3, `requests: ${urls}`);
   const foreign = urls.filter(
@@ -614,12 +663,14 @@ test('CSV, JSON and Markdown exports match the page', async () => {
   await page.getByTestId('students-input').fill('210');
   const total = await changed(page, 'total-cost', start);
   const perStudent = await text(page, 'cost-per-student');
-  const { url } = await linkInAddressBar(page, (d) => d.s === 210);
+  const labNames = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
+  assert.equal(labNames.length, 8);
+  await showView(page, 'results');
   const footer = page.getByTestId('breakdown-table').locator('tfoot tr', { hasText: 'Course, list price' });
   const listPrice = (await footer.locator('td.strong').textContent()).trim();
   assert.equal(listPrice, total, 'no discount, overhead or credit: the total is the list price');
-  const labNames = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
-  assert.equal(labNames.length, 8);
+  await showView(page, 'share');
+  const { url } = await linkInAddressBar(page, (d) => students(d) === 210);
 
   // CSV: one row per priced line; the cost column adds up to the list price.
   const csv = await download(page, 'export-csv');
@@ -642,14 +693,15 @@ test('CSV, JSON and Markdown exports match the page', async () => {
   const data = JSON.parse(json.body);
   assert.equal(Math.round(data.results.totals.net_usd), parse(total));
   assert.equal(data.scenario.course.students, 210);
-  assert.equal(data.link, url);
+  assert.equal(scenarioOf(new URL(data.link).hash), scenarioOf(new URL(url).hash));
+  assert.ok(data.link.startsWith(`${server.url}#s=`), data.link);
 
   // Markdown: the total, every lab and the link.
   const md = await download(page, 'export-markdown');
   assert.match(md.name, /\.md$/);
   assert.ok(md.body.includes(`**Total: ${total}** (${perStudent} per student)`), md.body.slice(0, 600));
   for (const name of labNames) assert.ok(md.body.includes(`| ${name} |`), `${name} in the Markdown`);
-  assert.ok(md.body.includes(`<${url}>`), 'the link is in the Markdown');
+  assert.ok(md.body.includes(`<${data.link}>`), 'the link is in the Markdown');
 
   assert.deepEqual(page.problems, []);
   await page.close();

@@ -82,7 +82,10 @@ pub(super) fn use_spread_simulation(inputs: SpreadInputs) -> UseStateHandle<Opti
             inputs.credit_usd.to_bits(),
         );
         use_effect_with(key, move |_| {
-            let done = Callback::from(move |f: Finished| finished.set(Some(f)));
+            // Kept under the inputs asked for (the simulation bounds its own runs and students),
+            // so the panel knows the result is for what it shows.
+            let done =
+                Callback::from(move |f: Finished| finished.set(Some(Finished { inputs, ..f })));
             let slices = slot.clone();
             // Replacing the pending timeout cancels a simulation still running for old inputs.
             *slot.borrow_mut() = Some(Timeout::new(START_DELAY_MS, move || {

@@ -166,4 +166,34 @@ impl Setting {
     pub fn from_path(path: &str) -> Option<Setting> {
         Setting::ALL.iter().copied().find(|s| s.path() == path)
     }
+
+    /// Its name in words for the user (notices say "the number of students", not a path).
+    pub fn words(self) -> &'static str {
+        match self {
+            Setting::Students => "number of students",
+            Setting::TermWeeks => "term length",
+            Setting::GroupSize => "project group size",
+            Setting::ProjectWeeks => "project length",
+            Setting::ProjectStartWeek => "project start week",
+            Setting::LabsVm => "overrun of lab VMs",
+            Setting::LabsBareMetal => "overrun of lab bare-metal nodes",
+            Setting::LabsEdge => "overrun of lab edge devices",
+            Setting::LabsStorage => "overrun of lab storage",
+            Setting::ProjectVm => "overrun of project VMs",
+            Setting::ProjectBareMetal => "overrun of project bare-metal nodes",
+            Setting::ProjectEdge => "overrun of project edge devices",
+            Setting::ProjectStorage => "overrun of project storage",
+            Setting::RerunOverheadPct => "spot re-run overhead",
+            Setting::DiscountPct => "discount",
+            Setting::OverheadPct => "institutional overhead",
+            Setting::CreditPerStudent => "education credit per student",
+            Setting::UsdToCurrency => "exchange rate",
+            Setting::SpreadSigma => "spread between students",
+            Setting::CreditThreshold => "credit to compare with",
+            Setting::Budget => "budget",
+            Setting::Percentile => "budget percentile",
+            Setting::Concurrency => "share of students working at once",
+            Setting::DeadlineCrunch => "GPU hours before a deadline",
+        }
+    }
 }

@@ -143,15 +143,16 @@ impl<'a> Reader<'a> {
                 unknown.push(path);
                 continue;
             };
+            let what = setting.words();
             let Part::Read(Num(value)) = value else {
                 self.notices.push(format!(
-                    "The link's {path} is not a number and was left as it is."
+                    "The link's {what} is not a number and was left as it is."
                 ));
                 continue;
             };
             if let Err(first) = self.commit(|s| *setting.slot(s) = value) {
                 self.notices.push(format!(
-                    "The link's {path} could not be used ({first}) and was left as it is."
+                    "The link's {what} could not be used ({first}) and was left as it is."
                 ));
             }
         }
