@@ -11,6 +11,7 @@ use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
 use crate::model::edit::pool_change::{share_out, PoolChange};
+use crate::model::edit::{next_number, room_for};
 use crate::model::engine::calibrate::{calibrate, CalibrationError, ReportedHours};
 use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
@@ -354,19 +355,13 @@ fn option_mut(course: &mut Course, lab: usize, option: usize) -> Result<&mut Lab
 }
 
 fn add_lab(course: &mut Course) -> Result<(), String> {
-    if course.labs.len() >= limits::LABS {
-        return Err(format!("at most {} labs", limits::LABS));
-    }
+    room_for(course.labs.len(), limits::LABS, "labs")?;
     // Numbered after the highest "Lab N" so far, so a course with labs 1, 2, 3, 7 and 8 gets
     // "Lab 9", not a second "Lab 6".
-    let number = course
-        .labs
-        .iter()
-        .filter_map(|l| lab_number(&l.name))
-        .max()
-        .unwrap_or(0)
-        .max(course.labs.len())
-        + 1;
+    let number = next_number(
+        course.labs.iter().filter_map(|l| lab_number(&l.name)),
+        course.labs.len(),
+    );
     // Scheduled for the week after the last lab is due, within the term.
     let week = course
         .labs
@@ -396,9 +391,7 @@ fn lab_number(name: &str) -> Option<usize> {
 }
 
 fn add_option(lab: &mut Lab) -> Result<(), String> {
-    if lab.options.len() >= limits::OPTIONS {
-        return Err(format!("at most {} options", limits::OPTIONS));
-    }
+    room_for(lab.options.len(), limits::OPTIONS, "options")?;
     let resource = lab
         .options
         .last()

@@ -1,5 +1,6 @@
 //! Changes to a project use's pool of resource types and to the scenario's capacities.
 
+use crate::model::edit::room_for;
 use crate::model::scenario::course::{PoolShare, ProjectUse};
 use crate::model::scenario::validate::limits;
 use crate::model::scenario::{Capacity, Scenario};
@@ -53,9 +54,11 @@ impl PoolChange {
         match self {
             PoolChange::AddMember { item, resource } => {
                 let project_use = project_use(scenario, item)?;
-                if project_use.pool.len() >= limits::OPTIONS {
-                    return Err(format!("at most {} resources in a pool", limits::OPTIONS));
-                }
+                room_for(
+                    project_use.pool.len(),
+                    limits::OPTIONS,
+                    "resources in a pool",
+                )?;
                 if project_use.pool.is_empty() {
                     let first = project_use.resource.clone();
                     project_use.pool.push(PoolShare {
@@ -94,9 +97,7 @@ impl PoolChange {
                     .resource = resource;
             }
             PoolChange::AddCapacity(capacity) => {
-                if scenario.capacity.len() >= limits::CHOICES {
-                    return Err(format!("at most {} capacities", limits::CHOICES));
-                }
+                room_for(scenario.capacity.len(), limits::CHOICES, "capacities")?;
                 scenario.capacity.push(capacity);
             }
             PoolChange::RemoveCapacity(index) => {

@@ -5,6 +5,7 @@ use crate::model::catalog::stand_in::{
     custom_offer, custom_offer_id, custom_offer_number, default_fraction, CustomOffer,
 };
 use crate::model::catalog::Catalog;
+use crate::model::edit::{next_number, room_for};
 use crate::model::scenario::validate::limits;
 use crate::model::scenario::{OfferChoice, Scenario};
 
@@ -71,19 +72,21 @@ pub(super) fn add_custom_offer(
     scenario: &mut Scenario,
     custom: &CustomOffer,
 ) -> Result<(), String> {
-    if scenario.custom_offers.len() >= limits::CHOICES {
-        return Err(format!("at most {} custom offers", limits::CHOICES));
-    }
+    room_for(
+        scenario.custom_offers.len(),
+        limits::CHOICES,
+        "custom offers",
+    )?;
     if custom.name.trim().is_empty() {
         return Err("give the offer a name".to_string());
     }
-    let number = scenario
-        .custom_offers
-        .iter()
-        .filter_map(|o| custom_offer_number(&o.id))
-        .max()
-        .unwrap_or(0)
-        + 1;
+    let number = next_number(
+        scenario
+            .custom_offers
+            .iter()
+            .filter_map(|o| custom_offer_number(&o.id)),
+        0,
+    );
     let offer = custom_offer(custom_offer_id(number), custom);
     scenario.custom_offers.push(offer);
     Ok(())
