@@ -60,9 +60,14 @@ pub struct SpreadResult {
 
 /// SplitMix64: small, fast and good enough for Monte Carlo; seeded, so runs repeat exactly.
 #[derive(Clone, Debug)]
-struct SplitMix(u64);
+pub(crate) struct SplitMix(u64);
 
 impl SplitMix {
+    /// A generator seeded with `seed`.
+    pub(crate) fn seeded(seed: u64) -> SplitMix {
+        SplitMix(seed)
+    }
+
     fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -72,7 +77,7 @@ impl SplitMix {
     }
 
     /// Uniform in (0, 1).
-    fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         ((self.next() >> 11) as f64 + 0.5) / (1u64 << 53) as f64
     }
 }

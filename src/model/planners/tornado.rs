@@ -11,6 +11,7 @@ use serde::Serialize;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
+use crate::model::planners::spread::SplitMix;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{limits, FieldError};
@@ -369,21 +370,6 @@ pub struct CostInterval {
 /// Most draws [`sample`] makes (count).
 pub const MAX_DRAWS: usize = 2_000;
 
-/// SplitMix64, seeded, so a sample repeats exactly.
-struct SplitMix(u64);
-
-impl SplitMix {
-    /// Uniform in (0, 1).
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        ((z >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-    }
-}
-
 /// A draw from the triangular distribution on [low, high] with mode 1 (inverse transform of a
 /// uniform `u`); bounded by construction.
 pub fn triangular(low: f64, high: f64, u: f64) -> f64 {
@@ -411,7 +397,7 @@ pub fn sample(
 ) -> Result<CostInterval, Vec<FieldError>> {
     let base: &Scenario = scenario;
     let draws = draws.clamp(1, MAX_DRAWS);
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix::seeded(seed);
     let mut totals = Vec::with_capacity(draws);
     for _ in 0..draws {
         let mut s = base.clone();
