@@ -94,7 +94,7 @@ pub const INPUTS: [UncertainInput; 9] = [
         68.0 / 60.5,
         Provenance::Sourced(
             "the lab texts imply 54-68 planned instance-hours per student against the preset's \
-             60.5 (course-labs.md s.1b)",
+             60.5 (the course's lab pages)",
         ),
     ),
     input(
@@ -104,7 +104,7 @@ pub const INPUTS: [UncertainInput; 9] = [
         1.5,
         Provenance::Assumed(
             "leases end by themselves (factor 1); students may release early or book the extra \
-             night blocks the lab pages allow (course-labs.md s.1a, unit 4 page)",
+             night blocks the lab pages allow (the course's unit 4 lab page)",
         ),
     ),
     input(
@@ -113,7 +113,7 @@ pub const INPUTS: [UncertainInput; 9] = [
         0.0,
         2.0,
         Provenance::Assumed(
-            "the split between options is not public (course-labs.md s.4 q.6): from nobody to \
+            "the split between options is not public: from nobody to \
              twice the even split",
         ),
     ),
