@@ -8,6 +8,14 @@ pub fn load_json<T: DeserializeOwned>(file: &str, json: &str) -> Result<T, Strin
     serde_json::from_str(json).map_err(|e| format!("src/data/{file}: {e}"))
 }
 
+/// `embedded_json!("name.json")`: the text of `name.json`, which `build.rs` wrote into `OUT_DIR`.
+macro_rules! embedded_json {
+    ($name:literal) => {
+        include_str!(concat!(env!("OUT_DIR"), "/", $name))
+    };
+}
+pub(crate) use embedded_json;
+
 /// `parsed_once!(Type, init)`: the `&'static Result<Type, String>` that `init` gives the first
 /// time this place runs, kept for every later call.
 macro_rules! parsed_once {

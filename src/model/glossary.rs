@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 
 /// One term and its definition.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -22,7 +22,7 @@ struct Glossary {
 
 /// Every term, parsed once.
 pub fn terms() -> &'static [Term] {
-    let json = include_str!(concat!(env!("OUT_DIR"), "/glossary.json"));
+    let json = embedded_json!("glossary.json");
     parsed_once!(Glossary, load_json("glossary.toml", json))
         .as_ref()
         .map_or(&[], |g| g.terms.as_slice())

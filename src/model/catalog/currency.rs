@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::Source;
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 
 /// The currency every price in the catalog is in.
 pub const USD: &str = "USD";
@@ -54,7 +54,7 @@ pub struct RateQuote<'a> {
     pub source: &'a Source,
 }
 
-const EXCHANGE_RATES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/exchange-rates.json"));
+const EXCHANGE_RATES_JSON: &str = embedded_json!("exchange-rates.json");
 
 impl ExchangeRates {
     /// The rates shipped with the app, parsed once.

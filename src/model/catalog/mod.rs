@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 
 /// A cloud provider the scenario can be priced on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -122,9 +122,9 @@ struct MappingsFile {
     mappings: Vec<Mapping>,
 }
 
-const RESOURCES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/resources.json"));
-const OFFERS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/offers.json"));
-const MAPPINGS_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/mappings.json"));
+const RESOURCES_JSON: &str = embedded_json!("resources.json");
+const OFFERS_JSON: &str = embedded_json!("offers.json");
+const MAPPINGS_JSON: &str = embedded_json!("mappings.json");
 
 impl Catalog {
     /// The catalog shipped with the app, parsed once.

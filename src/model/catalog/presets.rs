@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 use crate::model::engine::calibrate::ReportedHours;
 use crate::model::scenario::Scenario;
 
@@ -55,30 +55,21 @@ pub struct Preset {
 const PRESET_FILES: [(&str, &str); 6] = [
     (
         "paper-course.toml",
-        include_str!(concat!(env!("OUT_DIR"), "/presets-paper-course.json")),
+        embedded_json!("presets-paper-course.json"),
     ),
-    (
-        "cpu-only.toml",
-        include_str!(concat!(env!("OUT_DIR"), "/presets-cpu-only.json")),
-    ),
-    (
-        "gpu-heavy.toml",
-        include_str!(concat!(env!("OUT_DIR"), "/presets-gpu-heavy.json")),
-    ),
+    ("cpu-only.toml", embedded_json!("presets-cpu-only.json")),
+    ("gpu-heavy.toml", embedded_json!("presets-gpu-heavy.json")),
     (
         "archive/paper-course.toml",
-        include_str!(concat!(
-            env!("OUT_DIR"),
-            "/presets-archive-paper-course.json"
-        )),
+        embedded_json!("presets-archive-paper-course.json"),
     ),
     (
         "archive/cpu-only.toml",
-        include_str!(concat!(env!("OUT_DIR"), "/presets-archive-cpu-only.json")),
+        embedded_json!("presets-archive-cpu-only.json"),
     ),
     (
         "archive/gpu-heavy.toml",
-        include_str!(concat!(env!("OUT_DIR"), "/presets-archive-gpu-heavy.json")),
+        embedded_json!("presets-archive-gpu-heavy.json"),
     ),
 ];
 

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 
 /// Where a comparable figure was published.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,7 +49,7 @@ struct ComparablesFile {
     comparables: Vec<Comparable>,
 }
 
-const COMPARABLES_JSON: &str = include_str!(concat!(env!("OUT_DIR"), "/comparables.json"));
+const COMPARABLES_JSON: &str = embedded_json!("comparables.json");
 
 /// The comparables shipped with the app, in file order; parsed once.
 pub fn builtin_comparables() -> Result<&'static [Comparable], String> {

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::presets::Preset;
-use crate::model::embedded::{load_json, parsed_once};
+use crate::model::embedded::{embedded_json, load_json, parsed_once};
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::Scenario;
 
@@ -57,7 +57,7 @@ struct Defaults {
 
 /// The default entries, parsed once.
 pub fn default_entries() -> &'static [ProvenanceEntry] {
-    let json = include_str!(concat!(env!("OUT_DIR"), "/provenance.json"));
+    let json = embedded_json!("provenance.json");
     parsed_once!(Defaults, load_json("provenance.toml", json))
         .as_ref()
         .map_or(&[], |d| d.entries.as_slice())
