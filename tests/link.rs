@@ -445,7 +445,7 @@ fn a_v1_link_reads_through_the_migration() {
     );
     // Only the negative factor is dropped: each setting is applied on its own.
     assert_eq!(decoded.notices.len(), 1, "{:?}", decoded.notices);
-    assert!(decoded.notices[0].contains("realism.project.storage"));
+    assert!(decoded.notices[0].contains("overrun of project storage"));
 }
 
 #[test]
