@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, launch, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text,
+  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text,
 } from './support.mjs';
 
 let server;
@@ -12,15 +12,10 @@ let browser;
 let context;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
+  ({ server, browser } = await start());
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => stop({ server, browser }));
 
 const LAB2_HOURS = 'Lab 2: Cloud computing, option 1, resource 1: planned hours per student';
 const LAB4_SHARE_1 = 'Lab 4: Large-scale training, option 1: students taking it';

@@ -2,22 +2,17 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, launch, number, openCalculator, serve, text, showChart, showView } from './support.mjs';
+import { WAIT, number, openCalculator, showChart, showView, start, stop, text } from './support.mjs';
 
 let server;
 let browser;
 let context;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
+  ({ server, browser } = await start());
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => stop({ server, browser }));
 
 test("the paper's course loads with the reported hours", async () => {
   const page = await openCalculator(browser, server.url);

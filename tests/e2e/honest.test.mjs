@@ -4,22 +4,15 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, launch, number, openCalculator, openLab, parse, serve, showView, text } from './support.mjs';
+import { WAIT, launch, number, openCalculator, openLab, parse, serve, showView, text, start, stop } from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 
 let server;
 let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /**
  * Opens everything folded in the current view: folds (nested ones too), <details> and the

@@ -5,21 +5,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, linkInAddressBar, launch, openCalculator, openLab, serve, showView, shows, text,
+  WAIT, changed, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text,
 } from './support.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 const DEFAULT_TOTAL = '$50,176';
 

@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text } from './support.mjs';
+import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text, start, stop } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -14,15 +14,8 @@ const SPREAD_FIGURES = ['student-cost-p50', 'student-cost-p90', 'student-cost-p9
 let server;
 let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /** Shows the plan view with the fold `id` open (spread, schedule, compare, ...). */
 async function openPlan(page, id) {

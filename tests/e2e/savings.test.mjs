@@ -4,20 +4,13 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text } from './support.mjs';
+import { WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text, start, stop } from './support.mjs';
 
 let server;
 let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /** The lease cap's text field (its fieldset has the same data-testid). */
 function leaseCap(page) {

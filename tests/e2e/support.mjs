@@ -275,3 +275,14 @@ export async function openLab(page, index) {
   const toggle = page.getByTestId('toggle-lab').nth(index);
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
+
+/** Starts what a test file shares: the static server for dist/ and the browser. */
+export async function start() {
+  return { server: await serve(), browser: await launch() };
+}
+
+/** Stops what `start` started (what did start, when starting failed half way). */
+export async function stop({ server, browser } = {}) {
+  await browser?.close();
+  await server?.close();
+}
