@@ -6,7 +6,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { WAIT, launch, openCalculator, openFold, serve, showView } from './support.mjs';
+import {
+  WAIT, launch, openCalculator, openFold, serve, showView, start, stop,
+} from './support.mjs';
 
 // Resolved through tests/node_modules, like playwright-core: no CDN, no network.
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -20,15 +22,8 @@ const VIEWPORTS = {
 let server;
 let browser;
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /** One violation, with enough detail to find the element and fix it. */
 function describe(violation, separator = '\n    ') {

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { DIST, WAIT, changed, launch, linkInAddressBar, number, openCalculator, openFold, serve, showChart, showView, text } from './support.mjs';
+import {
+  DIST, WAIT, changed, launch, linkInAddressBar, number, openCalculator, openFold, serve, showChart, showView, text, payloadCredit, payloadDiscount, payloadStudents, start, stop,
+} from './support.mjs';
 
 // The embedded view has no summary bar: its headline shows the total.
 const EMBED_TOTAL = 'headline-total';
@@ -49,30 +51,10 @@ const NO_ICON = '<link rel="icon" href="data:,">';
 let server;
 let browser;
 
-/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
-function students(data) {
-  return data.n?.['course.students'] ?? data.s;
-}
+const [students, discount, credit] = [payloadStudents, payloadDiscount, payloadCredit];
 
-/** A link payload's discount (%). */
-function discount(data) {
-  return data.n?.['pricing.discount_pct'] ?? data.d;
-}
-
-/** A link payload's credit, in whatever field path carries it. */
-function credit(data) {
-  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
-}
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /** Records CSP violations of every frame of `page` (events and console messages) in `page.csp`. */
 async function watchPolicy(page) {

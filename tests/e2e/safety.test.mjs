@@ -6,37 +6,19 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { WAIT, changed, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text } from './support.mjs';
+import {
+  WAIT, changed, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, start, stop, parseCsv,
+} from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
 
 let server;
 let browser;
 
-/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
-function students(data) {
-  return data.n?.['course.students'] ?? data.s;
-}
+const [students, discount, credit] = [payloadStudents, payloadDiscount, payloadCredit];
 
-/** A link payload's discount (%). */
-function discount(data) {
-  return data.n?.['pricing.discount_pct'] ?? data.d;
-}
-
-/** A link payload's credit, in whatever field path carries it. */
-function credit(data) {
-  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
-}
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
 
 /** Clicks `testid` (in the share view) and resolves to the downloaded file's text. */
 async function download(page, testid) {
@@ -45,44 +27,6 @@ async function download(page, testid) {
   return readFile(await file.path(), 'utf8');
 }
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of fields. */
-function parseCsv(source) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || (c === '\r' && source[i + 1] === '\n')) {
-      if (c === '\r') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else {
-      field += c;
-    }
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 /** Asserts a shown dollar figure is sane: "$50,176"-like, of normal length, no n/a, inf, NaN. */
 function assertSaneDollars(shown, what) {

@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text } from './support.mjs';
+import {
+  DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, stop, parseCsv,
+} from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
 // Host pages name an icon of their own, so the browser asks for no /favicon.ico (a 404 here).
@@ -20,20 +22,7 @@ let server;
 let browser;
 let origin;
 
-/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
-function students(data) {
-  return data.n?.['course.students'] ?? data.s;
-}
-
-/** A link payload's discount (%). */
-function discount(data) {
-  return data.n?.['pricing.discount_pct'] ?? data.d;
-}
-
-/** A link payload's credit, in whatever field path carries it. */
-function credit(data) {
-  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
-}
+const [students, discount, credit] = [payloadStudents, payloadDiscount, payloadCredit];
 
 before(async () => {
   server = await serve(DIST, { '/other.html': ['text/html; charset=utf-8', OTHER_PAGE] });
@@ -41,10 +30,7 @@ before(async () => {
   browser = await launch();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+after(() => stop({ server, browser }));
 
 /** A share-link payload for `value`, as a hand-written link carries it: base64url of plain JSON. */
 function plainPayload(value) {
@@ -80,44 +66,6 @@ async function fillIn(page, view, testid, value) {
   await page.getByTestId(testid).fill(value);
 }
 
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of fields. */
-function parseCsv(source) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (quoted) {
-      if (c === '"' && source[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c === '"') {
-      quoted = true;
-    } else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && source[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else {
-      field += c;
-    }
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 /** Clicks `testid` and resolves to the downloaded file's name and text. */
 async function download(page, testid) {

@@ -286,3 +286,57 @@ export async function stop({ server, browser } = {}) {
   await browser?.close();
   await server?.close();
 }
+
+/** A link payload's number of students (version 2 keeps edited numbers by field path in `n`). */
+export function payloadStudents(data) {
+  return data.n?.['course.students'] ?? data.s;
+}
+
+/** A link payload's discount (%). */
+export function payloadDiscount(data) {
+  return data.n?.['pricing.discount_pct'] ?? data.d;
+}
+
+/** A link payload's credit, in whatever field path carries it. */
+export function payloadCredit(data) {
+  return Object.entries(data.n ?? {}).find(([path]) => /credit/.test(path))?.[1] ?? data.cr;
+}
+
+/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of fields. */
+export function parseCsv(source) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (quoted) {
+      if (c === '"' && source[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || (c === '\r' && source[i + 1] === '\n')) {
+      if (c === '\r') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else {
+      field += c;
+    }
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
