@@ -44,8 +44,6 @@ const GOAL_LOAD_MS = 500;
 const GOAL_GZIP_BYTES = 300_000; // 300 kB, decimal
 const MONTE_CARLO_LOADS = 5;
 const GOAL_MONTE_CARLO_MS = 50;
-const KEYS_DURING_SIMULATION = 5;
-const GOAL_KEY_DURING_SIMULATION_MS = 200;
 const HOSTILE_LOADS = 3;
 const GOAL_HOSTILE_LOAD_MS = 5_000;
 
@@ -286,112 +284,11 @@ function recordSimulation() {
   });
 }
 
-// Set before any page script: counts zero-delay timer callbacks as they run; the simulation runs
-// one slice per such callback.
-function countSlices() {
-  const setTimeoutOriginal = window.setTimeout;
-  window.__zeroDelayRuns = 0;
-  window.setTimeout = function setTimeout(handler, delay, ...rest) {
-    if (typeof handler === 'function' && !delay) {
-      const wrapped = function wrapped(...args) {
-        window.__zeroDelayRuns++;
-        return handler.apply(this, args);
-      };
-      return setTimeoutOriginal.call(this, wrapped, delay, ...rest);
-    }
-    return setTimeoutOriginal.call(this, handler, delay, ...rest);
-  };
-}
 
 const STATUS = '[data-testid="spread-status"]';
 
-/** Sets window.__spreadRestarted once the spread status loses its data-runs (a rerun started). */
-async function watchRestart(page) {
-  await page.evaluate((selector) => {
-    window.__spreadRestarted = false;
-    const observer = new MutationObserver(() => {
-      const status = document.querySelector(selector);
-      if (status && !status.hasAttribute('data-runs')) {
-        window.__spreadRestarted = true;
-        observer.disconnect();
-      }
-    });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-runs'] });
-  }, STATUS);
-}
 
-/** Waits until the simulation for the current inputs has finished. */
-async function settled(page) {
-  await page.waitForFunction((selector) => document.querySelector(selector)?.hasAttribute('data-runs'), STATUS, {
-    timeout: 60_000,
-  });
-}
 
-/**
- * Types a digit over students-input's text while a simulation runs (a new spread restarts it; the key
- * goes once two slices have run), `count` times, and resolves to each key's keydown -> total-cost
- * updated, in ms. The keys come from outside the page, as a reader's do: their keydown's
- * timeStamp is taken when the key arrives, so a wait behind a slice counts. A key that finds the
- * simulation finished does not count, and is tried again (up to 4 times as many keys in all).
- */
-async function keysDuringSimulation(page, count) {
-  const latencies = [];
-  const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6', '0.9', '0.55', '0.95', '0.5', '1'];
-  const input = page.getByTestId('students-input');
-  for (let attempt = 0; latencies.length < count && attempt < count * 4; attempt++) {
-    await settled(page);
-    if ((await input.inputValue()) !== '191') {
-      await watchRestart(page);
-      await input.fill('191');
-      await page.waitForFunction(() => window.__spreadRestarted, null, { timeout: 60_000 });
-      await settled(page);
-    }
-    // The enrollment's text selected, to be typed over; the new spread goes in as an input event,
-    // so the focus stays, and one key is left to send once the run is seen.
-    await input.selectText();
-    const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
-    await watchRestart(page);
-    await page.getByTestId('spread-input').evaluate((field, value) => {
-      field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    }, sigmas[attempt % sigmas.length]);
-    const state = await (await page.waitForFunction(
-      ([selector, before]) => {
-        if (!window.__spreadRestarted) return false;
-        if (document.querySelector(selector).hasAttribute('data-runs')) return 'finished';
-        return window.__zeroDelayRuns >= before + 2 ? 'running' : false;
-      },
-      [STATUS, slicesBefore],
-      { timeout: 60_000 },
-    )).jsonValue();
-    if (state === 'finished') continue;
-    await page.evaluate((selector) => {
-      const field = document.querySelector('[data-testid="students-input"]');
-      const total = document.querySelector('[data-testid="total-cost"]');
-      const before = total.textContent.trim();
-      window.__typing = null;
-      if (window.__typingListener) field.removeEventListener('keydown', window.__typingListener, true);
-      window.__typingListener = (event) => {
-        if (event.key !== '5' || window.__typing) return;
-        const typing = { key: event.timeStamp, running: !document.querySelector(selector).hasAttribute('data-runs') };
-        window.__typing = typing;
-        const observer = new MutationObserver(() => {
-          if (total.textContent.trim() !== before) {
-            typing.updated = performance.now();
-            observer.disconnect();
-          }
-        });
-        observer.observe(total, { subtree: true, childList: true, characterData: true });
-      };
-      field.addEventListener('keydown', window.__typingListener, true);
-    }, STATUS);
-    await page.keyboard.type('5'); // 191 -> 5 students
-    await page.waitForFunction(() => window.__typing?.updated, null, { timeout: 60_000 });
-    const typing = await page.evaluate(() => window.__typing);
-    if (typing.running) latencies.push(typing.updated - typing.key);
-  }
-  return latencies;
-}
 
 const server = await serve(DIST, { '/bare.html': ['text/html; charset=utf-8', BARE_PAGE] });
 const origin = new URL(server.url).origin;
@@ -588,7 +485,9 @@ try {
     for (let i = 0; i < MONTE_CARLO_LOADS; i++) {
       const { context, page } = await freshPage(recordSimulation);
       try {
-        await page.goto(server.url);
+        // The spread lives in a fold of the Plan view, and simulates once it is opened.
+        await page.goto(`${server.url}#v=plan`);
+        await page.getByTestId('fold-spread').locator(':scope > button').click();
         await page.waitForFunction(() => window.__simulation?.doneAt, null, { timeout: 60_000 });
         const shown = await page.evaluate(() => {
           const status = document.querySelector('[data-testid="spread-status"]');
@@ -632,32 +531,9 @@ try {
   });
 
 
-  const keyTitle =
-    `e) A keystroke while the Monte Carlo runs: keydown -> total-cost updated ` +
-    `(${KEYS_DURING_SIMULATION} keys at full speed and ${THROTTLE}x throttled, one page each)`;
-  await section(keyTitle, async () => {
-    for (const rate of [1, THROTTLE]) {
-      const { context, page } = await freshPage(countSlices);
-      try {
-        await page.goto(server.url);
-        await page.getByTestId('total-cost').waitFor();
-        await throttle(page, rate);
-        const latencies = await keysDuringSimulation(page, KEYS_DURING_SIMULATION);
-        if (latencies.length === 0) throw new Error('no keystroke landed while a simulation ran');
-        console.log(`  ${speed(rate)}: ${latencies.length} keys during a simulation: ${stats(latencies)}`);
-        const met = Math.max(...latencies) < GOAL_KEY_DURING_SIMULATION_MS;
-        console.log(`    goal: every key < ${GOAL_KEY_DURING_SIMULATION_MS} ms: ${verdict(met)}`);
-        summary.push([
-          `key during Monte Carlo -> total-cost, max, ${speed(rate)}`,
-          ms(Math.max(...latencies)),
-          `< ${GOAL_KEY_DURING_SIMULATION_MS} ms`,
-          verdict(met),
-        ]);
-      } finally {
-        await context.close();
-      }
-    }
-  });
+  // e) A keystroke during the Monte Carlo is no longer measured here: the enrollment and the
+  // spread are in different views now, and planning.test.mjs checks that a key typed into the
+  // Plan view while a simulation runs is handled between two slices and kept.
 
   const hostileTitle =
     `f) Hostile share links: navigation start -> first figures and -> the notice (${HOSTILE_LOADS} loads each)`;
