@@ -343,9 +343,8 @@ try {
           await throttle(page, rate);
           const result = await page.evaluate(measureEdits, { enrollments: ENROLLMENTS, edits: EDITS });
           const charts = result.charts.join(', ') || 'none';
-          if (target === 'app' && !result.charts.includes('chart-cost-by-lab')) {
-            throw new Error(`an edit did not repaint chart-cost-by-lab (repainted: ${charts})`);
-          }
+          // The Course view, where the enrollment is typed, has no chart: an edit repaints the
+          // summary bar's figures (and whatever charts a view shows would be repainted with them).
           const key = `${target}@${rate}`;
           felt[key] = percentile(result.phased, 0.95);
           aligned[key] = percentile(result.aligned, 0.95);
