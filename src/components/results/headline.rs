@@ -70,11 +70,7 @@ pub fn Headline() -> Html {
     let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let paper = state.preset.and_then(|p| p.paper.as_ref());
     let lab_hours: f64 = estimate.labs.iter().map(|l| l.actual_instance_hours).sum();
-    let lab_planned: f64 = estimate
-        .labs
-        .iter()
-        .map(|l| l.planned_instance_hours)
-        .sum();
+    let lab_planned: f64 = estimate.labs.iter().map(|l| l.planned_instance_hours).sum();
 
     html! {
         <section class="headline" aria-labelledby="headline-title">
