@@ -4,17 +4,14 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text,
+  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, startWithContext, stop, text, closeClean,
 } from './support.mjs';
 
 let server;
 let browser;
 let context;
 
-before(async () => {
-  ({ server, browser } = await start());
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
+before(async () => ({ server, browser, context } = await startWithContext()));
 after(() => stop({ server, browser }));
 
 const LAB2_HOURS = 'Lab 2: Cloud computing, option 1, resource 1: planned hours per student';
@@ -191,8 +188,7 @@ test('each kind of field changes the right figures', async () => {
   assert.equal(await text(page, 'project-instance-hours'), '76,855');
   assert.notEqual(await text(page, 'total-cost'), start['total-cost']);
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a lab can be added and removed again', async () => {
@@ -239,8 +235,7 @@ test('a lab can be added and removed again', async () => {
   await showView(page, 'results');
   assert.equal(await rows.count(), rowCount);
   assert.equal(await text(page, 'lab-instance-hours'), '109,837');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('provider, snapshot and spot pricing change the total', async () => {
@@ -343,8 +338,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
     );
   }
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
@@ -409,8 +403,7 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
   assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$3.00/h');
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('invalid input shows an error at the field and keeps the last result', async () => {
@@ -458,8 +451,7 @@ test('invalid input shows an error at the field and keeps the last result', asyn
   assert.equal(await page.getByTestId('field-error').count(), 0);
   assert.equal(await text(page, 'total-cost'), totalBefore);
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('presets load whole scenarios', async () => {
@@ -506,8 +498,7 @@ test('presets load whole scenarios', async () => {
   await showView(page, 'results');
   await shows(page, 'lab-instance-hours', '109,837');
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('every chart is labelled, painted, redrawn on edits and has a table twin', async () => {
@@ -578,8 +569,7 @@ test('every chart is labelled, painted, redrawn on edits and has a table twin', 
   await showView(page, 'prices');
   assert.equal(providerRows, await page.getByTestId('provider-select').locator('option').count());
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a breakdown row opens to the math behind it', async () => {
@@ -615,8 +605,7 @@ test('a breakdown row opens to the math behind it', async () => {
   await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, m1.small')), null, { timeout: WAIT });
   assert.ok((await table.locator('.math-row').count()) > 0, 'Lab 4 stays open');
   assert.equal(await first.getAttribute('aria-expanded'), 'false');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('on a 360 px phone the page does not scroll sideways', async () => {

@@ -2,16 +2,13 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, number, openCalculator, showChart, showView, start, stop, text } from './support.mjs';
+import { WAIT, number, openCalculator, showChart, showView, shows, startWithContext, stop, text, closeClean } from './support.mjs';
 
 let server;
 let browser;
 let context;
 
-before(async () => {
-  ({ server, browser } = await start());
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-});
+before(async () => ({ server, browser, context } = await startWithContext()));
 after(() => stop({ server, browser }));
 
 test("the paper's course loads with the reported hours", async () => {
@@ -26,8 +23,7 @@ test("the paper's course loads with the reported hours", async () => {
   assert.equal(await text(page, 'project-instance-hours'), '76,855');
   assert.equal(await text(page, 'headline-total'), '$50,176');
   assert.equal(await text(page, 'headline-per-student'), '$263');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a new student count recomputes every figure', async () => {
@@ -36,23 +32,14 @@ test('a new student count recomputes every figure', async () => {
   await page.getByTestId('students-input').fill('382');
   await showView(page, 'results');
   // Labs scale with enrollment: twice the students, twice the lab hours.
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="lab-instance-hours"]').textContent.trim() === '219,674',
-    null,
-    { timeout: WAIT },
-  );
+  await shows(page, 'lab-instance-hours', '219,674');
   assert.ok((await number(page, 'total-cost')) > totalBefore * 1.9);
   assert.ok((await number(page, 'project-instance-hours')) > 76_855);
   await showView(page, 'course');
   await page.getByTestId('students-input').fill('50');
   await showView(page, 'results');
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="lab-instance-hours"]').textContent.trim() === '28,753',
-    null,
-    { timeout: WAIT },
-  );
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await shows(page, 'lab-instance-hours', '28,753');
+  await closeClean(page);
 });
 
 test('invalid input keeps the last result and what was typed', async () => {
@@ -70,8 +57,7 @@ test('invalid input keeps the last result and what was typed', async () => {
   await input.fill('200');
   await page.getByTestId('field-error').waitFor({ state: 'detached' });
   assert.notEqual(await text(page, 'total-cost'), totalBefore);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the cost chart is drawn sharp on a high-DPI screen', async () => {

@@ -4,7 +4,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, launch, number, openCalculator, openLab, parse, serve, showView, text, start, stop } from './support.mjs';
+import { WAIT, launch, number, openCalculator, openLab, parse, serve, showView, text, start, stop, closeClean } from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 
@@ -69,8 +69,7 @@ test('2,000 students in the paper\'s course exceed its capacity; 191 do not', as
   await students.fill('191');
   await page.getByTestId('capacity-warning').waitFor({ state: 'detached' });
   assert.equal(await page.getByTestId('capacity-warning').count(), 0);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('every number field says where its number comes from, and the user\'s own numbers say so', async () => {
@@ -140,8 +139,7 @@ test('every number field says where its number comes from, and the user\'s own n
     assert.ok(notes[kind]?.text.length > 10, `a ${kind} marker opens its note: ${JSON.stringify(notes[kind])}`);
   }
   assert.ok(notes.sourced.links >= 1, `a sourced number links its source: ${notes.sourced.text}`);
-  assert.deepEqual(fresh.problems, []);
-  await fresh.close();
+  await closeClean(fresh);
 });
 
 test('no view names an internal file, section or source id', async () => {
@@ -160,8 +158,7 @@ test('no view names an internal file, section or source id', async () => {
       }
     }
   }
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('euros at the dated reference rate; an unknown currency is refused', async () => {
@@ -199,8 +196,7 @@ test('euros at the dated reference rate; an unknown currency is refused', async 
   assert.equal(await text(page, 'total-cost'), eurShown);
   assert.equal(await page.getByTestId('rate-input').inputValue(), rateShown);
   assert.match(await creditUnit.textContent(), /EUR|€/);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("the gap to the paper's $250 is on the first screen", async () => {
@@ -212,6 +208,5 @@ test("the gap to the paper's $250 is on the first screen", async () => {
   const { height } = page.viewportSize();
   assert.ok(box && box.y >= 0 && box.y + box.height <= height, `paper-gap at ${JSON.stringify(box)}, screen ${height} high`);
   assert.ok(await gap.isVisible());
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text,
+  WAIT, changed, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text, closeClean,
 } from './support.mjs';
 
 let server;
@@ -60,8 +60,7 @@ for (const [width, height] of [[1280, 800], [360, 740]]) {
     await last.fill(String(Number(await last.inputValue()) * 2 + 1));
     await changed(page, 'total-cost', before);
     await assertSummaryInView(page, 'after typing');
-    assert.deepEqual(page.problems, []);
-    await page.close();
+    await closeClean(page);
   });
 }
 
@@ -75,8 +74,7 @@ test('no view is taller than three screens at 1280x800', async () => {
   for (const [view, height] of Object.entries(heights)) {
     assert.ok(height <= 2400, `${view} is ${height} px tall (${JSON.stringify(heights)})`);
   }
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('undo and redo: typing, the keyboard, reset and removing a lab', async () => {
@@ -129,8 +127,7 @@ test('undo and redo: typing, the keyboard, reset and removing a lab', async () =
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="lab-editor"]').length === 8, null, { timeout: WAIT });
   await shows(page, 'total-cost', fifty);
   assert.deepEqual(await labs.getByTestId('lab-name').evaluateAll((els) => els.map((e) => e.value)), names);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("a scenario's title names the tab and survives the shared link", async () => {
@@ -146,10 +143,8 @@ test("a scenario's title names the tab and survives the shared link", async () =
   const opened = await openCalculator(browser, url);
   assert.equal(await opened.getByTestId('scenario-title').inputValue(), title);
   await opened.waitForFunction((want) => document.title.includes(want), title, { timeout: WAIT });
-  assert.deepEqual(opened.problems, []);
-  await opened.close();
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(opened);
+  await closeClean(page);
 });
 
 test('the A100 stand-ins are GPU offers only, unless all offers are shown', async () => {
@@ -175,8 +170,7 @@ test('the A100 stand-ins are GPU offers only, unless all offers are shown', asyn
   assert.ok(all.length > suitable.length, `${all.length} > ${suitable.length}`);
   assert.ok(all.some((option) => !namesGpu(option)), 'all offers include ones without a GPU');
   assert.equal(await text(page, 'total-cost'), DEFAULT_TOTAL, 'showing offers changes no price');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("the served page holds the paper's headline before any script runs", async () => {
@@ -202,10 +196,8 @@ test('the current view is kept in the address bar, and a link opens on its view'
   assert.equal(await opened.getByTestId('view-plan').count(), 0);
   assert.equal(await opened.getByTestId('view-course').count(), 0);
   assert.equal(await text(opened, 'headline-total'), DEFAULT_TOTAL);
-  assert.deepEqual(opened.problems, []);
-  await opened.close();
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(opened);
+  await closeClean(page);
 });
 
 test('the tabs are operable with the keyboard', async () => {
@@ -225,8 +217,7 @@ test('the tabs are operable with the keyboard', async () => {
   await page.keyboard.press('ArrowRight');
   await page.getByTestId('view-results').waitFor();
   assert.ok(await page.getByTestId('tab-results').evaluate((el) => el === document.activeElement));
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the glossary defines a term where it occurs', async () => {
@@ -241,8 +232,7 @@ test('the glossary defines a term where it occurs', async () => {
   await definition.waitFor({ state: 'visible' });
   assert.equal(await term.getAttribute('aria-expanded'), 'true');
   assert.match(await definition.textContent(), /planned hours/);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a lab added to the CPU-only course is named after its labs, and its fields name it', async () => {
@@ -271,6 +261,5 @@ test('a lab added to the CPU-only course is named after its labs, and its fields
   const second = labs.nth(1);
   await second.getByLabel(`${presetNames[1]}: released in week`, { exact: true }).waitFor();
   for (const name of await controlNames(second)) assert.ok(name.includes(presetNames[1]), `"${name}" names the lab`);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });

@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text, start, stop } from './support.mjs';
+import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text, start, stop, closeClean } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -28,15 +28,7 @@ async function openPlan(page, id) {
  * another view, the spread panel is rendered anew when its fold is opened again).
  */
 async function simulatedFor(page, students) {
-  const want = `${DONE} of ${students.toLocaleString('en-US')} students: `;
-  await page.waitForFunction(
-    ([selector, prefix]) => {
-      const status = document.querySelector(selector);
-      return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(prefix);
-    },
-    [STATUS, want],
-    { timeout: WAIT },
-  );
+  await simulated(page, `${DONE} of ${students.toLocaleString('en-US')} students: `);
 }
 
 /** The enrollment a link's payload (or its pinned A) carries: changes from its preset, or older links' `s`. */
@@ -54,14 +46,14 @@ function field(page, label) {
   return page.getByLabel(label, { exact: true });
 }
 
-/** Waits until the simulation for the current inputs has finished. */
-async function simulated(page) {
+/** Waits until the simulation for the current inputs has finished (its status starts with `prefix`). */
+async function simulated(page, prefix = DONE) {
   await page.waitForFunction(
-    ([selector, done]) => {
+    ([selector, want]) => {
       const status = document.querySelector(selector);
-      return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(done);
+      return status?.hasAttribute('data-runs') && status.textContent.trim().startsWith(want);
     },
-    [STATUS, DONE],
+    [STATUS, prefix],
     { timeout: WAIT },
   );
 }
@@ -224,8 +216,7 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student, se
   assert.equal(await status.getAttribute('data-runs'), '10000');
   assert.notDeepEqual(await spreadFigures(page), first);
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a higher credit threshold leaves fewer students over it', async () => {
@@ -246,8 +237,7 @@ test('a higher credit threshold leaves fewer students over it', async () => {
   await resimulated(page, () => page.getByTestId('credit-threshold-input').fill('500'));
   const at500 = await over();
   assert.ok(at500 < at300, `$500: ${at500} < $300: ${at300}`);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the budget planner divides the budget by the chosen percentile', async () => {
@@ -278,8 +268,7 @@ test('the budget planner divides the budget by the chosen percentile', async () 
   assert.ok(at90 < atMedian, `at the 90th percentile ${at90} < at the median ${atMedian}`);
   assert.ok(Math.abs(at90 - Math.floor(100_000 / parse(p90Text))) <= 1, `${at90} students at ${p90Text}`);
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("the quota request for the paper's course, and at half concurrency", async () => {
@@ -307,8 +296,7 @@ test("the quota request for the paper's course, and at half concurrency", async 
   assert.equal(half.vCPUs.amount, '897 vCPUs');
   assert.equal(half.Memory.amount, '1,794 GB');
   assert.match(half['VM instances at once'].formula, /^50% of 191 students /);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the semester timeline warns when two labs are due in the same week', async () => {
@@ -356,8 +344,7 @@ test('the semester timeline warns when two labs are due in the same week', async
   const spendWeek6 = (await twinRows(page, 'chart-timeline'))[5][0];
   assert.ok(spendWeek6.includes(names[3]) && spendWeek6.includes(names[4]), spendWeek6);
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
@@ -404,8 +391,7 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   assert.equal(await text(shared, 'total-cost'), totalB);
   await showView(shared, 'course');
   assert.equal(await shared.getByTestId('students-input').inputValue(), '250');
-  assert.deepEqual(shared.problems, []);
-  await shared.close();
+  await closeClean(shared);
 
   // Stop comparing: the table goes, the pin button comes back, and the link drops A.
   await page.getByTestId('unpin').click();
@@ -414,8 +400,7 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   assert.equal(await page.getByTestId('pin-a').count(), 1);
   await linkInAddressBar(page, (d) => students(d) === 250 && d.a === undefined);
   assert.equal(await text(page, 'total-cost'), totalB);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 // Counts zero-delay timer callbacks as they run: the simulation runs one slice per such callback,

@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
-  DIST, WAIT, changed, launch, linkInAddressBar, number, openCalculator, openFold, serve, showChart, showView, text, payloadCredit, payloadDiscount, payloadStudents, start, stop,
+  DIST, WAIT, changed, launch, linkInAddressBar, number, openCalculator, openFold, serve, showChart, showView, text, payloadCredit as credit, payloadDiscount as discount, payloadStudents as students, start, stop, closeClean, watchProblems, enterStudents, editCourse,
 } from './support.mjs';
 
 // The embedded view has no summary bar: its headline shows the total.
@@ -24,9 +24,7 @@ async function openEmbed(url, contextOptions = {}) {
   const page = await context.newPage();
   page.on('close', () => context.close().catch(() => {}));
   page.setDefaultTimeout(WAIT);
-  page.problems = [];
-  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
-  page.on('console', (m) => m.type() === 'error' && page.problems.push(`console error: ${m.text()}`));
+  watchProblems(page);
   await page.goto(url);
   await page.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
   return page;
@@ -50,8 +48,6 @@ const NO_ICON = '<link rel="icon" href="data:,">';
 
 let server;
 let browser;
-
-const [students, discount, credit] = [payloadStudents, payloadDiscount, payloadCredit];
 
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
@@ -90,9 +86,7 @@ test('a strict Content-Security-Policy, and a whole session without one violatio
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   await watchPolicy(page);
-  page.problems = [];
-  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
-  page.on('console', (m) => m.type() === 'error' && page.problems.push(`console error: ${m.text()}`));
+  watchProblems(page);
   page.setDefaultTimeout(WAIT);
   await page.goto(server.url);
   await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
@@ -114,14 +108,7 @@ test('a strict Content-Security-Policy, and a whole session without one violatio
   }
 
   // A session: edit, choose, open what opens, draw every chart, embed, copy, export, reset.
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('250');
-  await changed(page, 'total-cost', start);
-  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
-  await showView(page, 'prices');
-  await page.getByTestId('provider-select').selectOption({ index: 1 });
-  await showView(page, 'results');
-  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
+  await editCourse(page, 250, 1);
   await openFold(page, 'providers');
   await openFold(page, 'more-charts');
   for (const id of ['chart-cost-by-lab', 'chart-providers', 'chart-hours', 'chart-categories']) {
@@ -205,9 +192,7 @@ test('offline: after one visit the calculator opens without a server, and says s
     await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: WAIT });
     assert.match(await text(page, 'offline-note'), /offline/i);
     // It still calculates.
-    const before = await text(page, 'total-cost');
-    await page.getByTestId('students-input').fill('300');
-    await changed(page, 'total-cost', before);
+    await enterStudents(page, 300);
     // A page that failed to load a file would have said so in the console.
     assert.deepEqual(
       page.problems.filter((problem) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(problem)),
@@ -284,8 +269,7 @@ test('theme=dark and theme=light override the system, transparent=1 lets the hos
   const [darkRoot] = await background(dark);
   assert.ok(luminance(darkRoot) < 0.2, `dark background ${darkRoot}`);
   assert.equal(await dark.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark');
-  assert.deepEqual(dark.problems, []);
-  await dark.close();
+  await closeClean(dark);
 
   const light = await openEmbed(`${server.url}?embed=1&theme=light`, { colorScheme: 'dark' });
   await light.waitForFunction(() => document.documentElement.classList.contains('theme-light'));

@@ -7,15 +7,13 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, changed, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, start, stop, parseCsv,
+  WAIT, changed, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text, payloadCredit as credit, payloadDiscount as discount, payloadStudents as students, start, stop, parseCsv, closeClean, enterStudents,
 } from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
 
 let server;
 let browser;
-
-const [students, discount, credit] = [payloadStudents, payloadDiscount, payloadCredit];
 
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
@@ -61,8 +59,7 @@ for (const { name, hash } of HOSTILE_LINKS) {
     }
     await showView(page, 'results');
     assertSaneDollars(await text(page, 'headline-total'), 'headline-total');
-    assert.deepEqual(page.problems, []);
-    await page.close();
+    await closeClean(page);
   });
 }
 
@@ -79,8 +76,7 @@ test('a decimal comma in the group size reads as a point, and the field says so'
   const wrapper = page.locator('[data-provenance]', { has: field });
   await wrapper.getByText('Read as 3.5.').waitFor();
   await linkInAddressBar(page, (d) => Number(d.n?.['course.project.group_size']) === 3.5);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a damaged link opened over an edit keeps the edit restorable and the draft saved', async () => {
@@ -120,9 +116,7 @@ test('a damaged link opened over an edit keeps the edit restorable and the draft
 
 test('a link with a percent-encoded = decodes', async () => {
   const source = await openCalculator(browser, server.url);
-  const start = await text(source, 'total-cost');
-  await source.getByTestId('students-input').fill('144');
-  const total = await changed(source, 'total-cost', start);
+  const total = await enterStudents(source, 144);
   const { hash } = await linkInAddressBar(source, (d) => students(d) === 144);
   await source.close();
   const encoded = `#s%3D${hash.split('&')[0].slice(3)}`;
@@ -130,8 +124,7 @@ test('a link with a percent-encoded = decodes', async () => {
   await shows(page, 'total-cost', total);
   assert.equal(await page.getByTestId('link-notice').count(), 0, 'the link loads whole');
   assert.equal(await page.getByTestId('students-input').inputValue(), '144');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('exports keep lab names as text: no CSV formula, no Markdown markup', async () => {
@@ -152,8 +145,7 @@ test('exports keep lab names as text: no CSV formula, no Markdown markup', async
   const md = await download(page, 'export-markdown');
   assert.ok(!md.includes('<img src=x>'), 'the markup is escaped');
   assert.match(md, /&lt;img src=x&gt;|\\<img src=x\\?>/, 'the name is there, escaped');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the Monte Carlo of 100,000 students never blocks the page for more than 50 ms', async (t) => {
@@ -221,9 +213,7 @@ test('a browser that refuses storage says the draft cannot be saved', async () =
     };
   });
   const page = await openCalculator(context, server.url);
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('222');
-  await changed(page, 'total-cost', start);
+  await enterStudents(page, 222);
   await page.getByTestId('storage-notice').waitFor();
   assert.match(await text(page, 'storage-notice'), /draft|sav|stor/i);
   assert.deepEqual(page.problems, []);

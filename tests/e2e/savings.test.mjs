@@ -4,7 +4,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text, start, stop } from './support.mjs';
+import { WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text, start, stop, closeClean } from './support.mjs';
 
 let server;
 let browser;
@@ -57,8 +57,7 @@ test("a 24-hour VM lease cap lowers the paper's course's total by its waterfall 
   await bar.waitFor({ state: 'detached' });
   assert.equal(await leaseCap(page).inputValue(), '');
   assert.equal(await page.locator('fieldset[data-testid="lever-lease-cap"]').getAttribute('data-applied'), 'false');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the tornado ranks assumptions by their effect; the p10-p90 range holds the total', async () => {
@@ -90,8 +89,7 @@ test('the tornado ranks assumptions by their effect; the p10-p90 range holds the
   assert.ok(match, range);
   const [p10, p90] = [parse(match[1]), parse(match[2])];
   assert.ok(p10 < total && total < p90, `${p10} < ${total} < ${p90}`);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("calibrating on the paper's measured hours keeps the preset's factors; half the lab hours halve the lab VMs'", async () => {
@@ -133,8 +131,7 @@ test("calibrating on the paper's measured hours keeps the preset's factors; half
   await page.getByTestId('undo').click();
   await shows(page, 'total-cost', totalBefore);
   assert.equal(await labVmFactor(page), '12.97');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test("other courses' published costs, each with its year and source, beside the paper's", async () => {
@@ -159,6 +156,5 @@ test("other courses' published costs, each with its year and source, beside the 
   assert.equal(paper, 1, "the paper's course is there");
   assert.ok(others >= 3, `${others} other courses`);
   assert.ok((await text(page, 'comparables-position')).includes('$'), 'this scenario is placed among them');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, stop, parseCsv,
+  DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, stop, parseCsv, closeClean, watchProblems, enterStudents, editCourse,
 } from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
@@ -97,8 +97,7 @@ test('a shared link opens the same scenario in a fresh browser', async () => {
   assert.equal(await shared.getByTestId('draft-notice').count(), 0);
 
   assert.deepEqual(page.problems, []);
-  assert.deepEqual(shared.problems, []);
-  await shared.close();
+  await closeClean(shared);
   await page.close();
 });
 
@@ -113,17 +112,14 @@ test('a link pasted into the address bar of an open calculator loads', async () 
   await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '95', null, { timeout: WAIT });
   assert.notEqual(await changed(page, 'total-cost', start), start);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('Copy link puts the current scenario on the clipboard', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await openCalculator(context, server.url);
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('333');
-  const total = await changed(page, 'total-cost', start);
+  const total = await enterStudents(page, 333);
   // At once, before the address bar's debounce: the copied link and the page must still agree.
   await showView(page, 'share');
   await page.getByTestId('copy-link').click();
@@ -137,8 +133,7 @@ test('Copy link puts the current scenario on the clipboard', async () => {
   assert.equal(await text(opened, 'total-cost'), total);
   await showView(opened, 'course');
   assert.equal(await opened.getByTestId('students-input').inputValue(), '333');
-  assert.deepEqual(opened.problems, []);
-  await opened.close();
+  await closeClean(opened);
   assert.deepEqual(page.problems, []);
   await context.close();
 });
@@ -149,9 +144,7 @@ test('a browser that refuses the clipboard shows the link to copy by hand', asyn
     navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));
   });
   const page = await openCalculator(context, server.url);
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('150');
-  await changed(page, 'total-cost', start);
+  await enterStudents(page, 150);
   await showView(page, 'share');
   await page.getByTestId('copy-link').click();
   const field = page.getByLabel('Link to this scenario', { exact: true });
@@ -187,16 +180,13 @@ test("Reset brings back the paper's course", async () => {
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
   // The address bar follows: back to the link of the untouched course (whatever view is shown).
   await page.waitForFunction((hash) => location.hash.split('&')[0] === hash, scenarioOf(paperHash), { timeout: WAIT });
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('the draft is kept in this browser, and a shared link does not lose it', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await openCalculator(context, server.url);
-  const paperTotal = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('123');
-  await changed(page, 'total-cost', paperTotal);
+  await enterStudents(page, 123);
   await linkInAddressBar(page, (d) => students(d) === 123);
   const draft = await snapshot(page);
   const saved = await page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY);
@@ -292,8 +282,7 @@ test('Back from another page returns to the edited scenario', async () => {
   await page.getByTestId('total-cost').waitFor();
   await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]')?.value === '260', null, { timeout: WAIT });
   assert.deepEqual(await snapshot(page), edited);
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('a link with markup in its names shows it as text and runs nothing', async () => {
@@ -327,8 +316,7 @@ test('a link with markup in its names shows it as text and runs nothing', async 
     handlers: document.querySelectorAll('[onerror]').length,
   }));
   assert.deepEqual(dom, { pwned: 'undefined', images: 0, injectedScripts: 0, handlers: 0 });
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 /** A link the app wrote itself (250 students, $20 credit), cut in half. */
@@ -337,8 +325,7 @@ async function truncatedLink() {
   await full.getByTestId('students-input').fill('250');
   await fillIn(full, 'prices', 'credit-input', '20');
   const { hash } = await linkInAddressBar(full, (d) => students(d) === 250 && credit(d) === 20);
-  assert.deepEqual(full.problems, []);
-  await full.close();
+  await closeClean(full);
   const good = hash.slice(3);
   return good.slice(0, Math.floor(good.length / 2));
 }
@@ -382,8 +369,7 @@ for (const { name, payload, message, students } of BAD_LINKS) {
     const before = await text(page, 'total-cost');
     await input.fill((await input.inputValue()) === '150' ? '151' : '150');
     assert.notEqual(await changed(page, 'total-cost', before), before);
-    assert.deepEqual(page.problems, []);
-    await page.close();
+    await closeClean(page);
   });
 }
 
@@ -397,8 +383,7 @@ test("a 20,000-character link shows a notice and the paper's course", async () =
   await showView(page, 'course');
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 /** A course page around the embed snippet; it also records every height message it receives. */
@@ -420,10 +405,16 @@ ${snippet}
 async function watchedTab(context) {
   const tab = await context.newPage();
   tab.setDefaultTimeout(WAIT);
-  tab.problems = [];
-  tab.on('pageerror', (error) => tab.problems.push(`page error: ${error.message}`));
-  tab.on('console', (m) => m.type() === 'error' && tab.problems.push(`console error: ${m.text()}`));
+  watchProblems(tab);
   return tab;
+}
+
+/** Opens the host page at `url` in `tab`; resolves to its calculator frame once that shows its total. */
+async function openHost(tab, url) {
+  await tab.goto(url);
+  const frame = tab.frameLocator('iframe[data-course-cost]');
+  await frame.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
+  return frame;
 }
 
 /** The frame of `page` that shows the calculator (served by `server`). */
@@ -441,9 +432,7 @@ test('the embedded frame follows its content as it grows and shrinks', async () 
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const tab = await watchedTab(context);
-    await tab.goto(`${host.url}host.html`);
-    const embedded = tab.frameLocator('iframe[data-course-cost]');
-    await embedded.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
+    const embedded = await openHost(tab, `${host.url}host.html`);
     const frame = calculatorFrame(tab);
     // The height of the embedded page's content (its body and the body's margins).
     const contentHeight = () => frame.evaluate(() => {
@@ -513,8 +502,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
   await page.getByLabel('Let readers change the course in the embedded view').check();
   await page.waitForFunction(() => document.querySelector('[data-testid="embed-snippet"]').value.includes('&edit=1'), null, { timeout: WAIT });
   const editableSnippet = await page.getByTestId('embed-snippet').inputValue();
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 
   // The host page on another origin (another port), as a course site would be.
   const host = await serve(DIST, {
@@ -524,9 +512,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const hostTab = await watchedTab(context);
-    await hostTab.goto(`${host.url}host.html`);
-    const frame = hostTab.frameLocator('iframe[data-course-cost]');
-    await frame.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
+    const frame = await openHost(hostTab, `${host.url}host.html`);
     // The frame's height follows the latest report (the content may still settle while the
     // charts are drawn, so both are read at the same moment).
     const sized = await hostTab.waitForFunction(() => {
@@ -547,14 +533,11 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     assert.equal(fullUrl.origin, origin);
     assert.equal(fullUrl.hash, srcUrl.hash, 'the full calculator opens the same scenario');
     assert.ok(!openFull.includes('embed=1'), openFull);
-    assert.deepEqual(hostTab.problems, []);
-    await hostTab.close();
+    await closeClean(hostTab);
 
     // Editable: the reader can change the course in the frame; the host's page is untouched.
     const editTab = await watchedTab(context);
-    await editTab.goto(`${host.url}host-edit.html`);
-    const editable = editTab.frameLocator('iframe[data-course-cost]');
-    await editable.getByTestId(EMBED_TOTAL).waitFor({ timeout: WAIT });
+    const editable = await openHost(editTab, `${host.url}host-edit.html`);
     assert.equal(await editable.getByTestId('students-input').inputValue(), '240');
     await editable.getByTestId('students-input').fill('480');
     await editable.getByTestId(EMBED_TOTAL).filter({ hasNotText: total }).waitFor();
@@ -580,14 +563,7 @@ test('no request leaves the origin', async () => {
   const urls = [];
   context.on('request', (request) => urls.push(request.url()));
   const page = await openCalculator(context, server.url);
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('300');
-  await changed(page, 'total-cost', start);
-  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
-  await showView(page, 'prices');
-  await page.getByTestId('provider-select').selectOption({ index: 2 });
-  await showView(page, 'results');
-  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded]').first().click();
+  await editCourse(page, 300, 2);
   await showView(page, 'share');
   await page.getByTestId('embed-toggle').click();
   await page.getByTestId('embed-snippet').waitFor();
@@ -607,9 +583,7 @@ test('no request leaves the origin', async () => {
 
 test('CSV, JSON and Markdown exports match the page', async () => {
   const page = await openCalculator(browser, server.url);
-  const start = await text(page, 'total-cost');
-  await page.getByTestId('students-input').fill('210');
-  const total = await changed(page, 'total-cost', start);
+  const total = await enterStudents(page, 210);
   const perStudent = await text(page, 'cost-per-student');
   const labNames = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
   assert.equal(labNames.length, 8);
@@ -651,8 +625,7 @@ test('CSV, JSON and Markdown exports match the page', async () => {
   for (const name of labNames) assert.ok(md.body.includes(`| ${name} |`), `${name} in the Markdown`);
   assert.ok(md.body.includes(`<${data.link}>`), 'the link is in the Markdown');
 
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });
 
 test('printing gives a one-page budget justification', async () => {
@@ -678,6 +651,5 @@ test('printing gives a one-page budget justification', async () => {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  assert.deepEqual(page.problems, []);
-  await page.close();
+  await closeClean(page);
 });

@@ -1,6 +1,7 @@
 // Shared fixtures of the browser tests: a static server for dist/ on loopback, and Debian's
 // Chromium driven by playwright-core (which downloads no browser of its own).
 
+import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -34,6 +35,24 @@ const TYPES = {
  * Resolves to { url, requests, close }, where `requests` lists every path asked for.
  */
 export async function serve(root = DIST, extra = {}) {
+  return listen(root, extra, async (req, res, file) => {
+    try {
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+}
+
+/**
+ * What `serve` and `serveCompressed` share: a server on 127.0.0.1 at a free port that records
+ * every path asked for, answers the `extra` host pages, refuses paths outside `root` and hands
+ * the rest to `respond(req, res, file)`. `closeConnections`: `close` drops open connections.
+ */
+async function listen(root, extra, respond, closeConnections = false) {
   const requests = [];
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -49,21 +68,17 @@ export async function serve(root = DIST, extra = {}) {
       res.writeHead(403).end();
       return;
     }
-    try {
-      if (!(await stat(file)).isFile()) throw new Error('not a file');
-      const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
+    await respond(req, res, file);
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}/`,
     requests,
-    close: () => new Promise((ok) => server.close(ok)),
+    close: () => {
+      if (closeConnections) server.closeAllConnections?.();
+      return new Promise((ok) => server.close(ok));
+    },
   };
 }
 
@@ -100,16 +115,27 @@ export async function openCalculator(contextOrBrowser, url, contextOptions = {})
   }
   const page = await context.newPage();
   if (context !== contextOrBrowser) page.on('close', () => context.close().catch(() => {}));
-  page.problems = [];
-  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
-  });
+  watchProblems(page);
   // Every wait of this page without a timeout of its own (locators, navigation) gets WAIT too.
   page.setDefaultTimeout(WAIT);
   await page.goto(url);
   await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
   return page;
+}
+
+/** Collects `page`'s page errors and console errors in `page.problems`. */
+export function watchProblems(page) {
+  page.problems = [];
+  page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.problems.push(`console error: ${message.text()}`);
+  });
+}
+
+/** Asserts `page` met no page or console error (see watchProblems), then closes it. */
+export async function closeClean(page) {
+  assert.deepEqual(page.problems, []);
+  await page.close();
 }
 
 /** The text of the element with this data-testid. */
@@ -156,6 +182,26 @@ export async function changed(page, testid, old) {
     { timeout: WAIT },
   );
   return text(page, testid);
+}
+
+/** Types `students` as the course's enrollment; resolves to the new total once it is shown. */
+export async function enterStudents(page, students) {
+  const before = await text(page, 'total-cost');
+  await page.getByTestId('students-input').fill(String(students));
+  return changed(page, 'total-cost', before);
+}
+
+/**
+ * Edits the course the way a reader might: `students` enrolled, the GPU-heavy preset, the
+ * provider at `providerIndex` in the prices view, and the breakdown's first row opened.
+ */
+export async function editCourse(page, students, providerIndex) {
+  await enterStudents(page, students);
+  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
+  await showView(page, 'prices');
+  await page.getByTestId('provider-select').selectOption({ index: providerIndex });
+  await showView(page, 'results');
+  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
 }
 
 /** Waits until the element with this data-testid shows exactly `expected`. */
@@ -211,16 +257,8 @@ export async function linkInAddressBar(page, accept, timeout = WAIT) {
  * content hash in their name and revalidation for the rest. Resolves to { url, requests, close }.
  */
 export async function serveCompressed(root = DIST) {
-  const requests = [];
   const hashed = /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/;
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    requests.push(path);
-    const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-    if (!file.startsWith(root + sep) && file !== root) {
-      res.writeHead(403).end();
-      return;
-    }
+  return listen(root, {}, async (req, res, file) => {
     const accepts = String(req.headers['accept-encoding'] ?? '');
     const headers = {
       'content-type': TYPES[extname(file)] ?? (file.endsWith('.webmanifest') ? 'application/manifest+json' : 'application/octet-stream'),
@@ -241,17 +279,7 @@ export async function serveCompressed(root = DIST) {
       }
     }
     res.writeHead(404).end('not found');
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    requests,
-    close: () => {
-      server.closeAllConnections?.();
-      return new Promise((ok) => server.close(ok));
-    },
-  };
+  }, true);
 }
 
 /**
@@ -279,6 +307,12 @@ export async function openLab(page, index) {
 /** Starts what a test file shares: the static server for dist/ and the browser. */
 export async function start() {
   return { server: await serve(), browser: await launch() };
+}
+
+/** `start`, and a browser context of its own with the calculator's usual window (1280x900). */
+export async function startWithContext() {
+  const { server, browser } = await start();
+  return { server, browser, context: await browser.newContext({ viewport: { width: 1280, height: 900 } }) };
 }
 
 /** Stops what `start` started (what did start, when starting failed half way). */
