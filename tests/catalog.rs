@@ -186,37 +186,23 @@ fn displayed_strings(value: &serde_json::Value, path: &str, out: &mut Vec<(Strin
     }
 }
 
+/// A data file's name and the JSON the build script made of it (in OUT_DIR).
+macro_rules! built {
+    ($file:literal, $json:literal) => {
+        ($file, include_str!(concat!(env!("OUT_DIR"), $json)))
+    };
+}
+
 #[test]
 fn no_displayed_data_string_cites_our_internal_notes() {
     let files = [
-        (
-            "resources.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/resources.json")),
-        ),
-        (
-            "offers.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/offers.json")),
-        ),
-        (
-            "mappings.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/mappings.json")),
-        ),
-        (
-            "exchange-rates.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/exchange-rates.json")),
-        ),
-        (
-            "presets/paper-course.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/presets-paper-course.json")),
-        ),
-        (
-            "presets/cpu-only.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/presets-cpu-only.json")),
-        ),
-        (
-            "presets/gpu-heavy.toml",
-            include_str!(concat!(env!("OUT_DIR"), "/presets-gpu-heavy.json")),
-        ),
+        built!("resources.toml", "/resources.json"),
+        built!("offers.toml", "/offers.json"),
+        built!("mappings.toml", "/mappings.json"),
+        built!("exchange-rates.toml", "/exchange-rates.json"),
+        built!("presets/paper-course.toml", "/presets-paper-course.json"),
+        built!("presets/cpu-only.toml", "/presets-cpu-only.json"),
+        built!("presets/gpu-heavy.toml", "/presets-gpu-heavy.json"),
     ];
     let mut found = Vec::new();
     for (file, json) in files {
