@@ -25,3 +25,19 @@ macro_rules! parsed_once {
     }};
 }
 pub(crate) use parsed_once;
+
+/// `embedded_list!(Item, key, "name.toml", "name.json")`: the `key` list of `src/data/name.toml`
+/// (which `build.rs` wrote as `name.json`), parsed once; empty when it does not parse.
+macro_rules! embedded_list {
+    ($item:ty, $key:ident, $toml:literal, $json:literal) => {{
+        #[derive(serde::Deserialize)]
+        struct List {
+            $key: Vec<$item>,
+        }
+        let json = $crate::model::embedded::embedded_json!($json);
+        $crate::model::embedded::parsed_once!(List, $crate::model::embedded::load_json($toml, json))
+            .as_ref()
+            .map_or(&[], |list| list.$key.as_slice())
+    }};
+}
+pub(crate) use embedded_list;

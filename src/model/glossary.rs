@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::model::embedded::{embedded_json, load_json, parsed_once};
+use crate::model::embedded::embedded_list;
 
 /// One term and its definition.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -15,17 +15,9 @@ pub struct Term {
     pub definition: String,
 }
 
-#[derive(Deserialize)]
-struct Glossary {
-    terms: Vec<Term>,
-}
-
 /// Every term, parsed once.
 pub fn terms() -> &'static [Term] {
-    let json = embedded_json!("glossary.json");
-    parsed_once!(Glossary, load_json("glossary.toml", json))
-        .as_ref()
-        .map_or(&[], |g| g.terms.as_slice())
+    embedded_list!(Term, terms, "glossary.toml", "glossary.json")
 }
 
 /// The term with id `id`.

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::presets::Preset;
-use crate::model::embedded::{embedded_json, load_json, parsed_once};
+use crate::model::embedded::embedded_list;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::Scenario;
 
@@ -49,18 +49,14 @@ pub struct ProvenanceEntry {
     pub url: Option<String>,
 }
 
-/// The default entries.
-#[derive(Deserialize)]
-struct Defaults {
-    entries: Vec<ProvenanceEntry>,
-}
-
 /// The default entries, parsed once.
 pub fn default_entries() -> &'static [ProvenanceEntry] {
-    let json = embedded_json!("provenance.json");
-    parsed_once!(Defaults, load_json("provenance.toml", json))
-        .as_ref()
-        .map_or(&[], |d| d.entries.as_slice())
+    embedded_list!(
+        ProvenanceEntry,
+        entries,
+        "provenance.toml",
+        "provenance.json"
+    )
 }
 
 /// Whether `path` (`course.labs[2].name`) matches `pattern` (`course.labs[*].name`).
