@@ -114,19 +114,28 @@ pub fn number_inputs(fields: impl IntoIterator<Item = NumberInputProps>) -> Html
 pub fn NumberInput(props: &NumberInputProps) -> Html {
     let state = use_scenario();
     let draft = state.draft(&props.field).cloned();
-    let (kind, entry) = provenance_of(props.field, &state.scenario, state.origin);
-    let provenance = ProvenanceMarkerProps {
-        kind,
-        text: AttrValue::from(match (kind, entry) {
-            (ProvenanceKind::User, _) => {
-                "Your own value: it differs from the preset's, or the preset has no such field."
-                    .to_string()
-            }
-            (_, Some(entry)) => entry.text.clone(),
-            (_, None) => String::new(),
-        }),
-        url: entry.and_then(|e| e.url.clone()).map(AttrValue::from),
-        field_id: AttrValue::from(props.field.dom_id()),
+    // Where the number comes from depends only on the field, its value and the preset it started
+    // from: worked out when one of those changes, not on every edit elsewhere.
+    let provenance = {
+        let (scenario, origin) = (state.scenario.clone(), state.origin);
+        use_memo(
+            (props.field, props.value.to_bits(), origin.id.clone()),
+            move |(field, _, _)| {
+                let (kind, entry) = provenance_of(*field, &scenario, origin);
+                ProvenanceMarkerProps {
+                    kind,
+                    text: AttrValue::from(match (kind, entry) {
+                        (ProvenanceKind::User, _) => "Your own value: it differs from the \
+                            preset's, or the preset has no such field."
+                            .to_string(),
+                        (_, Some(entry)) => entry.text.clone(),
+                        (_, None) => String::new(),
+                    }),
+                    url: entry.and_then(|e| e.url.clone()).map(AttrValue::from),
+                    field_id: AttrValue::from(field.dom_id()),
+                }
+            },
+        )
     };
     // Money is kept in US dollars and shown in the scenario's currency.
     let pricing = &state.scenario.pricing;
@@ -138,7 +147,7 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
         <NumberInputView
             field={props.field}
             value={shown}
-            provenance={provenance}
+            provenance={(*provenance).clone()}
             label={props.label.clone()}
             unit={props.unit.clone()}
             step={props.step}
