@@ -198,14 +198,19 @@ struct JsonExport<'a> {
 
 /// Scenario and results as pretty JSON, with the share link that reproduces them.
 pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
-    serde_json::to_string_pretty(&JsonExport {
+    let export = JsonExport {
         generator: "course cost calculator",
         paper: PAPER_CITATION,
         link,
         scenario,
         results: estimate,
-    })
-    .unwrap_or_default()
+    };
+    // Written compact (the serializer share links already use), then indented as a `Value`, so
+    // the whole model's `Serialize` is not compiled a second time for the pretty printer.
+    serde_json::to_vec(&export)
+        .and_then(|compact| serde_json::from_slice::<serde_json::Value>(&compact))
+        .and_then(|value| serde_json::to_string_pretty(&value))
+        .unwrap_or_default()
 }
 
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.

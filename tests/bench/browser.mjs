@@ -1,37 +1,73 @@
 // Browser benchmark of the release build (run `trunk build --release --offline` first):
 //
-//   node tests/bench/browser.mjs
+//   node tests/bench/browser.mjs                      (serves dist/)
+//   BENCH_DIST=/tmp/copy node tests/bench/browser.mjs (serves another copy of a build)
 //
-// Serves dist/ on loopback, drives Debian's headless Chromium and prints what a reader feels, as
-// ratios taken in one run on one machine (so a busy or slow machine shifts both sides alike):
-//   a) edit -> painted frame, p95: a keystroke's input event on students-input, at a random moment,
-//      to the end of the frame that shows every number and chart updated; for the app and for a
-//      bare page from the same server (an input that rewrites one text node), at full speed and
-//      with the CPU throttled 4x (CDP Emulation.setCPUThrottlingRate). Goal: at 4x throttling the
-//      app's p95 within 10% of the bare page's. Also the frame-aligned time (input at a frame's
-//      start: the app's work plus the frame's rendering; goal at full speed: p95 under 8 ms),
+// Serves the build on loopback, drives Debian's headless Chromium and prints what a reader feels,
+// as ratios taken in one run on one machine (so a busy or slow machine shifts both sides alike):
+//   a) edit -> painted frame, p95: an input event on students-input (the Course view, the default
+//      view), at a random moment, to the end of the first frame that shows the new total-cost in
+//      the summary bar; for the app and for a bare page from the same server (an input that
+//      rewrites one text node), at full speed and with the CPU throttled 4x (CDP
+//      Emulation.setCPUThrottlingRate). Goal: at 4x throttling the app's p95 within 10% of the
+//      bare page's (ratio <= 1.10). Also the frame-aligned time (input at a frame's start: the
+//      app's work plus the frame's rendering; goal at full speed: p95 under 8 ms),
 //   b) cold load, from navigation start (performance.now() in the page): to the first figures
 //      (total-cost has a number) and to interactive (an input event first changes total-cost), at
 //      full speed and at 4x throttling (goal at full speed: first figures under 500 ms),
-//   c) the gzipped size of everything the page downloads (goal: under 300 kB), and whether every
+//   c) the gzipped size of everything the page downloads (goal: at most 250 kB), and whether every
 //      request stayed on the loopback origin,
 //   d) the Monte Carlo of the per-student spread for the default scenario (10,000 course runs of
-//      191 students): its computing time summed over slices, as the page reports it in the status's
-//      data-compute-ms (goal: under 50 ms), and its wall time, median of 5 page loads,
-//   e) a keystroke while that simulation runs: keydown -> total-cost updated (the browser tests
-//      check only that it is handled and kept; goal: under 200 ms), full speed and 4x throttled,
+//      191 students; Plan view, fold "spread", which simulates once opened): its computing time
+//      summed over slices, as the page reports it in the status's data-compute-ms (goal: under
+//      50 ms), and its wall time, median of 5 page loads,
+//   e) a keystroke while a Monte Carlo runs: keydown -> the frame showing the new total-cost, typed
+//      into the Plan view's VM lease cap (a field that changes the total; the enrollment is in the
+//      Course view, not shown with the spread), with 1,000 students so a run lasts many slices
+//      (goal: p95 under 200 ms), full speed and 4x throttled,
 //   f) hostile share links (20,000 characters; 150 labs): navigation start -> first figures and
-//      -> the notice shown (the browser tests check only what they show; goal: under 5 s).
+//      -> the notice shown (the browser tests check only what they show; goal: under 5 s),
+//   g) long tasks (PerformanceObserver 'longtask') during the Monte Carlo of a 100,000-student
+//      course: their number, the longest and the total blocking time (the sum of each task's
+//      time over 50 ms), from the status's first showing to the frame showing the result, full
+//      speed and 4x throttled (goal at 4x: longest under 200 ms); the long tasks of opening the
+//      Plan view and the fold, before the run starts, are printed apart.
 // A compact table of every figure ends the output. It never fails on a missed goal; it exits
 // non-zero only when something could not be measured (or a request left loopback, which leaves
-// the download size incomplete).
+// the download size incomplete). Every wait is for an event, with deadlines generous enough for a
+// slow, busy machine: a slow machine shifts the figures, it does not fail a section.
 
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { join } from 'node:path';
-import { constants, gzipSync } from 'node:zlib';
-import { DIST, launch, serve } from '../e2e/support.mjs';
+import { join, resolve } from 'node:path';
+import { DIST as DEFAULT_DIST, launch, serve } from '../e2e/support.mjs';
+import {
+  BARE_PAGE,
+  armKeystroke,
+  changedFrom,
+  countSlices,
+  gzip9,
+  kb,
+  measureEdits,
+  median,
+  ms,
+  openPlanFold,
+  percentile,
+  ratio,
+  readLongTasks,
+  recordLoad,
+  recordLongTasks,
+  recordSimulation,
+  simulationState,
+  speed,
+  stats,
+  throttle,
+  verdict,
+  watch,
+  within,
+} from './bench_support.mjs';
 
+const DIST = resolve(process.env.BENCH_DIST ?? DEFAULT_DIST);
 const EDITS = 150; // per page and CPU speed
 const ENROLLMENTS = [150, 220, 310, 400]; // cycled, so every edit changes every figure
 const THROTTLE = 4; // CDP Emulation.setCPUThrottlingRate
@@ -41,254 +77,42 @@ const VIEWPORT = { width: 1280, height: 900 };
 const GOAL_RATIO = 1.1; // the app's p95 at most 10% above the bare page's, at 4x throttling
 const GOAL_EDIT_P95_MS = 8;
 const GOAL_LOAD_MS = 500;
-const GOAL_GZIP_BYTES = 300_000; // 300 kB, decimal
+const GOAL_GZIP_BYTES = 250_000; // 250 kB, decimal: at most
 const MONTE_CARLO_LOADS = 5;
 const GOAL_MONTE_CARLO_MS = 50;
+const KEYSTROKES = 20; // per CPU speed
+const KEYSTROKE_STUDENTS = 1_000;
+// Caps typed over the field's selected text, one key each; each changes the total (1,000 students).
+const LEASE_CAPS = ['5', '8', '4', '9', '6', '3', '7'];
+const GOAL_KEYSTROKE_MS = 200;
 const HOSTILE_LOADS = 3;
 const GOAL_HOSTILE_LOAD_MS = 5_000;
-
-// The bare page: the same input and figure, and nothing else: its input rewrites one text node.
-const BARE_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Bare page</title><link rel="icon" href="data:,"></head>
-<body><label>Students <input data-testid="students-input" inputmode="numeric" value="191"></label>
-<p>Total: <span data-testid="total-cost">$59,170</span></p>
-<script>
-  const input = document.querySelector('[data-testid="students-input"]');
-  const shown = document.querySelector('[data-testid="total-cost"]').firstChild;
-  input.addEventListener('input', () => {
-    shown.data = '$' + Math.round(Number(input.value) * 309.79).toLocaleString('en-US');
-  });
-</script></body></html>`;
+const HUGE_COURSE = 100_000;
+const GOAL_LONGEST_TASK_MS = 200;
+// Deadlines: long, so a slow machine is slow but never fails a section. A page action (a click, a
+// view shown, a figure updated) gets ACTION; a whole simulation, RUN.
+const ACTION = 120_000;
+const RUN = 600_000;
 
 let failed = false;
 /** The compact table printed at the end: [figure, value, goal, verdict]. */
 const summary = [];
 
-/** Nearest-rank percentile of numbers (p in 0..1). */
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
-}
-
-const ms = (value) => `${value.toFixed(1)} ms`;
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
-const ratio = (value) => `${value.toFixed(2)}x`;
-const verdict = (met) => (met ? 'met' : 'NOT met');
-const gzip9 = (bytes) => gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION });
-const median = (values) => percentile(values, 0.5);
-const speed = (rate) => (rate === 1 ? 'full speed' : `${rate}x throttled`);
+/** The sections to run: all, or those `BENCH_ONLY` lists by letter (`BENCH_ONLY=a,g`). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((letter) => letter.trim());
 
 /** Runs one section; a throw means the figure could not be measured. */
 async function section(title, body) {
+  if (ONLY && !ONLY.includes(title.slice(0, 1))) return;
   console.log(`\n${title}`);
   try {
     await body();
   } catch (error) {
     failed = true;
-    console.log(`  COULD NOT MEASURE: ${error.message}`);
+    console.log(`  COULD NOT MEASURE: ${error.message.split('\n')[0]}`);
     summary.push([title.replace(/ \(.*$/, ''), 'could not measure', '', '']);
   }
 }
-
-/** Records page errors, console errors and every URL the page requests. */
-function watch(page, requested, problems) {
-  page.on('request', (request) => requested.push(request.url()));
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-}
-
-/** Slows the page's CPU by `rate` (1: full speed), through the Chrome DevTools Protocol. */
-async function throttle(page, rate) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  return cdp;
-}
-
-// In-page measurement of edits. Runs inside the page (serialised by page.evaluate), so it may use
-// only browser APIs. Resolves to { charts, aligned, work, phased, late } (times in ms).
-async function measureEdits({ enrollments, edits }) {
-  const byTestid = (id) => document.querySelector(`[data-testid="${id}"]`);
-  const input = byTestid('students-input');
-  if (!input) throw new Error('no students-input on the page');
-  const total = () => byTestid('total-cost')?.textContent.trim();
-  const name = (canvas) => canvas.dataset.testid ?? 'canvas without data-testid';
-
-  // After every redraw the chart component bumps the canvas's data-drawn counter, so a
-  // 'data-drawn' record means "this chart was repainted". It works for any number of charts, and
-  // patches no canvas API.
-  const redrawn = new Set();
-  let onMutation = () => {};
-  new MutationObserver((records) => {
-    for (const record of records) {
-      if (record.target instanceof HTMLCanvasElement) redrawn.add(name(record.target));
-    }
-    onMutation();
-  }).observe(document.body, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: ['data-drawn'],
-  });
-
-  let charts = []; // the charts an enrollment edit repaints, found during the warm-up
-  const updated = (before) => total() !== before && charts.every((chart) => redrawn.has(chart));
-  const whenUpdated = (before) =>
-    new Promise((ok, fail) => {
-      const timeout = () => fail(new Error(`no update 30 s after an edit (waiting for ${charts})`));
-      const timer = setTimeout(timeout, 30_000);
-      onMutation = () => {
-        if (!updated(before)) return;
-        clearTimeout(timer);
-        onMutation = () => {};
-        ok();
-      };
-      onMutation();
-    });
-  // One counter for every edit, so consecutive edits always enter different enrollments.
-  let editsMade = 0;
-  /** Enters the next enrollment and dispatches an input event as typing does; returns its time. */
-  const edit = () => {
-    input.value = String(enrollments[editsMade++ % enrollments.length]);
-    const event = new Event('input', { bubbles: true });
-    input.dispatchEvent(event);
-    return event.timeStamp;
-  };
-  // "After the frame": rAF callbacks run before the frame's style, layout and paint, so the rAF
-  // time alone would leave the rendering out. A task posted from a rAF callback runs once that
-  // whole rendering task (style, layout, paint, commit to the compositor) is done. It is posted
-  // with a MessageChannel rather than setTimeout(0), which Chromium may clamp (1-4 ms) and runs
-  // at a lower priority, so the tick follows the frame at once. Rasterising and drawing happen
-  // off the main thread afterwards and are not counted.
-  const afterFrame = (resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve(performance.now());
-    channel.port2.postMessage(null);
-  };
-  const afterNextFrame = () => new Promise((ok) => requestAnimationFrame(() => afterFrame(ok)));
-  const sleep = (delay) => new Promise((ok) => setTimeout(ok, delay));
-
-  // Warm-up: compiles the hot paths and finds which charts an enrollment edit repaints (those
-  // repainted on every warm-up edit, given time to settle); they must all be repainted for a
-  // sample to count.
-  let seen = null;
-  for (let i = 0; i < 6; i++) {
-    const before = total();
-    redrawn.clear();
-    edit();
-    await whenUpdated(before);
-    await sleep(200);
-    seen = seen ? seen.filter((chart) => redrawn.has(chart)) : [...redrawn];
-  }
-  charts = seen;
-
-  const results = { charts, aligned: [], work: [], phased: [] };
-  let late = 0;
-  // Input at the start of a frame: the event is dispatched from a rAF callback, Yew's render
-  // microtask runs right after it, and a second rAF callback of the same frame checks that every
-  // number and chart is updated before the frame is rendered. The interval is the app's work plus
-  // the frame's rendering, with no wait for the display's next refresh; this is the figure the
-  // 8 ms goal is about (half a 60 Hz frame, so an edit never misses the next refresh).
-  const aligned = () =>
-    new Promise((ok, fail) => {
-      const before = total();
-      let start;
-      requestAnimationFrame(() => {
-        redrawn.clear();
-        start = edit();
-      });
-      requestAnimationFrame(() => {
-        if (updated(before)) {
-          results.work.push(performance.now() - start);
-          afterFrame((end) => ok(end - start));
-          return;
-        }
-        // Not all in this frame (e.g. Yew yielded to the browser): count until the frame after.
-        late++;
-        whenUpdated(before)
-          .then(afterNextFrame)
-          .then((end) => ok(end - start), fail);
-      });
-    });
-  // Input at a random moment, as a keystroke arrives: dispatch, check the update, then the next
-  // frame. This adds the wait for the display's next 60 Hz refresh (0 to 16.7 ms), which is the
-  // browser's, not the app's; printed for context.
-  const phased = async () => {
-    await sleep(Math.random() * 16.7);
-    const before = total();
-    redrawn.clear();
-    const start = edit();
-    await whenUpdated(before);
-    return (await afterNextFrame()) - start;
-  };
-
-  for (let i = 0; i < edits; i++) results.aligned.push(await aligned());
-  for (let i = 0; i < edits; i++) results.phased.push(await phased());
-  results.late = late;
-  return results;
-}
-
-// Set before any page script: records, in page time (from navigation start), when total-cost first
-// shows a number (first figures), when an input event first changes it (interactive: from then on
-// an edit is edited in, the way a reader's first keystroke would be, repeated each frame until the
-// page answers), and when a share-link notice first shows.
-function recordLoad() {
-  const mark = {};
-  window.__load = mark;
-  const total = () => document.querySelector('[data-testid="total-cost"]');
-  const poke = () => {
-    if (mark.interactiveAt) return;
-    const input = document.querySelector('[data-testid="students-input"]');
-    if (input) {
-      input.value = input.value === '150' ? '151' : '150';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    }
-    requestAnimationFrame(poke);
-  };
-  const observer = new MutationObserver(() => {
-    const shown = total()?.textContent.trim();
-    if (!mark.noticeAt && document.querySelector('[data-testid="link-notice"]')) mark.noticeAt = performance.now();
-    if (!mark.figuresAt && shown && /\d/.test(shown)) {
-      mark.figuresAt = performance.now();
-      mark.first = shown;
-      if (window.__poke !== false) poke();
-    } else if (mark.figuresAt && !mark.interactiveAt && shown !== mark.first) {
-      mark.interactiveAt = performance.now();
-    }
-  });
-  observer.observe(document, { subtree: true, childList: true, characterData: true });
-}
-
-// Set before any page script: records when the spread status first appears and when the first
-// simulation finishes (the status gets its data-runs attribute), in page time.
-function recordSimulation() {
-  const seen = {};
-  window.__simulation = seen;
-  const observer = new MutationObserver(() => {
-    const status = document.querySelector('[data-testid="spread-status"]');
-    if (!status) return;
-    seen.shownAt ??= performance.now();
-    if (status.hasAttribute('data-runs')) {
-      seen.doneAt = performance.now();
-      observer.disconnect();
-    }
-  });
-  observer.observe(document, {
-    subtree: true,
-    childList: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: ['data-runs'],
-  });
-}
-
-
-const STATUS = '[data-testid="spread-status"]';
-
-
-
 
 const server = await serve(DIST, { '/bare.html': ['text/html; charset=utf-8', BARE_PAGE] });
 const origin = new URL(server.url).origin;
@@ -301,14 +125,29 @@ async function freshPage(...inits) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   for (const init of inits) await context.addInitScript(init);
   const page = await context.newPage();
-  page.setDefaultTimeout(60_000);
+  page.setDefaultTimeout(ACTION);
   watch(page, requested, problems);
   return { context, page };
 }
 
-const stats = (samples) =>
-  `median ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}, ` +
-  `max ${ms(Math.max(...samples))}`;
+/**
+ * Opens the app and types `students` into the Course view's enrollment; resolves once total-cost
+ * shows the new figure. students-input exists only once the app runs (the prerendered page has
+ * no data-testid), so the edit always reaches the app.
+ */
+async function appWithStudents(page, students) {
+  await page.goto(server.url);
+  const input = page.getByTestId('students-input');
+  await input.waitFor({ timeout: ACTION });
+  const before = (await page.getByTestId('total-cost').textContent({ timeout: ACTION })).trim();
+  if ((await input.inputValue()) === String(students)) return;
+  await input.fill(String(students));
+  await changedFrom(page, 'total-cost', before, ACTION);
+}
+
+/** The page's spread simulation, once finished (recordSimulation must be installed). */
+const simulationFinished = (page) =>
+  within(page.evaluate(() => window.__simulationFinished), RUN, 'the spread simulation never finished');
 
 /** A share-link payload as a hand-written link carries it: base64url of plain JSON. */
 const plainPayload = (value) =>
@@ -318,7 +157,7 @@ const began = Date.now();
 try {
   const cpus = os.cpus();
   const load = os.loadavg()[0];
-  console.log('Course cost calculator: browser benchmark (release build in dist/, on loopback)');
+  console.log(`Course cost calculator: browser benchmark (release build in ${DIST}, on loopback)`);
   console.log(
     `Chromium ${browser.version()} headless, ${cpus.length} cores (${cpus[0]?.model.trim()}), ` +
       `load average ${load.toFixed(2)}, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
@@ -328,8 +167,9 @@ try {
   }
 
   const editTitle =
-    `a) Edit -> painted frame, the app and a bare page (students-input, ${EDITS} edits each way, ` +
-    `cycling ${ENROLLMENTS.join(', ')}), at full speed and ${THROTTLE}x throttled`;
+    `a) Edit -> painted frame, the app and a bare page (students-input in the Course view -> ` +
+    `total-cost, ${EDITS} edits each way, cycling ${ENROLLMENTS.join(', ')}), at full speed and ` +
+    `${THROTTLE}x throttled`;
   await section(editTitle, async () => {
     const felt = {};
     const aligned = {};
@@ -338,23 +178,25 @@ try {
         const { context, page } = await freshPage();
         try {
           await page.goto(target === 'app' ? server.url : `${server.url}bare.html`);
-          await page.getByTestId('total-cost').waitFor();
+          // The app's students-input appears once the app runs (the prerendered page has none).
+          await page.getByTestId('students-input').waitFor({ timeout: ACTION });
+          await page.getByTestId('total-cost').waitFor({ timeout: ACTION });
           // Loaded at full speed; only the edits are throttled.
           await throttle(page, rate);
-          const result = await page.evaluate(measureEdits, { enrollments: ENROLLMENTS, edits: EDITS });
-          const charts = result.charts.join(', ') || 'none';
-          // The Course view, where the enrollment is typed, has no chart: an edit repaints the
-          // summary bar's figures (and whatever charts a view shows would be repainted with them).
+          const result = await within(
+            page.evaluate(measureEdits, { enrollments: ENROLLMENTS, edits: EDITS }),
+            RUN,
+            `the ${target} page's edits`,
+          );
           const key = `${target}@${rate}`;
           felt[key] = percentile(result.phased, 0.95);
           aligned[key] = percentile(result.aligned, 0.95);
           const late = result.late ? `${result.late} edit(s) missed their frame` : 'none missed its frame';
-          console.log(`  ${target === 'app' ? 'app' : 'bare page'}, ${speed(rate)}` +
-            (target === 'app' ? ` (charts repainted by each edit: ${charts})` : ''));
+          console.log(`  ${target === 'app' ? 'app' : 'bare page'}, ${speed(rate)}`);
           console.log(`    input at a random moment -> its frame painted: ${stats(result.phased)}`);
           console.log(`    input at frame start (work + rendering):       ${stats(result.aligned)}, ${late}`);
           if (target === 'app' && result.work.length) {
-            console.log(`      of which app work (event, Yew, charts):      ${stats(result.work)}`);
+            console.log(`      of which app work (event, Yew, render):      ${stats(result.work)}`);
           }
         } finally {
           await context.close();
@@ -364,7 +206,9 @@ try {
     for (const rate of [1, THROTTLE]) {
       const feltRatio = felt[`app@${rate}`] / felt[`bare@${rate}`];
       const alignedRatio = aligned[`app@${rate}`] / aligned[`bare@${rate}`];
-      const goal = rate === THROTTLE ? `  goal: within ${Math.round((GOAL_RATIO - 1) * 100)}% of the bare page's: ${verdict(feltRatio <= GOAL_RATIO)}` : '';
+      const goal = rate === THROTTLE
+        ? `  goal: within ${Math.round((GOAL_RATIO - 1) * 100)}% of the bare page's: ${verdict(feltRatio <= GOAL_RATIO)}`
+        : '';
       console.log(
         `  ${speed(rate)}: p95 app ${ms(felt[`app@${rate}`])}, bare ${ms(felt[`bare@${rate}`])}, ` +
           `ratio ${ratio(feltRatio)}${goal}`,
@@ -395,7 +239,7 @@ try {
         try {
           await throttle(page, rate);
           await page.goto(server.url);
-          await page.waitForFunction(() => window.__load?.interactiveAt, null, { timeout: 60_000 });
+          await page.waitForFunction(() => window.__load?.interactiveAt, null, { timeout: ACTION });
           loads.push(
             await page.evaluate(() => ({
               figures: window.__load.figuresAt,
@@ -435,7 +279,7 @@ try {
       page.on('response', (response) => responses.push(response));
       const firstRequest = server.requests.length;
       await page.goto(server.url);
-      await page.getByTestId('total-cost').waitFor({ timeout: 20_000 });
+      await page.getByTestId('students-input').waitFor({ timeout: ACTION });
       // Lets late fetches (favicon, lazily loaded files) finish before counting.
       await page.waitForLoadState('networkidle');
       // One row per URL: a file fetched twice (the favicon can be) is counted once, and noted.
@@ -469,50 +313,44 @@ try {
       const raw = files.reduce((sum, file) => sum + file.raw, 0);
       const gzip = files.reduce((sum, file) => sum + file.gzip, 0);
       console.log(`${row('total', raw, gzip)} = ${kb(gzip)}`);
-      console.log(`    goal < ${kb(GOAL_GZIP_BYTES)}: ${verdict(gzip < GOAL_GZIP_BYTES)}`);
-      summary.push(['download, gzip -9', kb(gzip), `< ${kb(GOAL_GZIP_BYTES)}`, verdict(gzip < GOAL_GZIP_BYTES)]);
+      console.log(`    goal <= ${kb(GOAL_GZIP_BYTES)}: ${verdict(gzip <= GOAL_GZIP_BYTES)}`);
+      summary.push(['download, gzip -9', kb(gzip), `<= ${kb(GOAL_GZIP_BYTES)}`, verdict(gzip <= GOAL_GZIP_BYTES)]);
     } finally {
       await context.close();
     }
   });
 
   const monteCarloTitle =
-    `d) Monte Carlo of the default scenario (10,000 course runs of 191 students; ` +
-    `${MONTE_CARLO_LOADS} loads, each in a fresh context)`;
+    `d) Monte Carlo of the default scenario (10,000 course runs of 191 students, Plan view, fold ` +
+    `"spread"; ${MONTE_CARLO_LOADS} loads, each in a fresh context)`;
   await section(monteCarloTitle, async () => {
     const runs = [];
     for (let i = 0; i < MONTE_CARLO_LOADS; i++) {
       const { context, page } = await freshPage(recordSimulation);
       try {
-        // The spread lives in a fold of the Plan view, and simulates once it is opened.
-        await page.goto(`${server.url}#v=plan`);
-        await page.getByTestId('fold-spread').locator(':scope > button').click();
-        await page.waitForFunction(() => window.__simulation?.doneAt, null, { timeout: 60_000 });
-        const shown = await page.evaluate(() => {
-          const status = document.querySelector('[data-testid="spread-status"]');
-          return {
-            computeMs: status.dataset.computeMs,
-            runs: status.dataset.runs,
-            text: status.textContent.trim(),
-            observed: window.__simulation.doneAt - window.__simulation.shownAt,
-          };
-        });
+        // The spread lives in a fold of the Plan view, and simulates once it is opened. The tab
+        // is clicked once the app runs (students-input is the app's), so the click is never lost
+        // on the prerendered page.
+        await page.goto(server.url);
+        await page.getByTestId('students-input').waitFor({ timeout: ACTION });
+        await openPlanFold(page, 'spread', ACTION);
+        const shown = await simulationFinished(page);
         if (shown.runs !== '10000') throw new Error(`the status reports ${shown.runs} runs: "${shown.text}"`);
         if (!/ of 191 students/.test(shown.text)) throw new Error(`not the default scenario: "${shown.text}"`);
         const compute = Number(shown.computeMs);
         if (!(compute > 0)) throw new Error(`data-compute-ms is "${shown.computeMs}"`);
         const wall = Number(shown.text.match(/\(([0-9,.]+) ms with pauses for drawing\)/)?.[1].replace(/,/g, ''));
         if (!(wall > 0)) throw new Error(`no wall time in the status: "${shown.text}"`);
-        runs.push({ compute, wall, observed: shown.observed });
+        runs.push({ compute, wall, observed: shown.doneAt - shown.shownAt });
       } finally {
         await context.close();
       }
     }
     const figure = (key) => {
       const values = runs.map((run) => run[key]);
-      return `median ${ms(percentile(values, 0.5))} (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))})`;
+      return `median ${ms(median(values))} (min ${ms(Math.min(...values))}, max ${ms(Math.max(...values))})`;
     };
-    const computeMedian = percentile(runs.map((run) => run.compute), 0.5);
+    const computeMedian = median(runs.map((run) => run.compute));
     console.log(`  computing, summed over slices (data-compute-ms):        ${figure('compute')}`);
     console.log(
       `    goal < ${GOAL_MONTE_CARLO_MS} ms in the release build in headless Chromium: ` +
@@ -526,13 +364,62 @@ try {
       `< ${GOAL_MONTE_CARLO_MS} ms`,
       verdict(computeMedian < GOAL_MONTE_CARLO_MS),
     ]);
-    summary.push(['Monte Carlo wall time, median', ms(percentile(runs.map((run) => run.wall), 0.5)), '', '']);
+    summary.push(['Monte Carlo wall time, median', ms(median(runs.map((run) => run.wall))), '', '']);
   });
 
-
-  // e) A keystroke during the Monte Carlo is no longer measured here: the enrollment and the
-  // spread are in different views now, and planning.test.mjs checks that a key typed into the
-  // Plan view while a simulation runs is handled between two slices and kept.
+  // e) The enrollment is in the Course view, which is not shown with the spread, so the key goes
+  // into a Plan-view field that changes the total: the VM lease cap (a lever; caps of 3 to 9
+  // hours all give different totals for 1,000 students). Each key changes the simulation's inputs
+  // too, so it restarts the run, and the next key waits until that run is two slices in: every
+  // key lands while a simulation runs (keys that find it finished are counted apart).
+  const keystrokeTitle =
+    `e) A keystroke while the Monte Carlo runs (${KEYSTROKE_STUDENTS.toLocaleString('en-US')} students, ` +
+    `${KEYSTROKES} keys into the Plan view's VM lease cap -> total-cost painted), full speed and ${THROTTLE}x throttled`;
+  await section(keystrokeTitle, async () => {
+    for (const rate of [1, THROTTLE]) {
+      const { context, page } = await freshPage(countSlices);
+      try {
+        await appWithStudents(page, KEYSTROKE_STUDENTS);
+        await page.getByTestId('tab-plan').click();
+        await page.getByTestId('view-plan').waitFor({ timeout: ACTION });
+        const field = page.locator('input[data-testid="lever-lease-cap"]');
+        await field.waitFor({ timeout: ACTION });
+        await throttle(page, rate);
+        let since = await page.evaluate(() => window.__slices);
+        await openPlanFold(page, 'spread', ACTION);
+        const during = [];
+        let missed = 0;
+        for (let i = 0; i < KEYSTROKES; i++) {
+          // Focused with its text selected, so one key replaces the cap.
+          await field.selectText();
+          const state = await within(
+            page.evaluate(simulationState, { since, timeout: RUN }),
+            RUN + 10_000,
+            'the spread simulation',
+          );
+          await page.evaluate(armKeystroke, { testid: 'lever-lease-cap', timeout: ACTION });
+          await page.keyboard.press(LEASE_CAPS[i % LEASE_CAPS.length]);
+          const key = await within(page.evaluate(() => window.__keystroke), ACTION + 10_000, 'a keystroke');
+          since = key.slices;
+          if (state === 'running' && key.running) during.push(key.latency);
+          else missed++;
+        }
+        if (during.length === 0) throw new Error(`no key landed while a simulation ran (${speed(rate)})`);
+        const p95 = percentile(during, 0.95);
+        const missedNote = missed ? `; ${missed} key(s) found the run finished, not counted` : '';
+        console.log(`  ${speed(rate)}: ${during.length} keys during a run: ${stats(during)}${missedNote}`);
+        console.log(`    goal p95 < ${GOAL_KEYSTROKE_MS} ms: ${verdict(p95 < GOAL_KEYSTROKE_MS)}`);
+        summary.push([
+          `keystroke during Monte Carlo -> painted, p95, ${speed(rate)}`,
+          ms(p95),
+          `< ${GOAL_KEYSTROKE_MS} ms`,
+          verdict(p95 < GOAL_KEYSTROKE_MS),
+        ]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 
   const hostileTitle =
     `f) Hostile share links: navigation start -> first figures and -> the notice (${HOSTILE_LOADS} loads each)`;
@@ -548,7 +435,7 @@ try {
         const { context, page } = await freshPage(() => { window.__poke = false; }, recordLoad);
         try {
           await page.goto(`${server.url}#s=${payload}`);
-          await page.waitForFunction(() => window.__load?.figuresAt && window.__load.noticeAt, null, { timeout: 60_000 });
+          await page.waitForFunction(() => window.__load?.figuresAt && window.__load.noticeAt, null, { timeout: ACTION });
           const mark = await page.evaluate(() => window.__load);
           figures.push(mark.figuresAt);
           notices.push(mark.noticeAt);
@@ -562,6 +449,60 @@ try {
           `goal < ${GOAL_HOSTILE_LOAD_MS} ms: ${verdict(worst < GOAL_HOSTILE_LOAD_MS)}`,
       );
       summary.push([`${name} -> figures and notice, worst`, ms(worst), `< ${GOAL_HOSTILE_LOAD_MS} ms`, verdict(worst < GOAL_HOSTILE_LOAD_MS)]);
+    }
+  });
+
+  // g) The longest main-thread task while a huge course is simulated: the slices are what a
+  // keystroke waits behind. The run is from the status's first showing (the fold's first render)
+  // to the end of the frame that shows the result (tasks starting in that span); opening the Plan
+  // view and the fold (up to that first render) comes before, and is printed apart.
+  const longTaskTitle =
+    `g) Long tasks during a ${HUGE_COURSE.toLocaleString('en-US')}-student Monte Carlo ` +
+    `(PerformanceObserver 'longtask'), full speed and ${THROTTLE}x throttled`;
+  await section(longTaskTitle, async () => {
+    for (const rate of [1, THROTTLE]) {
+      const { context, page } = await freshPage(recordLongTasks, recordSimulation);
+      try {
+        await appWithStudents(page, HUGE_COURSE);
+        if ((await page.evaluate(readLongTasks)) === null) {
+          throw new Error('this Chromium has no long-task timing');
+        }
+        await throttle(page, rate);
+        const opened = await page.evaluate(() => performance.now());
+        await openPlanFold(page, 'spread', ACTION);
+        const run = await simulationFinished(page);
+        const wanted = ` of ${HUGE_COURSE.toLocaleString('en-US')} students`;
+        if (!run.text.includes(wanted)) throw new Error(`not the ${HUGE_COURSE}-student course: "${run.text}"`);
+        // A task's entry is queued once the task ends: one more frame, then what is queued.
+        await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 100))));
+        const tasks = await page.evaluate(readLongTasks);
+        const inRun = tasks.filter((task) => task.start >= run.shownAt && task.start < run.paintedAt);
+        const opening = tasks.filter((task) => task.start >= opened && task.start < run.shownAt);
+        const longest = Math.max(0, ...inRun.map((task) => task.duration));
+        const blocking = inRun.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+        const wall = run.paintedAt - run.shownAt;
+        console.log(
+          `  ${speed(rate)}: ${run.runs} course runs, status shown -> result painted ${ms(wall)} ` +
+            `(${Number(run.computeMs).toFixed(1)} ms computing): ` +
+            `${inRun.length} long task(s), longest ${ms(longest)}, total blocking ${ms(blocking)}`,
+        );
+        const openingLongest = Math.max(0, ...opening.map((task) => task.duration));
+        console.log(`    before it, opening the Plan view and the fold: ${opening.length} long task(s), longest ${ms(openingLongest)}`);
+        if (rate === THROTTLE) {
+          console.log(`    goal: longest < ${GOAL_LONGEST_TASK_MS} ms: ${verdict(longest < GOAL_LONGEST_TASK_MS)}`);
+        }
+        summary.push([
+          `long tasks in a ${HUGE_COURSE.toLocaleString('en-US')}-student run, ${speed(rate)}`,
+          `${inRun.length}, longest ${ms(longest)}, TBT ${ms(blocking)}`,
+          rate === THROTTLE ? `longest < ${GOAL_LONGEST_TASK_MS} ms` : '',
+          rate === THROTTLE ? verdict(longest < GOAL_LONGEST_TASK_MS) : '',
+        ]);
+        // Not the simulation (it starts 120 ms after this render), so outside the goal; shown
+        // because a reader opening the fold feels it too.
+        summary.push([`  before it, opening Plan view + fold, ${speed(rate)}`, `${opening.length}, longest ${ms(openingLongest)}`, '', '']);
+      } finally {
+        await context.close();
+      }
     }
   });
 

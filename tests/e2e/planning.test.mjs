@@ -526,3 +526,35 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   assert.deepEqual(page.problems, []);
   await context.close();
 });
+
+test('a simulation stops when its view is left: no slice runs for a panel that is gone', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(countSlices);
+  const page = await openCalculator(context, server.url);
+  // 100,000 students: the run lasts hundreds of slices on any machine, so it is surely running
+  // when the view changes (two slices in, status not yet final).
+  await page.getByTestId('students-input').fill('100000');
+  await openPlan(page, 'spread');
+  const state = await (await page.waitForFunction(
+    ([selector]) => {
+      const status = document.querySelector(selector);
+      if (status?.hasAttribute('data-runs')) return 'finished';
+      if (window.__runStart === undefined && status) window.__runStart = window.__zeroDelayRuns;
+      return status && window.__zeroDelayRuns >= window.__runStart + 2 ? 'running' : false;
+    },
+    [STATUS],
+    { timeout: WAIT, polling: 'raf' },
+  )).jsonValue();
+  assert.equal(state, 'running', 'a 100,000-student run is still going two slices in');
+  await showView(page, 'course');
+  // Thirty frames later at most the slice already queued has run (events, not a clock: an
+  // orphaned run would have run a slice between almost every two frames).
+  const slices = await page.evaluate(async () => {
+    const before = window.__zeroDelayRuns;
+    for (let frame = 0; frame < 30; frame++) await new Promise((done) => requestAnimationFrame(done));
+    return window.__zeroDelayRuns - before;
+  });
+  assert.ok(slices <= 1, `${slices} slices ran after the view was left`);
+  assert.deepEqual(page.problems, []);
+  await context.close();
+});

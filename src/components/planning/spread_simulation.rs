@@ -92,6 +92,9 @@ pub(super) fn use_spread_simulation(inputs: SpreadInputs) -> UseStateHandle<Opti
                 let simulation = Rc::new(RefCell::new(Simulation::new(inputs)));
                 run_slices(simulation, slices, now_ms(), 0.0, done);
             }));
+            // When the panel closes (or the view changes) the run stops with it: dropping the
+            // pending slice cancels its timeout and frees the simulation.
+            move || drop(slot.borrow_mut().take())
         });
     }
     finished

@@ -1,6 +1,7 @@
 //! What a printed page (or PDF) adds: a title, the date, the link that reproduces it, and the
 //! assumptions a budget reviewer asks for. Shown only in print.
 
+use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::browser::address;
@@ -8,9 +9,41 @@ use crate::model::export::PAPER_CITATION;
 use crate::model::format;
 use crate::state::use_scenario;
 
-/// The print-only header of the budget justification.
+/// The print-only header of the budget justification. Written when the browser is about to print
+/// (`beforeprint`, which Chromium also sends before a PDF), so editing never pays for the date and
+/// the encoded link.
 #[component]
 pub fn PrintHeader() -> Html {
+    let printing = use_printing();
+    if *printing {
+        html! { <PrintHeaderText /> }
+    } else {
+        html! {}
+    }
+}
+
+/// True between the browser's `beforeprint` and `afterprint`.
+#[hook]
+fn use_printing() -> UseStateHandle<bool> {
+    let printing = use_state(|| false);
+    {
+        let printing = printing.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            let listen = |event: &'static str, value: bool| {
+                let printing = printing.clone();
+                EventListener::new(&window, event, move |_| printing.set(value))
+            };
+            let listeners = [listen("beforeprint", true), listen("afterprint", false)];
+            move || drop(listeners)
+        });
+    }
+    printing
+}
+
+/// The header's text, for the scenario being printed.
+#[component]
+fn PrintHeaderText() -> Html {
     let state = use_scenario();
     let scenario = &state.scenario;
     let today: String = String::from(js_sys::Date::new_0().to_iso_string())

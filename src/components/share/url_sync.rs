@@ -30,14 +30,16 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
     {
         let pending = pending.clone();
         let save_draft = props.save_draft;
-        let payload = state.share_payload();
         // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
         // draft stored in this browser (a damaged link's fallback least of all).
         let keep_stored = state.from_link;
         let storage_error = storage_error.clone();
-        use_effect_with((payload, keep_stored), move |(payload, keep_stored)| {
-            let (payload, keep_stored) = (payload.clone(), *keep_stored);
+        // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
+        // debounced write: a keystroke never pays for serializing and deflating the scenario.
+        use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
+            let (state, keep_stored) = (state.clone(), *keep_stored);
             let write = move || {
+                let payload = state.share_payload();
                 let view = Tab::of_fragment(&address::fragment());
                 address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
                 if save_draft && !keep_stored {

@@ -407,7 +407,7 @@ pub fn sample(
         }
         totals.push(net(&s, catalog)?);
     }
-    totals.sort_by(f64::total_cmp);
+    totals.sort_unstable_by(f64::total_cmp);
     let at = |p: f64| {
         let index = ((totals.len() - 1) as f64 * p).round() as usize;
         totals.get(index).copied().unwrap_or(0.0)
