@@ -25,7 +25,7 @@
     }
     if (!note) note = makeNote();
     note.hidden = false;
-    // The app renders into <body> and clears it when it starts: put the note back if it went.
+    // Put the note back if it went (the app's start replaces part of <body>).
     if (!note.isConnected && document.body) document.body.insertBefore(note, document.body.firstChild);
   }
 

@@ -13,14 +13,23 @@ use crate::state::{ScenarioProvider, ScenarioState};
 /// The whole app.
 #[component]
 pub fn App() -> Html {
+    let view = *use_memo((), |_| view_of(&address::query()));
     // The build-time first paint (src/prerender.rs) goes in the same task as the app's first
-    // render, so the page never shows both, nor neither.
-    use_memo((), |_| {
-        if let Ok(Some(first_paint)) = gloo::utils::document().query_selector(".prerendered") {
-            first_paint.remove();
+    // render, so the page never shows both, nor neither. Its header stays: the app does not draw
+    // it (an embed has no header, so there it goes too).
+    use_memo((), move |_| {
+        let document = gloo::utils::document();
+        let leaving: &[&str] = if view.embed {
+            &[".prerendered", ".site-header"]
+        } else {
+            &[".prerendered"]
+        };
+        for selector in leaving {
+            if let Ok(Some(element)) = document.query_selector(selector) {
+                element.remove();
+            }
         }
     });
-    let view = *use_memo((), |_| view_of(&address::query()));
     // Built once: a shared link wins over the saved draft, which wins over the paper's course.
     // An embedded view never reads or writes the reader's own draft.
     let initial = use_memo((), move |_| {
@@ -51,23 +60,11 @@ pub fn App() -> Html {
             </ScenarioProvider>
         };
     }
+    // The page's header is in the served HTML (src/prerender.rs), painted before any script.
     html! {
-        <>
-            <header class="site-header">
-                <h1>{ "Course cost calculator" }</h1>
-                <p class="tagline">
-                    { "What a hands-on ML-systems course costs in cloud compute, before you teach it. \
-                       The default is the course analysed in " }
-                    <cite>{ "The Cost of Teaching Operational ML" }</cite>
-                    { " (Fund, Keahey, Hammock, Richardson, Powers, Sherman; SC-W '25, " }
-                    <a href="https://doi.org/10.1145/3731599.3767385">{ "doi:10.1145/3731599.3767385" }</a>
-                    { ")." }
-                </p>
-            </header>
-            <ScenarioProvider initial={state}>
-                <UrlSync save_draft={true} />
-                <Calculator />
-            </ScenarioProvider>
-        </>
+        <ScenarioProvider initial={state}>
+            <UrlSync save_draft={true} />
+            <Calculator />
+        </ScenarioProvider>
     }
 }

@@ -3,7 +3,12 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    yew::Renderer::<course_cost::app::App>::new().render();
+    // Into #app, not <body>: Yew clears its root, and the served header must stay.
+    let root = gloo::utils::document().get_element_by_id("app");
+    match root {
+        Some(root) => yew::Renderer::<course_cost::app::App>::with_root(root).render(),
+        None => yew::Renderer::<course_cost::app::App>::new().render(),
+    };
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -14,7 +14,9 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The header, the summary bar of the paper's course, the tabs and a loading note, as HTML.
+/// The page's header, which stays (the app does not draw it again: the largest text of the first
+/// screen is painted once, before any script), then the summary bar of the paper's course, the
+/// tabs and a loading note, which the app replaces when it starts.
 pub fn first_paint() -> Result<String, String> {
     let state = ScenarioState::from_sources(None, None)?;
     let estimate = &state.estimate;
@@ -39,10 +41,9 @@ pub fn first_paint() -> Result<String, String> {
         })
         .collect();
     Ok(format!(
-        r#"<div class="prerendered" aria-busy="true">
-<header class="site-header"><h1>Course cost calculator</h1>
+        r#"<header class="site-header"><h1>Course cost calculator</h1>
 <p class="tagline">What a hands-on ML-systems course costs in cloud compute, before you teach it. The default is the course analysed in <cite>The Cost of Teaching Operational ML</cite> (Fund, Keahey, Hammock, Richardson, Powers, Sherman; SC-W '25, <a href="https://doi.org/10.1145/3731599.3767385">doi:10.1145/3731599.3767385</a>).</p></header>
-<main class="calculator">
+<div class="prerendered" aria-busy="true"><main class="calculator">
 <section class="summary-bar" aria-label="Summary of the estimate"><div class="summary-figures">
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
@@ -70,5 +71,7 @@ mod tests {
         assert!(html.contains("<strong>$263</strong>"));
         assert!(html.contains("5% above the paper's $250"));
         assert!(!html.contains("<script"));
+        // The header stands outside what the app replaces.
+        assert!(html.find("</header>") < html.find("class=\"prerendered\""));
     }
 }
