@@ -10,10 +10,11 @@ use common::{catalog, estimate, paper};
 use course_cost::model::catalog::resource::{Category, ResourceKind};
 use course_cost::model::engine::estimate::Phase;
 use course_cost::model::planners::comparables::builtin_comparables;
+use course_cost::model::planners::interval::{sample, Sampling};
 use course_cost::model::planners::levers::{
     apply_levers, savings, AutoStop, Lever, LeverError, Levers, Savings,
 };
-use course_cost::model::planners::tornado::{sample, tornado, triangular, INPUTS};
+use course_cost::model::planners::tornado::{tornado, triangular, INPUTS};
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::{evaluate, Scenario};
 
@@ -327,6 +328,15 @@ fn the_sampled_interval_brackets_the_typical_total_and_repeats() {
     assert_cents(interval.p10_usd, 42_743.35);
     assert_cents(interval.p50_usd, 52_349.51);
     assert_cents(interval.p90_usd, 63_852.98);
+    // Drawn in slices (as the page draws it, between frames), the range is the same.
+    let mut sliced = Sampling::new(&scenario, 500, 20_250_121);
+    let mut slices = 0;
+    while !sliced.advance(catalog(), 25).expect("prices") {
+        slices += 1;
+        assert!(!sliced.is_done());
+    }
+    assert_eq!(slices, 19, "500 draws in 20 slices of 25");
+    assert_eq!(sliced.interval(catalog()).expect("prices"), interval);
     // Bounded: no draw leaves the ranges, so no total leaves the all-low / all-high envelope.
     let too_many = sample(&scenario, catalog(), 1_000_000, 1).expect("prices");
     assert_eq!(too_many.draws, 2_000);

@@ -84,6 +84,8 @@ test('the tornado ranks assumptions by their effect; the p10-p90 range holds the
   }
   assert.ok(swings[0].swing > swings[swings.length - 1].swing, 'the effects differ');
 
+  // The range is drawn in slices after the panel is painted: data-draws says it is done.
+  await page.locator('[data-testid="total-range"][data-draws]').waitFor({ timeout: WAIT });
   const range = await text(page, 'total-range');
   const match = range.match(/\$([0-9,]+) \(p10\) and \$([0-9,]+) \(p90\)/);
   assert.ok(match, range);

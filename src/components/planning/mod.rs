@@ -6,6 +6,7 @@ pub mod comparables_panel;
 pub mod compare_panel;
 pub mod lever_controls;
 pub mod plan_canvas;
+mod range_sampling;
 pub mod savings_panel;
 pub mod spread_panel;
 mod spread_simulation;

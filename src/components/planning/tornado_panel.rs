@@ -1,28 +1,26 @@
 //! How sure are we: the tornado of the usage inputs (each moved within its range, the others
 //! typical) with its table twin and each range's provenance, and the total's p10-p90 range when
-//! all move at once. Computed once per scenario, only while this panel is shown.
+//! all move at once. Computed once per scenario, only while this panel is shown; the range is drawn
+//! in slices after the panel is painted (see `range_sampling`).
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use super::plan_canvas::{Picture, PlanCanvas};
+use super::range_sampling::{use_sampled_range, SampledRange};
 use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
 use crate::components::inputs::table_head::table_head;
 use crate::model::format;
-use crate::model::planners::tornado::{sample, tornado, CostInterval, TornadoRow};
+use crate::model::planners::interval::CostInterval;
+use crate::model::planners::tornado::{tornado, TornadoRow};
+use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::FieldError;
 use crate::state::use_scenario;
 
-/// Draws of the sampled range: enough for a stable p10/p90, few enough to stay well under 50 ms.
+/// Draws of the sampled range: enough for a stable p10/p90, drawn in slices of a few ms.
 pub const DRAWS: usize = 500;
-
-/// The tornado's rows and the sampled interval, or why they could not be priced.
-type Uncertainty = (
-    Result<Vec<TornadoRow>, Vec<FieldError>>,
-    Result<CostInterval, Vec<FieldError>>,
-);
 
 /// Props of [`TornadoTable`].
 #[derive(Properties, PartialEq)]
@@ -78,21 +76,42 @@ fn range_text(interval: &CostInterval, money: impl Fn(f64) -> String) -> String 
     )
 }
 
+/// The sampled range in words; `data-draws` once it is the range of `scenario` (until then the
+/// last range stays, said to be updating).
+fn range_paragraph(
+    range: Option<&SampledRange>,
+    scenario: &Rc<ValidScenario>,
+    money: impl Fn(f64) -> String,
+) -> Html {
+    let current = range.filter(|range| Rc::ptr_eq(&range.scenario, scenario));
+    let text = match range.map(|range| &range.interval) {
+        None => format!("Working out the range of the total ({DRAWS} draws)…"),
+        Some(Ok(interval)) if current.is_some() => range_text(interval, money),
+        Some(Ok(interval)) => format!(
+            "{} (updating for your change…)",
+            range_text(interval, money)
+        ),
+        Some(Err(_)) => "The range of the total cannot be computed for this scenario.".to_string(),
+    };
+    let draws = current
+        .and_then(|range| range.interval.as_ref().ok())
+        .map(|i| i.draws.to_string());
+    html! { <p data-testid="total-range" data-draws={draws} aria-live="polite">{ text }</p> }
+}
+
 /// The tornado panel.
 #[component]
 pub fn TornadoPanel() -> Html {
     let state = use_scenario();
     let catalog = state.catalog;
     let pricing = state.scenario.pricing.clone();
-    let computed: Rc<Uncertainty> = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
-        let seed = scenario.0.planning.seed;
-        (
-            tornado(&scenario.0, catalog),
-            sample(&scenario.0, catalog, DRAWS, seed),
-        )
-    });
+    let rows: Rc<Result<Vec<TornadoRow>, Vec<FieldError>>> =
+        use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+            tornado(&scenario.0, catalog)
+        });
+    let range = use_sampled_range(state.scenario.clone(), catalog, DRAWS);
     let money = |usd: f64| pricing.money(usd);
-    let (rows, interval) = (&computed.0, &computed.1);
+    let rows = &*rows;
     let chart = use_memo(
         (
             ByPtr(state.scenario.clone()),
@@ -113,10 +132,7 @@ pub fn TornadoPanel() -> Html {
             <p class="panel-intro">{ "Each usage input moved to the low and the high end of its range, \
                 the others typical: the total at each end (blue: low end, orange: high end, line: \
                 typical). Each range says where it comes from: sourced, calibrated or assumed." }</p>
-            <p data-testid="total-range">{ match interval {
-                Ok(interval) => range_text(interval, money),
-                Err(_) => "The range of the total cannot be computed for this scenario.".to_string(),
-            } }</p>
+            { range_paragraph(range.as_ref(), &state.scenario, money) }
             { match rows {
                 Ok(rows) => html! {
                     <figure class="chart">

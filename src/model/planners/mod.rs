@@ -4,6 +4,7 @@
 pub mod budget;
 pub mod comparables;
 pub mod diff;
+pub mod interval;
 pub mod levers;
 pub mod quota;
 pub mod spread;

@@ -1,5 +1,6 @@
 //! Uncertainty: how far the course's net cost moves when each usage input moves within its range
-//! (a tornado chart), and the spread of the total when all move at once (seeded sampling).
+//! (a tornado chart); the spread of the total when all move at once is in
+//! [`interval`](super::interval), which draws from these ranges.
 //!
 //! Every input has a low / typical / high range as relative factors of its value in the scenario
 //! (typical = 1), in [`INPUTS`], each with its provenance: sourced (a citation), calibrated (from
@@ -11,7 +12,6 @@ use serde::Serialize;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
-use crate::model::planners::spread::SplitMix;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{limits, FieldError};
@@ -319,7 +319,7 @@ impl TornadoRow {
 }
 
 /// Net cost (US dollars) of `scenario`.
-fn net(scenario: &Scenario, catalog: &Catalog) -> Result<f64, Vec<FieldError>> {
+pub(crate) fn net(scenario: &Scenario, catalog: &Catalog) -> Result<f64, Vec<FieldError>> {
     evaluate(scenario, catalog).map(|e| e.totals.net_usd)
 }
 
@@ -352,24 +352,6 @@ pub fn tornado(
     Ok(rows)
 }
 
-/// Percentiles of the net cost when every input varies at once.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CostInterval {
-    /// Draws made (count).
-    pub draws: usize,
-    /// 10th percentile of the net cost (US dollars).
-    pub p10_usd: f64,
-    /// Median net cost (US dollars).
-    pub p50_usd: f64,
-    /// 90th percentile of the net cost (US dollars).
-    pub p90_usd: f64,
-    /// Net cost with every input typical (US dollars).
-    pub typical_usd: f64,
-}
-
-/// Most draws [`sample`] makes (count).
-pub const MAX_DRAWS: usize = 2_000;
-
 /// A draw from the triangular distribution on [low, high] with mode 1 (inverse transform of a
 /// uniform `u`); bounded by construction.
 pub fn triangular(low: f64, high: f64, u: f64) -> f64 {
@@ -384,39 +366,4 @@ pub fn triangular(low: f64, high: f64, u: f64) -> f64 {
     } else {
         high - ((1.0 - u) * span * (high - 1.0)).sqrt()
     }
-}
-
-/// Seeded sampling: each draw takes every input's factor from a triangular distribution on its
-/// range with mode 1 (typical), independently, and prices the scenario. `draws` is bounded to
-/// 1..=[`MAX_DRAWS`]. Same seed, same result.
-pub fn sample(
-    scenario: &ValidScenario,
-    catalog: &Catalog,
-    draws: usize,
-    seed: u64,
-) -> Result<CostInterval, Vec<FieldError>> {
-    let base: &Scenario = scenario;
-    let draws = draws.clamp(1, MAX_DRAWS);
-    let mut rng = SplitMix::seeded(seed);
-    let mut totals = Vec::with_capacity(draws);
-    for _ in 0..draws {
-        let mut s = base.clone();
-        for input in &INPUTS {
-            let factor = triangular(input.low, input.high, rng.unit());
-            scale(&mut s, catalog, input, factor);
-        }
-        totals.push(net(&s, catalog)?);
-    }
-    totals.sort_unstable_by(f64::total_cmp);
-    let at = |p: f64| {
-        let index = ((totals.len() - 1) as f64 * p).round() as usize;
-        totals.get(index).copied().unwrap_or(0.0)
-    };
-    Ok(CostInterval {
-        draws,
-        p10_usd: at(0.1),
-        p50_usd: at(0.5),
-        p90_usd: at(0.9),
-        typical_usd: net(base, catalog)?,
-    })
 }
