@@ -300,28 +300,6 @@ export function readLongTasks() {
   return window.__longTasks;
 }
 
-// Init script: counts zero-delay timer callbacks as they run in window.__slices (the simulation
-// runs one slice per such callback) and calls window.__onSlice after each, so a wait for "two
-// slices into a run" is an event, not a poll.
-export function countSlices() {
-  const setTimeoutOriginal = window.setTimeout;
-  window.__slices = 0;
-  window.setTimeout = function setTimeout(handler, delay, ...rest) {
-    if (typeof handler === 'function' && !delay) {
-      const wrapped = function wrapped(...args) {
-        try {
-          return handler.apply(this, args);
-        } finally {
-          window.__slices++;
-          window.__onSlice?.();
-        }
-      };
-      return setTimeoutOriginal.call(this, wrapped, delay, ...rest);
-    }
-    return setTimeoutOriginal.call(this, handler, delay, ...rest);
-  };
-}
-
 // In the page, with countSlices installed: resolves to 'running' once the spread simulation is at
 // least two slices past `since` (a slice count) and unfinished (its status has no data-runs), or
 // to 'finished' if it finishes first. Watches slices and the status as they happen.

@@ -40,12 +40,11 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { DIST as DEFAULT_DIST, launch, serve } from '../e2e/support.mjs';
+import { DIST as DEFAULT_DIST, countSlices, launch, serve } from '../e2e/support.mjs';
 import {
   BARE_PAGE,
   armKeystroke,
   changedFrom,
-  countSlices,
   gzip9,
   kb,
   measureEdits,

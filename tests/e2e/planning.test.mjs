@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text, start, stop, closeClean } from './support.mjs';
+import { WAIT, changed, countSlices, decodePayload, launch, linkInAddressBar, number, openCalculator, openFold, openLab, parse, serve, showChart, showView, shows, text, start, stop, closeClean } from './support.mjs';
 
 const STATUS = '[data-testid="spread-status"]';
 const DONE = '10,000 simulated course runs';
@@ -403,23 +403,6 @@ test('A/B comparison: pin, edit, share, reopen and unpin', async () => {
   await closeClean(page);
 });
 
-// Counts zero-delay timer callbacks as they run: the simulation runs one slice per such callback,
-// so a rising count with an unfinished status shows a simulation in progress.
-function countSlices() {
-  const setTimeoutOriginal = window.setTimeout;
-  window.__zeroDelayRuns = 0;
-  window.setTimeout = function setTimeout(handler, delay, ...rest) {
-    if (typeof handler === 'function' && !delay) {
-      const wrapped = function wrapped(...args) {
-        window.__zeroDelayRuns++;
-        return handler.apply(this, args);
-      };
-      return setTimeoutOriginal.call(this, wrapped, delay, ...rest);
-    }
-    return setTimeoutOriginal.call(this, handler, delay, ...rest);
-  };
-}
-
 test('the simulation runs in slices, restarts after an edit, and typing while it runs is not lost', async (t) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(countSlices);
@@ -466,7 +449,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
         if (event.key !== '5' || window.__typing) return;
         const typing = {
           running: !document.querySelector(selector).hasAttribute('data-runs'),
-          slices: window.__zeroDelayRuns,
+          slices: window.__slices,
           updated: false,
         };
         window.__typing = typing;
@@ -484,7 +467,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
     // input event, so the focus and the selection stay where they are and a single key is left
     // to send once the run is seen.
     await input.selectText();
-    const slicesBefore = await page.evaluate(() => window.__zeroDelayRuns);
+    const slicesBefore = await page.evaluate(() => window.__slices);
     await watchRestart(page);
     await page.getByTestId('spread-input').evaluate((field, value) => {
       field.value = value;
@@ -496,7 +479,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
       ([selector, before]) => {
         if (!window.__spreadRestarted) return false;
         if (document.querySelector(selector).hasAttribute('data-runs')) return 'finished';
-        return window.__zeroDelayRuns >= before + 2 ? 'running' : false;
+        return window.__slices >= before + 2 ? 'running' : false;
       },
       [STATUS, slicesBefore],
       { timeout: WAIT },
@@ -539,8 +522,8 @@ test('a simulation stops when its view is left: no slice runs for a panel that i
     ([selector]) => {
       const status = document.querySelector(selector);
       if (status?.hasAttribute('data-runs')) return 'finished';
-      if (window.__runStart === undefined && status) window.__runStart = window.__zeroDelayRuns;
-      return status && window.__zeroDelayRuns >= window.__runStart + 2 ? 'running' : false;
+      if (window.__runStart === undefined && status) window.__runStart = window.__slices;
+      return status && window.__slices >= window.__runStart + 2 ? 'running' : false;
     },
     [STATUS],
     { timeout: WAIT, polling: 'raf' },
@@ -550,9 +533,9 @@ test('a simulation stops when its view is left: no slice runs for a panel that i
   // Thirty frames later at most the slice already queued has run (events, not a clock: an
   // orphaned run would have run a slice between almost every two frames).
   const slices = await page.evaluate(async () => {
-    const before = window.__zeroDelayRuns;
+    const before = window.__slices;
     for (let frame = 0; frame < 30; frame++) await new Promise((done) => requestAnimationFrame(done));
-    return window.__zeroDelayRuns - before;
+    return window.__slices - before;
   });
   assert.ok(slices <= 1, `${slices} slices ran after the view was left`);
   assert.deepEqual(page.problems, []);

@@ -30,15 +30,18 @@ async function openEmbed(url, contextOptions = {}) {
   return page;
 }
 
+/** Frames `until` waits at the most: a minute at 60 frames a second, longer on a slow machine. */
+const MAX_FRAMES = Math.ceil(WAIT / (1000 / 60));
+
 /**
  * Waits until `check` (an async function) returns a truthy value, re-checking after each frame
- * `frame` paints (no fixed sleeps); resolves to that value, or to the last one at the deadline.
+ * `frame` paints (events, no clock); resolves to that value, or to the last one after
+ * MAX_FRAMES frames.
  */
-async function until(frame, check, timeout = WAIT) {
-  const deadline = Date.now() + timeout;
-  for (;;) {
+async function until(frame, check) {
+  for (let frames = 0; ; frames++) {
     const value = await check();
-    if (value || Date.now() > deadline) return value;
+    if (value || frames >= MAX_FRAMES) return value;
     await frame.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0))));
   }
 }

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, changed, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text, payloadCredit as credit, payloadDiscount as discount, payloadStudents as students, start, stop, parseCsv, closeClean, enterStudents,
+  WAIT, changed, countSlices, launch, linkInAddressBar, openCalculator, openFold, parse, serve, showView, shows, text, payloadCredit as credit, payloadDiscount as discount, payloadStudents as students, start, stop, parseCsv, closeClean, enterStudents,
 } from './support.mjs';
 
 const DRAFT_KEY = 'course-cost.draft.v1';
@@ -153,21 +153,8 @@ test('the Monte Carlo of 100,000 students runs in small slices, one course run e
   // a huge course is bounded in draws and cut into many slices that each yield to the page, and
   // an edit while it runs still reaches the figures.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => {
-    // Counts zero-delay timer callbacks as they run: the simulation runs one slice per callback.
-    window.__slices = 0;
-    const setTimeoutOriginal = window.setTimeout;
-    window.setTimeout = function setTimeout(handler, delay, ...rest) {
-      if (typeof handler === 'function' && !delay) {
-        const wrapped = function wrapped(...args) {
-          window.__slices++;
-          return handler.apply(this, args);
-        };
-        return setTimeoutOriginal.call(this, wrapped, delay, ...rest);
-      }
-      return setTimeoutOriginal.call(this, handler, delay, ...rest);
-    };
-  });
+  // Counts zero-delay timer callbacks as they run: the simulation runs one slice per callback.
+  await context.addInitScript(countSlices);
   const page = await openCalculator(context, server.url);
   await showView(page, 'course');
   const before = await text(page, 'total-cost');
