@@ -292,25 +292,6 @@ export async function showView(page, view) {
   await page.getByTestId(`view-${view}`).waitFor({ timeout: WAIT });
 }
 
-/**
- * The page's height as a reader sees it. Panels out of view skip layout (`content-visibility:
- * auto`) and hold a placeholder size until first shown, so this scrolls through the page, a half
- * screen at a time, until the height settles; then back to the top.
- */
-export async function laidOutHeight(page) {
-  return page.evaluate(async () => {
-    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    const root = document.documentElement;
-    for (let y = 0, steps = 0; y <= root.scrollHeight && steps < 200; y += innerHeight / 2, steps++) {
-      scrollTo(0, y);
-      await frames();
-    }
-    scrollTo(0, 0);
-    await frames();
-    return root.scrollHeight;
-  });
-}
-
 /** Opens a folded panel (`data-testid="fold-<id>"`) if it is closed. */
 export async function openFold(page, id) {
   const toggle = page.getByTestId(`fold-${id}`).locator(':scope > button');
