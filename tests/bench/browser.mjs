@@ -9,8 +9,10 @@
 //      view), at a random moment, to the end of the first frame that shows the new total-cost in
 //      the summary bar; for the app and for a bare page from the same server (an input that
 //      rewrites one text node), at full speed and with the CPU throttled 4x (CDP
-//      Emulation.setCPUThrottlingRate). Goal: at 4x throttling the app's p95 within 10% of the
-//      bare page's (ratio <= 1.10). Also the frame-aligned time (input at a frame's start: the
+//      Emulation.setCPUThrottlingRate), in three rounds with the two pages interleaved. Goal: at
+//      4x throttling the app's p95 within 10% of the bare page's (ratio <= 1.10) in the median
+//      round; the rounds' range is printed, as one round on a shared 2-core machine can be off by
+//      more than the 10% the goal allows. Also the frame-aligned time (input at a frame's start: the
 //      app's work plus the frame's rendering; goal at full speed: p95 under 8 ms),
 //   b) cold load, from navigation start (performance.now() in the page): to the first figures
 //      (total-cost has a number) and to interactive (an input event first changes total-cost), at
@@ -67,7 +69,8 @@ import {
 } from './bench_support.mjs';
 
 const DIST = resolve(process.env.BENCH_DIST ?? DEFAULT_DIST);
-const EDITS = 150; // per page and CPU speed
+const EDITS = 100; // per page, CPU speed and round
+const ROUNDS = 3; // app and bare page interleaved, per CPU speed: one round's ratio can be far off
 const ENROLLMENTS = [150, 220, 310, 400]; // cycled, so every edit changes every figure
 const THROTTLE = 4; // CDP Emulation.setCPUThrottlingRate
 const COLD_LOADS = 8;
@@ -152,6 +155,26 @@ const simulationFinished = (page) =>
 const plainPayload = (value) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
+/** One round of edits on the app or the bare page, in a fresh context, at a CPU speed. */
+async function editsOn(target, rate) {
+  const { context, page } = await freshPage();
+  try {
+    await page.goto(target === 'app' ? server.url : `${server.url}bare.html`);
+    // The app's students-input appears once the app runs (the prerendered page has none).
+    await page.getByTestId('students-input').waitFor({ timeout: ACTION });
+    await page.getByTestId('total-cost').waitFor({ timeout: ACTION });
+    // Loaded at full speed; only the edits are throttled.
+    await throttle(page, rate);
+    return await within(
+      page.evaluate(measureEdits, { enrollments: ENROLLMENTS, edits: EDITS }),
+      RUN,
+      `the ${target} page's edits`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 const began = Date.now();
 try {
   const cpus = os.cpus();
@@ -167,62 +190,59 @@ try {
 
   const editTitle =
     `a) Edit -> painted frame, the app and a bare page (students-input in the Course view -> ` +
-    `total-cost, ${EDITS} edits each way, cycling ${ENROLLMENTS.join(', ')}), at full speed and ` +
-    `${THROTTLE}x throttled`;
+    `total-cost, ${ROUNDS} interleaved rounds of ${EDITS} edits each way, cycling ` +
+    `${ENROLLMENTS.join(', ')}), at full speed and ${THROTTLE}x throttled`;
   await section(editTitle, async () => {
-    const felt = {};
-    const aligned = {};
     for (const rate of [1, THROTTLE]) {
+      const pooled = { app: { aligned: [], work: [], phased: [], late: 0 }, bare: { aligned: [], work: [], phased: [], late: 0 } };
+      const ratios = { felt: [], aligned: [] };
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Alternating which page goes first, so a drift in the machine's load favours neither.
+        const order = round % 2 ? ['app', 'bare'] : ['bare', 'app'];
+        const p95 = {};
+        for (const target of order) {
+          const result = await editsOn(target, rate);
+          for (const key of ['aligned', 'work', 'phased']) pooled[target][key].push(...result[key]);
+          pooled[target].late += result.late;
+          p95[target] = { felt: percentile(result.phased, 0.95), aligned: percentile(result.aligned, 0.95) };
+        }
+        ratios.felt.push(p95.app.felt / p95.bare.felt);
+        ratios.aligned.push(p95.app.aligned / p95.bare.aligned);
+        console.log(
+          `  round ${round}, ${speed(rate)}: p95 app ${ms(p95.app.felt)}, bare ${ms(p95.bare.felt)}, ` +
+            `ratio ${ratio(ratios.felt.at(-1))} (frame-aligned ${ms(p95.app.aligned)} / ${ms(p95.bare.aligned)})`,
+        );
+      }
       for (const target of ['app', 'bare']) {
-        const { context, page } = await freshPage();
-        try {
-          await page.goto(target === 'app' ? server.url : `${server.url}bare.html`);
-          // The app's students-input appears once the app runs (the prerendered page has none).
-          await page.getByTestId('students-input').waitFor({ timeout: ACTION });
-          await page.getByTestId('total-cost').waitFor({ timeout: ACTION });
-          // Loaded at full speed; only the edits are throttled.
-          await throttle(page, rate);
-          const result = await within(
-            page.evaluate(measureEdits, { enrollments: ENROLLMENTS, edits: EDITS }),
-            RUN,
-            `the ${target} page's edits`,
-          );
-          const key = `${target}@${rate}`;
-          felt[key] = percentile(result.phased, 0.95);
-          aligned[key] = percentile(result.aligned, 0.95);
-          const late = result.late ? `${result.late} edit(s) missed their frame` : 'none missed its frame';
-          console.log(`  ${target === 'app' ? 'app' : 'bare page'}, ${speed(rate)}`);
-          console.log(`    input at a random moment -> its frame painted: ${stats(result.phased)}`);
-          console.log(`    input at frame start (work + rendering):       ${stats(result.aligned)}, ${late}`);
-          if (target === 'app' && result.work.length) {
-            console.log(`      of which app work (event, Yew, render):      ${stats(result.work)}`);
-          }
-        } finally {
-          await context.close();
+        const result = pooled[target];
+        const late = result.late ? `${result.late} edit(s) missed their frame` : 'none missed its frame';
+        console.log(`  ${target === 'app' ? 'app' : 'bare page'}, ${speed(rate)}, all rounds`);
+        console.log(`    input at a random moment -> its frame painted: ${stats(result.phased)}`);
+        console.log(`    input at frame start (work + rendering):       ${stats(result.aligned)}, ${late}`);
+        if (target === 'app' && result.work.length) {
+          console.log(`      of which app work (event, Yew, render):      ${stats(result.work)}`);
         }
       }
-    }
-    for (const rate of [1, THROTTLE]) {
-      const feltRatio = felt[`app@${rate}`] / felt[`bare@${rate}`];
-      const alignedRatio = aligned[`app@${rate}`] / aligned[`bare@${rate}`];
+      // The verdict is on the median round; the range shows how far one round can be off.
+      const felt = median(ratios.felt);
+      const spread = `rounds ${ratio(Math.min(...ratios.felt))}-${ratio(Math.max(...ratios.felt))}`;
       const goal = rate === THROTTLE
-        ? `  goal: within ${Math.round((GOAL_RATIO - 1) * 100)}% of the bare page's: ${verdict(feltRatio <= GOAL_RATIO)}`
+        ? `  goal: within ${Math.round((GOAL_RATIO - 1) * 100)}% of the bare page's: ${verdict(felt <= GOAL_RATIO)}`
         : '';
-      console.log(
-        `  ${speed(rate)}: p95 app ${ms(felt[`app@${rate}`])}, bare ${ms(felt[`bare@${rate}`])}, ` +
-          `ratio ${ratio(feltRatio)}${goal}`,
-      );
+      console.log(`  ${speed(rate)}: p95 ratio app / bare, median round ${ratio(felt)} (${spread})${goal}`);
       summary.push([
-        `edit -> painted frame p95, ${speed(rate)}`,
-        `app ${ms(felt[`app@${rate}`])} / bare ${ms(felt[`bare@${rate}`])} = ${ratio(feltRatio)}`,
-        rate === THROTTLE ? `app within 10% of bare (<= ${ratio(GOAL_RATIO)})` : '',
-        rate === THROTTLE ? verdict(feltRatio <= GOAL_RATIO) : '',
+        `edit -> painted frame p95, app / bare, ${speed(rate)}`,
+        `${ratio(felt)} (${spread})`,
+        rate === THROTTLE ? `<= ${ratio(GOAL_RATIO)}` : '',
+        rate === THROTTLE ? verdict(felt <= GOAL_RATIO) : '',
       ]);
+      const alignedApp = percentile(pooled.app.aligned, 0.95);
       summary.push([
         `  frame-aligned work + rendering p95, ${speed(rate)}`,
-        `app ${ms(aligned[`app@${rate}`])} / bare ${ms(aligned[`bare@${rate}`])} = ${ratio(alignedRatio)}`,
+        `app ${ms(alignedApp)} / bare ${ms(percentile(pooled.bare.aligned, 0.95))} = ` +
+          `${ratio(median(ratios.aligned))} (median round)`,
         rate === 1 ? `app < ${GOAL_EDIT_P95_MS} ms` : '',
-        rate === 1 ? verdict(aligned[`app@${rate}`] < GOAL_EDIT_P95_MS) : '',
+        rate === 1 ? verdict(alignedApp < GOAL_EDIT_P95_MS) : '',
       ]);
     }
   });
