@@ -44,7 +44,10 @@ impl Ink {
 
     /// The text font at `size` CSS pixels.
     pub fn font(&self, size: f64) -> TextStyle<'static> {
-        ("sans-serif", self.px(size)).into_font().color(&self.text)
+        // A FontFamily variant, not a string: parsing "sans-serif" pulls in Unicode case tables.
+        (FontFamily::SansSerif, self.px(size))
+            .into_font()
+            .color(&self.text)
     }
 }
 

@@ -235,7 +235,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format::number(scenario.course.students, 0),
         scenario.course.labs.len(),
         format::quantity(scenario.course.project.weeks),
-        pricing.model.label().to_lowercase(),
+        pricing.model.label().to_ascii_lowercase(),
     ));
     md.push_str(&format!(
         "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",

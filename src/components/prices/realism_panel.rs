@@ -65,7 +65,7 @@ pub fn RealismPanel() -> Html {
                             unit="x"
                             step={0.1}
                             slider={Some((0.0, 20.0))}
-                            testid={format!("overrun-{}-{}", title.to_lowercase(), kind_id(kind))}
+                            testid={format!("overrun-{}-{}", title.to_ascii_lowercase(), kind_id(kind))}
                             hint={paper.map(|p| format!(
                                 "Paper's course, calibrated: {}",
                                 format::quantity(p.for_kind(kind))

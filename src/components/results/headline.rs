@@ -35,7 +35,7 @@ fn scenario_title(catalog: &Catalog, pricing: &Pricing) -> String {
     let snapshot = catalog.snapshot_label(&pricing.snapshot);
     format!(
         "{provider}, {}, {snapshot}",
-        pricing.model.label().to_lowercase()
+        pricing.model.label().to_ascii_lowercase()
     )
 }
 
