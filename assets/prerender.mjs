@@ -11,7 +11,9 @@ const MARK = '<!-- prerendered -->';
 const indexPath = join(staging, 'index.html');
 const html = await readFile(indexPath, 'utf8');
 // The minifier may drop comments: then the first paint goes first in <body>.
-const painted = execFileSync('cargo', ['run', '--quiet', '--bin', 'prerender'], {
+// Release and offline: the same native release build that `cargo test --release` uses, and no
+// registry lookup during a site build.
+const painted = execFileSync('cargo', ['run', '--quiet', '--release', '--offline', '--bin', 'prerender'], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
 });
