@@ -135,12 +135,12 @@ impl Offer {
             return None;
         }
         let dated = own.and_then(|p| {
-                p.spot_usd.map(|usd| PricePoint {
-                    usd,
-                    as_of: &p.as_of,
-                    source: p.spot_note.as_deref().unwrap_or(&p.source),
-                })
-            });
+            p.spot_usd.map(|usd| PricePoint {
+                usd,
+                as_of: &p.as_of,
+                source: p.spot_note.as_deref().unwrap_or(&p.source),
+            })
+        });
         dated.or_else(|| {
             self.spot_usd.map(|usd| PricePoint {
                 usd,
