@@ -248,7 +248,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
   await showView(page, 'results');
   assert.match((await heading.textContent()).trim(), /^AWS, on demand, Spring 2025 /);
 
-  // Snapshot: AWS cut P4/P5 prices in June 2025, so the latest prices are lower.
+  // Snapshot: AWS cut P4/P5 prices in June 2025, so the November 2026 prices are lower.
   const snapshotSelect = page.getByTestId('snapshot-select');
   await showView(page, 'prices');
   assert.equal(await snapshotSelect.inputValue(), 'spring-2025');
@@ -256,7 +256,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
   const latest = parse(await changed(page, 'total-cost', awsTotal));
   assert.ok(latest < parse(awsTotal), `latest ${latest} < spring ${awsTotal}`);
   await showView(page, 'results');
-  assert.match((await heading.textContent()).trim(), /^AWS, on demand, Latest /);
+  assert.match((await heading.textContent()).trim(), /^AWS, on demand, November 2026 compilation, /);
   await showView(page, 'prices');
   await snapshotSelect.selectOption('spring-2025');
   await shows(page, 'total-cost', awsTotal);
