@@ -30,7 +30,12 @@ pub fn first_paint() -> Result<String, String> {
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
     let price_warning = build_day()
         .and_then(|on| PriceAge::of_lines(&estimate.lines, on).warning())
-        .map(|text| format!(r#"<p class="warning" role="status">{}</p>"#, escape(&text)))
+        .map(|text| {
+            format!(
+                r#"<p class="warning price-age-warning" role="status">{}</p>"#,
+                escape(&text)
+            )
+        })
         .unwrap_or_default();
     let tabs: String = Tab::ALL
         .iter()

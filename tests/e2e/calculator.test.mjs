@@ -589,8 +589,9 @@ test('a breakdown row opens to the math behind it', async () => {
     assert.match(row, /×/, row);
     assert.match(row, /=/, row);
   }
-  // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun.
-  assert.match(math[0], /^KVM@TACC, m1\.small on t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1\) = \$[0-9,]+ /);
+  // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun, on AWS's t3.small
+  // (an undated catalog price).
+  assert.match(math[0], /^KVM@TACC, m1\.small on AWS t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1, undated \(2025-26\)\) = \$[0-9,]+ /);
 
   // Lab 4 has two options: its math names them.
   const lab4 = table.locator('tbody button[aria-expanded]').nth(3);

@@ -30,7 +30,7 @@ pub fn PriceAgeLine() -> Html {
 pub fn PriceAgeWarning() -> Html {
     match use_price_age().and_then(|age| age.warning()) {
         Some(text) => html! {
-            <p class="warning" data-testid="price-age-warning" role="status">{ text }</p>
+            <p class="warning price-age-warning" data-testid="price-age-warning" role="status">{ text }</p>
         },
         None => html! {},
     }

@@ -282,7 +282,7 @@ impl PriceAge {
     pub fn warning(&self) -> Option<String> {
         self.warns().then(|| {
             format!(
-                "{}% of this cost rests on prices that are undated or more than {STALE_AFTER_MONTHS} months old: check their dates (Results) before quoting it.",
+                "{}% of this cost rests on prices undated or more than {STALE_AFTER_MONTHS} months old (their dates: Results).",
                 format::number(self.doubtful_share() * 100.0, 0)
             )
         })
