@@ -8,7 +8,7 @@ mod common;
 
 use common::{catalog, estimate, paper};
 use course_cost::model::engine::price_age::{
-    age_phrase, snapshot_option_text, Age, Day, PriceAge, WARN_ABOVE_SHARE,
+    age_phrase, snapshot_age_note, snapshot_option_text, Age, Day, PriceAge, WARN_ABOVE_SHARE,
 };
 use course_cost::model::format::line_math;
 use course_cost::model::Scenario;
@@ -180,6 +180,13 @@ fn snapshot_options_count_their_undated_and_old_figures() {
     assert_eq!(
         snapshot_option_text(catalog, "latest", None),
         catalog.snapshot_label("latest")
+    );
+    // The "About these prices" text names the dates: Spring 2025 runs from AWS's 2024-02-01 IPv4
+    // charge to the 2026-11-09 GPU price comparison.
+    let note = snapshot_age_note(catalog, "spring-2025", on);
+    assert!(
+        note.contains("dated 2024-02-01 (oldest) to 2026-11-09 (newest)"),
+        "{note}"
     );
     // The December 2026 update has fewer undated figures than the November compilation it updates.
     let undated = |id: &str| PriceAge::of_snapshot(catalog, id, on).undated;

@@ -10,7 +10,7 @@ use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
-use crate::model::engine::price_age::{build_day, snapshot_option_text};
+use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::state::{use_scenario, Dispatch};
@@ -199,7 +199,14 @@ pub fn PricingPanel() -> Html {
         .unwrap_or_default();
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
-        .map(|s| s.description.clone())
+        .map(|s| match build_day() {
+            Some(on) => format!(
+                "{} {}",
+                s.description,
+                snapshot_age_note(catalog, &s.id, on)
+            ),
+            None => s.description.clone(),
+        })
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
     // Each snapshot's label with how many of its figures are undated or old at the build date

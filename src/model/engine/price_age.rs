@@ -63,7 +63,8 @@ impl Day {
 
     /// The same day `months` months earlier (the month's last day where it is shorter).
     pub fn months_before(self, months: u16) -> Day {
-        let index = u32::from(self.year) * 12 + u32::from(self.month - 1) - u32::from(months);
+        let index = (u32::from(self.year) * 12 + u32::from(self.month.saturating_sub(1)))
+            .saturating_sub(u32::from(months));
         let mut earlier = Day {
             year: u16::try_from(index / 12).unwrap_or(0),
             month: u8::try_from(index % 12 + 1).unwrap_or(1),
@@ -300,6 +301,18 @@ pub fn snapshot_option_text(catalog: &Catalog, snapshot: &str, on: Option<Day>) 
         ),
         None => label.to_string(),
     }
+}
+
+/// What the "About these prices" text adds to a snapshot's description: the dates of its
+/// figures and how many are undated or old on `on`.
+pub fn snapshot_age_note(catalog: &Catalog, snapshot: &str, on: Day) -> String {
+    let age = PriceAge::of_snapshot(catalog, snapshot, on);
+    format!(
+        "Its {} price figures are {}; {} (the build date).",
+        age.figures,
+        age.range(),
+        age.counts()
+    )
 }
 
 #[cfg(test)]
