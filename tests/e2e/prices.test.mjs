@@ -64,6 +64,11 @@ test('Results names the dates of the prices used, and the summary bar warns when
     assert.match(option, /\(\d+ of \d+ undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2}\)$/);
     assert.ok(!/latest/i.test(option), option);
   }
+  // "About these prices" adds the dates of the snapshot's figures: Spring 2025 runs from the
+  // 2024-02-01 IPv4 charge to the 2026-11-09 GPU price comparison.
+  const about = page.locator('details', { has: page.getByText('About these prices') });
+  await about.locator('summary').click();
+  assert.match(await about.textContent(), /price figures are dated 2024-02-01 \(oldest\) to 2026-11-09 \(newest\); \d+ of \d+ undated/);
 
   // The December 2026 update: AWS P4d confirmed on 2026-11-09, IPv4 dated by the 2024-07-01 fixture.
   await page.getByTestId('snapshot-select').selectOption('2026-12');
