@@ -3,7 +3,7 @@
 //! jumps when the app takes over.
 
 use crate::model::engine::paper_gap::PaperGap;
-use crate::model::engine::price_age::{build_day, PriceAge};
+use crate::model::engine::price_age::PriceAge;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 
@@ -28,8 +28,8 @@ pub fn first_paint() -> Result<String, String> {
         .map(|gap| gap.sentence(money))
         .unwrap_or_default();
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
-    let price_warning = build_day()
-        .and_then(|on| PriceAge::of_lines(&estimate.lines, on).warning())
+    let price_warning = PriceAge::at_build_date(&estimate.lines)
+        .and_then(|age| age.warning())
         .map(|text| {
             format!(
                 r#"<p class="warning price-age-warning" role="status">{}</p>"#,

@@ -7,7 +7,7 @@ use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{Estimate, Phase};
-use crate::model::engine::price_age::{build_day, PriceAge};
+use crate::model::engine::price_age::PriceAge;
 use crate::model::format;
 use crate::model::scenario::Scenario;
 
@@ -196,7 +196,7 @@ pub fn csv(estimate: &Estimate) -> String {
 
 /// The price age of `estimate`'s figures at the build date (`None` without a build date).
 fn price_age(estimate: &Estimate) -> Option<PriceAge> {
-    build_day().map(|on| PriceAge::of_lines(&estimate.lines, on))
+    PriceAge::at_build_date(&estimate.lines)
 }
 
 #[derive(Serialize)]

@@ -4,14 +4,14 @@
 
 use yew::prelude::*;
 
-use crate::model::engine::price_age::{build_day, PriceAge};
+use crate::model::engine::price_age::PriceAge;
 use crate::state::use_scenario;
 
 /// The price age of the current estimate, at the build date.
 #[hook]
 fn use_price_age() -> Option<PriceAge> {
     let state = use_scenario();
-    build_day().map(|on| PriceAge::of_lines(&state.estimate.lines, on))
+    PriceAge::at_build_date(&state.estimate.lines)
 }
 
 /// The price-age line of Results and the printed page.

@@ -212,6 +212,12 @@ impl PriceAge {
         age
     }
 
+    /// The figures behind `lines` at the build date (`None` only without a build date): what
+    /// Results, print and the exports show.
+    pub fn at_build_date(lines: &[CostLine]) -> Option<PriceAge> {
+        build_day().map(|on| PriceAge::of_lines(lines, on))
+    }
+
     /// Every on-demand and spot figure of the offers sold in `snapshot`, judged at `on` (no
     /// cost: `doubtful_share` is 0).
     pub fn of_snapshot(catalog: &Catalog, snapshot: &str, on: Day) -> PriceAge {
