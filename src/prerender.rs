@@ -3,6 +3,7 @@
 //! jumps when the app takes over.
 
 use crate::model::engine::paper_gap::PaperGap;
+use crate::model::engine::price_age::PriceAge;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 
@@ -26,6 +27,16 @@ pub fn first_paint() -> Result<String, String> {
     let gap = PaperGap::against(estimate, state.origin)
         .map(|gap| gap.sentence(money))
         .unwrap_or_default();
+    // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
+    let price_warning = PriceAge::at_build_date(&estimate.lines)
+        .and_then(|age| age.warning())
+        .map(|text| {
+            format!(
+                r#"<p class="warning price-age-warning" role="status">{}</p>"#,
+                escape(&text)
+            )
+        })
+        .unwrap_or_default();
     let tabs: String = Tab::ALL
         .iter()
         .map(|tab| {
@@ -48,7 +59,7 @@ pub fn first_paint() -> Result<String, String> {
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
-</div><p class="summary-gap">{gap}</p></section>
+</div><p class="summary-gap">{gap}</p>{price_warning}</section>
 <div class="tabs">{tabs}</div>
 <p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
 </main></div>"#,

@@ -9,6 +9,7 @@ use course_cost::model::catalog::currency::{ExchangeRates, USD};
 use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::ResourceKind;
+use course_cost::model::engine::price_age::Day;
 use course_cost::model::scenario::validate::validate;
 
 #[test]
@@ -486,4 +487,134 @@ fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
     assert!(addresses
         .iter()
         .all(|o| StandInClass::of_offer(o) == StandInClass::Address));
+}
+
+/// GB in a GiB: 2^30 bytes over 10^9.
+const GB_PER_GIB: f64 = 1_073_741_824.0 / 1e9;
+
+#[test]
+fn azure_managed_disks_are_priced_per_gb_not_per_gib() {
+    let catalog = catalog();
+    // Infracost's Azure fixtures: Standard SSD E30 (1 TiB = 1024 GiB) $76.80 a month, Premium SSD
+    // P4 (32 GiB) $5.28 a month, both eastus; the same per-GiB rates in the 2025-12-01 VM fixture
+    // (E4, 32 GiB, $2.40).
+    for (id, month_usd, gib) in [
+        ("azure/managed-disk-standard-ssd-E30", 76.80, 1024.0),
+        ("azure/managed-disk-premium-ssd-P4", 5.28, 32.0),
+    ] {
+        let per_gb = month_usd / gib / GB_PER_GIB;
+        let offer = catalog.offer(id).expect("disk offer");
+        assert_eq!(offer.unit, PriceUnit::GbMonth);
+        for snapshot in &catalog.snapshots {
+            let usd = offer.price_in(&snapshot.id).usd;
+            assert!(
+                (usd - per_gb).abs() < 1e-6,
+                "{id} {}: {usd} vs {per_gb}",
+                snapshot.id
+            );
+        }
+        let note = offer.note.as_deref().unwrap_or_default();
+        // Priced per GiB as per GB overstated a GB's price by 7.4% (1.0737 - 1).
+        assert_eq!(format!("{:.1}%", (GB_PER_GIB - 1.0) * 100.0), "7.4%");
+        assert!(note.contains("7.4%") && !note.contains("2% low"), "{note}");
+    }
+    assert!((2.40 / 32.0_f64 - 76.80 / 1024.0).abs() < 1e-12);
+}
+
+#[test]
+fn gcp_n1_gpu_sums_are_as_undated_as_their_gpu_rate() {
+    let catalog = catalog();
+    // N1 VM (Google Cloud price table, 2026-07-30) + GPU per GPU-hour (cluster-autoscaler, undated).
+    for (id, vm, gpus, per_gpu) in [
+        ("gcp/n1-standard-4+1xT4", 0.19, 1.0, 0.35),
+        ("gcp/n1-standard-8+1xT4", 0.38, 1.0, 0.35),
+        ("gcp/n1-standard-32+4xV100", 1.52, 4.0, 2.48),
+    ] {
+        let offer = catalog.offer(id).expect("n1 offer");
+        assert!(offer.source.split(',').any(|s| s == "S4"), "{id}");
+        assert!(catalog
+            .source("S4")
+            .is_some_and(|s| s.date.starts_with("undated")));
+        for snapshot in &catalog.snapshots {
+            let price = offer.price_in(&snapshot.id);
+            assert!((price.usd - (vm + gpus * per_gpu)).abs() < 1e-9, "{id}");
+            assert_eq!(
+                Day::parse(price.as_of),
+                None,
+                "{id} {}: {}",
+                snapshot.id,
+                price.as_of
+            );
+        }
+    }
+}
+
+#[test]
+fn m6i_metal_cites_the_code_fixture_it_was_read_from() {
+    let catalog = catalog();
+    // prices.md s.2: m6i.metal 6.144/h, "undated", a code-fixture hit, not the skypilot catalog.
+    let offer = catalog.offer("aws/m6i.metal").expect("m6i.metal");
+    assert_eq!(offer.usd, 6.144);
+    assert_ne!(offer.source, "S1");
+    assert_eq!(Day::parse(&offer.as_of), None);
+    let (sources, _) = catalog.citations(&offer.source);
+    assert!(sources
+        .iter()
+        .all(|s| s.title.contains("code fixture") && s.date.starts_with("undated")));
+    assert!(!sources.is_empty());
+}
+
+#[test]
+fn the_december_2026_update_takes_newer_dated_figures_and_leaves_older_snapshots_alone() {
+    let catalog = catalog();
+    let price = |id: &str, snapshot: &str| {
+        let offer = catalog.offer(id).expect("offer");
+        let p = offer.price_in(snapshot);
+        (p.usd, p.as_of.to_string())
+    };
+    // prices-2026-12.md: RunPod RTX A6000 Secure 0.49 (2025-07-13); RunPod A100 80 GB Secure
+    // 1.79 per GPU (2026-11-09), 4 of them; Lambda V100 0.79 per GPU x 8 (2026-09-20); Azure
+    // NC6s_v3 3.06 and NC96ads_A100_v4 14.692 in eastus (2025-12-01); GCP a2-highgpu-1g spot
+    // 2.12081 (2026-08-20).
+    let expected = [
+        ("runpod/1x_RTXA6000_SECURE", 0.49, "2025-07-13", 0.79),
+        ("runpod/4x_A100-80GB_SECURE", 4.0 * 1.79, "2026-11-09", 6.48),
+        ("lambda/gpu_8x_v100", 8.0 * 0.79, "2026-09-20", 4.40),
+        ("azure/Standard_NC24s_v3", 4.0 * 3.06, "2025-12-01", 12.24),
+        (
+            "azure/Standard_NC96ads_A100_v4",
+            14.692,
+            "2025-12-01",
+            14.692,
+        ),
+        (
+            "azure/managed-disk-standard-ssd-E30",
+            0.075 / GB_PER_GIB,
+            "2025-12-01",
+            0.075 / GB_PER_GIB,
+        ),
+    ];
+    for (id, december, date, before) in expected {
+        let (usd, as_of) = price(id, "2026-12");
+        assert!((usd - december).abs() < 1e-6, "{id}: {usd}");
+        assert_eq!(as_of, date, "{id}");
+        for older in ["spring-2025", "latest"] {
+            assert!(
+                (price(id, older).0 - before).abs() < 1e-6,
+                "{id} in {older}"
+            );
+        }
+    }
+    // RunPod's old spot figure (0.49, about 2024) would equal the newer on-demand price: dropped.
+    let a6000 = catalog.offer("runpod/1x_RTXA6000_SECURE").expect("a6000");
+    assert!(a6000.spot_in("2026-12").is_none());
+    assert_eq!(a6000.spot_in("latest").map(|p| p.usd), Some(0.49));
+    let a2 = catalog.offer("gcp/a2-highgpu-1g").expect("a2");
+    let spot = a2.spot_in("2026-12").expect("spot");
+    assert_eq!((spot.usd, spot.as_of), (2.12081, "2026-08-20"));
+    // Every new figure cites a source with a public link and the date it states.
+    for id in ["S17", "S18", "S19", "S20", "S21", "S22"] {
+        let source = catalog.source(id).expect("new source");
+        assert!(source.url.starts_with("https://"), "{id}");
+    }
 }

@@ -54,7 +54,8 @@ fn csv_has_a_row_per_line_that_adds_up_to_the_total() {
     let text = csv(&result);
     assert!(text.ends_with("\r\n"));
     let records = parse_csv(&text);
-    assert_eq!(records.len(), result.lines.len() + 1);
+    // A header, a row per line, and the closing price-age row.
+    assert_eq!(records.len(), result.lines.len() + 2);
     let header = &records[0];
     let cost = header
         .iter()
@@ -62,7 +63,11 @@ fn csv_has_a_row_per_line_that_adds_up_to_the_total() {
         .expect("cost column");
     assert!(records.iter().all(|r| r.len() == header.len()));
     assert_eq!(records[1][1], "Hello, \"Chameleon\"");
-    let sum: f64 = records[1..]
+    let (age_row, line_rows) = records[1..].split_last().expect("rows");
+    assert_eq!(age_row[0], "price_age");
+    assert!(age_row[1].starts_with("Price age: "), "{}", age_row[1]);
+    assert!(age_row[cost].is_empty());
+    let sum: f64 = line_rows
         .iter()
         .map(|r| r[cost].parse::<f64>().expect("number"))
         .sum();
@@ -81,6 +86,12 @@ fn json_parses_back_to_the_same_scenario() {
         value["results"]["totals"]["net_usd"].as_f64(),
         Some(result.totals.net_usd)
     );
+    // The price age: the default's oldest figure is AWS's public IPv4 charge from 2024-02-01.
+    assert_eq!(value["price_age"]["oldest"].as_str(), Some("2024-02-01"));
+    assert_eq!(value["price_age"]["figures"].as_u64(), Some(10));
+    assert!(value["price_age_text"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("Price age: 10 price figures")));
 }
 
 #[test]
@@ -100,4 +111,10 @@ fn markdown_summary_has_the_headline_and_every_lab() {
     }
     assert!(text.contains("calibrated on the paper's course"));
     assert!(text.contains("doi:10.1145/3731599.3767385"));
+    assert!(
+        text.contains(
+            "Price age: 10 price figures, dated 2024-02-01 (oldest) to 2026-01-21 (newest)"
+        ),
+        "{text}"
+    );
 }

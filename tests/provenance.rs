@@ -105,3 +105,23 @@ fn citations_are_public_never_internal_notes() {
         assert_ne!(entry.kind, ProvenanceKind::User);
     }
 }
+
+#[test]
+fn how_long_project_storage_is_kept_is_an_assumption() {
+    // The preset's storage uses say "kept for the whole project (how long is not reported)".
+    let preset = paper();
+    for (item, project_use) in preset.scenario.course.project.uses.iter().enumerate() {
+        if !project_use.resource.ends_with("_storage") {
+            continue;
+        }
+        let site = UseSite::Project;
+        let field = FieldPath::Use {
+            site,
+            item,
+            field: UseField::Hours,
+        };
+        let (kind, entry) = provenance_of(field, &preset.scenario, preset);
+        assert_eq!(kind, ProvenanceKind::Assumed, "{}", project_use.resource);
+        assert!(entry.is_some_and(|e| e.text.contains("not reported")));
+    }
+}

@@ -37,6 +37,7 @@ pub use results::breakdown_table::BreakdownTable;
 pub use results::chart_table::ChartTable;
 pub use results::charts_panel::ChartsPanel;
 pub use results::headline::Headline;
+pub use results::price_age::{PriceAgeLine, PriceAgeWarning};
 pub use results::provider_comparison::ProviderComparison;
 pub use share::embed_view::EmbedView;
 pub use share::link_notice::LinkNotice;

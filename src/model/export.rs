@@ -7,6 +7,7 @@ use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::engine::price_age::PriceAge;
 use crate::model::format;
 use crate::model::scenario::Scenario;
 
@@ -129,33 +130,32 @@ fn csv_row(fields: &[String]) -> String {
     row
 }
 
-/// Every priced line as CSV with a header row; lines end in CRLF. Money in US dollars.
+/// Every priced line as CSV with a header row, and a closing `price_age` row; lines end in CRLF.
+/// Money in US dollars.
 pub fn csv(estimate: &Estimate) -> String {
-    let mut out = csv_row(
-        &[
-            "phase",
-            "lab",
-            "option",
-            "resource",
-            "category",
-            "takers",
-            "takers_unit",
-            "count",
-            "count_unit",
-            "planned_hours_each",
-            "overrun",
-            "actual_unit_hours",
-            "offer",
-            "fraction",
-            "price_model",
-            "usd_per_hour",
-            "rerun",
-            "cost_usd",
-            "price_as_of",
-            "price_source",
-        ]
-        .map(String::from),
-    );
+    let header = [
+        "phase",
+        "lab",
+        "option",
+        "resource",
+        "category",
+        "takers",
+        "takers_unit",
+        "count",
+        "count_unit",
+        "planned_hours_each",
+        "overrun",
+        "actual_unit_hours",
+        "offer",
+        "fraction",
+        "price_model",
+        "usd_per_hour",
+        "rerun",
+        "cost_usd",
+        "price_as_of",
+        "price_source",
+    ];
+    let mut out = csv_row(&header.map(String::from));
     for line in &estimate.lines {
         let phase = match line.phase {
             Phase::Lab(_) => "lab",
@@ -184,7 +184,19 @@ pub fn csv(estimate: &Estimate) -> String {
             line.source.clone(),
         ]));
     }
+    if let Some(age) = price_age(estimate) {
+        // One closing row, as wide as the others: the price age in the `lab` column, no cost.
+        let mut row = vec![String::new(); header.len()];
+        row[0] = "price_age".to_string();
+        row[1] = age.sentence();
+        out.push_str(&csv_row(&row));
+    }
     out
+}
+
+/// The price age of `estimate`'s figures at the build date (`None` without a build date).
+fn price_age(estimate: &Estimate) -> Option<PriceAge> {
+    PriceAge::at_build_date(&estimate.lines)
 }
 
 #[derive(Serialize)]
@@ -194,6 +206,10 @@ struct JsonExport<'a> {
     link: &'a str,
     scenario: &'a Scenario,
     results: &'a Estimate,
+    /// How old the prices behind `results` are, at the build date.
+    price_age: Option<PriceAge>,
+    /// The price age in words.
+    price_age_text: Option<String>,
 }
 
 /// Scenario and results as pretty JSON, with the share link that reproduces them.
@@ -204,6 +220,8 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
         link,
         scenario,
         results: estimate,
+        price_age: price_age(estimate),
+        price_age_text: price_age(estimate).map(|age| age.sentence()),
     };
     // Written compact (the serializer share links already use), then indented as a `Value`, so
     // the whole model's `Serialize` is not compiled a second time for the pretty printer.
@@ -298,6 +316,9 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     md.push_str(".\n\n");
     for warning in &estimate.warnings {
         md.push_str(&format!("> {warning}\n\n"));
+    }
+    if let Some(age) = price_age(estimate) {
+        md.push_str(&format!("{}\n\n", age.sentence()));
     }
     md.push_str(&format!(
         "Prices: list prices with their dates and sources in the calculator's catalog. Method and default course: {PAPER_CITATION}.\n\nReproduce or change this estimate: <{link}>\n"

@@ -2,6 +2,7 @@
 
 use crate::model::catalog::offer::PriceModel;
 use crate::model::engine::estimate::CostLine;
+use crate::model::engine::price_age::age_phrase;
 
 /// Groups the integer part of a decimal string in threes: "1234567.5" becomes "1,234,567.5".
 fn group_thousands(text: &str) -> String {
@@ -92,6 +93,8 @@ pub fn exact(value: f64) -> String {
 
 /// How a line's cost was made, e.g.
 /// "95.5 students × 3 instance × 4.5 h × 12.97 overrun × $0.0416/h (t3.medium × 1) = $2,310".
+/// The price's date (or "undated") closes its parenthesis: "(p4d.24xlarge × 0.5, as of
+/// 2026-01-21)".
 pub fn line_math(line: &CostLine) -> String {
     let mut math = format!(
         "{} {} × {} {} × {} h × {} overrun",
@@ -116,10 +119,11 @@ pub fn line_math(line: &CostLine) -> String {
         (PriceModel::OnDemand, false) => "",
     };
     math.push_str(&format!(
-        " × {}{per} ({} × {}{model}) = {}",
+        " × {}{per} ({} × {}{model}, {}) = {}",
         rate(line.usd_per_hour).trim_end_matches("/h"),
         line.sku,
         quantity(line.fraction),
+        age_phrase(&line.offer_id, &line.as_of),
         money(line.cost_usd, "USD", 1.0),
     ));
     math

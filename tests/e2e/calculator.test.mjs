@@ -248,7 +248,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
   await showView(page, 'results');
   assert.match((await heading.textContent()).trim(), /^AWS, on demand, Spring 2025 /);
 
-  // Snapshot: AWS cut P4/P5 prices in June 2025, so the latest prices are lower.
+  // Snapshot: AWS cut P4/P5 prices in June 2025, so the November 2026 prices are lower.
   const snapshotSelect = page.getByTestId('snapshot-select');
   await showView(page, 'prices');
   assert.equal(await snapshotSelect.inputValue(), 'spring-2025');
@@ -256,7 +256,7 @@ test('provider, snapshot and spot pricing change the total', async () => {
   const latest = parse(await changed(page, 'total-cost', awsTotal));
   assert.ok(latest < parse(awsTotal), `latest ${latest} < spring ${awsTotal}`);
   await showView(page, 'results');
-  assert.match((await heading.textContent()).trim(), /^AWS, on demand, Latest /);
+  assert.match((await heading.textContent()).trim(), /^AWS, on demand, November 2026 compilation, /);
   await showView(page, 'prices');
   await snapshotSelect.selectOption('spring-2025');
   await shows(page, 'total-cost', awsTotal);
@@ -589,8 +589,9 @@ test('a breakdown row opens to the math behind it', async () => {
     assert.match(row, /×/, row);
     assert.match(row, /=/, row);
   }
-  // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun.
-  assert.match(math[0], /^KVM@TACC, m1\.small on t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1\) = \$[0-9,]+ /);
+  // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun, on AWS's t3.small
+  // (an undated catalog price).
+  assert.match(math[0], /^KVM@TACC, m1\.small on AWS t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1, undated \(2025-26\)\) = \$[0-9,]+ /);
 
   // Lab 4 has two options: its math names them.
   const lab4 = table.locator('tbody button[aria-expanded]').nth(3);

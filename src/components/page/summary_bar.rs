@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::components::PriceAgeWarning;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
 use crate::model::format;
@@ -114,6 +115,7 @@ pub fn SummaryBar() -> Html {
                     { capacity_text(&exceeded, state.catalog) }
                 </p>
             }
+            <PriceAgeWarning />
         </section>
     }
 }

@@ -118,8 +118,8 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
                 testid="lever-night-hours" on_value={edit(|s, v| s.night_hours = v.unwrap_or(0.0))} />
             <LeverNumber label="Share of VM time that is idle" unit="%" value={Some(stop.idle_share_pct)}
                 min={0.0} max={100.0} testid="lever-idle-share"
-                hint="Assumption, calibrated: the paper's lab VMs ran 12.97 times their plan, so if the \
-                      plan is the work, 1 - 1/12.97 = 92% of their time was idle; 90% rounds that down."
+                hint="Assumed, not measured: the paper's lab VMs ran 12.97 times their plan, so if the \
+                      plan were all the work, 1 - 1/12.97 = 92% of their time was idle; 90% rounds that down."
                 on_value={edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0))} />
             <LeverCheck label="Also stop project VMs (they host services meant to stay up)"
                 checked={stop.include_project} testid="lever-include-project"

@@ -10,6 +10,7 @@ use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
+use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::state::{use_scenario, Dispatch};
@@ -198,9 +199,30 @@ pub fn PricingPanel() -> Html {
         .unwrap_or_default();
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
-        .map(|s| s.description.clone())
+        .map(|s| match build_day() {
+            Some(on) => format!(
+                "{} {}",
+                s.description,
+                snapshot_age_note(catalog, &s.id, on)
+            ),
+            None => s.description.clone(),
+        })
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
+    // Each snapshot's label with how many of its figures are undated or old at the build date
+    // (the catalog and the build date never change while the page is open).
+    let snapshot_texts = use_memo((), move |_| -> Vec<(String, String)> {
+        catalog
+            .snapshots
+            .iter()
+            .map(|s| {
+                (
+                    s.id.clone(),
+                    snapshot_option_text(catalog, &s.id, build_day()),
+                )
+            })
+            .collect()
+    });
 
     html! {
         <section class="panel fields-grid" aria-labelledby="pricing-title">
@@ -215,7 +237,7 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
                 <Select id="snapshot" testid="snapshot-select" value={pricing.snapshot.clone()} on_change={on_snapshot}>
-                    { options(catalog.snapshots.iter().map(|s| (s.id.as_str(), s.label.as_str())), &pricing.snapshot) }
+                    { options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())), &pricing.snapshot) }
                 </Select>
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>

@@ -11,6 +11,7 @@ use crate::components::Citation;
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
 use crate::model::format;
+use crate::model::Catalog;
 use crate::state::use_scenario;
 
 /// Columns of the table: the lab, one per category, total, per student and hours.
@@ -39,6 +40,8 @@ struct PhaseRowsProps {
 
 /// One priced line, spelled out: what, on which offer, the math and the price's source.
 fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
+    let provider_id = line.offer_id.split('/').next().unwrap_or_default();
+    let provider = Catalog::builtin().map_or(provider_id, |c| c.provider_name(provider_id));
     let option = if line.option.is_empty() {
         String::new()
     } else {
@@ -47,10 +50,10 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
     html! {
         <tr key={format!("math-{index}-{number}")} class="math-row">
             <td colspan={COLUMNS.to_string()}>
-                <span class="math-what">{ format!("{option}{} on {}: ", line.resource, line.sku) }</span>
+                <span class="math-what">{ format!("{option}{} on {provider} {}: ", line.resource, line.sku) }</span>
                 <code>{ format::line_math(line) }</code>
                 <span class="math-source">
-                    { format!(" Price as of {}; source: ", line.as_of) }
+                    { " Source: " }
                     <Citation source={line.source.clone()} />
                 </span>
             </td>

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::PriceAgeLine;
 use crate::model::format;
 use crate::model::scenario::pricing::{Pricing, BASE_CURRENCY};
 use crate::model::Catalog;
@@ -142,6 +143,7 @@ pub fn Headline() -> Html {
                     })}
                 />
             </dl>
+            <PriceAgeLine />
             for warning in estimate.warnings.iter() {
                 <p class="warning" role="status">{ warning.clone() }</p>
             }

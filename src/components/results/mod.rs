@@ -6,4 +6,5 @@ pub mod canvas_frame;
 pub mod chart_table;
 pub mod charts_panel;
 pub mod headline;
+pub mod price_age;
 pub mod provider_comparison;

@@ -41,7 +41,7 @@ impl PriceModel {
 /// An offer's price in one named snapshot, where it differs from the offer's base price.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SnapshotPrice {
-    /// The snapshot id (`spring-2025`, `latest`).
+    /// The snapshot id (`spring-2025`, `latest`, `2026-12`).
     pub snapshot: String,
     /// On-demand price (US dollars per the offer's unit).
     pub usd: f64,
@@ -56,6 +56,10 @@ pub struct SnapshotPrice {
     /// Where and when this snapshot's spot figure was read (shown with it).
     #[serde(default)]
     pub spot_note: Option<String>,
+    /// True when no spot figure holds in this snapshot: the base `spot_usd` is older than this
+    /// snapshot's price and would contradict it (a spot price at or above on demand).
+    #[serde(default)]
+    pub no_spot: bool,
 }
 
 /// A dated price, ready to show with its provenance.
@@ -126,17 +130,17 @@ impl Offer {
     /// The spot price that holds in `snapshot`, with its date and where it was read, if any: the
     /// snapshot's own spot figure, else the offer's base one. `None` when no source gives one.
     pub fn spot_in(&self, snapshot: &str) -> Option<PricePoint<'_>> {
-        let dated = self
-            .snapshot_prices
-            .iter()
-            .find(|p| p.snapshot == snapshot)
-            .and_then(|p| {
-                p.spot_usd.map(|usd| PricePoint {
-                    usd,
-                    as_of: &p.as_of,
-                    source: p.spot_note.as_deref().unwrap_or(&p.source),
-                })
-            });
+        let own = self.snapshot_prices.iter().find(|p| p.snapshot == snapshot);
+        if own.is_some_and(|p| p.no_spot) {
+            return None;
+        }
+        let dated = own.and_then(|p| {
+            p.spot_usd.map(|usd| PricePoint {
+                usd,
+                as_of: &p.as_of,
+                source: p.spot_note.as_deref().unwrap_or(&p.source),
+            })
+        });
         dated.or_else(|| {
             self.spot_usd.map(|usd| PricePoint {
                 usd,

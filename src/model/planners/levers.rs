@@ -35,9 +35,10 @@ pub const LEASE_CAP_MAX_HOURS: f64 = 10_000.0;
 /// Most students sharing one lab GPU instance (students).
 pub const SHARING_MAX_STUDENTS: f64 = 16.0;
 
-/// Default share of VM time that is idle (percent). Calibrated: the paper's lab VMs ran 12.97x
-/// their plan (`realism.labs.vm`, from 109,837 reported lab instance-hours), so if the plan is the
-/// work, 1 - 1/12.97 = 92% of lab VM time was idle; 90 rounds that down.
+/// Default share of VM time that is idle (percent). Assumed, not measured: the paper's lab VMs
+/// ran 12.97x their plan (`realism.labs.vm`, calibrated from 109,837 reported lab instance-hours),
+/// so if the plan were all the work, 1 - 1/12.97 = 92% of lab VM time was idle; 90 rounds that
+/// down. No course reports how much of its VM time was idle.
 pub const DEFAULT_IDLE_SHARE_PCT: f64 = 90.0;
 /// Default idle time before a VM is stopped (hours). Assumed: longer than a break or a long
 /// notebook cell, short enough to stop a VM forgotten overnight.

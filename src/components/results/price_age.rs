@@ -1,0 +1,37 @@
+//! How old the prices behind the estimate are: a line in Results (printed too) naming the oldest
+//! and newest dates and how many figures are undated or more than a year old at the build date,
+//! and the summary bar's warning when more than a quarter of the cost rests on such figures.
+
+use yew::prelude::*;
+
+use crate::model::engine::price_age::PriceAge;
+use crate::state::use_scenario;
+
+/// The price age of the current estimate, at the build date.
+#[hook]
+fn use_price_age() -> Option<PriceAge> {
+    let state = use_scenario();
+    PriceAge::at_build_date(&state.estimate.lines)
+}
+
+/// The price-age line of Results and the printed page.
+#[component]
+pub fn PriceAgeLine() -> Html {
+    match use_price_age() {
+        Some(age) => html! {
+            <p class="price-age" data-testid="price-age">{ age.sentence() }</p>
+        },
+        None => html! {},
+    }
+}
+
+/// The summary bar's warning when more than a quarter of the cost rests on undated or old prices.
+#[component]
+pub fn PriceAgeWarning() -> Html {
+    match use_price_age().and_then(|age| age.warning()) {
+        Some(text) => html! {
+            <p class="warning price-age-warning" data-testid="price-age-warning" role="status">{ text }</p>
+        },
+        None => html! {},
+    }
+}

@@ -1,0 +1,124 @@
+// Price age, end to end: Results (and the printed page) name the oldest and newest dates of the
+// prices used and how many are undated or more than 12 months old at the build date; the summary
+// bar warns when more than a quarter of the cost rests on such figures; each line's math dates
+// its price; the snapshot options count their undated figures; the exports carry the same line.
+// Counts of old figures depend on the build date, so the tests check the dates the sources state
+// and that the warning agrees with the share the page itself states, never a clock.
+
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WAIT, changed, closeClean, openCalculator, parseCsv, showView, start, stop, text } from './support.mjs';
+
+let server;
+let browser;
+
+before(async () => ({ server, browser } = await start()));
+after(() => stop({ server, browser }));
+
+/** The share of the list cost (percent) the price-age line says rests on undated or old figures. */
+function doubtfulShare(line) {
+  const match = line.match(/(\d+)% of the list cost rests on undated or older figures/);
+  assert.ok(match, line);
+  return Number(match[1]);
+}
+
+/** Asserts the summary bar warns exactly when the price-age line states more than 25%. */
+async function assertWarningAgrees(page, what) {
+  const line = await text(page, 'price-age');
+  const warnings = await page.getByTestId('price-age-warning').count();
+  assert.equal(warnings, doubtfulShare(line) > 25 ? 1 : 0, `${what}: ${line}`);
+  if (warnings) assert.match(await text(page, 'price-age-warning'), /undated or more than 12 months old/);
+}
+
+/** Waits until the price-age line shows something other than `old`. */
+async function priceAgeChanged(page, old) {
+  return changed(page, 'price-age', old);
+}
+
+test('Results names the dates of the prices used, and the summary bar warns when it should', async () => {
+  const page = await openCalculator(browser, server.url);
+  await showView(page, 'results');
+  // The default prices the paper's course on AWS in Spring 2025: the oldest figure is the public
+  // IPv4 charge from 2024-02-01, the newest the GPU list generated on 2026-01-21.
+  const spring = await text(page, 'price-age');
+  assert.match(spring, /^Price age: 10 price figures, dated 2024-02-01 \(oldest\) to 2026-01-21 \(newest\); 3 of 10 undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
+  await assertWarningAgrees(page, 'Spring 2025 on AWS');
+
+  // Each line's math says how old its price is: Lab 1 is one t3.small (undated catalog) and a
+  // public IPv4 address (2024-02-01).
+  await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
+  const math = await page.locator('.math-row').allTextContents();
+  assert.ok(math.some((m) => m.includes('t3.small') && m.includes('undated (2025-26)')), math.join('\n'));
+  assert.ok(math.some((m) => m.includes('public-ipv4') && m.includes('as of 2024-02-01')), math.join('\n'));
+  assert.ok(math.every((m) => m.includes(' on AWS ')), math.join('\n'));
+
+  // The snapshot options count their undated figures; none calls itself the latest.
+  await showView(page, 'prices');
+  const options = await page.getByTestId('snapshot-select').locator('option').allTextContents();
+  assert.equal(options.length, 3, options.join('\n'));
+  for (const option of options) {
+    assert.match(option, /\(\d+ of \d+ undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2}\)$/);
+    assert.ok(!/latest/i.test(option), option);
+  }
+  // "About these prices" adds the dates of the snapshot's figures: Spring 2025 runs from the
+  // 2024-02-01 IPv4 charge to the 2026-11-09 GPU price comparison.
+  const about = page.locator('details', { has: page.getByText('About these prices') });
+  await about.locator('summary').click();
+  assert.match(await about.textContent(), /price figures are dated 2024-02-01 \(oldest\) to 2026-11-09 \(newest\); \d+ of \d+ undated/);
+
+  // The December 2026 update: AWS P4d confirmed on 2026-11-09, IPv4 dated by the 2024-07-01 fixture.
+  await page.getByTestId('snapshot-select').selectOption('2026-12');
+  await showView(page, 'results');
+  const december = await priceAgeChanged(page, spring);
+  assert.match(december, /dated 2024-07-01 \(oldest\) to 2026-11-09 \(newest\); 3 of 10 undated/);
+  await assertWarningAgrees(page, 'December 2026 on AWS');
+
+  // Azure in December 2026: its VM sizes and disks are dated by the 2025-12-01 price fixture.
+  await showView(page, 'prices');
+  await page.getByTestId('provider-select').selectOption('azure');
+  await showView(page, 'results');
+  const azure = await priceAgeChanged(page, december);
+  assert.match(azure, /dated 2025-12-01 \(oldest\) to 2026-11-09 \(newest\); 6 of 11 undated/);
+  await assertWarningAgrees(page, 'December 2026 on Azure');
+  await closeClean(page);
+});
+
+/** Downloads the export behind the button `testid`. */
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  assert.equal(await file.failure(), null, testid);
+  return readFile(await file.path(), 'utf8');
+}
+
+test('the printed page and every export carry the price-age line', async () => {
+  const page = await openCalculator(browser, server.url);
+  await showView(page, 'results');
+  const line = await text(page, 'price-age');
+  await showView(page, 'share');
+  // The CSV carries the line in a cell of its own, wherever its layout puts it.
+  const csv = parseCsv(await download(page, 'export-csv'));
+  assert.ok(csv.some((row) => row.includes(line)), 'the price-age line is in the CSV');
+  const json = JSON.parse(await download(page, 'export-json'));
+  assert.equal(json.price_age_text, line);
+  assert.equal(json.price_age.oldest, '2024-02-01');
+  assert.equal(json.price_age.newest, '2026-01-21');
+  assert.ok((await download(page, 'export-markdown')).includes(line));
+
+  await showView(page, 'results');
+  const dir = await mkdtemp(join(tmpdir(), 'course-cost-price-age-'));
+  try {
+    const file = join(dir, 'print.pdf');
+    await writeFile(file, await page.pdf({ format: 'Letter', printBackground: true }));
+    const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    assert.ok(printed.includes('dated 2024-02-01 (oldest) to 2026-01-21 (newest)'), printed.slice(0, 2000));
+    const pages = Number(execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/^Pages:\s+(\d+)/m)?.[1]);
+    assert.equal(pages, 1, `${pages} pages`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await closeClean(page);
+});
