@@ -367,7 +367,7 @@ fn scalar_settings_travel_in_one_map_keyed_by_path() {
     assert_eq!(
         json_of(&encode(&s, paper())),
         serde_json::json!({
-            "v": 2,
+            "v": LINK_VERSION,
             "p": paper().id,
             "n": {"course.students": 240, "pricing.discount_pct": "12.5"}
         })
