@@ -259,6 +259,11 @@ test('on AWS the spot lever says no spot price is known instead of a $0 saving; 
   const box = page.locator('[data-provenance]', { has: sharing }).last();
   await box.getByTestId('field-error').waitFor();
   assert.match(await box.getByTestId('field-error').textContent(), /between 1 and 7/);
+  // Four students get 1g slices (1/7 each): blocks 0.5 + 0.5 x 7 = 4 times as long, shared by
+  // four, cost what sharing saves, and the lever says so.
+  await sharing.fill('4');
+  await page.waitForFunction(() => /nothing is saved/.test(document.querySelector('[data-testid="lever-saving-gpu-sharing"]').textContent), null, { timeout: WAIT });
+  assert.match(await text(page, 'lever-sharing-scope'), /lasts 4x as long/);
   await closeClean(page);
 });
 

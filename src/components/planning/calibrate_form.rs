@@ -150,6 +150,7 @@ fn paper_origins(
             ProvenanceKind::User
         },
         text: AttrValue::from(text),
+        empty: None,
     };
     let origins = [
         origin(
@@ -271,7 +272,7 @@ fn fields_view(
 
 /// The preview: each factor's formula, or why the hours cannot be reproduced.
 fn preview_view(preview: Option<&Calibration>, unit: GpuHourUnit, invalid: bool) -> Html {
-    let Some(calibration) = preview else {
+    let Some(calibration) = preview.filter(|_| !invalid) else {
         let why = if invalid {
             "A figure above is not a number of hours: correct it to see the factors."
         } else {
@@ -282,7 +283,6 @@ fn preview_view(preview: Option<&Calibration>, unit: GpuHourUnit, invalid: bool)
     let impossible = calibration.impossible();
     html! {
         <>
-            <p class="field-hint" data-testid="calibrate-fixed">{ fixed_note(calibration) }</p>
             <ul class="formulas" data-testid="calibrate-formulas">
                 for fit in calibration.fits.iter() { <li>{ formula(fit, unit) }</li> }
             </ul>
@@ -309,6 +309,14 @@ pub fn CalibrateForm() -> Html {
     let preview = hours.and_then(|h| calibrate_measured(&off, state.catalog, h).ok());
     let can_apply = preview.as_ref().is_some_and(|c| c.impossible().is_empty());
     let (paper, origins) = paper_origins(&off, state.catalog);
+    // What lab VM-hours leave out does not depend on the hours typed.
+    let nothing = MeasuredHours {
+        lab_vm_hours: 0.0,
+        project_vm_hours: None,
+        project_gpu_hours: None,
+        gpu_unit: *unit,
+    };
+    let fixed = calibrate_measured(&off, state.catalog, nothing).ok();
     let on_submit = {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -324,6 +332,9 @@ pub fn CalibrateForm() -> Html {
                 usage report gives it. Each overrun factor (actual / planned) becomes measured / \
                 planned hours of its kind and replaces the current one, as one step that Undo takes \
                 back. Leased bare metal and edge devices in the labs keep their factors." }</p>
+            if let Some(fixed) = fixed {
+                <p class="field-hint" data-testid="calibrate-fixed">{ fixed_note(&fixed) }</p>
+            }
             <form data-testid="calibrate-form" onsubmit={on_submit}>
                 { fields_view(&typed, &unit, origins, paper, can_apply) }
             </form>

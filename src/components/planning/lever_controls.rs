@@ -19,6 +19,9 @@ pub struct FieldOrigin {
     pub kind: ProvenanceKind,
     /// The citation, the formula or the reason.
     pub text: AttrValue,
+    /// What an empty field means, when empty is a setting of its own (a lever that is off):
+    /// it then has this origin's kind with this text.
+    pub empty: Option<AttrValue>,
 }
 
 impl FieldOrigin {
@@ -28,6 +31,15 @@ impl FieldOrigin {
             value,
             kind: ProvenanceKind::Assumed,
             text: why.into(),
+            empty: None,
+        }
+    }
+
+    /// With `text` saying what an empty field means.
+    pub fn when_empty(self, text: impl Into<AttrValue>) -> FieldOrigin {
+        FieldOrigin {
+            empty: Some(text.into()),
+            ..self
         }
     }
 
@@ -41,6 +53,9 @@ impl FieldOrigin {
         };
         match (same, value) {
             (true, _) if self.kind != ProvenanceKind::User => (self.kind, self.text.clone()),
+            (_, None) if self.empty.is_some() => {
+                (self.kind, self.empty.clone().unwrap_or_default())
+            }
             (_, None) => (
                 ProvenanceKind::User,
                 AttrValue::from("Empty: yours to fill in."),

@@ -74,7 +74,8 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
         Some(DEFAULT_IDLE_AFTER_HOURS),
         "Assumed: longer than a break or a long notebook cell, short enough to stop a VM \
          forgotten overnight.",
-    );
+    )
+    .when_empty("Empty: no idle stop (the suggestion is 2 hours).");
     let night = FieldOrigin {
         value: Some(DEFAULT_NIGHT_HOURS),
         kind: ProvenanceKind::Sourced,
@@ -82,6 +83,7 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
             "The course's lab policy leaves midnight to 8 AM outside its active-hours limit \
              (ML Systems Engineering and Operations course site, unit 2 page, Spring 2025).",
         ),
+        empty: None,
     };
     let idle_share = FieldOrigin::assumed(
         Some(DEFAULT_IDLE_SHARE_PCT),
@@ -159,6 +161,7 @@ fn spot_origin(share: f64, assumed: bool) -> FieldOrigin {
             value: Some(share),
             kind: ProvenanceKind::User,
             text: AttrValue::from("The spot price model's re-run share, as you set it (Prices)."),
+            empty: None,
         }
     }
 }
@@ -214,12 +217,13 @@ pub fn LeverList(props: &LeverListProps) -> Html {
         })
     };
     let applied = |lever: Lever| props.applied.is_on(lever);
-    let cap_origin = FieldOrigin::assumed(
-        None,
-        "Empty: no cap until you type one or Apply, which sets the suggested 24 hours. Assumed: \
-         the course's policy keeps a lab session to six or eight active hours (unit 1 to 3 \
-         pages); a day leaves room for a session left open and stops a VM forgotten for days.",
-    );
+    let cap_why = "Assumed: the course's policy keeps a lab session to six or eight active \
+         hours (unit 1 to 3 pages); a day leaves room for a session left open and stops a VM \
+         forgotten for days.";
+    let cap_origin =
+        FieldOrigin::assumed(Some(SUGGESTED_LEASE_CAP_HOURS), cap_why).when_empty(format!(
+        "Empty: no cap until you type one or Apply, which sets the suggested 24 hours. {cap_why}"
+    ));
     let cap_hint = format!(
         "Hours per VM instance and planned use; typing a cap applies it, empty: no cap. A use \
          planned for longer is renewed as planned.{}",

@@ -14,7 +14,7 @@ use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::format;
 use crate::model::planners::levers::{
-    savings, shareable, spot_stand_ins, Lever, LeverError, Levers, Savings,
+    savings, shareable, sharing_factor, spot_stand_ins, Lever, LeverError, Levers, Savings,
 };
 use crate::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use crate::model::scenario::valid::ValidScenario;
@@ -131,6 +131,26 @@ fn sharing_scope(scenario: &Scenario, catalog: &Catalog) -> (Vec<String>, Vec<St
     (shared, whole)
 }
 
+/// Why GPU sharing saves nothing as set, when it does not: no lab use can be sliced, or the
+/// slices are so small that the longer blocks cost what sharing saves.
+fn sharing_words(settings: &Levers, scope: &(Vec<String>, Vec<String>)) -> Option<String> {
+    if scope.0.is_empty() {
+        return Some(
+            "No lab use of this course runs on a single A100 or H100, which MIG can slice: \
+             nothing is saved."
+                .to_string(),
+        );
+    }
+    let students = settings.gpu_sharing_students?;
+    (sharing_factor(students, settings.gpu_bound_share_pct) >= 1.0).then(|| {
+        format!(
+            "At {} students per GPU the blocks last so much longer on their slices that they \
+             cost what sharing saves: nothing is saved.",
+            format::exact(students)
+        )
+    })
+}
+
 /// The savings panel.
 #[component]
 pub fn SavingsPanel() -> Html {
@@ -159,14 +179,19 @@ pub fn SavingsPanel() -> Html {
         },
     );
     let (spot_none, spot_some) = spot_words(&state.scenario, catalog);
+    let scope = sharing_scope(&state.scenario, catalog);
+    let sharing_none = sharing_words(&settings, &scope);
     let money = |usd: f64| pricing.money(usd);
     let alone: Vec<Option<AttrValue>> = Lever::ALL
         .iter()
         .map(|lever| {
-            if *lever == Lever::SpotGpu {
-                if let Some(text) = &spot_none {
-                    return Some(AttrValue::from(text.clone()));
-                }
+            let none = match lever {
+                Lever::SpotGpu => spot_none.as_ref(),
+                Lever::GpuSharing => sharing_none.as_ref(),
+                _ => None,
+            };
+            if let Some(text) = none {
+                return Some(AttrValue::from(text.clone()));
             }
             let result = priced.0.as_ref().ok()?;
             let step = result.steps.iter().find(|s| s.lever == *lever)?;
@@ -210,7 +235,7 @@ pub fn SavingsPanel() -> Html {
                 above included), one after another in the waterfall's order; Undo takes one back." }</p>
             <LeverList applied={applied.clone()} settings={settings} alone={alone}
                 rerun_share_pct={share} rerun_share_assumed={assumed_share}
-                sharing_scope={sharing_scope(&state.scenario, catalog)}
+                sharing_scope={scope}
                 on_set={on_set} on_toggle={on_toggle} />
             { waterfall_view(&priced.1, &pricing.currency, pricing.usd_to_currency) }
         </section>

@@ -112,7 +112,9 @@ pub struct Levers {
     /// Stop idle VMs; `None` = off.
     pub auto_stop: Option<AutoStop>,
     /// Run GPU instances on spot, re-running this share of their hours after interruptions
-    /// (percent); `None` = off. Offers without a spot price stay on demand, without re-runs.
+    /// (percent); `None` = off. The panel starts it from the scenario's own re-run share (the
+    /// one spot assumption, [`SPOT_RERUN_SHARE_PCT`]). Offers without a published spot price
+    /// stay on demand, without re-runs.
     pub spot_gpu_rerun_pct: Option<f64>,
     /// Students sharing one lab GPU through MIG slices (students, a whole number from 1 to 7);
     /// `None` = off. Only single-GPU lab uses of A100 or H100 nodes are shared (see
