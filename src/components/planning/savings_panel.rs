@@ -87,16 +87,17 @@ fn spot_words(scenario: &Scenario, catalog: &Catalog) -> (Option<String>, Option
         return (Some(text.to_string()), None);
     }
     let stand_ins = spot_stand_ins(scenario, catalog);
-    let missing: Vec<&str> = stand_ins
-        .iter()
-        .filter(|s| s.spot_usd.is_none())
-        .map(|s| s.sku.as_str())
-        .collect();
+    let mut missing: Vec<&str> = Vec::new();
+    for s in stand_ins.iter().filter(|s| s.spot_usd.is_none()) {
+        if !missing.contains(&s.sku.as_str()) {
+            missing.push(s.sku.as_str());
+        }
+    }
     if missing.is_empty() {
         return (None, None);
     }
     let list = missing.join(", ");
-    if missing.len() == stand_ins.len() {
+    if stand_ins.iter().all(|s| s.spot_usd.is_none()) {
         let text = format!("No spot price known for {list}: stays on demand, so nothing is saved.");
         (Some(text), None)
     } else {
@@ -118,7 +119,8 @@ fn sharing_scope(scenario: &Scenario, catalog: &Catalog) -> (Vec<String>, Vec<St
         if resource.specs.gpu_count == 0 || !resource.kind.is_instance() {
             continue;
         }
-        let name = format!("{} ({})", resource.label, resource.id);
+        // The label names the hardware first and the testbed's name beside it.
+        let name = resource.label.clone();
         let list = if shareable(resource) {
             &mut shared
         } else {
