@@ -7,14 +7,18 @@
 mod common;
 
 use common::{catalog, estimate, paper};
+use course_cost::model::catalog::offer::PriceModel;
+use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::{Category, ResourceKind};
 use course_cost::model::engine::estimate::Phase;
 use course_cost::model::planners::comparables::builtin_comparables;
 use course_cost::model::planners::interval::{sample, Sampling};
 use course_cost::model::planners::levers::{
-    apply_levers, savings, AutoStop, Lever, LeverError, Levers, Savings,
+    apply_levers, savings, shareable, sharing_factor, sharing_slowdown, spot_stand_ins, AutoStop,
+    Lever, LeverError, Levers, Savings,
 };
 use course_cost::model::planners::tornado::{tornado, triangular, INPUTS};
+use course_cost::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::{evaluate, Scenario};
 
@@ -51,6 +55,7 @@ fn all_levers() -> Levers {
         spot_gpu_rerun_pct: Some(15.0),
         gpu_sharing_students: Some(2.0),
         right_size: true,
+        ..Levers::default()
     }
 }
 
@@ -116,33 +121,154 @@ fn auto_stop_saving_is_pinned() {
     assert_cents(saving, 4_666.25);
 }
 
-#[test]
-fn gpu_sharing_halves_the_labs_gpu_instances() {
-    // Two students per GPU instance: every lab GPU use (Labs 4, 5 and 6) costs half, its floating
-    // IP too (the two share the node and its address): half of $16,633.99 = $8,317.00.
-    let saving = alone(Levers {
-        gpu_sharing_students: Some(2.0),
-        ..Levers::default()
-    });
-    assert_cents(saving, 8_317.00);
-    // Cross-check against the lines: half the lab GPU lines and the address line after each.
+/// The price per hour of one instance of `resource` in the paper's course on AWS, and of one
+/// floating IP: prices, read from the estimate's lines (no result of the lever).
+fn hourly_prices(resource: &str) -> (f64, f64) {
     let lines = estimate(&paper().scenario).lines;
-    let mut gpu = 0.0;
-    for (index, line) in lines.iter().enumerate() {
-        if line.category == Category::Gpu && matches!(line.phase, Phase::Lab(_)) {
-            gpu += line.cost_usd;
-            if let Some(next) = lines.get(index + 1) {
-                if next.kind == ResourceKind::Network {
-                    gpu += next.cost_usd;
+    let price = |test: &dyn Fn(&str, ResourceKind) -> bool| {
+        lines
+            .iter()
+            .find(|l| test(&l.resource, l.kind))
+            .map(|l| l.usd_per_hour)
+            .expect("a line")
+    };
+    (
+        price(&|r, _| r == resource),
+        price(&|_, k| k == ResourceKind::Network),
+    )
+}
+
+/// What the paper's course pays for its shareable lab uses (single-A100 nodes and their floating
+/// IPs), by hand from the lab uses: students x option share x count x hours x the labs'
+/// bare-metal factor (1) x (node price + floating IPs x address price).
+fn shareable_lab_usd() -> f64 {
+    let s = &paper().scenario;
+    let mut usd = 0.0;
+    for lab in &s.course.labs {
+        for option in &lab.options {
+            for item in &option.uses {
+                if item.resource == "compute_gigaio" || item.resource == "compute_liqid" {
+                    let (node, ip) = hourly_prices(&item.resource);
+                    let hours = s.course.students * option.share_pct / 100.0
+                        * item.hours
+                        * s.realism.labs.bare_metal;
+                    usd += hours * (item.count * node + item.floating_ips * ip);
                 }
             }
         }
     }
-    assert!(
-        (saving - gpu / 2.0).abs() < 1e-6,
-        "{saving} vs {}",
-        gpu / 2.0
+    usd
+}
+
+#[test]
+fn gpu_sharing_slices_only_single_a100_and_h100_lab_uses() {
+    // Two students per GPU on MIG 3g slices (3 of 7 compute slices each), with half a block
+    // GPU-bound: a block lasts 0.5 + 0.5 x 7/3 = 5/3 as long, held by two students, so each pays
+    // 5/6 of it: a saving of 1/6 of every shareable lab use, its floating IP included.
+    let levers = Levers {
+        gpu_sharing_students: Some(2.0),
+        ..Levers::default()
+    };
+    assert!((sharing_factor(2.0, 50.0) - 5.0 / 6.0).abs() < 1e-12);
+    assert!((sharing_slowdown(2.0, 50.0) - 5.0 / 3.0).abs() < 1e-12);
+    // The paper's course: the single-A100 nodes compute_gigaio (Lab 4 option B, Lab 6a) and
+    // compute_liqid (Lab 5's MLFlow section, Lab 6a) are shared; the 4-GPU A100 and V100 nodes
+    // (Lab 4's multi-GPU fine-tuning), the two-GPU MI100 (Lab 5's Ray section) and P100
+    // (Lab 6c) nodes stay whole. By hand from the lab uses: students x option share x count x
+    // hours x the labs' bare-metal factor (1) x (node price + floating IPs x address price).
+    let s = &paper().scenario;
+    let shareable_usd = shareable_lab_usd();
+    assert!(shareable_usd > 0.0);
+    assert_cents(alone(levers.clone()), shareable_usd / 6.0);
+    // The uses left whole are untouched.
+    let shared = apply_levers(s, &levers, catalog()).expect("applies");
+    for (lab, before) in shared.course.labs.iter().zip(&s.course.labs) {
+        for (option, was) in lab.options.iter().zip(&before.options) {
+            for (item, old) in option.uses.iter().zip(&was.uses) {
+                let whole = ["gpu_a100_pcie", "gpu_v100", "gpu_mi100", "gpu_p100"];
+                if whole.contains(&item.resource.as_str()) {
+                    assert_eq!(item, old, "{}", lab.name);
+                }
+            }
+        }
+    }
+    // Seven students on 1g slices: a block lasts 0.5 + 0.5 x 7 = 4 times as long, 4/7 each.
+    assert!((sharing_factor(7.0, 50.0) - 4.0 / 7.0).abs() < 1e-12);
+    // Four students also get 1g slices: 4 / 4 = 1, no saving, and the lever changes nothing.
+    assert!((sharing_factor(4.0, 50.0) - 1.0).abs() < 1e-12);
+    let four = Levers {
+        gpu_sharing_students: Some(4.0),
+        ..Levers::default()
+    };
+    assert_eq!(apply_levers(s, &four, catalog()).expect("applies"), *s);
+    // Only whole numbers of students, at most seven (MIG's most instances per GPU).
+    for bad in [2.5, 8.0, 0.0] {
+        let levers = Levers {
+            gpu_sharing_students: Some(bad),
+            ..Levers::default()
+        };
+        assert!(check(&levers).is_err(), "{bad}");
+    }
+}
+
+#[test]
+fn gpus_that_mig_cannot_partition_are_never_shared() {
+    for id in [
+        "gpu_v100",
+        "gpu_mi100",
+        "gpu_p100",
+        "gpu_rtx_6000",
+        "gpu_a100_pcie",
+    ] {
+        let resource = catalog().resource(id).expect("in the catalog");
+        assert!(!shareable(resource), "{id}");
+    }
+    for id in ["compute_gigaio", "compute_liqid"] {
+        assert!(
+            shareable(catalog().resource(id).expect("in the catalog")),
+            "{id}"
+        );
+    }
+}
+
+#[test]
+fn the_price_model_and_the_spot_lever_share_one_re_run_assumption() {
+    // Every preset a user can pick prices spot work with the one assumed share, and the lever
+    // suggests the same.
+    assert_eq!(SPOT_RERUN_SHARE_PCT, 15.0);
+    assert_eq!(
+        Levers::suggested().spot_gpu_rerun_pct,
+        Some(SPOT_RERUN_SHARE_PCT)
     );
+    for preset in builtin_presets()
+        .expect("presets")
+        .iter()
+        .filter(|p| !p.archived)
+    {
+        let share = preset.scenario.pricing.rerun_overhead_pct;
+        assert_eq!(share, SPOT_RERUN_SHARE_PCT, "{}", preset.id);
+    }
+    // The default scenario is on demand, so the share changes none of its figures: the total is
+    // still the engine's $50,175.93 (the_starting_total_is_the_engines_net_cost).
+    assert_eq!(paper().scenario.pricing.model, PriceModel::OnDemand);
+    // On Google Cloud on spot, a GPU line costs actual hours x 1.15 x the spot price.
+    let mut spot = paper_valid()
+        .on_provider("gcp", catalog())
+        .expect("gcp")
+        .into_scenario();
+    spot.pricing.model = PriceModel::Spot;
+    let lines = estimate(&spot).lines;
+    let gpu = lines
+        .iter()
+        .find(|l| l.model == PriceModel::Spot && l.category == Category::Gpu)
+        .expect("a spot GPU line");
+    assert!((gpu.cost_usd - gpu.actual_hours * 1.15 * gpu.usd_per_hour).abs() < 1e-6);
+    // A GPU offer without a published spot price is named as such (AWS: none has one).
+    let aws = spot_stand_ins(&paper().scenario, catalog());
+    assert!(!aws.is_empty());
+    assert!(aws.iter().all(|s| s.spot_usd.is_none()), "{aws:?}");
+    let gcp = spot_stand_ins(&spot, catalog());
+    assert!(gcp.iter().any(|s| s.spot_usd.is_some()), "{gcp:?}");
 }
 
 #[test]
@@ -195,10 +321,17 @@ fn the_waterfall_steps_sum_to_start_minus_end() {
         before = step.after_usd;
     }
     assert!((before - result.end_usd).abs() < 1e-9);
-    // All five together: $50,175.93 -> $36,398.79, $13,777.13 less. Auto-stop saves only $1,948.63
-    // after the lease cap (against $4,666.25 alone), as the cap already cut the same idle hours.
-    assert_cents(result.together_usd(), 13_777.13);
-    assert_cents(result.end_usd, 36_398.79);
+    // All five together: the lease cap $3,218.24, then auto-stop only $1,948.63 (against
+    // $4,666.25 alone, as the cap already cut the same idle hours), right-sizing $293.27 (the
+    // project's RTX 6000 share), spot $0 (no AWS GPU spot price), and GPU sharing its saving
+    // alone (1/6 of the shareable lab uses), as no other lever touches lab GPU lines on AWS.
+    let together = 3_218.24 + 1_948.63 + 293.27 + shareable_lab_usd() / 6.0;
+    // (Three pins rounded to the cent: within three cents.)
+    assert!(
+        (result.together_usd() - together).abs() < 3.0 * CENT,
+        "{result:?}"
+    );
+    assert!((result.end_usd - (50_175.93 - together)).abs() < 3.0 * CENT);
     let applied = apply_levers(&paper().scenario, &all_levers(), catalog()).expect("applies");
     assert!((net(&applied) - result.end_usd).abs() < 1e-6);
 }
@@ -375,7 +508,10 @@ fn at_least_four_comparables_load_with_year_and_citation() {
 // ---- Levers in the estimate, and calibration from measured hours ----
 
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::engine::calibrate::{calibrate, ReportedHours};
+use course_cost::model::engine::calibrate::{
+    calibrate, calibrate_measured, calibrated_realism, measured_from_reported, CalibrationError,
+    FitTarget, GpuHourUnit, MeasuredHours, ReportedHours,
+};
 use course_cost::model::planners::levers::check;
 
 fn with_levers(levers: Levers) -> Scenario {
@@ -401,7 +537,8 @@ fn the_estimate_includes_the_scenarios_levers_and_savings_start_from_them_off() 
     let all = with_levers(all_levers());
     let result = savings(&valid(&all), &all.levers, catalog()).expect("prices");
     assert!((net(&all) - result.end_usd).abs() < 1e-6);
-    assert_cents(net(&all), 36_398.79);
+    let together = 3_218.24 + 1_948.63 + 293.27 + shareable_lab_usd() / 6.0;
+    assert!((net(&all) - (50_175.93 - together)).abs() < 3.0 * CENT);
     // The tornado and the sampled interval price the levered scenario too.
     let rows = tornado(&valid(&all), catalog()).expect("prices");
     assert!((rows[0].typical_total_usd - net(&all)).abs() < 1e-9);
@@ -419,7 +556,7 @@ fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
             ..Levers::default()
         },
         Levers {
-            gpu_sharing_students: Some(17.0),
+            gpu_sharing_students: Some(8.0),
             ..Levers::default()
         },
         Levers {
@@ -436,7 +573,7 @@ fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
     let bounds = [
         Levers {
             vm_lease_cap_hours: Some(1.0),
-            gpu_sharing_students: Some(16.0),
+            gpu_sharing_students: Some(7.0),
             ..Levers::default()
         },
         Levers {
@@ -463,6 +600,30 @@ const PAPER_HOURS: ReportedHours = ReportedHours {
     project_gpu_hours: 5_466.0,
 };
 
+/// The paper's hours as an instructor's measured hours on the paper's course.
+fn paper_measured() -> MeasuredHours {
+    measured_from_reported(&paper().scenario, catalog(), PAPER_HOURS).expect("converts")
+}
+
+/// Planned lab VM-hours of the paper's course, by hand from its lab uses: every VM use's
+/// students x option share x count x hours. Per student: Lab 1 1 x 2.5, Lab 2 3 x 4.5, Lab 3
+/// 3 x 5, Lab 7 1 x 9, Lab 8 1 x 3 = 43 h; x 191 students = 8,213 h.
+fn planned_lab_vm_hours() -> f64 {
+    let s = &paper().scenario;
+    let mut hours = 0.0;
+    for lab in &s.course.labs {
+        for option in &lab.options {
+            for item in &option.uses {
+                let resource = catalog().resource(&item.resource).expect("known");
+                if resource.kind == ResourceKind::Vm {
+                    hours += s.course.students * option.share_pct / 100.0 * item.count * item.hours;
+                }
+            }
+        }
+    }
+    hours
+}
+
 #[test]
 fn calibrating_with_the_papers_hours_reproduces_the_presets_factors() {
     let scenario = &paper().scenario;
@@ -472,32 +633,155 @@ fn calibrating_with_the_papers_hours_reproduces_the_presets_factors() {
     assert!((realism.project.vm - want.project.vm).abs() < 1e-9);
     assert!((realism.project.bare_metal - want.project.bare_metal).abs() < 1e-9);
     assert_eq!(realism.labs.bare_metal, want.labs.bare_metal);
+    // The paper's lab instance-hours less the plan's lab bare metal and edge are lab VM-hours.
+    let measured = paper_measured();
+    let fixed = calibrate_measured(scenario, catalog(), measured)
+        .expect("calibrates")
+        .lab_fixed;
+    assert!(
+        (measured.lab_vm_hours + fixed.bare_metal + fixed.edge - 109_837.0).abs() < 1e-6,
+        "{measured:?} {fixed:?}"
+    );
+    assert_eq!(measured.project_gpu_hours, Some(5_466.0));
     // Through the change, with levers on: the factors come from the scenario with levers off.
     let levered = with_levers(all_levers());
-    let applied = apply_change(&levered, catalog(), Change::Calibrate(PAPER_HOURS)).expect("ok");
+    let applied = apply_change(&levered, catalog(), Change::Calibrate(measured)).expect("ok");
     assert!((applied.realism.labs.vm - want.labs.vm).abs() < 1e-9);
     assert_eq!(applied.levers, all_levers());
 }
 
 #[test]
-fn half_the_lab_hours_roughly_halve_the_lab_vm_factor() {
-    let half = ReportedHours {
-        lab_instance_hours: PAPER_HOURS.lab_instance_hours / 2.0,
-        ..PAPER_HOURS
+fn lab_vm_hours_give_measured_over_planned_vm_hours() {
+    // 20,000 lab VM-hours against the plan's 8,213: 2.435x (not 2.028x, as when they were read
+    // as instance-hours and the labs' bare metal and edge were taken off first).
+    let planned = planned_lab_vm_hours();
+    assert!((planned - 43.0 * 191.0).abs() < 1e-9, "{planned}");
+    let measured = MeasuredHours {
+        lab_vm_hours: 20_000.0,
+        project_vm_hours: None,
+        project_gpu_hours: None,
+        gpu_unit: GpuHourUnit::NodeHours,
+    };
+    let applied =
+        apply_change(&paper().scenario, catalog(), Change::Calibrate(measured)).expect("ok");
+    assert!((applied.realism.labs.vm - 20_000.0 / 8_213.0).abs() < 1e-9);
+    assert!((applied.realism.labs.vm - 2.435).abs() < 0.001);
+    // Blank project figures keep today's project factors, and nothing else moves.
+    let mut want = paper().scenario.realism;
+    want.labs.vm = applied.realism.labs.vm;
+    assert_eq!(applied.realism, want);
+}
+
+#[test]
+fn gpu_hours_in_device_hours_give_the_same_factor_as_node_hours() {
+    // The project's GPU hours are spread over the pool by share; planned device-hours are the
+    // planned node-hours times each type's GPUs: by hand from the preset's pool, GPUs per
+    // node-hour = sum of share x GPUs (0.2667 x 1 RTX 6000 + 0.2667 x 1 liqid + 0.1333 x 2 MI100
+    // + 0.2667 x 1 gigaio + 0.0667 x 4 A100 = 4/3).
+    let s = &paper().scenario;
+    let pool = s
+        .course
+        .project
+        .uses
+        .iter()
+        .find(|u| !u.pool.is_empty())
+        .expect("a pool");
+    let per_node: f64 = pool
+        .pool
+        .iter()
+        .map(|m| {
+            m.share_pct / 100.0
+                * f64::from(
+                    catalog()
+                        .resource(&m.resource)
+                        .expect("known")
+                        .specs
+                        .gpu_count,
+                )
+        })
+        .sum();
+    let nodes = paper_measured();
+    let devices = MeasuredHours {
+        project_gpu_hours: nodes.project_gpu_hours.map(|h| h * per_node),
+        gpu_unit: GpuHourUnit::DeviceHours,
+        ..nodes
+    };
+    let by_nodes = calibrated_realism(s, catalog(), nodes).expect("fits");
+    let by_devices = calibrated_realism(s, catalog(), devices).expect("fits");
+    assert!((by_nodes.project.bare_metal - by_devices.project.bare_metal).abs() < 1e-9);
+    // And 5,466 node-hours / (54 groups x 8 h x 6 weeks = 2,592 planned) = 2.1088x.
+    assert!((by_nodes.project.bare_metal - 5_466.0 / 2_592.0).abs() < 1e-9);
+}
+
+#[test]
+fn hours_the_model_cannot_reproduce_are_explained_and_not_applied() {
+    // GPU hours for a course whose project has no GPU node: nothing to scale, refused.
+    let cpu = builtin_presets()
+        .expect("presets")
+        .iter()
+        .find(|p| !p.archived && p.id.starts_with("cpu-only"))
+        .expect("the CPU-only preset");
+    let gpu = MeasuredHours {
+        lab_vm_hours: 5_000.0,
+        project_vm_hours: None,
+        project_gpu_hours: Some(100.0),
+        gpu_unit: GpuHourUnit::NodeHours,
+    };
+    let fit = calibrate_measured(&cpu.scenario, catalog(), gpu).expect("prices");
+    assert_eq!(fit.impossible().len(), 1, "{fit:?}");
+    assert_eq!(fit.impossible()[0].target, FitTarget::ProjectGpuNodes);
+    assert!(apply_change(&cpu.scenario, catalog(), Change::Calibrate(gpu)).is_err());
+    // A factor above the most accepted (1,000x) is refused, never applied.
+    let huge = MeasuredHours {
+        lab_vm_hours: 1.0e8,
+        ..paper_measured()
+    };
+    assert!(matches!(
+        calibrated_realism(&paper().scenario, catalog(), huge),
+        Err(CalibrationError::TooLarge("Lab VMs"))
+    ));
+    assert!(apply_change(&paper().scenario, catalog(), Change::Calibrate(huge)).is_err());
+    // No factor is 0 unless 0 hours were typed for it; a blank keeps the factor as it is.
+    let blank = MeasuredHours {
+        lab_vm_hours: 1.0,
+        project_vm_hours: None,
+        project_gpu_hours: None,
+        gpu_unit: GpuHourUnit::NodeHours,
+    };
+    let r = calibrated_realism(&paper().scenario, catalog(), blank).expect("fits");
+    assert!(r.labs.vm > 0.0);
+    assert_eq!(r.project, paper().scenario.realism.project);
+    let zero = MeasuredHours {
+        project_vm_hours: Some(0.0),
+        ..blank
+    };
+    let r = calibrated_realism(&paper().scenario, catalog(), zero).expect("fits");
+    assert_eq!(r.project.vm, 0.0, "typed 0 project VM-hours");
+}
+
+#[test]
+fn half_the_lab_vm_hours_halve_the_lab_vm_factor() {
+    let half = MeasuredHours {
+        lab_vm_hours: paper_measured().lab_vm_hours / 2.0,
+        ..paper_measured()
     };
     let applied = apply_change(&paper().scenario, catalog(), Change::Calibrate(half)).expect("ok");
     let (old, new) = (paper().scenario.realism.labs.vm, applied.realism.labs.vm);
-    // labs.vm = (lab hours - bare-metal and edge lab hours) / planned lab VM hours: the fixed
-    // part stays, so halving the hours takes the factor a little below half.
-    assert!(new < old / 2.0 && new > old * 0.4, "{old} -> {new}");
+    // labs.vm = lab VM-hours / planned lab VM-hours: half the hours, half the factor.
+    assert!((new - old / 2.0).abs() < 1e-9, "{old} -> {new}");
     // The project's factors do not move.
-    assert_eq!(applied.realism.project, paper().scenario.realism.project);
-    // Hours below what the fixed uses take are refused, and the scenario is unchanged.
+    let project = paper().scenario.realism.project;
+    assert!((applied.realism.project.vm - project.vm).abs() < 1e-9);
+    assert!((applied.realism.project.bare_metal - project.bare_metal).abs() < 1e-9);
+    // The paper's instance-hours below what the lab bare metal and edge take are refused.
     let too_few = ReportedHours {
         lab_instance_hours: 1.0,
         ..PAPER_HOURS
     };
-    assert!(apply_change(&paper().scenario, catalog(), Change::Calibrate(too_few)).is_err());
+    assert!(matches!(
+        calibrate(&paper().scenario, catalog(), too_few),
+        Err(CalibrationError::BelowFixedUse(_))
+    ));
 }
 
 // ---- Chart data of the Plan view ----

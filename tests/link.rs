@@ -367,7 +367,7 @@ fn scalar_settings_travel_in_one_map_keyed_by_path() {
     assert_eq!(
         json_of(&encode(&s, paper())),
         serde_json::json!({
-            "v": 2,
+            "v": LINK_VERSION,
             "p": paper().id,
             "n": {"course.students": 240, "pricing.discount_pct": "12.5"}
         })
@@ -506,6 +506,7 @@ fn savings_levers_round_trip_and_a_bad_one_is_left_off() {
         }),
         spot_gpu_rerun_pct: Some(12.5),
         gpu_sharing_students: Some(3.0),
+        gpu_bound_share_pct: 40.0,
         right_size: true,
     };
     assert_eq!(round_trip(&scenario), scenario);
@@ -527,4 +528,23 @@ fn savings_levers_round_trip_and_a_bad_one_is_left_off() {
         assert_eq!(decoded.scenario.levers, Levers::default(), "{bad}");
         assert_eq!(decoded.notices.len(), 1, "{:?}", decoded.notices);
     }
+}
+
+#[test]
+fn a_link_from_before_the_spot_assumption_keeps_its_zero_re_run_share() {
+    // Up to link version 2 every preset priced spot work with 0% re-runs, and a link left the
+    // share out: such a link (here on spot) still prices with 0%, as when it was made.
+    let old = decode_json(r#"{"v":2,"p":"paper-s25-v2","m":1}"#);
+    assert!(old.notices.is_empty(), "{:?}", old.notices);
+    assert_eq!(old.scenario.pricing.rerun_overhead_pct, 0.0);
+    let mut was = paper().scenario.clone();
+    was.pricing.model = course_cost::model::catalog::offer::PriceModel::Spot;
+    was.pricing.rerun_overhead_pct = 0.0;
+    assert_eq!(old.scenario, was);
+    // A link made now leaves the preset's 15% out and reads it back.
+    let mut now = paper().scenario.clone();
+    now.pricing.model = course_cost::model::catalog::offer::PriceModel::Spot;
+    assert_eq!(now.pricing.rerun_overhead_pct, 15.0);
+    assert_eq!(round_trip(&now), now);
+    assert_eq!(version_of(&encode(&now, paper())), LINK_VERSION);
 }

@@ -82,7 +82,7 @@ test('a shared link opens the same scenario in a fresh browser', async () => {
   await fillIn(page, 'prices', 'discount-input', '10');
   await changed(page, 'total-cost', start.total);
   const { url, hash, data } = await linkInAddressBar(page, (d) => students(d) === 250 && discount(d) === 10);
-  assert.equal(data.v, 2);
+  assert.equal(data.v, 3);
   assert.equal(data.p, 'paper-s25-v2');
   assert.ok(hash.length < 200, `a few edits keep the link short (${hash.length} characters)`);
   const edited = await snapshot(page);

@@ -1,11 +1,78 @@
-//! Small inputs for lever settings (not Scenario fields, so not the app's `NumberInput`): the
-//! typed text is kept, read with `parse_number`, checked against the lever's bounds, and only a
-//! valid value is passed on; a bad one shows a message at the field.
+//! Small inputs for lever settings and measured hours (not Scenario fields, so not the app's
+//! `NumberInput`, but laid out like it: label and provenance marker, input and unit, hint): the
+//! typed text is kept, read with `parse_number`, checked against the bounds, and only a valid
+//! value is passed on; a bad one shows a message at the field.
 
 use yew::prelude::*;
 
+use crate::components::inputs::provenance_marker::ProvenanceMarker;
 use crate::model::edit::number::parse_number;
 use crate::model::format;
+use crate::model::scenario::provenance::ProvenanceKind;
+
+/// Where a lever's or a calibration field's suggested number comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldOrigin {
+    /// The suggested value (`None`: the field starts empty).
+    pub value: Option<f64>,
+    /// Sourced, calibrated or assumed.
+    pub kind: ProvenanceKind,
+    /// The citation, the formula or the reason.
+    pub text: AttrValue,
+    /// What an empty field means, when empty is a setting of its own (a lever that is off):
+    /// it then has this origin's kind with this text.
+    pub empty: Option<AttrValue>,
+}
+
+impl FieldOrigin {
+    /// An assumed suggestion `value`, for `why`.
+    pub fn assumed(value: Option<f64>, why: impl Into<AttrValue>) -> FieldOrigin {
+        FieldOrigin {
+            value,
+            kind: ProvenanceKind::Assumed,
+            text: why.into(),
+            empty: None,
+        }
+    }
+
+    /// With `text` saying what an empty field means.
+    pub fn when_empty(self, text: impl Into<AttrValue>) -> FieldOrigin {
+        FieldOrigin {
+            empty: Some(text.into()),
+            ..self
+        }
+    }
+
+    /// The provenance of a field showing `value`: this origin's while it shows the suggested
+    /// value, else the user's.
+    pub fn of(&self, value: Option<f64>) -> (ProvenanceKind, AttrValue) {
+        let same = match (value, self.value) {
+            (Some(a), Some(b)) => a.to_bits() == b.to_bits(),
+            (None, None) => true,
+            _ => false,
+        };
+        match (same, value) {
+            (true, _) if self.kind != ProvenanceKind::User => (self.kind, self.text.clone()),
+            (_, None) if self.empty.is_some() => {
+                (self.kind, self.empty.clone().unwrap_or_default())
+            }
+            (_, None) => (
+                ProvenanceKind::User,
+                AttrValue::from("Empty: yours to fill in."),
+            ),
+            (_, Some(_)) => (
+                ProvenanceKind::User,
+                AttrValue::from(match self.value {
+                    Some(suggested) => format!(
+                        "Your own value; the suggested one is {}.",
+                        format::exact(suggested)
+                    ),
+                    None => "Your own value.".to_string(),
+                }),
+            ),
+        }
+    }
+}
 
 /// Props of [`LeverNumber`].
 #[derive(Properties, PartialEq)]
@@ -23,6 +90,11 @@ pub struct LeverNumberProps {
     /// Whether an empty field is accepted (it then means "none").
     #[prop_or(false)]
     pub allow_empty: bool,
+    /// Whether only whole numbers are accepted.
+    #[prop_or(false)]
+    pub whole: bool,
+    /// Where the suggested value comes from (the field is the user's once it differs).
+    pub origin: FieldOrigin,
     /// `data-testid` of the input.
     pub testid: AttrValue,
     /// A hint under the field.
@@ -38,9 +110,9 @@ pub struct LeverNumberProps {
 /// How `text` reads as a value within `min..=max`; `Ok(None)` for an accepted empty field.
 pub fn read_lever_value(
     text: &str,
-    min: f64,
-    max: f64,
+    (min, max): (f64, f64),
     allow_empty: bool,
+    whole: bool,
 ) -> Result<Option<f64>, String> {
     if text.trim().is_empty() {
         return if allow_empty {
@@ -57,6 +129,9 @@ pub fn read_lever_value(
             format::exact(max)
         ));
     }
+    if whole && value.fract() != 0.0 {
+        return Err("must be a whole number".to_string());
+    }
     Ok(Some(value))
 }
 
@@ -72,10 +147,10 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
     {
         // The value changed elsewhere (undo, a link): show it, unless the text already reads so.
         let (text, error) = (text.clone(), error.clone());
-        let (min, max, empty) = (props.min, props.max, props.allow_empty);
+        let (bounds, empty, whole) = ((props.min, props.max), props.allow_empty, props.whole);
         use_effect_with(props.value.map(f64::to_bits), move |bits| {
             let value = bits.map(f64::from_bits);
-            let keep = match read_lever_value(&text, min, max, empty) {
+            let keep = match read_lever_value(&text, bounds, empty, whole) {
                 Ok(read) => read == value,
                 Err(_) => value.is_none(),
             };
@@ -88,11 +163,11 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
     let on_input = {
         let (text, error) = (text.clone(), error.clone());
         let (on_value, on_invalid) = (props.on_value.clone(), props.on_invalid.clone());
-        let (min, max, empty) = (props.min, props.max, props.allow_empty);
+        let (bounds, empty, whole) = ((props.min, props.max), props.allow_empty, props.whole);
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let typed = input.value();
-            match read_lever_value(&typed, min, max, empty) {
+            match read_lever_value(&typed, bounds, empty, whole) {
                 Ok(value) => {
                     error.set(None);
                     on_value.emit(value);
@@ -106,20 +181,27 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
         })
     };
     let id = format!("lever-{}", props.testid);
+    let hint_id = format!("{id}-hint");
+    let (kind, why) = props.origin.of(props.value);
     html! {
-        <div class="field lever-field">
+        <div class={classes!("field", "lever-field", error.is_some().then_some("field-invalid"))}
+            data-provenance={kind.word()}>
             <label for={id.clone()}>{ props.label.clone() }</label>
-            <span class="input-with-unit">
-                <input id={id} type="text" inputmode="decimal" value={(*text).clone()}
+            <ProvenanceMarker kind={kind} text={why} field_id={AttrValue::from(id.clone())} />
+            <div class="field-control">
+                <input id={id} type="text" inputmode="decimal" autocomplete="off" value={(*text).clone()}
                     data-testid={props.testid.clone()} aria-invalid={error.is_some().to_string()}
+                    aria-describedby={props.hint.as_ref().map(|_| hint_id.clone())}
                     oninput={on_input} />
-                <span class="unit">{ props.unit.clone() }</span>
-            </span>
+                if !props.unit.is_empty() {
+                    <span class="field-unit">{ props.unit.clone() }</span>
+                }
+            </div>
             if let Some(why) = (*error).clone() {
-                <span class="field-error" role="alert" data-testid="field-error">{ why }</span>
+                <p class="field-error" role="alert" data-testid="field-error">{ why }</p>
             }
             if let Some(hint) = props.hint.clone() {
-                <span class="field-hint">{ hint }</span>
+                <p class="field-hint" id={hint_id}>{ hint }</p>
             }
         </div>
     }

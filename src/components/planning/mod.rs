@@ -5,6 +5,7 @@ pub mod calibrate_form;
 pub mod comparables_panel;
 pub mod compare_panel;
 pub mod lever_controls;
+pub mod lever_list;
 pub mod plan_canvas;
 mod range_sampling;
 pub mod savings_panel;

@@ -12,7 +12,7 @@ use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit, Edit};
 use crate::model::edit::pool_change::{share_out, PoolChange};
 use crate::model::edit::{next_number, room_for};
-use crate::model::engine::calibrate::{calibrate, CalibrationError, ReportedHours};
+use crate::model::engine::calibrate::{calibrated_realism, MeasuredHours};
 use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
 use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
@@ -138,8 +138,9 @@ pub enum Change {
     /// A change to a project pool or a capacity.
     Pool(PoolChange),
     /// Set the overrun factors that reproduce these measured hours (derived with
-    /// [`calibrate`] from the scenario with its levers off).
-    Calibrate(ReportedHours),
+    /// [`calibrated_realism`] from the scenario with its levers off); refused, with why, when
+    /// the model cannot reproduce them.
+    Calibrate(MeasuredHours),
 }
 
 /// Applies `change` to a copy of `scenario`; returns it if it stays valid, else why not.
@@ -286,15 +287,8 @@ impl Change {
             Change::Calibrate(reported) => {
                 let mut off = scenario.clone();
                 off.levers = Levers::default();
-                scenario.realism = calibrate(&off, catalog, reported).map_err(|e| match e {
-                    CalibrationError::Invalid(_) => "the scenario is not valid".to_string(),
-                    CalibrationError::NothingToScale(what) => {
-                        format!("the plan has no hours of {what} to scale")
-                    }
-                    CalibrationError::BelowFixedUse(what) => format!(
-                        "the measured hours are fewer than the fixed uses already take ({what})"
-                    ),
-                })?;
+                scenario.realism =
+                    calibrated_realism(&off, catalog, reported).map_err(|e| e.to_string())?;
             }
             other => other.apply_offers(scenario, catalog)?,
         }

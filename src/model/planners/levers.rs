@@ -5,8 +5,9 @@
 //! Every lever transforms a copy of the [`Scenario`] that the engine then prices ([`evaluate`]),
 //! so a levered scenario validates, prices and shares like any other, and levers combine by
 //! applying one after another, in this order: 1. right-sizing (a user choice of the cheapest
-//! fitting offer); 2. GPU sharing (lab GPU uses take a share of an instance); 3. spot GPUs (a
-//! custom offer at spot price x re-run factor); 4. VM lease cap and 5. auto-stop: per-use caps are
+//! fitting offer); 2. GPU sharing (single-GPU lab uses of MIG-capable GPUs take a slice, for a
+//! longer block); 3. spot GPUs (a custom offer at spot price x re-run factor; offers without a
+//! published spot price stay on demand); 4. VM lease cap and 5. auto-stop: per-use caps are
 //! not in the model, so each VM use's planned hours are lowered to `new actual hours / overrun`,
 //! which makes the engine's actual hours (planned x overrun) exactly the capped or stopped hours;
 //! attached floating IPs follow, as they share the use's hours. A levered scenario's *planned*
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
 use crate::model::scenario::field::FieldPath;
+use crate::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{limits, FieldError, Problem};
 use crate::model::scenario::Scenario;
@@ -26,19 +28,33 @@ use crate::model::scenario::Scenario;
 mod transform;
 
 use transform::apply_lever;
-pub use transform::{fits, stopped_hours};
+pub use transform::{fits, shareable, spot_stand_ins, stopped_hours, SpotStandIn};
 
 /// Shortest VM lease cap (hours).
 pub const LEASE_CAP_MIN_HOURS: f64 = 1.0;
 /// Longest VM lease cap (hours).
 pub const LEASE_CAP_MAX_HOURS: f64 = 10_000.0;
-/// Most students sharing one lab GPU instance (students).
-pub const SHARING_MAX_STUDENTS: f64 = 16.0;
+/// The suggested VM lease cap (hours): assumed, see the lever's field for why.
+pub const SUGGESTED_LEASE_CAP_HOURS: f64 = 24.0;
+/// The suggested students per shared GPU (students): a 3g MIG slice, half the memory, each.
+pub const SUGGESTED_SHARING_STUDENTS: f64 = 2.0;
+/// Most students sharing one lab GPU (students): MIG divides an A100 or H100 into at most seven
+/// GPU instances (NVIDIA's Multi-Instance GPU user guide, profile 1g).
+pub const SHARING_MAX_STUDENTS: f64 = MIG_SLICES;
+/// Compute slices of one MIG-capable GPU (A100, H100): a 1g instance has 1/7 of its compute.
+pub const MIG_SLICES: f64 = 7.0;
+/// GPU models that MIG can partition (the resource's `gpu_model` starts with one of these).
+/// V100, P100, T4, RTX 6000 and AMD MI100 cannot be partitioned with MIG.
+pub const MIG_GPU_MODELS: [&str; 2] = ["A100", "H100"];
+/// Default share of a shared lab block's time that is GPU-bound (percent). Assumed: in Lab 5's
+/// MLFlow section (the one timed part by part, course unit 5 page) training takes 85 of about
+/// 170 minutes (PyTorch 45, Lightning 40; the rest is setup, data and the tracking server);
+/// Lab 6a is mostly CPU work, so half is cautious. Only this part slows down on a slice.
+pub const DEFAULT_GPU_BOUND_SHARE_PCT: f64 = 50.0;
 
-/// Default share of VM time that is idle (percent). Assumed, not measured: the paper's lab VMs
-/// ran 12.97x their plan (`realism.labs.vm`, calibrated from 109,837 reported lab instance-hours),
-/// so if the plan were all the work, 1 - 1/12.97 = 92% of lab VM time was idle; 90 rounds that
-/// down. No course reports how much of its VM time was idle.
+/// Default share of VM time that is idle (percent). Assumed, no course measured it: the paper's
+/// lab VMs ran 12.97x their plan (`realism.labs.vm`, from 109,837 reported lab instance-hours),
+/// so if the plan is the work, 1 - 1/12.97 = 92% of lab VM time was idle; 90 rounds that down.
 pub const DEFAULT_IDLE_SHARE_PCT: f64 = 90.0;
 /// Default idle time before a VM is stopped (hours). Assumed: longer than a break or a long
 /// notebook cell, short enough to stop a VM forgotten overnight.
@@ -46,9 +62,9 @@ pub const DEFAULT_IDLE_AFTER_HOURS: f64 = 2.0;
 /// Default nightly stop window (hours). Sourced: the course's lab policy leaves midnight to 8 AM
 /// outside the active-hours limit (course-labs.md s.1a, unit 2 page).
 pub const DEFAULT_NIGHT_HOURS: f64 = 8.0;
-/// Suggested GPU hours re-run after spot interruptions (percent). Assumed: checkpointed training
-/// loses at most the time since its last checkpoint; 15% is cautious.
-pub const DEFAULT_RERUN_OVERHEAD_PCT: f64 = 15.0;
+/// Suggested GPU hours re-run after spot interruptions (percent): the one spot assumption the
+/// price model uses too ([`SPOT_RERUN_SHARE_PCT`], with its reason).
+pub const DEFAULT_RERUN_OVERHEAD_PCT: f64 = SPOT_RERUN_SHARE_PCT;
 
 /// Auto-stop of idle VMs.
 ///
@@ -86,7 +102,7 @@ impl Default for AutoStop {
 }
 
 /// The savings levers; every one is off by default.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Levers {
     /// No VM instance lives longer than this per planned use (hours); `None` = off. A use planned
@@ -96,13 +112,59 @@ pub struct Levers {
     /// Stop idle VMs; `None` = off.
     pub auto_stop: Option<AutoStop>,
     /// Run GPU instances on spot, re-running this share of their hours after interruptions
-    /// (percent); `None` = off. Offers without a spot price stay on demand, without re-runs.
+    /// (percent); `None` = off. The panel starts it from the scenario's own re-run share (the
+    /// one spot assumption, [`SPOT_RERUN_SHARE_PCT`]). Offers without a published spot price
+    /// stay on demand, without re-runs.
     pub spot_gpu_rerun_pct: Option<f64>,
-    /// Students sharing one lab GPU instance (students; 2 = two per GPU, 7 = a MIG 1g slice of an
-    /// A100 each); lab GPU uses (and their floating IPs) cost 1 / this; `None` = off.
+    /// Students sharing one lab GPU through MIG slices (students, a whole number from 1 to 7);
+    /// `None` = off. Only single-GPU lab uses of A100 or H100 nodes are shared (see
+    /// [`sharing_factor`]); multi-GPU nodes (Lab 4's 4-GPU fine-tuning, Lab 5's two-GPU Ray
+    /// section) need the whole node and are left as they are.
     pub gpu_sharing_students: Option<f64>,
+    /// Share of a shared block's time that is GPU-bound (percent); that part runs slower on a
+    /// slice. See [`DEFAULT_GPU_BOUND_SHARE_PCT`] for the reason.
+    #[serde(default = "default_gpu_bound_share")]
+    pub gpu_bound_share_pct: f64,
     /// Price each instance resource on the cheapest fitting offer of the chosen provider (on/off).
     pub right_size: bool,
+}
+
+fn default_gpu_bound_share() -> f64 {
+    DEFAULT_GPU_BOUND_SHARE_PCT
+}
+
+impl Default for Levers {
+    fn default() -> Self {
+        Levers {
+            vm_lease_cap_hours: None,
+            auto_stop: None,
+            spot_gpu_rerun_pct: None,
+            gpu_sharing_students: None,
+            gpu_bound_share_pct: DEFAULT_GPU_BOUND_SHARE_PCT,
+            right_size: false,
+        }
+    }
+}
+
+/// What one student pays of a shared single-GPU lab block, as a factor of the block alone
+/// (1 = no saving), with `students` per GPU and `gpu_bound_pct` of the block GPU-bound.
+///
+/// MIG gives each of n students a slice of floor(7 / n) of the GPU's 7 compute slices (n = 2: a
+/// 3g slice; 3: 2g; 4 to 7: 1g), so the GPU-bound part of the block takes 7 / floor(7 / n) times
+/// as long, the rest as long as before; the node and its address are held that much longer by
+/// n students at once: factor = (1 - g + g x 7 / floor(7 / n)) / n, with g the GPU-bound share.
+pub fn sharing_factor(students: f64, gpu_bound_pct: f64) -> f64 {
+    let n = students.clamp(1.0, MIG_SLICES).floor();
+    let slices = (MIG_SLICES / n).floor();
+    let g = gpu_bound_pct / 100.0;
+    (1.0 - g + g * MIG_SLICES / slices) / n
+}
+
+/// The block-length factor of a shared block (see [`sharing_factor`]): how much longer each
+/// shared block runs (factor, 1 = as long as alone).
+pub fn sharing_slowdown(students: f64, gpu_bound_pct: f64) -> f64 {
+    let n = students.clamp(1.0, MIG_SLICES).floor();
+    sharing_factor(students, gpu_bound_pct) * n
 }
 
 impl Levers {
@@ -183,7 +245,10 @@ impl Levers {
         let mut next = self.clone();
         match lever {
             Lever::RightSize => next.right_size = from.right_size,
-            Lever::GpuSharing => next.gpu_sharing_students = from.gpu_sharing_students,
+            Lever::GpuSharing => {
+                next.gpu_sharing_students = from.gpu_sharing_students;
+                next.gpu_bound_share_pct = from.gpu_bound_share_pct;
+            }
             Lever::SpotGpu => next.spot_gpu_rerun_pct = from.spot_gpu_rerun_pct,
             Lever::LeaseCap => next.vm_lease_cap_hours = from.vm_lease_cap_hours,
             Lever::AutoStop => next.auto_stop.clone_from(&from.auto_stop),
@@ -203,14 +268,15 @@ impl Levers {
 
     /// A suggested setting of every lever, to price each one before it is applied: a 24-hour
     /// lease cap, the default auto-stop, spot GPUs with [`DEFAULT_RERUN_OVERHEAD_PCT`] re-runs,
-    /// two students per lab GPU, right-sizing.
+    /// two students per MIG-capable lab GPU (a 3g slice, half the memory, each), right-sizing.
     pub fn suggested() -> Levers {
         Levers {
-            vm_lease_cap_hours: Some(24.0),
+            vm_lease_cap_hours: Some(SUGGESTED_LEASE_CAP_HOURS),
             auto_stop: Some(AutoStop::default()),
             spot_gpu_rerun_pct: Some(DEFAULT_RERUN_OVERHEAD_PCT),
-            gpu_sharing_students: Some(2.0),
+            gpu_sharing_students: Some(SUGGESTED_SHARING_STUDENTS),
             right_size: true,
+            ..Levers::default()
         }
     }
 }
@@ -373,12 +439,28 @@ pub fn check(levers: &Levers) -> Result<(), LeverError> {
             1.0,
             SHARING_MAX_STUDENTS,
         ),
+        (
+            Lever::GpuSharing,
+            Some(levers.gpu_bound_share_pct),
+            0.0,
+            100.0,
+        ),
     ];
     for (lever, value, min, max) in rules {
         if value.is_some_and(|v| !(v.is_finite() && v >= min && v <= max)) {
             let detail = format!("must lie between {min} and {max}");
             return Err(LeverError::Setting { lever, detail });
         }
+    }
+    if levers
+        .gpu_sharing_students
+        .is_some_and(|n| n.fract() != 0.0)
+    {
+        let detail = "must be a whole number of students".to_string();
+        return Err(LeverError::Setting {
+            lever: Lever::GpuSharing,
+            detail,
+        });
     }
     Ok(())
 }

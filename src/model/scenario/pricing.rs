@@ -15,8 +15,9 @@ pub struct Pricing {
     /// On-demand or spot.
     #[serde(default)]
     pub model: PriceModel,
-    /// Extra instance-hours spent re-running work that spot interruptions killed (percent).
-    #[serde(default)]
+    /// Extra instance-hours spent re-running work that spot interruptions killed (percent); by
+    /// default the one spot assumption, [`SPOT_RERUN_SHARE_PCT`].
+    #[serde(default = "default_rerun_share")]
     pub rerun_overhead_pct: f64,
     /// Negotiated discount off every list price (percent).
     #[serde(default)]
@@ -40,6 +41,18 @@ impl Pricing {
     pub fn money(&self, usd: f64) -> String {
         format::money(usd, &self.currency, self.usd_to_currency)
     }
+}
+
+/// Share of spot GPU work re-run after interruptions (percent): the one spot assumption, used by
+/// the spot price model (each preset's `rerun_overhead_pct`) and by the spot lever. Assumed, as no
+/// course measured it: a provider may reclaim a spot instance at short notice (two minutes on AWS,
+/// 30 seconds on Google Cloud) and the work since the last checkpoint is lost; labs and projects that checkpoint every
+/// few minutes to an hour lose a small part of each interrupted block, and 15% is a cautious
+/// allowance for that and the restart.
+pub const SPOT_RERUN_SHARE_PCT: f64 = 15.0;
+
+fn default_rerun_share() -> f64 {
+    SPOT_RERUN_SHARE_PCT
 }
 
 /// The currency every price in the catalog is in (ISO code).

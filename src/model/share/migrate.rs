@@ -79,6 +79,12 @@ pub(super) fn migrate(mut object: Map<String, Value>, from: u64) -> Migrated {
             );
         }
     }
+    if from <= 2 {
+        v2_to_v3(&mut object);
+        if let Some(Value::Object(pinned)) = object.get_mut("a") {
+            v2_to_v3(pinned);
+        }
+    }
     object.insert("v".to_string(), Value::from(LINK_VERSION));
     Migrated { object, notices }
 }
@@ -120,6 +126,29 @@ fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
     }
 }
 
+/// The spot re-run share's path in the settings map.
+const RERUN_SHARE: &str = "pricing.rerun_overhead_pct";
+
+/// Up to version 2 every preset priced spot work with no re-runs (0%), so a link that left the
+/// share out meant 0%; since version 3 the presets assume 15%. The share is written in, so an
+/// old link prices as it did when it was made (its figures unchanged, no notice needed).
+fn v2_to_v3(object: &mut Map<String, Value>) {
+    match object.get_mut("n") {
+        Some(Value::Object(settings)) => {
+            settings
+                .entry(RERUN_SHARE.to_string())
+                .or_insert(Value::from(0));
+        }
+        // A settings part of the wrong shape stays as it is: the reader says so.
+        Some(_) => {}
+        None => {
+            let mut settings = Map::new();
+            settings.insert(RERUN_SHARE.to_string(), Value::from(0));
+            object.insert("n".to_string(), Value::Object(settings));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,7 +178,7 @@ mod tests {
         let migrated = migrate(v1, 1);
         assert!(migrated.notices.is_empty());
         let v2 = Value::Object(migrated.object);
-        assert_eq!(v2["v"], 2);
+        assert_eq!(v2["v"], LINK_VERSION);
         assert_eq!(v2["n"]["course.students"], 240);
         assert_eq!(v2["n"]["pricing.discount_pct"], "12.5");
         assert_eq!(v2["n"]["realism.project.storage"], 8);
@@ -163,12 +192,31 @@ mod tests {
     }
 
     #[test]
+    fn a_v2_link_without_a_re_run_share_keeps_the_zero_it_meant() {
+        let Value::Object(v2) = serde_json::json!({
+            "v": 2, "m": 1, "n": {"course.students": 100},
+            "a": {"n": {"pricing.rerun_overhead_pct": 20}}
+        }) else {
+            unreachable!("an object literal")
+        };
+        let v3 = migrate(v2, 2).object;
+        assert_eq!(v3["n"][RERUN_SHARE], 0);
+        assert_eq!(v3["n"]["course.students"], 100);
+        // A share the link gave is kept.
+        assert_eq!(v3["a"]["n"][RERUN_SHARE], 20);
+    }
+
+    #[test]
     fn a_group_of_the_wrong_shape_is_reported_once() {
         let Value::Object(v1) = serde_json::json!({"v": 1, "r": [1, 2, 3], "pl": "x"}) else {
             unreachable!("an object literal")
         };
         let migrated = migrate(v1, 1);
         assert_eq!(migrated.notices.len(), 2);
-        assert!(!migrated.object.contains_key("n"));
+        // Only the re-run share, which version 3 writes in, is in the settings map.
+        assert_eq!(
+            migrated.object.get("n"),
+            Some(&serde_json::json!({ RERUN_SHARE: 0 }))
+        );
     }
 }

@@ -14,8 +14,9 @@ use serde_json::{Map, Value};
 use crate::model::planners::levers::Levers;
 use crate::model::share::num::Num;
 
-/// The version this build writes.
-pub const LINK_VERSION: u64 = 2;
+/// The version this build writes. Version 3 has version 2's shape; it marks links made after the
+/// presets' spot re-run share went from 0% to 15% (see `migrate`).
+pub const LINK_VERSION: u64 = 3;
 
 /// One part of a link, read on its own: a part of the wrong shape is kept as `Unreadable`, so
 /// the reader can say so and still load the rest.

@@ -9,7 +9,7 @@ use crate::model::catalog::Catalog;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::scenario::{OfferChoice, Scenario};
 
-use super::{AutoStop, Lever, Levers};
+use super::{sharing_factor, sharing_slowdown, AutoStop, Lever, Levers, MIG_GPU_MODELS};
 
 /// `scenario` with `lever` applied (its settings taken from `levers`, already checked).
 pub(super) fn apply_lever(
@@ -23,7 +23,7 @@ pub(super) fn apply_lever(
         Lever::RightSize => right_size(&mut s, catalog),
         Lever::GpuSharing => {
             let students = levers.gpu_sharing_students.unwrap_or(1.0);
-            share_lab_gpus(&mut s, catalog, students);
+            share_lab_gpus(&mut s, catalog, students, levers.gpu_bound_share_pct);
         }
         Lever::SpotGpu => spot_gpus(&mut s, catalog, levers.spot_gpu_rerun_pct.unwrap_or(0.0)),
         Lever::LeaseCap => {
@@ -85,19 +85,32 @@ fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn
     }
 }
 
-/// Lab uses of GPU instances: each student pays for 1 / `students` of an instance and its
-/// floating IPs (the instance and its address are shared).
-fn share_lab_gpus(s: &mut Scenario, catalog: &Catalog, students: f64) {
-    let has_gpu = |id: &str| {
-        is(catalog, id, |r| {
-            r.specs.gpu_count > 0 && r.kind.is_instance()
-        })
-    };
+/// Whether lab uses of `resource` can be shared through MIG: an instance with exactly one GPU
+/// of a model MIG can partition (A100, H100). Nodes with several GPUs are left whole: the labs
+/// that use them use every GPU (Lab 4's multi-GPU fine-tuning, Lab 5's two-GPU Ray section).
+pub fn shareable(resource: &Resource) -> bool {
+    let model = resource.specs.gpu_model.as_str();
+    resource.kind.is_instance()
+        && resource.specs.gpu_count == 1
+        && MIG_GPU_MODELS.iter().any(|m| model.starts_with(m))
+}
+
+/// Shareable lab uses ([`shareable`]): `students` share one GPU through MIG slices, each block
+/// lasting [`sharing_slowdown`] times as long, and each student pays 1 / `students` of the node
+/// and its floating IPs for that time (the node and its address are shared).
+fn share_lab_gpus(s: &mut Scenario, catalog: &Catalog, students: f64, gpu_bound_pct: f64) {
+    let factor = sharing_factor(students, gpu_bound_pct);
+    let slowdown = sharing_slowdown(students, gpu_bound_pct);
+    if factor >= 1.0 {
+        // No saving at this setting (e.g. 4 students on 1g slices): the lever leaves it as it is.
+        return;
+    }
     let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
     for item in uses.flat_map(|o| o.uses.iter_mut()) {
-        if has_gpu(&item.resource) {
-            item.count /= students;
-            item.floating_ips /= students;
+        if is(catalog, &item.resource, shareable) {
+            item.hours *= slowdown;
+            item.count *= factor / slowdown;
+            item.floating_ips *= factor / slowdown;
         }
     }
 }
@@ -142,6 +155,31 @@ fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
         offer,
         fraction,
     });
+}
+
+/// A GPU resource the course uses and its stand-in's spot price on the scenario's snapshot
+/// (`None`: no published spot price, so the spot lever leaves it on demand).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpotStandIn {
+    /// The course's resource id.
+    pub resource: String,
+    /// The stand-in offer's SKU.
+    pub sku: String,
+    /// Its spot price (US dollars per offer hour), where one is published.
+    pub spot_usd: Option<f64>,
+}
+
+/// Every GPU resource the course uses, with its stand-in and whether that has a spot price.
+pub fn spot_stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<SpotStandIn> {
+    stand_ins(s, catalog)
+        .into_iter()
+        .filter(|(resource, _, _)| resource.specs.gpu_count > 0)
+        .map(|(resource, offer, _)| SpotStandIn {
+            resource: resource.id,
+            sku: offer.sku.clone(),
+            spot_usd: offer.spot_in(&s.pricing.snapshot).map(|p| p.usd),
+        })
+        .collect()
 }
 
 /// Spot for GPU instances only: for each GPU resource whose offer has a spot price, a custom offer
