@@ -9,13 +9,13 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
-use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
+use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::history::{History, Step};
+pub use super::priced::Priced;
 
 /// Text the user typed into a number field, kept exactly as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,31 +26,6 @@ pub struct Draft {
     pub error: Option<String>,
     /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
     pub read_as: Option<String>,
-}
-
-/// A valid scenario with its estimate, priced once when committed.
-#[derive(Clone, Debug)]
-pub struct Priced {
-    /// The scenario.
-    pub scenario: Rc<ValidScenario>,
-    /// Its estimate.
-    pub estimate: Rc<Estimate>,
-}
-
-impl Priced {
-    /// Prices `scenario`; `None` if its provider lacks a stand-in for a resource it uses.
-    fn new(scenario: ValidScenario, catalog: &Catalog) -> Option<Priced> {
-        let estimate = price(&scenario, catalog).ok()?;
-        Some(Priced {
-            scenario: Rc::new(scenario),
-            estimate: Rc::new(estimate),
-        })
-    }
-
-    /// Validates and prices `scenario`.
-    fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
-        Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)
-    }
 }
 
 /// Everything the UI renders from.
@@ -68,6 +43,8 @@ pub struct ScenarioState {
     pub origin: &'static Preset,
     /// What a shared link held that could not be used.
     pub link_notices: Vec<String>,
+    /// That the link was made with an archived version of its preset, and today's figure.
+    pub link_version: Option<String>,
     /// The scenario saved in this browser, when a shared link was opened over it.
     pub replaced_scenario: Option<Rc<Scenario>>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
@@ -96,7 +73,7 @@ impl PartialEq for ScenarioState {
             && Rc::ptr_eq(&self.estimate, &other.estimate)
             && self.drafts == other.drafts
             && self.notice == other.notice
-            && self.link_notices == other.link_notices
+            && (&self.link_notices, &self.link_version) == (&other.link_notices, &other.link_version)
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
@@ -183,6 +160,7 @@ impl ScenarioState {
                 for notice in &mut d.notices {
                     *notice = format!("Your saved draft: {notice}");
                 }
+                d.old_version = None;
                 d
             });
         let link = fragment
@@ -211,6 +189,7 @@ impl ScenarioState {
             drafts: HashMap::new(),
             notice: None,
             link_notices: start.notices,
+            link_version: start.old_version.map(|old| old.notice()),
             replaced_scenario: replaced,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
@@ -220,6 +199,11 @@ impl ScenarioState {
         };
         state.preset = state.unchanged_origin();
         Ok(state)
+    }
+
+    /// Hides the notices about the link the page was opened with.
+    fn clear_link_notices(&mut self) {
+        (self.link_notices, self.link_version) = (Vec::new(), None);
     }
 
     /// The origin preset, if the scenario still equals it.
@@ -373,7 +357,7 @@ impl ScenarioState {
                 };
                 let mut next = self.with_priced(priced);
                 next.replaced_scenario = None;
-                next.link_notices.clear();
+                next.clear_link_notices();
                 next.drafts.clear();
                 Rc::new(next)
             }
@@ -388,7 +372,7 @@ impl ScenarioState {
             }
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
-                next.link_notices.clear();
+                next.clear_link_notices();
                 Rc::new(next)
             }
             Action::Undo | Action::Redo => self,
@@ -462,7 +446,7 @@ impl ScenarioState {
         next.origin = preset;
         next.preset = Some(preset);
         next.drafts.clear();
-        next.link_notices.clear();
+        next.clear_link_notices();
         Rc::new(next)
     }
 
@@ -482,6 +466,7 @@ impl ScenarioState {
         next.drafts.clear();
         next.from_link = true;
         next.link_notices = decoded.notices.clone();
+        next.link_version = decoded.old_version.as_ref().map(OldVersion::notice);
         next.pinned = decoded
             .pinned
             .clone()
