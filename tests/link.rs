@@ -549,10 +549,18 @@ fn preset(id: &str) -> &'static course_cost::model::catalog::presets::Preset {
 
 #[test]
 fn every_archived_preset_names_the_version_that_replaced_it() {
-    for old in builtin_presets().expect("presets").iter().filter(|p| p.archived) {
+    for old in builtin_presets()
+        .expect("presets")
+        .iter()
+        .filter(|p| p.archived)
+    {
         let today = old.successor().expect("an archived preset has a successor");
         assert!(!today.archived && today.version > old.version, "{}", old.id);
-        assert_eq!(today.name, old.name, "{}: same course, later version", old.id);
+        assert_eq!(
+            today.name, old.name,
+            "{}: same course, later version",
+            old.id
+        );
         assert_eq!(
             old.label(),
             format!("{}, version {} (archived)", old.name, old.version)
@@ -570,14 +578,20 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
     assert_eq!(decoded.scenario, archived.scenario);
     assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
     let old = decoded.old_version.expect("a notice that the link is old");
-    assert_eq!((old.made_with.id.as_str(), old.today.id.as_str()), ("paper-s25", "paper-s25-v2"));
+    assert_eq!(
+        (old.made_with.id.as_str(), old.today.id.as_str()),
+        ("paper-s25", "paper-s25-v2")
+    );
     assert!(!old.edited);
     // The expected figures come from the engine on the two presets as shipped, not from the
     // link code: version 1 as it is, and today's default (README, "How close to the paper":
     // $262.70 per student, checked by tests/golden.rs).
     let then = estimate(&archived.scenario).totals.per_student_usd;
     let today = estimate(&paper().scenario).totals.per_student_usd;
-    assert!(then - today > 1.0, "the versions differ: ${then:.2} and ${today:.2}");
+    assert!(
+        then - today > 1.0,
+        "the versions differ: ${then:.2} and ${today:.2}"
+    );
     assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
     assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
     let notice = old.notice();
@@ -612,11 +626,18 @@ fn a_link_made_with_todays_version_says_nothing_about_versions() {
     let payload = encode(&paper().scenario, paper());
     let decoded = decode(&payload, catalog()).expect("presets load");
     assert!(decoded.old_version.is_none());
-    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v2"}"#).old_version.is_none());
+    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v2"}"#)
+        .old_version
+        .is_none());
     // Every version 1 corpus link of an archived preset says it is old; none is a problem.
     let corpus: Vec<Entry> = serde_json::from_str(include_str!("links/v1.json")).expect("parses");
     for entry in corpus {
         let decoded = decode(&entry.payload, catalog()).expect("presets load");
-        assert_eq!(decoded.old_version.is_some(), decoded.preset.archived, "{}", entry.name);
+        assert_eq!(
+            decoded.old_version.is_some(),
+            decoded.preset.archived,
+            "{}",
+            entry.name
+        );
     }
 }

@@ -73,7 +73,8 @@ impl PartialEq for ScenarioState {
             && Rc::ptr_eq(&self.estimate, &other.estimate)
             && self.drafts == other.drafts
             && self.notice == other.notice
-            && (&self.link_notices, &self.link_version) == (&other.link_notices, &other.link_version)
+            && (&self.link_notices, &self.link_version)
+                == (&other.link_notices, &other.link_version)
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
