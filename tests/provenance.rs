@@ -203,3 +203,15 @@ fn stand_in_fractions_say_where_they_come_from() {
         ProvenanceKind::User
     );
 }
+
+#[test]
+fn every_number_of_every_current_preset_has_a_note_beside_its_field() {
+    use course_cost::model::scenario::provenance_note::field_note;
+    for preset in builtin_presets().unwrap().iter().filter(|p| !p.archived) {
+        for field in numeric_fields(&preset.scenario) {
+            let note = field_note(field, &preset.scenario, preset);
+            assert_ne!(note.kind, ProvenanceKind::User, "{}: {field}", preset.id);
+            assert!(!note.text.is_empty(), "{}: {field}", preset.id);
+        }
+    }
+}
