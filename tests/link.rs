@@ -563,7 +563,7 @@ fn every_archived_preset_names_the_version_that_replaced_it() {
         );
         assert_eq!(
             old.label(),
-            format!("{}, version {} (archived)", old.name, old.version)
+            format!("Version {} (archived): {}", old.version, old.name)
         );
         assert_eq!(today.label(), today.name);
     }

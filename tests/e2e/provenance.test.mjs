@@ -186,7 +186,7 @@ test('a link made with the first version of a preset opens as it was and says so
     value: select.value,
     text: select.selectedOptions[0]?.textContent.trim(),
   }));
-  assert.deepEqual(shown, { value: 'paper-s25', text: `${old.name}, version 1 (archived)` });
+  assert.deepEqual(shown, { value: 'paper-s25', text: `Version 1 (archived): ${old.name}` });
   // Picking today's version leaves the old one behind, and the notice with it.
   await page.getByTestId('preset-select').selectOption('paper-s25-v2');
   await notice.waitFor({ state: 'detached' });

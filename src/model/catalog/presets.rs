@@ -63,10 +63,11 @@ fn first_version() -> u32 {
 }
 
 impl Preset {
-    /// The name a picker shows: an archived version says which version it is.
+    /// The name a picker shows: an archived version says first which version it is (a narrow
+    /// select shows the start of its option).
     pub fn label(&self) -> String {
         if self.archived {
-            format!("{}, version {} (archived)", self.name, self.version)
+            format!("Version {} (archived): {}", self.version, self.name)
         } else {
             self.name.clone()
         }

@@ -81,13 +81,11 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
             <label for={id.clone()} class="visually-hidden">
                 { format!("{}: how many of the offer one instance equals", props.resource) }
             </label>
-            <div class="field-control">
-                <input id={id.clone()} type="text" inputmode="decimal" value={text}
-                    aria-invalid={error.is_some().then_some("true")}
-                    aria-describedby={error.is_some().then(|| format!("{id}-error"))}
-                    {oninput} {onblur} />
-                <ProvenanceMarker ..ProvenanceMarkerProps::of(&props.provenance, id.clone()) />
-            </div>
+            <input id={id.clone()} type="text" inputmode="decimal" value={text} class="fraction-input"
+                aria-invalid={error.is_some().then_some("true")}
+                aria-describedby={error.is_some().then(|| format!("{id}-error"))}
+                {oninput} {onblur} />
+            <ProvenanceMarker ..ProvenanceMarkerProps::of(&props.provenance, id.clone()) />
             if let Some(error) = error {
                 <p class="field-error" id={format!("{id}-error")} data-testid="field-error" role="alert">
                     { format!("{error}. The results still use the last valid value.") }
