@@ -1,0 +1,14 @@
+import { start, stop, openCalculator, showView } from './e2e/support.mjs';
+import { readFile } from 'node:fs/promises';
+const { server, browser } = await start();
+const corpus = JSON.parse(await readFile('../tests/links/v1.json', 'utf8'));
+const payload = corpus.find((e) => e.name === 'preset paper-s25 as it is').payload;
+const page = await openCalculator(browser, `${server.url}#s=${payload}`);
+await page.screenshot({ path: '/tmp/provenance/old-link.png' });
+await showView(page, 'prices');
+await page.evaluate(() => { for (const b of document.querySelectorAll('.fold > button[aria-expanded="false"]')) b.click(); for (const d of document.querySelectorAll('details')) d.open = true; });
+await page.getByTestId('gpu-choices').scrollIntoViewIfNeeded();
+await page.getByTestId('gpu-choices').screenshot({ path: '/tmp/provenance/choices.png' });
+await page.getByTestId('custom-offer-form').screenshot({ path: '/tmp/provenance/form.png' });
+await page.close();
+await stop({ server, browser });
