@@ -7,7 +7,6 @@
 #[cfg(target_arch = "wasm32")]
 mod context;
 mod history;
-mod priced;
 mod scenario_state;
 
 #[cfg(target_arch = "wasm32")]

@@ -9,13 +9,13 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
+use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::history::{History, Step};
-pub use super::priced::Priced;
 
 /// Text the user typed into a number field, kept exactly as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +26,31 @@ pub struct Draft {
     pub error: Option<String>,
     /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
     pub read_as: Option<String>,
+}
+
+/// A valid scenario with its estimate, priced once when committed.
+#[derive(Clone, Debug)]
+pub struct Priced {
+    /// The scenario.
+    pub scenario: Rc<ValidScenario>,
+    /// Its estimate.
+    pub estimate: Rc<Estimate>,
+}
+
+impl Priced {
+    /// Prices `scenario`; `None` if its provider lacks a stand-in for a resource it uses.
+    fn new(scenario: ValidScenario, catalog: &Catalog) -> Option<Priced> {
+        let estimate = price(&scenario, catalog).ok()?;
+        Some(Priced {
+            scenario: Rc::new(scenario),
+            estimate: Rc::new(estimate),
+        })
+    }
+
+    /// Validates and prices `scenario`.
+    fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
+        Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)
+    }
 }
 
 /// Everything the UI renders from.
@@ -202,11 +227,6 @@ impl ScenarioState {
         Ok(state)
     }
 
-    /// Hides the notices about the link the page was opened with.
-    fn clear_link_notices(&mut self) {
-        (self.link_notices, self.link_version) = (Vec::new(), None);
-    }
-
     /// The origin preset, if the scenario still equals it.
     fn unchanged_origin(&self) -> Option<&'static Preset> {
         (self.origin.scenario == **self.scenario).then_some(self.origin)
@@ -358,7 +378,7 @@ impl ScenarioState {
                 };
                 let mut next = self.with_priced(priced);
                 next.replaced_scenario = None;
-                next.clear_link_notices();
+                (next.link_notices, next.link_version) = (Vec::new(), None);
                 next.drafts.clear();
                 Rc::new(next)
             }
@@ -373,7 +393,7 @@ impl ScenarioState {
             }
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
-                next.clear_link_notices();
+                (next.link_notices, next.link_version) = (Vec::new(), None);
                 Rc::new(next)
             }
             Action::Undo | Action::Redo => self,
@@ -447,7 +467,7 @@ impl ScenarioState {
         next.origin = preset;
         next.preset = Some(preset);
         next.drafts.clear();
-        next.clear_link_notices();
+        (next.link_notices, next.link_version) = (Vec::new(), None);
         Rc::new(next)
     }
 
