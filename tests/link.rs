@@ -6,7 +6,7 @@ mod common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use common::{catalog, paper, random_edits, Rng};
+use common::{catalog, estimate, paper, random_edits, Rng};
 use course_cost::model::catalog::hardware::Hardware;
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::stand_in::CustomOffer;
@@ -547,4 +547,117 @@ fn a_link_from_before_the_spot_assumption_keeps_its_zero_re_run_share() {
     assert_eq!(now.pricing.rerun_overhead_pct, 15.0);
     assert_eq!(round_trip(&now), now);
     assert_eq!(version_of(&encode(&now, paper())), LINK_VERSION);
+}
+
+/// The v1 corpus's link of the first version of the paper's course, as it was.
+fn first_version_link() -> String {
+    let corpus: Vec<Entry> = serde_json::from_str(include_str!("links/v1.json")).expect("parses");
+    corpus
+        .into_iter()
+        .find(|e| e.name == "preset paper-s25 as it is")
+        .expect("the corpus holds the first version's link")
+        .payload
+}
+
+fn preset(id: &str) -> &'static course_cost::model::catalog::presets::Preset {
+    builtin_presets()
+        .expect("presets")
+        .iter()
+        .find(|p| p.id == id)
+        .expect("shipped")
+}
+
+#[test]
+fn every_archived_preset_names_the_version_that_replaced_it() {
+    for old in builtin_presets()
+        .expect("presets")
+        .iter()
+        .filter(|p| p.archived)
+    {
+        let today = old.successor().expect("an archived preset has a successor");
+        assert!(!today.archived && today.version > old.version, "{}", old.id);
+        assert_eq!(
+            today.name, old.name,
+            "{}: same course, later version",
+            old.id
+        );
+        assert_eq!(
+            old.label(),
+            format!("Version {} (archived): {}", old.version, old.name)
+        );
+        assert_eq!(today.label(), today.name);
+    }
+}
+
+#[test]
+fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
+    let decoded = decode(&first_version_link(), catalog()).expect("presets load");
+    let archived = preset("paper-s25");
+    // It opens as it was: the archived preset's own scenario, with no problem to report.
+    assert_eq!(decoded.preset.id, "paper-s25");
+    assert_eq!(decoded.scenario, archived.scenario);
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    let old = decoded.old_version.expect("a notice that the link is old");
+    assert_eq!(
+        (old.made_with.id.as_str(), old.today.id.as_str()),
+        ("paper-s25", "paper-s25-v2")
+    );
+    assert!(!old.edited);
+    // The expected figures come from the engine on the two presets as shipped, not from the
+    // link code: version 1 as it is, and today's default (README, "How close to the paper":
+    // $262.70 per student, checked by tests/golden.rs).
+    let then = estimate(&archived.scenario).totals.per_student_usd;
+    let today = estimate(&paper().scenario).totals.per_student_usd;
+    assert!(
+        then - today > 1.0,
+        "the versions differ: ${then:.2} and ${today:.2}"
+    );
+    assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
+    assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
+    let notice = old.notice();
+    let expected = format!(
+        "This link was made with version 1 of \"The paper's course (NYU, Spring 2025)\" (archived); it shows ${then:.2} per student as it was then. Today's version 2 gives ${today:.2}."
+    );
+    assert_eq!(notice, expected);
+}
+
+#[test]
+fn an_edited_old_link_compares_with_todays_version_edited_the_same_way() {
+    let decoded = decode_json(r#"{"v":1,"p":"paper-s25","s":95}"#);
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    let old = decoded.old_version.expect("a notice that the link is old");
+    assert!(old.edited);
+    let c = catalog();
+    let then = apply_number(&preset("paper-s25").scenario, c, Setting::Students, "95").unwrap();
+    let today = apply_number(&paper().scenario, c, Setting::Students, "95").unwrap();
+    let (then, today) = (
+        estimate(&then).totals.per_student_usd,
+        estimate(&today).totals.per_student_usd,
+    );
+    assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
+    assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
+    assert!(old.notice().contains(&format!(
+        "it shows ${then:.2} per student as it was then. Today's version 2, with this link's changes where they apply, gives ${today:.2}."
+    )));
+}
+
+#[test]
+fn a_link_made_with_todays_version_says_nothing_about_versions() {
+    let payload = encode(&paper().scenario, paper());
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert!(decoded.old_version.is_none());
+    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v2"}"#)
+        .old_version
+        .is_none());
+    // Every version 1 corpus link of an archived preset says it is old; none is a problem.
+    let corpus: Vec<Entry> = serde_json::from_str(include_str!("links/v1.json")).expect("parses");
+    for entry in corpus {
+        let decoded = decode(&entry.payload, catalog()).expect("presets load");
+        assert_eq!(
+            decoded.old_version.is_some(),
+            decoded.preset.archived,
+            "{}",
+            entry.name
+        );
+    }
 }

@@ -237,3 +237,49 @@ fn a_title_is_one_step_and_travels_in_the_link() {
     assert_eq!(decoded.scenario.title, "CS 9183 plan");
     assert_eq!(state.apply(Action::Undo).scenario.title, "");
 }
+
+/// A version 1 link of the first version of the paper's course (plain JSON, base64url).
+fn first_version_payload(extra: &str) -> String {
+    use base64::Engine;
+    let json = format!(r#"{{"v":1,"p":"paper-s25"{extra}}}"#);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json)
+}
+
+#[test]
+fn an_old_link_names_its_version_and_the_picker_starts_from_it() {
+    let fragment = format!("s={}", first_version_payload(""));
+    let state = Rc::new(ScenarioState::from_sources(Some(&fragment), None).expect("loads"));
+    // As it was: the archived preset, unchanged, so the picker shows it.
+    assert_eq!(state.origin.id, "paper-s25");
+    assert_eq!(state.preset.map(|p| p.id.as_str()), Some("paper-s25"));
+    assert!(state.link_notices.is_empty(), "{:?}", state.link_notices);
+    let said = state.link_version.clone().expect("the link says it is old");
+    assert!(
+        said.starts_with("This link was made with version 1 of"),
+        "{said}"
+    );
+    assert!(said.contains("Today's version 2 gives $"), "{said}");
+    // Dismissed, and gone once a current preset is picked.
+    assert!(state
+        .clone()
+        .apply(Action::DismissLinkNotices)
+        .link_version
+        .is_none());
+    let picked = state.apply(Action::LoadPreset("paper-s25-v2".into()));
+    assert!(picked.link_version.is_none());
+    // Loaded into an open page (the address bar changed): the same notice.
+    let decoded = decode(&first_version_payload(r#","s":95"#), picked.catalog).expect("decodes");
+    let loaded = picked.apply(Action::LoadLink(Rc::new(decoded)));
+    assert!(loaded
+        .link_version
+        .as_deref()
+        .is_some_and(|s| s.contains("with this link's changes")));
+}
+
+#[test]
+fn a_saved_draft_of_an_old_version_is_not_called_a_link() {
+    let saved = first_version_payload(r#","s":95"#);
+    let state = ScenarioState::from_sources(None, Some(&saved)).expect("loads");
+    assert_eq!(state.origin.id, "paper-s25");
+    assert!(state.link_version.is_none());
+}

@@ -12,7 +12,7 @@ use crate::model::engine::compare::{compare_providers, ProviderQuote};
 use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
+use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::history::{History, Step};
@@ -68,6 +68,8 @@ pub struct ScenarioState {
     pub origin: &'static Preset,
     /// What a shared link held that could not be used.
     pub link_notices: Vec<String>,
+    /// That the link was made with an archived version of its preset, and today's figure.
+    pub link_version: Option<String>,
     /// The scenario saved in this browser, when a shared link was opened over it.
     pub replaced_scenario: Option<Rc<Scenario>>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
@@ -96,7 +98,8 @@ impl PartialEq for ScenarioState {
             && Rc::ptr_eq(&self.estimate, &other.estimate)
             && self.drafts == other.drafts
             && self.notice == other.notice
-            && self.link_notices == other.link_notices
+            && (&self.link_notices, &self.link_version)
+                == (&other.link_notices, &other.link_version)
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
@@ -183,6 +186,7 @@ impl ScenarioState {
                 for notice in &mut d.notices {
                     *notice = format!("Your saved draft: {notice}");
                 }
+                d.old_version = None;
                 d
             });
         let link = fragment
@@ -211,6 +215,7 @@ impl ScenarioState {
             drafts: HashMap::new(),
             notice: None,
             link_notices: start.notices,
+            link_version: start.old_version.map(|old| old.notice()),
             replaced_scenario: replaced,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
@@ -373,7 +378,7 @@ impl ScenarioState {
                 };
                 let mut next = self.with_priced(priced);
                 next.replaced_scenario = None;
-                next.link_notices.clear();
+                (next.link_notices, next.link_version) = (Vec::new(), None);
                 next.drafts.clear();
                 Rc::new(next)
             }
@@ -388,7 +393,7 @@ impl ScenarioState {
             }
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
-                next.link_notices.clear();
+                (next.link_notices, next.link_version) = (Vec::new(), None);
                 Rc::new(next)
             }
             Action::Undo | Action::Redo => self,
@@ -462,7 +467,7 @@ impl ScenarioState {
         next.origin = preset;
         next.preset = Some(preset);
         next.drafts.clear();
-        next.link_notices.clear();
+        (next.link_notices, next.link_version) = (Vec::new(), None);
         Rc::new(next)
     }
 
@@ -482,6 +487,7 @@ impl ScenarioState {
         next.drafts.clear();
         next.from_link = true;
         next.link_notices = decoded.notices.clone();
+        next.link_version = decoded.old_version.as_ref().map(OldVersion::notice);
         next.pinned = decoded
             .pinned
             .clone()

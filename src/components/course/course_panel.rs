@@ -20,21 +20,34 @@ fn PresetPicker() -> Html {
         Callback::from(move |id: String| state.dispatch().load_preset(id))
     };
     let current = state.preset.map(|p| p.id.clone()).unwrap_or_default();
+    // A scenario from an old link starts from an archived version: named, not left blank.
+    let archived = state.origin.archived.then_some(state.origin);
+    let edited = match archived {
+        Some(origin) => format!("Your edited scenario, from {}", origin.label()),
+        None => "Your edited scenario".to_string(),
+    };
+    let hint = match (state.preset, archived) {
+        (None, _) => "Edited: pick a preset to start again from it.".to_string(),
+        (Some(p), Some(_)) => format!(
+            "{} An earlier version, kept so that links made with it open as they were; pick a \
+             preset to use today's.",
+            p.summary
+        ),
+        (Some(p), None) => p.summary.clone(),
+    };
     html! {
         <div class="field">
             <label for="preset">{ "Start from" }</label>
             <Select id="preset" testid="preset-select" value={current.clone()} {on_change}>
                 if state.preset.is_none() {
-                    <option value="" selected=true disabled=true>{ "Your edited scenario" }</option>
+                    <option value="" selected=true disabled=true>{ edited }</option>
+                }
+                if let Some(origin) = archived {
+                    <option value={origin.id.clone()} selected={current == origin.id}>{ origin.label() }</option>
                 }
                 { options(presets.iter().map(|p| (p.id.as_str(), p.name.as_str())), &current) }
             </Select>
-            <p class="field-hint">
-                { state.preset.map_or_else(
-                    || "Edited: pick a preset to start again from it.".to_string(),
-                    |p| p.summary.clone(),
-                ) }
-            </p>
+            <p class="field-hint">{ hint }</p>
         </div>
     }
 }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::format;
 use crate::model::scenario::field::{FieldPath, Setting};
-use crate::model::scenario::provenance::{provenance_of, ProvenanceKind};
+use crate::model::scenario::provenance_note::field_note;
 use crate::state::{use_scenario, Dispatch, Draft};
 
 /// Props of [`NumberInput`].
@@ -114,26 +114,22 @@ pub fn number_inputs(fields: impl IntoIterator<Item = NumberInputProps>) -> Html
 pub fn NumberInput(props: &NumberInputProps) -> Html {
     let state = use_scenario();
     let draft = state.draft(&props.field).cloned();
-    // Where the number comes from depends only on the field, its value and the preset it started
-    // from: worked out when one of those changes, not on every edit elsewhere.
+    // Where the number comes from depends only on the field, its value, the preset it started
+    // from and (for the exchange rate) the currency and the prices' date: worked out when one of
+    // those changes, not on every edit elsewhere.
     let provenance = {
         let (scenario, origin) = (state.scenario.clone(), state.origin);
+        let pricing = &state.scenario.pricing;
+        let rate_key = (pricing.currency.clone(), pricing.snapshot.clone());
         use_memo(
-            (props.field, props.value.to_bits(), origin.id.clone()),
-            move |(field, _, _)| {
-                let (kind, entry) = provenance_of(*field, &scenario, origin);
-                ProvenanceMarkerProps {
-                    kind,
-                    text: AttrValue::from(match (kind, entry) {
-                        (ProvenanceKind::User, _) => "Your own value: it differs from the \
-                            preset's, or the preset has no such field."
-                            .to_string(),
-                        (_, Some(entry)) => entry.text.clone(),
-                        (_, None) => String::new(),
-                    }),
-                    url: entry.and_then(|e| e.url.clone()).map(AttrValue::from),
-                    field_id: AttrValue::from(field.dom_id()),
-                }
+            (
+                props.field,
+                props.value.to_bits(),
+                origin.id.clone(),
+                rate_key,
+            ),
+            move |(field, _, _, _)| {
+                ProvenanceMarkerProps::of(&field_note(*field, &scenario, origin), field.dom_id())
             },
         )
     };

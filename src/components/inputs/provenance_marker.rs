@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::model::scenario::provenance::ProvenanceKind;
+use crate::model::scenario::provenance_note::ProvenanceNote;
 
 /// Props of [`ProvenanceMarker`].
 #[derive(Properties, PartialEq, Clone)]
@@ -17,6 +18,18 @@ pub struct ProvenanceMarkerProps {
     pub url: Option<AttrValue>,
     /// The id of the field it explains (the note's id derives from it).
     pub field_id: AttrValue,
+}
+
+impl ProvenanceMarkerProps {
+    /// The marker of `note`, beside the field whose id is `field_id`.
+    pub fn of(note: &ProvenanceNote, field_id: impl Into<AttrValue>) -> Self {
+        Self {
+            kind: note.kind,
+            text: AttrValue::from(note.text.clone()),
+            url: note.url.clone().map(AttrValue::from),
+            field_id: field_id.into(),
+        }
+    }
 }
 
 /// The word on the marker.

@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
+use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::components::inputs::select::options;
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::currency::ExchangeRates;
@@ -11,8 +12,10 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
+use crate::model::format;
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::scenario::provenance_note::ProvenanceNote;
 use crate::state::{use_scenario, Dispatch};
 
 /// Props of [`PriceModelChoice`].
@@ -62,15 +65,22 @@ struct CurrencyFieldsProps {
     dispatch: Dispatch,
 }
 
-/// The reference rates' note for `currency` at `snapshot`: date and source.
-fn rate_note(currency: &str, snapshot: &str) -> String {
+/// The reference rates' note for `currency` at `snapshot`: date and source, and whether `rate`
+/// is that reference rate or the user's own.
+fn rate_note(currency: &str, snapshot: &str, rate: f64) -> String {
     let Ok(rates) = ExchangeRates::builtin() else {
         return String::new();
     };
     match rates.rate(currency, snapshot) {
-        Some(quote) => format!(
+        Some(quote) if quote.per_usd.to_bits() == rate.to_bits() => format!(
             "Reference rate of {}: {} ({}). Type your own to budget with it.",
             quote.date, quote.source.title, quote.source.publisher
+        ),
+        Some(quote) => format!(
+            "Your own rate. The reference rate of {} is {} ({}).",
+            quote.date,
+            format::exact(quote.per_usd),
+            quote.source.publisher
         ),
         None => "No reference rate is built in for this currency: this is the rate you entered."
             .to_string(),
@@ -114,7 +124,7 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                     unit={currency.clone()}
                     step={0.01}
                     testid="rate-input"
-                    hint={rate_note(&currency, &props.snapshot)}
+                    hint={rate_note(&currency, &props.snapshot, props.usd_to_currency)}
                 />
             }
             <OtherCurrency dispatch={props.dispatch.clone()} />
@@ -166,6 +176,9 @@ fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
             Err(why) => error.set(Some(format!("The rate: {why}."))),
         })
     };
+    let rate_note = ProvenanceNote::user(
+        "Your own rate: no reference rate is built in for a currency added here.",
+    );
     html! {
         <details class="field">
             <summary>{ "Another currency, at your own rate" }</summary>
@@ -173,9 +186,12 @@ fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
                 <label class="inline"><span>{ "Code" }</span>
                     <input type="text" maxlength="8" data-testid="custom-currency-code" value={(*code).clone()} oninput={on_code} />
                 </label>
-                <label class="inline"><span>{ "Units per US dollar" }</span>
-                    <input type="text" inputmode="decimal" data-testid="custom-currency-rate" value={(*rate).clone()} oninput={on_rate} />
-                </label>
+                <div class="inline-field" data-provenance={rate_note.kind.word()}>
+                    <label class="inline"><span>{ "Units per US dollar" }</span>
+                        <input type="text" inputmode="decimal" id="custom-currency-rate" data-testid="custom-currency-rate" value={(*rate).clone()} oninput={on_rate} />
+                    </label>
+                    <ProvenanceMarker ..ProvenanceMarkerProps::of(&rate_note, "custom-currency-rate") />
+                </div>
                 <button type="button" class="secondary small" data-testid="custom-currency-apply" onclick={on_apply}>{ "Use" }</button>
             </div>
             if let Some(error) = (*error).clone() {

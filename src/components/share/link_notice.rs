@@ -1,10 +1,12 @@
-//! What a shared link could not load, and the draft it replaced.
+//! What a shared link could not load, that it was made with an archived version of its preset,
+//! and the draft it replaced.
 
 use yew::prelude::*;
 
 use crate::state::use_scenario;
 
-/// Notices about the link the page was opened with; nothing when it loaded whole.
+/// Notices about the link the page was opened with; nothing when it loaded whole with today's
+/// version of its preset.
 #[component]
 pub fn LinkNotice() -> Html {
     let state = use_scenario();
@@ -18,14 +20,19 @@ pub fn LinkNotice() -> Html {
     };
     html! {
         <>
-            if !state.link_notices.is_empty() {
+            if !state.link_notices.is_empty() || state.link_version.is_some() {
                 <div class="link-notice" data-testid="link-notice" role="alert">
-                    <p><strong>{ "This link could not be loaded completely." }</strong></p>
-                    <ul>
-                        for notice in state.link_notices.iter() {
-                            <li>{ notice.clone() }</li>
-                        }
-                    </ul>
+                    if let Some(version) = state.link_version.clone() {
+                        <p data-testid="link-version">{ version }</p>
+                    }
+                    if !state.link_notices.is_empty() {
+                        <p><strong>{ "This link could not be loaded completely." }</strong></p>
+                        <ul>
+                            for notice in state.link_notices.iter() {
+                                <li>{ notice.clone() }</li>
+                            }
+                        </ul>
+                    }
                     <button type="button" class="secondary small" onclick={on_dismiss}>{ "Dismiss" }</button>
                 </div>
             }

@@ -49,6 +49,38 @@ pub struct Preset {
     /// A frozen earlier version, kept so old share links decode exactly; not offered to pick.
     #[serde(default)]
     pub archived: bool,
+    /// Which version of the preset this is (1 = the first one published).
+    #[serde(default = "first_version")]
+    pub version: u32,
+    /// For an archived version: the id of the preset that replaced it.
+    #[serde(default)]
+    pub superseded_by: Option<String>,
+}
+
+/// The version of a preset that names none.
+fn first_version() -> u32 {
+    1
+}
+
+impl Preset {
+    /// The name a picker shows: an archived version says first which version it is (a narrow
+    /// select shows the start of its option).
+    pub fn label(&self) -> String {
+        if self.archived {
+            format!("Version {} (archived): {}", self.version, self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+
+    /// The current preset that replaced this archived one, if any.
+    pub fn successor(&self) -> Option<&'static Preset> {
+        let id = self.superseded_by.as_deref()?;
+        builtin_presets()
+            .ok()?
+            .iter()
+            .find(|p| p.id == id && !p.archived)
+    }
 }
 
 /// The current presets first (the paper's course is the default), then the frozen ones.

@@ -6,6 +6,7 @@ mod field_value;
 pub mod planning;
 pub mod pricing;
 pub mod provenance;
+pub mod provenance_note;
 pub mod realism;
 pub mod setting;
 pub mod valid;

@@ -13,6 +13,7 @@ use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::catalog::Catalog;
 use crate::model::scenario::Scenario;
 use crate::model::share::migrate::migrate;
+use crate::model::share::old_version::{old_version, OldVersion};
 use crate::model::share::read::{clip, Reader};
 use crate::model::share::wire::{Part, WireV2, LINK_VERSION};
 
@@ -32,6 +33,9 @@ pub struct Decoded {
     pub notices: Vec<String>,
     /// Scenario A of a comparison, when the link holds one.
     pub pinned: Option<Scenario>,
+    /// When the link was made with an earlier, archived version of its preset: which, and what
+    /// today's version gives (not a problem of the link: it opens as it was).
+    pub old_version: Option<OldVersion>,
 }
 
 impl Decoded {
@@ -42,6 +46,7 @@ impl Decoded {
             preset,
             notices: Vec::new(),
             pinned: None,
+            old_version: None,
         }
     }
 }
@@ -76,7 +81,12 @@ pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
             default
         }
     };
-    Some(read(wire, preset, catalog, notices))
+    // A link made with an archived version is also read against today's version, for the notice.
+    let again = preset.archived.then(|| wire.clone());
+    let mut decoded = read(wire, preset, catalog, notices);
+    decoded.old_version =
+        again.and_then(|wire| old_version(wire, preset, &decoded.scenario, catalog));
+    Some(decoded)
 }
 
 /// The payload's JSON object, or why there is none (in words for the user).
@@ -173,5 +183,6 @@ fn read(
         preset,
         notices,
         pinned,
+        old_version: None,
     }
 }

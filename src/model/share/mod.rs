@@ -11,7 +11,8 @@
 //!   map keyed by path).
 //! - `encode`: a scenario to a payload.
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
-//!   shape first and `read` applies each part through the commit path.
+//!   shape first and `read` applies each part through the commit path; `old_version` says when
+//!   a link was made with an archived version of its preset, and what today's gives.
 //! - `url`: where the payload sits in the fragment.
 //! - `view`: how the page is shown (`?embed=1&edit=1&theme=dark`); `tab`: which view of it
 //!   (`&v=plan`).
@@ -20,6 +21,7 @@ mod decode;
 mod encode;
 mod migrate;
 mod num;
+mod old_version;
 mod read;
 mod tab;
 mod url;
@@ -28,6 +30,7 @@ mod wire;
 
 pub use decode::{decode, Decoded};
 pub use encode::{encode, encode_pair};
+pub use old_version::OldVersion;
 pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
 pub use view::{pym_child_id, view_of, Theme, View, TRANSPARENT_CLASS};

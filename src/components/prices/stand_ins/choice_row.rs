@@ -12,6 +12,7 @@ use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{suits, StandInClass};
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
+use crate::model::scenario::provenance_note::fraction_note;
 use crate::model::Catalog;
 
 /// Props of [`ChoiceRow`].
@@ -102,7 +103,8 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             </td>
             <td>
                 <FractionInput provider={provider} resource={resource.id.clone()}
-                    value={stand_in.fraction} dispatch={props.view.dispatch.clone()} />
+                    value={stand_in.fraction} dispatch={props.view.dispatch.clone()}
+                    provenance={fraction_note(resource, &stand_in)} />
                 if stand_in.chosen {
                     <button type="button" class="secondary small" onclick={on_reset}>
                         { "Back to the default" }

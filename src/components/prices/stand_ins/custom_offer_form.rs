@@ -3,10 +3,12 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::stand_in::CustomOffer;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
+use crate::model::scenario::provenance_note::ProvenanceNote;
 use crate::state::Dispatch;
 
 /// The form's fields, in [`LABELS`] order, as typed.
@@ -79,6 +81,37 @@ fn built_offer(fields: &Fields) -> Result<CustomOffer, String> {
     })
 }
 
+/// Where a number of the form comes from: only the user, for an offer of their own.
+fn field_note(index: usize) -> ProvenanceNote {
+    ProvenanceNote::user(match index {
+        PRICE => "Your own figure: the hourly price of the offer you are entering (e.g. your institution's negotiated rate).",
+        GPUS => "Your own figure: 0 (no GPU) until you type how many GPUs the offer has.",
+        _ => "Your own figure: the hardware of the offer you are entering.",
+    })
+}
+
+/// Field `index` of the form: its label and input and, for a number, where it comes from.
+fn form_field(index: usize, label: &str, value: &str, oninput: Callback<InputEvent>) -> Html {
+    let number = index != NAME && index != GPU_MODEL;
+    let input = html! {
+        <label class="inline">
+            <span>{ label.to_string() }</span>
+            <input type="text" id={format!("custom-offer-{index}")} value={value.to_string()} {oninput}
+                inputmode={number.then_some("decimal")} />
+        </label>
+    };
+    if !number {
+        return input;
+    }
+    let note = field_note(index);
+    html! {
+        <div class="inline-field" data-provenance={note.kind.word()}>
+            { input }
+            <ProvenanceMarker ..ProvenanceMarkerProps::of(&note, format!("custom-offer-{index}")) />
+        </div>
+    }
+}
+
 /// Props of [`CustomOfferForm`].
 #[derive(Properties, PartialEq)]
 pub(super) struct CustomOfferFormProps {
@@ -119,11 +152,7 @@ pub(super) fn CustomOfferForm(props: &CustomOfferFormProps) -> Html {
             <p class="field-hint">{ "An institution's negotiated rate or an on-premises cluster, priced per hour. It appears in every stand-in list above." }</p>
             <div class="custom-grid">
                 for (index, label) in LABELS.iter().enumerate() {
-                    <label class="inline">
-                        <span>{ *label }</span>
-                        <input type="text" value={fields[index].clone()} oninput={on_field_input(index)}
-                            inputmode={(index != NAME && index != GPU_MODEL).then_some("decimal")} />
-                    </label>
+                    { form_field(index, label, &fields[index], on_field_input(index)) }
                 }
             </div>
             if let Some(why) = &*error {

@@ -3,9 +3,11 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::format;
+use crate::model::scenario::provenance_note::ProvenanceNote;
 use crate::state::Dispatch;
 
 /// Props of [`FractionInput`].
@@ -19,6 +21,8 @@ pub(super) struct FractionInputProps {
     pub value: f64,
     /// Where the new fraction goes.
     pub dispatch: Dispatch,
+    /// Where the fraction comes from (the mapping, the offer's GPUs, or the user).
+    pub provenance: ProvenanceNote,
 }
 
 /// What the user typed, as a fraction the scenario accepts, or why not.
@@ -72,14 +76,16 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
         None => (format::exact(props.value), None),
     };
     html! {
-        <div class={classes!("field", "field-compact", error.is_some().then_some("field-invalid"))}>
+        <div class={classes!("field", "field-compact", error.is_some().then_some("field-invalid"))}
+            data-provenance={props.provenance.kind.word()}>
             <label for={id.clone()} class="visually-hidden">
                 { format!("{}: how many of the offer one instance equals", props.resource) }
             </label>
-            <input id={id.clone()} type="text" inputmode="decimal" value={text}
+            <input id={id.clone()} type="text" inputmode="decimal" value={text} class="fraction-input"
                 aria-invalid={error.is_some().then_some("true")}
                 aria-describedby={error.is_some().then(|| format!("{id}-error"))}
                 {oninput} {onblur} />
+            <ProvenanceMarker ..ProvenanceMarkerProps::of(&props.provenance, id.clone()) />
             if let Some(error) = error {
                 <p class="field-error" id={format!("{id}-error")} data-testid="field-error" role="alert">
                     { format!("{error}. The results still use the last valid value.") }
