@@ -7,4 +7,5 @@ pub mod compare;
 pub mod estimate;
 pub mod paper_gap;
 pub mod phase;
+pub mod pool;
 pub mod stand_in;
