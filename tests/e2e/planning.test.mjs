@@ -188,7 +188,7 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student as 
   assert.ok(compared, comparison);
   assert.equal(compared[1], labs[1], 'the comparison names the figure shown');
   // Only the VM part spreads: the model says what it spreads and what every student pays alike.
-  assert.match(await text(page, 'spread-model'), /lab VMs, their floating IPs and volumes, \$[0-9]+ per student/);
+  assert.match(await text(page, 'spread-model'), /lab VMs, their floating IPs and volumes, \$[0-9.,]+ per student/);
 
   // The histogram: painted, and its table twin shares out all students.
   assert.ok((await colouredPixels(page, 'chart-student-spread')) > 1000, 'spread chart painted');

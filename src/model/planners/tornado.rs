@@ -134,7 +134,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         ),
     ),
     input(
-        "Project GPU node-hours (how long groups hold GPU nodes, or how many hours a week they book)",
+        "Project GPU node-hours (held longer, or more blocks a week: the same hours)",
         Knob::Setting(Setting::ProjectBareMetal),
         0.5,
         1.5,
