@@ -171,11 +171,13 @@ fn a_pricier_a100_stand_in_leaves_the_spread_between_students_as_it_was() {
         r.p99_usd - r.p50_usd
     };
     let ratio = width(&pricier) / width(scenario);
+    println!("{}: p99 - p50 {ratio:.4}x", priciest.id);
     assert!((0.85..=1.15).contains(&ratio), "p99 - p50 moved {ratio}x");
     // The old model (the whole lab mean multiplied) widened it by the ratio of the lab means:
     // the audit measured 1.42x, which this test would have caught.
     let whole =
         estimate(&pricier).labs_per_student_usd() / estimate(scenario).labs_per_student_usd();
+    println!("whole-lab multiplier would widen it {whole:.4}x");
     assert!(whole > 1.15, "the pricier stand-in costs {whole}x the labs");
 }
 
