@@ -297,12 +297,14 @@ impl Simulation {
             .map(|(&count, cost)| count as f64 * cost)
             .sum::<f64>()
             / total as f64;
-        // The histogram chart: up to the 99.5th percentile, in equal bins.
-        let shown_top = self.cost(self.uniform_at(total, 99.5)).max(fixed + 1.0);
-        let step = shown_top / SHOWN_BINS as f64;
+        // The histogram chart: from what every student pays (whole dollars below it) up to the
+        // 99.5th percentile, in equal bins.
+        let shown_low = fixed.max(0.0).floor();
+        let shown_top = self.cost(self.uniform_at(total, 99.5)).max(shown_low + 1.0);
+        let step = (shown_top - shown_low) / SHOWN_BINS as f64;
         let mut histogram = vec![0.0; SHOWN_BINS];
         for (&count, cost) in self.counts.iter().zip(&bin_cost) {
-            let shown = ((cost / step) as usize).min(SHOWN_BINS - 1);
+            let shown = (((cost - shown_low) / step).max(0.0) as usize).min(SHOWN_BINS - 1);
             histogram[shown] += count as f64 / total as f64;
         }
         let max_usd = self.cost(at(0.5));
@@ -319,7 +321,10 @@ impl Simulation {
             histogram: histogram
                 .into_iter()
                 .enumerate()
-                .map(|(i, s)| (step * i as f64, step * (i + 1) as f64, s))
+                .map(|(i, s)| {
+                    let low = shown_low + step * i as f64;
+                    (low, low + step, s)
+                })
                 .collect(),
         }
     }
