@@ -51,7 +51,7 @@ test('the pool shows its assumed node counts\' range, and hours moved onto one t
   await openFold(page, 'capacity');
   const range = await text(page, 'pool-range');
   // The numbers audit: $281.54, $270.67, $262.70, $244.68 per student at 2, 3, 4, 8 each.
-  assert.match(range, /\$282 at 2; \$271 at 3; \$263 at 4; \$245 at 8/, range);
+  assert.match(range, /\$282 at 2 each; \$271 at 3 each; \$263 at 4 each; \$245 at 8 each/, range);
   assert.match(range, /at least 10 nodes/, range);
   assert.equal(await page.getByTestId('pool-range').getAttribute('data-provenance'), 'assumed');
   const counts = page.getByTestId('capacity-editor').locator('tbody tr').filter({ hasText: 'RTX 6000' });

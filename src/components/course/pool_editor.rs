@@ -211,7 +211,7 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
         .map(|c| {
             let fits = if c.fits { "" } else { ", too few nodes" };
             format!(
-                "{} at {}{fits}",
+                "{} at {} each{fits}",
                 state.scenario.pricing.money(c.per_student_usd),
                 c.units
             )
