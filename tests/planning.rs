@@ -12,25 +12,63 @@ use course_cost::model::scenario::field::{
     overrun_setting, FieldPath, LabField, PhaseKey, Setting, UseField, UseSite,
 };
 
+use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::planners::budget::plan_budget;
 use course_cost::model::planners::diff::difference;
 use course_cost::model::planners::quota::quota;
 use course_cost::model::planners::spread::{
-    analytic_percentile, normal_quantile, simulate, Simulation, SpreadInputs,
+    lab_split_usd, normal_quantile, simulate, Simulation, SpreadInputs,
 };
 use course_cost::model::planners::timeline::timeline;
+use course_cost::model::Scenario;
 
 fn paper_inputs(runs: usize) -> SpreadInputs {
-    let result = estimate(&paper().scenario);
     SpreadInputs {
-        labs_mean_usd: result.labs_per_student_usd(),
-        project_share_usd: result.project_per_student_usd(),
-        sigma: paper().scenario.planning.spread_sigma,
-        students: 191,
         runs,
-        seed: paper().scenario.planning.seed,
         credit_usd: 300.0,
+        ..SpreadInputs::of(&estimate(&paper().scenario), &paper().scenario.planning)
     }
+}
+
+/// `scenario` keeping in its labs only the uses `keep` accepts (by resource kind).
+fn labs_keeping(scenario: &Scenario, keep: fn(ResourceKind) -> bool) -> Scenario {
+    let mut s = scenario.clone();
+    for option in s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut()) {
+        option.uses.retain(|u| {
+            catalog()
+                .resource(&u.resource)
+                .is_some_and(|r| keep(r.kind))
+        });
+    }
+    s
+}
+
+/// The closed form of the model (spread.rs): the cost at standard-normal quantile `z` is the VM
+/// part x exp(-sigma^2/2 + sigma z) plus what every student pays alike.
+fn closed_form(inputs: &SpreadInputs, z: f64) -> f64 {
+    let sigma = inputs.sigma;
+    inputs.labs_overrun_mean_usd * (-sigma * sigma / 2.0 + sigma * z).exp()
+        + inputs.labs_leased_usd
+        + inputs.project_share_usd
+}
+
+#[test]
+fn the_lab_cost_splits_into_what_can_overrun_and_what_a_lease_bounds() {
+    let scenario = &paper().scenario;
+    let (overrun, leased) = lab_split_usd(&estimate(scenario));
+    // Priced on their own: the labs with only their VMs and volumes (and those VMs' addresses),
+    // and with only their bare-metal and edge blocks (and theirs).
+    let vms_only = labs_keeping(scenario, |k| {
+        !matches!(k, ResourceKind::BareMetal | ResourceKind::Edge)
+    });
+    let blocks_only = labs_keeping(scenario, |k| {
+        matches!(k, ResourceKind::BareMetal | ResourceKind::Edge)
+    });
+    assert!(off_by(overrun, estimate(&vms_only).labs_per_student_usd()) < 1e-12);
+    assert!(off_by(leased, estimate(&blocks_only).labs_per_student_usd()) < 1e-12);
+    assert!(off_by(overrun + leased, estimate(scenario).labs_per_student_usd()) < 1e-12);
+    // Most of the $116 of labs is lease-bounded GPU time (the audit: $87).
+    assert!((80.0..95.0).contains(&leased), "{leased}");
 }
 
 #[test]
@@ -49,54 +87,108 @@ fn the_simulation_repeats_exactly_and_does_not_depend_on_slicing() {
 fn the_mean_is_the_courses_mean_and_percentiles_match_the_closed_form() {
     let inputs = paper_inputs(10_000);
     let result = simulate(inputs);
-    let mean = inputs.labs_mean_usd + inputs.project_share_usd;
+    // Mean 1 on the VM part: the mean student is the cost per student of labs and project.
+    let e = estimate(&paper().scenario);
+    let mean = e.labs_per_student_usd() + e.project_per_student_usd();
     assert!(
         off_by(result.mean_usd, mean) < 0.01,
         "{} vs {mean}",
         result.mean_usd
     );
-    for (p, simulated) in [
-        (50.0, result.p50_usd),
-        (90.0, result.p90_usd),
-        (99.0, result.p99_usd),
+    // Normal quantiles z_p from tables: 0, 1.2816, 2.3263.
+    for (z, simulated) in [
+        (0.0, result.p50_usd),
+        (1.281_551_6, result.p90_usd),
+        (2.326_347_9, result.p99_usd),
     ] {
-        let exact = analytic_percentile(&inputs, p);
+        let exact = closed_form(&inputs, z);
         assert!(
             off_by(simulated, exact) < 0.01,
-            "p{p}: {simulated} vs {exact}"
+            "z {z}: {simulated} vs {exact}"
         );
     }
     assert!(result.p50_usd < result.p90_usd && result.p90_usd < result.p99_usd);
     assert!(result.p99_usd < result.max_usd && result.max_usd <= result.max_p90_usd);
     let shares: f64 = result.histogram.iter().map(|(_, _, s)| s).sum();
     assert!((shares - 1.0).abs() < 1e-9);
+    // Nobody pays less than the lease-bounded labs and the project share.
+    let floor = inputs.labs_leased_usd + inputs.project_share_usd;
+    assert!(result
+        .histogram
+        .iter()
+        .all(|(_, high, s)| *s == 0.0 || *high > floor));
 }
 
 #[test]
-fn the_default_spread_reproduces_the_papers_most_expensive_student() {
-    // Talk slides: the most expensive student's labs cost more than $600.
+fn the_most_expensive_student_follows_the_closed_form_and_is_compared_with_the_paper() {
     let result = simulate(paper_inputs(10_000));
-    assert!(result.max_labs_usd > 600.0, "{}", result.max_labs_usd);
-    assert!(result.max_labs_usd < 700.0, "{}", result.max_labs_usd);
-    // The closed form of the median maximum (spread.rs): labs mean x exp(mu + sigma z).
+    // The median largest of 191 draws sits at the 0.5^(1/191) quantile: z = 2.686.
     let inputs = paper_inputs(1);
     let z = normal_quantile(0.5_f64.powf(1.0 / 191.0));
-    let sigma = inputs.sigma;
-    let exact = inputs.labs_mean_usd * (-sigma * sigma / 2.0 + sigma * z).exp();
+    assert!((z - 2.686).abs() < 0.001, "{z}");
+    let exact = closed_form(&inputs, z) - inputs.project_share_usd;
     assert!(
         off_by(result.max_labs_usd, exact) < 0.02,
         "{} vs {exact}",
         result.max_labs_usd
     );
+    // With only the VM part spread, this model's most expensive student stays under the paper's
+    // "more than $600" (talk slides), which the page shows as a comparison, not a target.
+    assert!(result.max_labs_usd < 600.0, "{}", result.max_labs_usd);
+}
+
+#[test]
+fn a_pricier_a100_stand_in_leaves_the_spread_between_students_as_it_was() {
+    use course_cost::model::edit::change::{apply_change, Change};
+    let scenario = &paper().scenario;
+    let snapshot = &scenario.pricing.snapshot;
+    // The priciest AWS offer in the scenario's snapshot, found here from the catalog.
+    let priciest = catalog()
+        .offers_in(snapshot)
+        .filter(|o| o.provider == "aws")
+        .max_by(|a, b| {
+            a.price_in(snapshot)
+                .usd
+                .total_cmp(&b.price_in(snapshot).usd)
+        })
+        .expect("AWS offers");
+    let pricier = apply_change(
+        scenario,
+        catalog(),
+        Change::ChooseOffer {
+            provider: "aws".into(),
+            resource: "gpu_a100_pcie".into(),
+            offer: priciest.id.clone(),
+        },
+    )
+    .expect("valid");
+    let width = |s: &Scenario| {
+        let inputs = SpreadInputs {
+            runs: 2_000,
+            ..SpreadInputs::of(&estimate(s), &s.planning)
+        };
+        let r = simulate(inputs);
+        r.p99_usd - r.p50_usd
+    };
+    let ratio = width(&pricier) / width(scenario);
+    println!("{}: p99 - p50 {ratio:.4}x", priciest.id);
+    assert!((0.85..=1.15).contains(&ratio), "p99 - p50 moved {ratio}x");
+    // The old model (the whole lab mean multiplied) widened it by the ratio of the lab means:
+    // the audit measured 1.42x, which this test would have caught.
+    let whole =
+        estimate(&pricier).labs_per_student_usd() / estimate(scenario).labs_per_student_usd();
+    println!("whole-lab multiplier would widen it {whole:.4}x");
+    assert!(whole > 1.15, "the pricier stand-in costs {whole}x the labs");
 }
 
 #[test]
 fn students_over_a_credit_match_the_probability() {
     let inputs = paper_inputs(5_000);
     let result = simulate(inputs);
-    // P(cost > credit) = 1 - Phi((ln((credit - share)/mean) - mu) / sigma).
+    // P(cost > credit) = 1 - Phi((ln((credit - fixed) / VM part) - mu) / sigma).
     let sigma = inputs.sigma;
-    let x = ((inputs.credit_usd - inputs.project_share_usd) / inputs.labs_mean_usd).ln();
+    let fixed = inputs.labs_leased_usd + inputs.project_share_usd;
+    let x = ((inputs.credit_usd - fixed) / inputs.labs_overrun_mean_usd).ln();
     let z = (x + sigma * sigma / 2.0) / sigma;
     // Invert the quantile function numerically for Phi(z).
     let (mut lo, mut hi) = (0.0, 1.0);
@@ -109,6 +201,7 @@ fn students_over_a_credit_match_the_probability() {
         }
     }
     let expected = 191.0 * (1.0 - lo);
+    assert!(expected > 1.0, "{expected}");
     assert!(
         (result.over_credit - expected).abs() < 0.5,
         "{} vs {expected}",
@@ -123,9 +216,52 @@ fn zero_spread_means_every_student_costs_the_mean() {
         ..paper_inputs(100)
     };
     let result = simulate(inputs);
-    let mean = inputs.labs_mean_usd + inputs.project_share_usd;
+    let e = estimate(&paper().scenario);
+    let mean = e.labs_per_student_usd() + e.project_per_student_usd();
     assert!(off_by(result.max_usd, mean) < 1e-9);
     assert!(off_by(result.p50_usd, mean) < 0.01);
+}
+
+#[test]
+fn the_assumed_spread_range_keeps_students_at_or_above_the_labs_plan() {
+    use course_cost::model::planners::spread::normal_cdf;
+    // spread.rs: lab VMs ran labs.vm times their plan on average, so a multiplier below
+    // 1 / labs.vm is a student using less than the plan: P = Phi((ln(1/f) + sigma^2/2) / sigma).
+    let f = paper().scenario.realism.labs.vm;
+    assert!((f - 12.97).abs() < 0.01, "{f}");
+    let below = |sigma: f64| normal_cdf(((1.0 / f).ln() + sigma * sigma / 2.0) / sigma);
+    assert!(
+        (1.0 / 1_000.0..1.0 / 700.0).contains(&below(0.75)),
+        "{}",
+        below(0.75)
+    );
+    assert!((0.015..0.025).contains(&below(1.0)), "{}", below(1.0));
+    // The sigma whose median most expensive student reaches the paper's $600 of labs: solve
+    // VM part x exp(-s^2/2 + 2.686 s) = 600 - lease-bounded part (the smaller root).
+    let inputs = paper_inputs(1);
+    let z = normal_quantile(0.5_f64.powf(1.0 / 191.0));
+    let target = ((600.0 - inputs.labs_leased_usd) / inputs.labs_overrun_mean_usd).ln();
+    let s = z - (z * z - 2.0 * target).sqrt();
+    assert!((1.4..1.55).contains(&s), "{s}");
+    assert!(
+        (0.14..0.2).contains(&below(s)),
+        "one in six below the plan: {}",
+        below(s)
+    );
+    // At 0.5 the 99th-percentile student uses exp(-0.125 + 0.5 x 2.3263) = 2.8 times the mean.
+    assert!(((-0.125_f64 + 0.5 * 2.326_347_9).exp() - 2.82).abs() < 0.01);
+}
+
+#[test]
+#[ignore = "prints the spread's figures: cargo test --test planning print_spread -- --ignored --nocapture"]
+fn print_spread_figures() {
+    let inputs = paper_inputs(10_000);
+    let r = simulate(inputs);
+    println!("{inputs:?}");
+    println!(
+        "p50 {:.2} p90 {:.2} p99 {:.2} max {:.2} max labs {:.2}",
+        r.p50_usd, r.p90_usd, r.p99_usd, r.max_usd, r.max_labs_usd
+    );
 }
 
 #[test]
@@ -231,7 +367,8 @@ fn comparing_a_scenario_with_itself_shows_no_difference() {
 fn a_huge_course_simulates_fewer_runs_so_the_work_stays_bounded() {
     use course_cost::model::planners::spread::{Simulation, SpreadInputs, MAX_DRAWS};
     let simulation = Simulation::new(SpreadInputs {
-        labs_mean_usd: 100.0,
+        labs_overrun_mean_usd: 30.0,
+        labs_leased_usd: 70.0,
         project_share_usd: 50.0,
         sigma: 0.75,
         students: 100_000,

@@ -45,15 +45,7 @@ fn main() {
     let Ok(estimate) = evaluate(scenario, catalog) else {
         return eprintln!("the default scenario does not price");
     };
-    let inputs = SpreadInputs {
-        labs_mean_usd: estimate.labs_per_student_usd(),
-        project_share_usd: estimate.project_per_student_usd(),
-        sigma: scenario.planning.spread_sigma,
-        students: 191,
-        runs: scenario.planning.runs as usize,
-        seed: scenario.planning.seed,
-        credit_usd: scenario.planning.credit_threshold_usd,
-    };
+    let inputs = SpreadInputs::of(&estimate, &scenario.planning);
     let mut times: Vec<Duration> = (0..7)
         .map(|_| {
             let start = Instant::now();

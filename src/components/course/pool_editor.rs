@@ -5,16 +5,18 @@
 use yew::prelude::*;
 
 use crate::components::inputs::table_head::table_head;
+use crate::components::planning::savings_panel::ByPtr;
 use crate::components::{NumberInput, ResourceSelect};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
 use crate::model::engine::capacity::CapacityCheck;
+use crate::model::engine::pool::{fewest_nodes_together, pool_range, PoolRange};
 use crate::model::format;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
 use crate::model::scenario::Capacity;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioState};
 
 /// Props of [`PoolEditor`].
 #[derive(Properties, PartialEq)]
@@ -105,15 +107,21 @@ pub fn CapacityEditor() -> Html {
             note: String::new(),
         }))
     });
+    let (catalog, origin) = (state.catalog, state.origin);
+    let range = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+        pool_range(&scenario.0, catalog, origin)
+    });
     html! {
         <div class="capacity" data-testid="capacity-editor">
             <p class="field-hint">
-                { "How many nodes of a type exist for the course, and when. The calculator warns when the \
-                   course needs more node-hours than they can supply in that window." }
+                { "How many nodes of a type exist for the course, and when. Each type is checked against \
+                   its own nodes: the calculator warns when the course needs more node-hours of it than \
+                   they can supply in that window." }
             </p>
+            { pool_range_text(&state, (*range).as_ref()) }
             <div class="table-scroll">
                 <table class="data-table capacity-table">
-                    { table_head(&["Resource", "Nodes", "From week", "For weeks", "Needed / available node-hours"], true) }
+                    { table_head(&["Resource", "Nodes", "From week", "For weeks", "Needed / available node-hours", "Fewest nodes that supply it"], true) }
                     <tbody>
                         for (index, capacity) in capacities.iter().enumerate() {
                             { capacity_row(&dispatch, index, capacity, checks.get(index), state.catalog.resource(&capacity.resource)) }
@@ -162,10 +170,70 @@ fn capacity_row(
                     ) }
                 }
             </td>
+            <td class="num" data-testid="capacity-fewest">
+                { check.map(|c| format::number(c.fewest_units(), 0)).unwrap_or_default() }
+            </td>
             <td>
                 <button type="button" class="secondary small" aria-label={format!("Remove the capacity of {name}")}
                     onclick={on_remove}>{ "Remove" }</button>
             </td>
         </tr>
+    }
+}
+
+/// The assumed node counts in view: the total at each plausible count, and the fewest nodes the
+/// pool's hours need in the window.
+fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
+    let checks = &state.estimate.capacity;
+    let together = fewest_nodes_together(checks);
+    let nodes: f64 = checks.iter().map(|c| c.units).sum();
+    let needed: f64 = checks.iter().map(|c| c.needed_hours).sum();
+    let fewest = format!(
+        "Together the reserved types must supply {} node-hours: at least {} nodes in the window \
+         (reserved: {}).",
+        format::number(needed, 0),
+        format::number(together, 0),
+        format::number(nodes, 0)
+    );
+    let Some(range) = range else {
+        return html! { <p class="field-hint" data-testid="pool-range">{ fewest }</p> };
+    };
+    let label = |id: &String| {
+        state
+            .catalog
+            .resource(id)
+            .map_or(id.clone(), |r| r.label.clone())
+    };
+    let names: Vec<String> = range.assumed.iter().map(label).collect();
+    let cases: Vec<String> = range
+        .cases
+        .iter()
+        .map(|c| {
+            let fits = if c.fits { "" } else { ", too few nodes" };
+            format!(
+                "{} at {} each{fits}",
+                state.scenario.pricing.money(c.per_student_usd),
+                c.units
+            )
+        })
+        .collect();
+    let moves = if range.weighted_by_count {
+        format!(
+            "The pool's hours are spread by node count, so the total per student moves with them: {}.",
+            cases.join("; ")
+        )
+    } else {
+        "The pool's hours are not spread by node count here, so the counts change only what the \
+         nodes can supply."
+            .to_string()
+    };
+    html! {
+        <p class="field-hint" data-testid="pool-range" data-provenance="assumed">
+            { format!(
+                "Assumed counts: {} (the course's project page says \"a variable number\"; 2-8 nodes each \
+                 is plausible). {moves} {fewest}",
+                names.join(" and ")
+            ) }
+        </p>
     }
 }

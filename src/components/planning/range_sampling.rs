@@ -8,6 +8,7 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use super::savings_panel::ByPtr;
+use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::planners::interval::{CostInterval, Sampling};
 use crate::model::scenario::valid::ValidScenario;
@@ -57,6 +58,7 @@ fn draw_slices(
 pub(super) fn use_sampled_range(
     scenario: Rc<ValidScenario>,
     catalog: &'static Catalog,
+    origin: &'static Preset,
     draws: usize,
 ) -> Option<SampledRange> {
     let finished = use_state(|| None::<SampledRange>);
@@ -64,7 +66,7 @@ pub(super) fn use_sampled_range(
     {
         let finished = finished.clone();
         use_effect_with(ByPtr(scenario), move |ByPtr(scenario)| {
-            let sampling = Sampling::new(scenario, draws, scenario.planning.seed);
+            let sampling = Sampling::new(scenario, origin, draws, scenario.planning.seed);
             let sampling = Rc::new(RefCell::new(sampling));
             draw_slices(sampling, scenario.clone(), catalog, slot.clone(), finished);
             // Dropping the pending slice cancels it and frees the draws.

@@ -27,7 +27,8 @@ struct StudentFiguresProps {
     currency: AttrValue,
     /// Units of that currency per US dollar.
     usd_to_currency: f64,
-    /// The paper's most expensive student's labs (US dollars), while its course is loaded.
+    /// The paper's most expensive student's labs (US dollars), when the scenario started from
+    /// the paper's course (whatever the provider or edits since).
     paper_max_labs_usd: Option<f64>,
 }
 
@@ -51,7 +52,11 @@ fn StudentFigures(props: &StudentFiguresProps) -> Html {
                     money(result.max_labs_usd), money(result.max_p90_usd)
                 ) }</span>
                 if let Some(labs_usd) = props.paper_max_labs_usd {
-                    <span class="figure-paper">{ format!("Paper: labs over {}", paper_dollars(labs_usd)) }</span>
+                    <span class="figure-paper" data-testid="spread-paper-comparison">{ format!(
+                        "This scenario's most expensive student: {} of labs; the paper: more than {} \
+                         (a comparison: the spread is not fitted to it).",
+                        money(result.max_labs_usd), paper_dollars(labs_usd)
+                    ) }</span>
                 }
             </dd></div>
         </dl>
@@ -80,15 +85,7 @@ pub fn SpreadPanel() -> Html {
     let estimate = &state.estimate;
     let planning = &state.scenario.planning;
     let pricing = &state.scenario.pricing;
-    let inputs = SpreadInputs {
-        labs_mean_usd: estimate.labs_per_student_usd(),
-        project_share_usd: estimate.project_per_student_usd(),
-        sigma: planning.spread_sigma,
-        students: estimate.students as usize,
-        runs: planning.runs as usize,
-        seed: planning.seed,
-        credit_usd: planning.credit_threshold_usd,
-    };
+    let inputs = SpreadInputs::of(estimate, planning);
     let finished = use_spread_simulation(inputs);
     let current = finished.as_ref().filter(|f| f.inputs == inputs);
     let result = finished
@@ -109,16 +106,21 @@ pub fn SpreadPanel() -> Html {
             student_spread(&result, currency, f64::from_bits(*rate))
         },
     );
-    let paper = state.preset.and_then(|p| p.paper.as_ref());
+    let paper = state.origin.paper.as_ref();
+    let money = |usd: f64| pricing.money(usd);
 
     html! {
         <section class="panel no-print" aria-labelledby="spread-title">
             <h2 id="spread-title">{ "Student by student" }</h2>
-            <p class="panel-intro">
-                { "Each student's lab use is the course's mean times a random factor (log-normal, mean 1): \
-                   a few students cost many times the typical one. The project is shared equally. The \
-                   default spread makes the paper's course's most expensive student cost over $600 of \
-                   labs, as the paper reports." }
+            <p class="panel-intro" data-testid="spread-model">
+                { format!("Only lab use without a lease end differs between students: lab VMs, their \
+                   floating IPs and volumes, {} per student on average, times a random factor per \
+                   student (log-normal, mean 1), so a few students cost many times the typical one. \
+                   Bare-metal and edge blocks end with their lease ({} per student) and the project \
+                   is shared equally ({}): every student pays those alike. The spread (sigma) is an \
+                   assumption; no course publishes how its students differ.",
+                   money(inputs.labs_overrun_mean_usd), money(inputs.labs_leased_usd),
+                   money(inputs.project_share_usd)) }
             </p>
             <StudentFigures result={result.clone()} currency={pricing.currency.clone()}
                 usd_to_currency={pricing.usd_to_currency}
@@ -133,7 +135,8 @@ pub fn SpreadPanel() -> Html {
                 <NumberInput field={FieldPath::from(Setting::SpreadSigma)} value={planning.spread_sigma}
                     label="Spread between students" unit="sigma" step={0.05} slider={Some((0.0, 2.0))}
                     testid="spread-input"
-                    hint="0 = every student uses the mean; 0.75 = calibrated on the paper's course." />
+                    hint="Assumed: 0 = every student uses the mean; 0.5-1.0 is plausible (in the paper's course, at \
+                        1.0 two students in 100 would use less than the labs plan)." />
                 <NumberInput field={FieldPath::from(Setting::CreditThreshold)} value={planning.credit_threshold_usd}
                     label="Credit per student to compare with" unit="US$" step={10.0}
                     testid="credit-threshold-input"

@@ -73,7 +73,8 @@ pub(super) fn use_spread_simulation(inputs: SpreadInputs) -> UseStateHandle<Opti
         let finished = finished.clone();
         // Inputs as bits: f64 is not Eq, and an exact comparison is what is wanted here.
         let key = (
-            inputs.labs_mean_usd.to_bits(),
+            inputs.labs_overrun_mean_usd.to_bits(),
+            inputs.labs_leased_usd.to_bits(),
             inputs.project_share_usd.to_bits(),
             inputs.sigma.to_bits(),
             inputs.students,

@@ -103,13 +103,13 @@ fn range_paragraph(
 #[component]
 pub fn TornadoPanel() -> Html {
     let state = use_scenario();
-    let catalog = state.catalog;
+    let (catalog, origin) = (state.catalog, state.origin);
     let pricing = state.scenario.pricing.clone();
     let rows: Rc<Result<Vec<TornadoRow>, Vec<FieldError>>> =
         use_memo(ByPtr(state.scenario.clone()), move |scenario| {
-            tornado(&scenario.0, catalog)
+            tornado(&scenario.0, catalog, origin)
         });
-    let range = use_sampled_range(state.scenario.clone(), catalog, DRAWS);
+    let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
     let money = |usd: f64| pricing.money(usd);
     let rows = &*rows;
     let chart = use_memo(
@@ -129,9 +129,10 @@ pub fn TornadoPanel() -> Html {
     html! {
         <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
             <h2 id="tornado-title">{ "How sure are we" }</h2>
-            <p class="panel-intro">{ "Each usage input moved to the low and the high end of its range, \
-                the others typical: the total at each end (blue: low end, orange: high end, line: \
-                typical). Each range says where it comes from: sourced, calibrated or assumed." }</p>
+            <p class="panel-intro">{ "Each independent assumption moved to the low and the high end of \
+                its range, the others typical: the total at each end (blue: low end, orange: high end, \
+                line: typical), each label above its own bars. Each range says where it comes from: \
+                sourced, or assumed (a range around a calibrated figure is itself assumed)." }</p>
             { range_paragraph(range.as_ref(), &state.scenario, money) }
             { match rows {
                 Ok(rows) => html! {

@@ -41,6 +41,12 @@ impl ResourceKind {
         )
     }
 
+    /// True for kinds held under a lease that ends by itself (bare metal, edge devices): their
+    /// hours cannot run past the booked block, unlike a VM's or a volume's.
+    pub fn has_lease_end(self) -> bool {
+        matches!(self, ResourceKind::BareMetal | ResourceKind::Edge)
+    }
+
     /// A short human name.
     pub fn label(self) -> &'static str {
         match self {

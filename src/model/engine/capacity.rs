@@ -1,5 +1,6 @@
 //! Capacity: can the units that exist (a reserved node pool) supply the node-hours the scenario
-//! needs of them in their window?
+//! needs of them in their window? Each node type is checked against its own capacity, so hours
+//! moved onto one type of a pool warn even when the pool as a whole could supply them.
 
 use serde::Serialize;
 
@@ -25,6 +26,15 @@ impl CapacityCheck {
     /// Whether the course needs more than the units can supply.
     pub fn exceeded(&self) -> bool {
         self.needed_hours > self.available_hours
+    }
+
+    /// The fewest nodes of this type that could supply what the course needs of it in the
+    /// window (count): needed node-hours over one node's hours in the window, rounded up.
+    pub fn fewest_units(&self) -> f64 {
+        if self.units <= 0.0 || self.available_hours <= 0.0 || self.needed_hours <= 0.0 {
+            return 0.0;
+        }
+        (self.needed_hours / (self.available_hours / self.units) - 1e-9).ceil()
     }
 }
 

@@ -6,6 +6,7 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{Category, Resource, ResourceKind};
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::{check_capacity, CapacityCheck};
+pub use crate::model::engine::phase::PhaseSummary;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::planners::levers::levered;
 use crate::model::scenario::field::FieldPath;
@@ -50,6 +51,9 @@ pub struct CostLine {
     pub planned_hours: f64,
     /// Actual / planned (factor).
     pub overrun: f64,
+    /// The use ends with a lease (bare-metal nodes, edge devices and their floating IPs), so no
+    /// student can run it past its block; false for VMs, their addresses and volumes.
+    pub lease_bounded: bool,
     /// Offer that stands in for the resource.
     pub offer_id: String,
     /// The offer's SKU.
@@ -83,41 +87,6 @@ pub struct CostLine {
     pub gpu_device_hours: f64,
     /// Chameleon service units for the actual hours; `None` where the rate is unknown.
     pub su: Option<f64>,
-}
-
-/// Sums for one lab or for the project.
-#[derive(Clone, Debug, PartialEq, Default, Serialize)]
-pub struct PhaseSummary {
-    /// Lab name or "Group project".
-    pub name: String,
-    /// List cost per category, in [`Category::ALL`] order (US dollars).
-    pub cost_by_category: [f64; 4],
-    /// List cost (US dollars).
-    pub cost_usd: f64,
-    /// Planned instance-hours (hours).
-    pub planned_instance_hours: f64,
-    /// Actual instance-hours (hours).
-    pub actual_instance_hours: f64,
-    /// Actual GPU node-hours (hours).
-    pub gpu_hours: f64,
-    /// Actual GPU-device-hours (hours).
-    pub gpu_device_hours: f64,
-    /// Chameleon service units (SU).
-    pub su: f64,
-}
-
-impl PhaseSummary {
-    fn add(&mut self, line: &CostLine) {
-        self.cost_by_category[line.category.index()] += line.cost_usd;
-        self.cost_usd += line.cost_usd;
-        if line.kind.is_instance() {
-            self.planned_instance_hours += line.planned_total_hours;
-            self.actual_instance_hours += line.actual_hours;
-        }
-        self.gpu_hours += line.gpu_hours;
-        self.gpu_device_hours += line.gpu_device_hours;
-        self.su += line.su.unwrap_or(0.0);
-    }
 }
 
 /// Course totals, from list price to what is actually paid.
@@ -330,16 +299,26 @@ impl Pricer<'_> {
         let Some(resource) = self.catalog.resource(item.resource) else {
             return; // validate() has already reported it
         };
-        let overrun = factors.for_kind(resource.kind);
-        self.line(&item, resource, item.count, overrun);
+        let (overrun, leased) = (
+            factors.for_kind(resource.kind),
+            resource.kind.has_lease_end(),
+        );
+        self.line(&item, resource, item.count, (overrun, leased));
         if item.floating_ips > 0.0 {
             if let Some(address) = self.catalog.resource(FLOATING_IP) {
-                self.line(&item, address, item.floating_ips, overrun);
+                self.line(&item, address, item.floating_ips, (overrun, leased));
             }
         }
     }
 
-    fn line(&mut self, item: &Use<'_>, resource: &Resource, count: f64, overrun: f64) {
+    /// One line; `(overrun, lease_bounded)` follow the instance an address is attached to.
+    fn line(
+        &mut self,
+        item: &Use<'_>,
+        resource: &Resource,
+        count: f64,
+        (overrun, lease_bounded): (f64, bool),
+    ) {
         let pricing = &self.scenario.pricing;
         let scenario = self.scenario;
         let Some(quote) = stand_in_for(
@@ -393,6 +372,7 @@ impl Pricer<'_> {
             count_unit: resource.count_unit(),
             planned_hours: item.hours,
             overrun,
+            lease_bounded,
             offer_id: offer.id.clone(),
             sku: offer.sku.clone(),
             fraction: quote.fraction,

@@ -6,5 +6,7 @@ pub mod capacity;
 pub mod compare;
 pub mod estimate;
 pub mod paper_gap;
+pub mod phase;
+pub mod pool;
 pub mod price_age;
 pub mod stand_in;

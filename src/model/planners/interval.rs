@@ -4,7 +4,9 @@
 
 use serde::Serialize;
 
+use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
+use crate::model::engine::pool::assumed_counts;
 use crate::model::planners::spread::SplitMix;
 use crate::model::planners::tornado::{net, scale, triangular, INPUTS};
 use crate::model::scenario::valid::ValidScenario;
@@ -36,6 +38,8 @@ pub struct Sampling {
     base: Scenario,
     /// Draws to make (count, 1..=[`MAX_DRAWS`]).
     draws: usize,
+    /// Indices of the capacities whose node count is assumed (varied by their input).
+    assumed: Vec<usize>,
     /// The seeded random stream.
     rng: SplitMix,
     /// Net cost of each draw made so far (US dollars).
@@ -43,12 +47,14 @@ pub struct Sampling {
 }
 
 impl Sampling {
-    /// `draws` seeded draws of `scenario` (bounded to 1..=[`MAX_DRAWS`]). Same seed, same result.
-    pub fn new(scenario: &ValidScenario, draws: usize, seed: u64) -> Sampling {
+    /// `draws` seeded draws of `scenario`, started from `origin` (which says what node counts
+    /// are assumed), bounded to 1..=[`MAX_DRAWS`]. Same seed, same result.
+    pub fn new(scenario: &ValidScenario, origin: &Preset, draws: usize, seed: u64) -> Sampling {
         let draws = draws.clamp(1, MAX_DRAWS);
         Sampling {
             base: (**scenario).clone(),
             draws,
+            assumed: assumed_counts(scenario, origin),
             rng: SplitMix::seeded(seed),
             totals: Vec::with_capacity(draws),
         }
@@ -61,7 +67,7 @@ impl Sampling {
             let mut s = self.base.clone();
             for input in &INPUTS {
                 let factor = triangular(input.low, input.high, self.rng.unit());
-                scale(&mut s, catalog, input, factor);
+                scale(&mut s, &self.assumed, input, factor);
             }
             self.totals.push(net(&s, catalog)?);
         }
@@ -95,10 +101,11 @@ impl Sampling {
 pub fn sample(
     scenario: &ValidScenario,
     catalog: &Catalog,
+    origin: &Preset,
     draws: usize,
     seed: u64,
 ) -> Result<CostInterval, Vec<FieldError>> {
-    let mut sampling = Sampling::new(scenario, draws, seed);
+    let mut sampling = Sampling::new(scenario, origin, draws, seed);
     while !sampling.advance(catalog, usize::MAX)? {}
     sampling.interval(catalog)
 }

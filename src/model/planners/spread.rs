@@ -1,27 +1,52 @@
-//! Per-student spread: each student's lab usage is the course's mean times a random multiplier,
-//! log-normal with mean 1, so a few students cost many times the typical one (the paper's most
-//! expensive student cost over $600 of labs against $110-125 on average).
+//! Per-student spread: what each student's labs cost when students differ in how long they leave
+//! things running.
 //!
-//! Calibration of the default spread (sigma = 0.75): with n = 191 students, the median of the
-//! largest of n multipliers is exp(mu + sigma z) with z = the 0.5^(1/n) quantile of the normal
-//! distribution (2.686) and mu = -sigma^2/2. For sigma = 0.75 that is 5.66, so the most expensive
-//! student's labs cost 5.66 x $112.88 = $639 in the median simulated course: above the paper's
-//! $600, while the mean stays the course's mean.
+//! Only use without a lease end can run past its plan: lab VMs, their floating IPs and their
+//! volumes run until someone deletes them. That part of the lab cost is the course's mean times a
+//! per-student multiplier, log-normal with mean 1 (mu = -sigma^2/2). Bare-metal nodes and edge
+//! devices are booked in blocks whose lease ends by itself (the model runs them at their plan in
+//! the labs), so that part, like the project share (the project cost divided by enrollment),
+//! costs every student the same:
 //!
-//! The project is shared equally: every student adds the project cost divided by enrollment.
+//!   cost = VM part x exp(mu + sigma z) + lease-bounded part + project share,  z ~ N(0, 1).
+//!
+//! The p-th percentile is therefore VM part x exp(mu + sigma z_p) + the fixed parts, and the
+//! median most expensive of n students has z = the 0.5^(1/n) quantile (2.686 for n = 191).
+//!
+//! sigma is an assumption ([`DEFAULT_SIGMA`](crate::model::scenario::planning::DEFAULT_SIGMA),
+//! 0.75; plausible range 0.5-1.0): no course publishes its per-student distribution. Why that
+//! range: in the paper's course lab VMs ran 12.97 times their plan on average, and no student can
+//! use less than the plan, a multiplier of 1/12.97 = 0.077. At sigma = 0.75 about 1 student in 850
+//! falls below that floor (Phi((ln 0.077 + 0.28) / 0.75) = Phi(-3.04)); at 1.0 it is 2 in 100, and
+//! wider spreads put ever more students under the plan, so 1.0 is the top of the range. Its bottom,
+//! 0.5, puts the 99th-percentile student at 2.8 times the mean VM use: an average overrun of 13x
+//! that comes from VMs left running suggests students differ at least that much. The paper's most expensive
+//! student, over $600 of labs, is shown beside the result only as a comparison: with $87 of every
+//! student's $116 of labs lease-bounded, this model's most expensive student comes to about $251
+//! of labs, and a log-normal reaching $600 would need sigma of about 1.5, which puts one student
+//! in six below the plan: the real spread has a heavier tail than a log-normal, so it is not
+//! fitted to that figure.
+//!
 //! The simulation is a deterministic function of its seed and runs in slices, so the browser can
 //! draw between them.
 
 use serde::Serialize;
 
+use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::scenario::planning::Planning;
+
 /// Inputs of the simulation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpreadInputs {
-    /// Mean lab cost per student (US dollars).
-    pub labs_mean_usd: f64,
+    /// Mean lab cost per student of the use that can overrun: lab VMs, their floating IPs and
+    /// volumes (US dollars). The per-student multiplier acts on this part only.
+    pub labs_overrun_mean_usd: f64,
+    /// Lab cost per student of lease-bounded use: bare-metal and edge blocks with their floating
+    /// IPs, the same for every student (US dollars).
+    pub labs_leased_usd: f64,
     /// Project cost per student, equal for all (US dollars).
     pub project_share_usd: f64,
-    /// Log-standard deviation of the per-student multiplier.
+    /// Log-standard deviation of the per-student multiplier (dimensionless).
     pub sigma: f64,
     /// Students per course run (count).
     pub students: usize,
@@ -31,6 +56,50 @@ pub struct SpreadInputs {
     pub seed: u64,
     /// Per-student credit to compare with (US dollars).
     pub credit_usd: f64,
+}
+
+impl SpreadInputs {
+    /// The inputs for `estimate` with the spread settings of `planning`.
+    pub fn of(estimate: &Estimate, planning: &Planning) -> SpreadInputs {
+        let (overrun, leased) = lab_split_usd(estimate);
+        SpreadInputs {
+            labs_overrun_mean_usd: overrun,
+            labs_leased_usd: leased,
+            project_share_usd: estimate.project_per_student_usd(),
+            sigma: planning.spread_sigma,
+            students: estimate.students.max(0.0) as usize,
+            runs: planning.runs as usize,
+            seed: planning.seed,
+            credit_usd: planning.credit_threshold_usd,
+        }
+    }
+
+    /// What every student pays whatever their draw: the lease-bounded labs and the project
+    /// share (US dollars).
+    pub fn fixed_usd(&self) -> f64 {
+        self.labs_leased_usd + self.project_share_usd
+    }
+}
+
+/// The labs' list cost per student split in two (US dollars per student): the part that can
+/// overrun (no lease end: VMs, their addresses, volumes) and the lease-bounded part.
+pub fn lab_split_usd(estimate: &Estimate) -> (f64, f64) {
+    if estimate.students <= 0.0 {
+        return (0.0, 0.0);
+    }
+    let labs = estimate
+        .lines
+        .iter()
+        .filter(|line| matches!(line.phase, Phase::Lab(_)));
+    let (mut overrun, mut leased) = (0.0, 0.0);
+    for line in labs {
+        if line.lease_bounded {
+            leased += line.cost_usd;
+        } else {
+            overrun += line.cost_usd;
+        }
+    }
+    (overrun / estimate.students, leased / estimate.students)
 }
 
 /// What the simulation found.
@@ -50,7 +119,7 @@ pub struct SpreadResult {
     pub max_usd: f64,
     /// The most expensive student, 90th percentile over runs (US dollars).
     pub max_p90_usd: f64,
-    /// Of those, the labs only (US dollars), comparable with the paper's "over $600".
+    /// Of those, the labs only (US dollars): set beside the paper's "over $600" as a comparison.
     pub max_labs_usd: f64,
     /// Students over the credit, per course run on average (count).
     pub over_credit: f64,
@@ -130,17 +199,20 @@ impl Simulation {
             ..inputs
         };
         let credit_u = {
-            let above = inputs.credit_usd - inputs.project_share_usd;
-            if above <= 0.0 || inputs.labs_mean_usd <= 0.0 {
+            let above = inputs.credit_usd - inputs.fixed_usd();
+            let mean = inputs.labs_overrun_mean_usd;
+            if above <= 0.0 {
                 0.0
+            } else if mean <= 0.0 {
+                1.0
             } else if sigma == 0.0 {
-                if inputs.labs_mean_usd > above {
+                if mean > above {
                     0.0
                 } else {
                     1.0
                 }
             } else {
-                normal_cdf(((above / inputs.labs_mean_usd).ln() - mu) / sigma)
+                normal_cdf(((above / mean).ln() - mu) / sigma)
             }
         };
         Simulation {
@@ -157,8 +229,8 @@ impl Simulation {
     /// The cost of a student whose draw is `u` (US dollars).
     fn cost(&self, u: f64) -> f64 {
         let z = normal_quantile(u);
-        self.inputs.labs_mean_usd * (self.mu + self.inputs.sigma * z).exp()
-            + self.inputs.project_share_usd
+        self.inputs.labs_overrun_mean_usd * (self.mu + self.inputs.sigma * z).exp()
+            + self.inputs.fixed_usd()
     }
 
     /// Simulates up to `runs` more course runs; true when all are done.
@@ -214,7 +286,7 @@ impl Simulation {
         let mut maxes = self.max_uniforms.clone();
         maxes.sort_unstable_by(f64::total_cmp);
         let at = |q: f64| maxes[((runs - 1) as f64 * q).round() as usize];
-        let share = self.inputs.project_share_usd;
+        let fixed = self.inputs.fixed_usd();
         let bin_cost: Vec<f64> = (0..BINS)
             .map(|i| self.cost((i as f64 + 0.5) / BINS as f64))
             .collect();
@@ -225,12 +297,14 @@ impl Simulation {
             .map(|(&count, cost)| count as f64 * cost)
             .sum::<f64>()
             / total as f64;
-        // The histogram chart: up to the 99.5th percentile, in equal bins.
-        let shown_top = self.cost(self.uniform_at(total, 99.5)).max(share + 1.0);
-        let step = shown_top / SHOWN_BINS as f64;
+        // The histogram chart: from what every student pays (whole dollars below it) up to the
+        // 99.5th percentile, in equal bins.
+        let shown_low = fixed.max(0.0).floor();
+        let shown_top = self.cost(self.uniform_at(total, 99.5)).max(shown_low + 1.0);
+        let step = (shown_top - shown_low) / SHOWN_BINS as f64;
         let mut histogram = vec![0.0; SHOWN_BINS];
         for (&count, cost) in self.counts.iter().zip(&bin_cost) {
-            let shown = ((cost / step) as usize).min(SHOWN_BINS - 1);
+            let shown = (((cost - shown_low) / step).max(0.0) as usize).min(SHOWN_BINS - 1);
             histogram[shown] += count as f64 / total as f64;
         }
         let max_usd = self.cost(at(0.5));
@@ -242,12 +316,15 @@ impl Simulation {
             p99_usd: self.cost(self.uniform_at(total, 99.0)),
             max_usd,
             max_p90_usd: self.cost(at(0.9)),
-            max_labs_usd: max_usd - share,
+            max_labs_usd: max_usd - self.inputs.project_share_usd,
             over_credit: self.over as f64 / runs as f64,
             histogram: histogram
                 .into_iter()
                 .enumerate()
-                .map(|(i, s)| (step * i as f64, step * (i + 1) as f64, s))
+                .map(|(i, s)| {
+                    let low = shown_low + step * i as f64;
+                    (low, low + step, s)
+                })
                 .collect(),
         }
     }
@@ -273,15 +350,6 @@ pub fn simulate(inputs: SpreadInputs) -> SpreadResult {
     let mut simulation = Simulation::new(inputs);
     simulation.advance(usize::MAX);
     simulation.result()
-}
-
-/// The cost per student at percentile `p` (0-100) in closed form, to check the simulation:
-/// labs mean x exp(mu + sigma z_p) + project share.
-pub fn analytic_percentile(inputs: &SpreadInputs, p: f64) -> f64 {
-    let sigma = inputs.sigma;
-    let mu = -sigma * sigma / 2.0;
-    inputs.labs_mean_usd * (mu + sigma * normal_quantile(p / 100.0)).exp()
-        + inputs.project_share_usd
 }
 
 /// Quantile of the standard normal distribution (Acklam's rational approximation, relative

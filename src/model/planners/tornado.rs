@@ -3,15 +3,19 @@
 //! [`interval`](super::interval), which draws from these ranges.
 //!
 //! Every input has a low / typical / high range as relative factors of its value in the scenario
-//! (typical = 1), in [`INPUTS`], each with its provenance: sourced (a citation), calibrated (from
-//! which reported figure) or assumed (why). Scaled values are clamped to the bounds validation
-//! accepts, so every variant prices.
+//! (typical = 1), in [`INPUTS`], each with the provenance of its range: sourced (a citation),
+//! calibrated (from which reported figure) or assumed (why). A range around a calibrated value
+//! is itself assumed, and says so. One row per independent assumption: knobs that move the same
+//! hours (the project GPU overrun and the project GPU hours per week) are one row. No figure of a
+//! preset is written here: each range is relative to the scenario's own value. Scaled values are
+//! clamped to the bounds validation accepts, so every variant prices.
 
 use serde::Serialize;
 
-use crate::model::catalog::resource::ResourceKind;
+use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
+use crate::model::engine::pool::{assumed_counts, with_counts};
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{limits, FieldError};
@@ -39,9 +43,13 @@ pub enum Knob {
     /// Share of students on the first option of every lab that has more than one, the other
     /// options keeping their proportions.
     FirstOptionShare,
-    /// Planned hours per week of every project use on bare metal or edge devices (the booked
-    /// blocks; at most 168). VMs planned for the whole project and storage are left alone.
-    ProjectHoursPerWeek,
+    /// The node counts of the reserved pool that are assumed (the course says "a variable
+    /// number"), all scaled alike and rounded to whole nodes; the pool, if weighted by node
+    /// count, is reweighted with them.
+    AssumedNodeCounts,
+    /// How the project's hours spread over a pool: the factor keeps that share of the
+    /// scenario's own weights, the rest even by type (0 = even, 1 = as in the scenario).
+    PoolWeighting,
 }
 
 /// One uncertain usage input and its range.
@@ -75,26 +83,34 @@ const fn input(
     }
 }
 
-/// The ranges: every usage input of a scenario, as relative factors (typical = 1).
-pub const INPUTS: [UncertainInput; 9] = [
+/// The lab texts' range of planned instance-hours per student (the course's lab pages: 54-68 h),
+/// as factors of its middle, 61 h, applied to the scenario's own plan.
+const LAB_PLAN_LOW: f64 = 54.0 / 61.0;
+/// See [`LAB_PLAN_LOW`].
+const LAB_PLAN_HIGH: f64 = 68.0 / 61.0;
+
+/// The ranges: every independent usage assumption of a scenario, as relative factors (typical
+/// = 1). Node counts come before the pool weighting, so a draw that moves both reweights by
+/// count first and then mixes toward even weights.
+pub const INPUTS: [UncertainInput; 10] = [
     input(
         "How long lab VMs run past their plan (overrun)",
         Knob::Setting(Setting::LabsVm),
         0.5,
         1.5,
-        Provenance::Calibrated(
-            "12.97x, from 109,837 reported lab instance-hours (talk slides); one term's figure, \
-             so another term is assumed to leave VMs half to 1.5 times as long",
+        Provenance::Assumed(
+            "the factor is calibrated to the 109,837 lab instance-hours of Spring 2025 (talk \
+             slides); that another term leaves VMs half to 1.5 times as long is assumed",
         ),
     ),
     input(
         "Planned hours of each lab",
         Knob::LabHours,
-        54.0 / 60.5,
-        68.0 / 60.5,
+        LAB_PLAN_LOW,
+        LAB_PLAN_HIGH,
         Provenance::Sourced(
-            "the lab texts imply 54-68 planned instance-hours per student against the preset's \
-             60.5 (the course's lab pages)",
+            "the lab texts imply 54-68 planned instance-hours per student (the course's lab \
+             pages): 61 h -11% / +11%, applied to this scenario's plan",
         ),
     ),
     input(
@@ -118,13 +134,15 @@ pub const INPUTS: [UncertainInput; 9] = [
         ),
     ),
     input(
-        "How long project GPU nodes run (overrun)",
+        "Project GPU node-hours (held longer, or more blocks a week: the same hours)",
         Knob::Setting(Setting::ProjectBareMetal),
         0.5,
         1.5,
-        Provenance::Calibrated(
-            "2.11x the template's blocks, from 5,466 reported project GPU hours (talk slides); \
-             half to 1.5 times that for another term is assumed",
+        Provenance::Assumed(
+            "calibrated to the 5,466 project GPU hours of Spring 2025 (talk slides); another term \
+             using half to 1.5 times as many is assumed (1.5x is what blocks of \"up to 6 hours at \
+             a time\", the course's project page, give instead of the template's 4). Booking more \
+             hours a week and holding nodes longer move the same hours: one row",
         ),
     ),
     input(
@@ -132,9 +150,9 @@ pub const INPUTS: [UncertainInput; 9] = [
         Knob::Setting(Setting::ProjectVm),
         0.5,
         1.5,
-        Provenance::Calibrated(
-            "0.44x the template's whole-project VMs, from 76,855 - 5,466 reported project hours \
-             (talk slides); half to 1.5 times that is assumed",
+        Provenance::Assumed(
+            "calibrated to the 76,855 - 5,466 project instance-hours of Spring 2025 (talk \
+             slides); half to 1.5 times that for another term is assumed",
         ),
     ),
     input(
@@ -143,17 +161,6 @@ pub const INPUTS: [UncertainInput; 9] = [
         3.0 / 3.6,
         4.0 / 3.6,
         Provenance::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
-    ),
-    input(
-        "Project GPU-node hours per week",
-        Knob::ProjectHoursPerWeek,
-        0.5,
-        1.5,
-        Provenance::Sourced(
-            "the template's \"4 hour block twice a week\"; blocks of \"up to 6 hours at a time\" \
-             (course site, project page) give 1.5x; one block a week (0.5x) is assumed. It moves \
-             the same hours as the project GPU overrun, from the plan's side",
-        ),
     ),
     input(
         "How long project storage is kept (overrun)",
@@ -165,22 +172,46 @@ pub const INPUTS: [UncertainInput; 9] = [
              is not reported, so as little as half of it",
         ),
     ),
+    input(
+        "Nodes of each pool type the course gives as \"a variable number\"",
+        Knob::AssumedNodeCounts,
+        0.5,
+        2.0,
+        Provenance::Assumed(
+            "the course's project page reserves a variable number of RTX 6000 and gigaio A100 \
+             80GB nodes: half to twice the assumed count (2-8 for 4), from the fewest that supply \
+             the pool's hours in its window to the size of the gigaio composable pool (8 nodes, \
+             Chameleon's composable hardware documentation)",
+        ),
+    ),
+    input(
+        "How the project's GPU hours spread over the pool (as set, or evenly by node type)",
+        Knob::PoolWeighting,
+        0.0,
+        1.0,
+        Provenance::Assumed(
+            "which groups used which nodes is not public (the course's project page lists the \
+             pool): weighting by node count assumes every node was as busy, even weights that \
+             every type was",
+        ),
+    ),
 ];
 
 /// `scenario` with `input` scaled by `factor` (clamped to what validation accepts).
 pub fn scaled(
     scenario: &Scenario,
-    catalog: &Catalog,
+    assumed: &[usize],
     input: &UncertainInput,
     factor: f64,
 ) -> Scenario {
     let mut s = scenario.clone();
-    scale(&mut s, catalog, input, factor);
+    scale(&mut s, assumed, input, factor);
     s
 }
 
-/// Scales `input` of `s` by `factor` in place (see [`scaled`]).
-pub fn scale(s: &mut Scenario, catalog: &Catalog, input: &UncertainInput, factor: f64) {
+/// Scales `input` of `s` by `factor` in place (see [`scaled`]); `assumed` are the indices of the
+/// capacities whose node count is assumed.
+pub fn scale(s: &mut Scenario, assumed: &[usize], input: &UncertainInput, factor: f64) {
     match input.knob {
         Knob::Setting(setting) => {
             let bound = setting.bound();
@@ -213,24 +244,41 @@ pub fn scale(s: &mut Scenario, catalog: &Catalog, input: &UncertainInput, factor
                 }
             }
         }
-        Knob::ProjectHoursPerWeek => {
-            for item in s.course.project.uses.iter_mut() {
-                if is_block(catalog, item.members().iter().map(|(id, _)| *id)) {
-                    let hours = item.hours_per_week * factor;
-                    item.hours_per_week = hours.min(limits::HOURS_PER_WEEK);
+        Knob::AssumedNodeCounts => {
+            let Some(units) = assumed
+                .first()
+                .and_then(|&i| s.capacity.get(i))
+                .map(|c| c.units)
+            else {
+                return;
+            };
+            *s = with_counts(s, assumed, (units * factor).round().max(1.0));
+        }
+        Knob::PoolWeighting => {
+            let keep = factor.clamp(0.0, 1.0);
+            for item in &mut s.course.project.uses {
+                let even = 100.0 / item.pool.len().max(1) as f64;
+                for member in &mut item.pool {
+                    member.share_pct = keep * member.share_pct + (1.0 - keep) * even;
                 }
             }
         }
     }
 }
 
-/// Whether every one of `resources` is booked in blocks: bare metal or an edge device.
-fn is_block<'a>(catalog: &Catalog, mut resources: impl Iterator<Item = &'a str>) -> bool {
-    resources.all(|id| {
-        catalog
-            .resource(id)
-            .is_some_and(|r| matches!(r.kind, ResourceKind::BareMetal | ResourceKind::Edge))
-    })
+/// Whether `input` can move anything in `scenario`: the node counts only where some are
+/// assumed, the pool weighting only where a pool has two or more types.
+pub fn applies(scenario: &Scenario, assumed: &[usize], input: &UncertainInput) -> bool {
+    match input.knob {
+        Knob::AssumedNodeCounts => !assumed.is_empty(),
+        Knob::PoolWeighting => scenario
+            .course
+            .project
+            .uses
+            .iter()
+            .any(|u| u.pool.len() > 1),
+        _ => true,
+    }
 }
 
 /// Whether `resource` is an instance (VM, bare metal or edge device).
@@ -244,6 +292,7 @@ fn is_instance(catalog: &Catalog, resource: &str) -> bool {
 pub fn value(
     scenario: &Scenario,
     catalog: &Catalog,
+    assumed: &[usize],
     input: &UncertainInput,
 ) -> (f64, &'static str) {
     let course = &scenario.course;
@@ -268,15 +317,40 @@ pub fn value(
             let mean = shares.iter().sum::<f64>() / (shares.len().max(1) as f64);
             (mean, "percent of students, mean over labs with options")
         }
-        Knob::ProjectHoursPerWeek => {
-            let hours = course
-                .project
-                .uses
+        Knob::AssumedNodeCounts => {
+            let counts: Vec<f64> = assumed
                 .iter()
-                .filter(|u| is_block(catalog, u.members().iter().map(|(id, _)| *id)))
-                .map(|u| u.count * u.hours_per_week)
-                .sum();
-            (hours, "planned node-hours per group and week")
+                .filter_map(|&i| scenario.capacity.get(i).map(|c| c.units))
+                .collect();
+            let mean = counts.iter().sum::<f64>() / (counts.len().max(1) as f64);
+            (mean, "nodes of each such type")
+        }
+        Knob::PoolWeighting => (100.0, POOL_WEIGHTS_UNIT),
+    }
+}
+
+/// Unit of the pool weighting's value.
+const POOL_WEIGHTS_UNIT: &str = "% of the pool's weights kept (0 = even by type)";
+
+/// The value `input` stands for at `factor` of its range in `scenario` (the scaled scenario's
+/// value; the pool weighting's is the share of the weights kept).
+fn value_at(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    assumed: &[usize],
+    input: &UncertainInput,
+    factor: f64,
+) -> f64 {
+    match input.knob {
+        Knob::PoolWeighting => factor * 100.0,
+        _ => {
+            value(
+                &scaled(scenario, assumed, input, factor),
+                catalog,
+                assumed,
+                input,
+            )
+            .0
         }
     }
 }
@@ -324,28 +398,30 @@ pub(crate) fn net(scenario: &Scenario, catalog: &Catalog) -> Result<f64, Vec<Fie
 }
 
 /// The tornado: the net cost at each input's low and high end (others typical), largest swing
-/// first. Fails only if a variant does not price, which clamping prevents for a valid scenario.
+/// first, for the inputs that apply to the scenario; `origin` (the preset it started from) says
+/// which node counts are assumed. Fails only if a variant does not price, which clamping
+/// prevents for a valid scenario.
 pub fn tornado(
     scenario: &ValidScenario,
     catalog: &Catalog,
+    origin: &Preset,
 ) -> Result<Vec<TornadoRow>, Vec<FieldError>> {
     let base: &Scenario = scenario;
+    let assumed = assumed_counts(base, origin);
     let typical_total_usd = net(base, catalog)?;
     let mut rows = Vec::with_capacity(INPUTS.len());
-    for input in &INPUTS {
-        let low = scaled(base, catalog, input, input.low);
-        let high = scaled(base, catalog, input, input.high);
-        let (typical_value, unit) = value(base, catalog, input);
+    for input in INPUTS.iter().filter(|i| applies(base, &assumed, i)) {
+        let (typical_value, unit) = value(base, catalog, &assumed, input);
         rows.push(TornadoRow {
             name: input.name,
             unit,
             provenance: input.provenance,
-            low_value: value(&low, catalog, input).0,
+            low_value: value_at(base, catalog, &assumed, input, input.low),
             typical_value,
-            high_value: value(&high, catalog, input).0,
-            low_total_usd: net(&low, catalog)?,
+            high_value: value_at(base, catalog, &assumed, input, input.high),
+            low_total_usd: net(&scaled(base, &assumed, input, input.low), catalog)?,
             typical_total_usd,
-            high_total_usd: net(&high, catalog)?,
+            high_total_usd: net(&scaled(base, &assumed, input, input.high), catalog)?,
         });
     }
     rows.sort_by(|a, b| b.swing_usd().total_cmp(&a.swing_usd()));

@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 /// Settings of the spread, budget and quota planners.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Planning {
-    /// Spread of each student's usage: the standard deviation of the log of a per-student
-    /// multiplier with mean 1 (dimensionless). 0.75 makes the paper's course's most expensive
-    /// student cost over $600 of labs in the median simulated course (see `spread.rs`).
+    /// Spread of each student's use of what can overrun (lab VMs, their addresses and volumes):
+    /// the standard deviation of the log of a per-student multiplier with mean 1
+    /// (dimensionless). An assumption, 0.75 in a plausible 0.5-1.0; why, in `spread.rs`.
     pub spread_sigma: f64,
     /// Seed of the simulation, so results are reproducible (a number).
     pub seed: u64,
