@@ -6,10 +6,10 @@
 mod common;
 
 use common::{catalog, estimate, paper};
-use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::catalog::hardware::Hardware;
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::catalog::stand_in::CustomOffer;
+use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::export::{csv, guard_cell, json, markdown};
 use course_cost::model::Scenario;
 
@@ -210,5 +210,8 @@ fn markdown_of_a_hostile_offer_name_under_spot_pricing_is_inert() {
             "{live} in {text}"
         );
     }
-    assert!(text.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"), "{text}");
+    assert!(
+        text.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"),
+        "{text}"
+    );
 }

@@ -214,12 +214,7 @@ fn check_corpus(text: &str, version: u64) {
             entry.name,
             decoded.notices
         );
-        assert!(
-            notices.is_empty(),
-            "{}: {:?}",
-            entry.name,
-            decoded.notices
-        );
+        assert!(notices.is_empty(), "{}: {:?}", entry.name, decoded.notices);
         assert_eq!(decoded.scenario, entry.scenario, "{}", entry.name);
     }
 }
@@ -604,9 +599,17 @@ fn the_hostile_corpus_is_read_or_named() {
         for path in &entry.positive_zero {
             let setting = Setting::from_path(path).expect("a setting");
             let value = *setting.slot(&mut scenario);
-            assert!(value == 0.0 && value.is_sign_positive(), "{}: {path}", entry.name);
+            assert!(
+                value == 0.0 && value.is_sign_positive(),
+                "{}: {path}",
+                entry.name
+            );
         }
-        assert!(validate(&decoded.scenario, catalog()).is_empty(), "{}", entry.name);
+        assert!(
+            validate(&decoded.scenario, catalog()).is_empty(),
+            "{}",
+            entry.name
+        );
     }
 }
 
@@ -631,7 +634,11 @@ fn maximum_settings_links_show_short_totals_and_no_huge_percentages() {
     let mut s = paper().scenario.clone();
     for &setting in Setting::ALL {
         let bound = setting.bound();
-        *setting.slot(&mut s) = if bound.whole { bound.max.floor() } else { bound.max };
+        *setting.slot(&mut s) = if bound.whole {
+            bound.max.floor()
+        } else {
+            bound.max
+        };
     }
     // Discount and credits only lower the total; the probe's worst case had none.
     s.pricing.discount_pct = 0.0;
@@ -658,7 +665,11 @@ fn maximum_settings_links_show_short_totals_and_no_huge_percentages() {
     );
     let result = common::estimate(read);
     let money = |usd: f64| read.pricing.money(usd);
-    for figure in [result.totals.net_usd, result.totals.per_student_usd, result.totals.list_usd] {
+    for figure in [
+        result.totals.net_usd,
+        result.totals.per_student_usd,
+        result.totals.list_usd,
+    ] {
         let text = money(figure);
         assert!(text.chars().count() <= 22, "{text}");
     }
@@ -684,7 +695,11 @@ fn the_largest_course_the_limits_allow_is_said_in_words() {
     (only.count, only.hours, only.floating_ips) = (10.0, 10_000.0, 0.0);
     only.resource = "gpu_a100_pcie".into();
     assert_eq!(course_unit_hours(&s), 1e10);
-    assert!(validate(&s, catalog()).is_empty(), "{:?}", validate(&s, catalog()));
+    assert!(
+        validate(&s, catalog()).is_empty(),
+        "{:?}",
+        validate(&s, catalog())
+    );
     for &setting in Setting::ALL {
         if setting.path().starts_with("realism.") {
             *setting.slot(&mut s) = limits::FACTOR;
@@ -698,5 +713,8 @@ fn the_largest_course_the_limits_allow_is_said_in_words() {
     // A hundredth of an instance more is over the limit, and the message says so.
     s.course.labs[0].options[0].uses[0].count = 10.01;
     let errors = validate(&s, catalog());
-    assert!(errors.iter().any(|e| e.to_string().contains("unit-hours")), "{errors:?}");
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("unit-hours")),
+        "{errors:?}"
+    );
 }

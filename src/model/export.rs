@@ -265,8 +265,8 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let pricing = &scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
     let totals = &estimate.totals;
-    let provider = escape_markdown(&catalog.provider_name(&pricing.provider));
-    let snapshot = escape_markdown(&catalog.snapshot_label(&pricing.snapshot));
+    let provider = escape_markdown(catalog.provider_name(&pricing.provider));
+    let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
     let escape = escape_markdown;
     let mut md = String::new();
     if scenario.title.trim().is_empty() {
@@ -394,9 +394,17 @@ mod tests {
         assert!(!text.contains("]("));
         assert!(text.contains("&lt;img"));
         assert!(!text.contains("javascript:"));
-        for scheme in ["JavaScript :x", "data:text/html,x", "vbscript:x", "`code` ~~s~~ {x}"] {
+        for scheme in [
+            "JavaScript :x",
+            "data:text/html,x",
+            "vbscript:x",
+            "`code` ~~s~~ {x}",
+        ] {
             let text = escape_markdown(scheme);
-            assert!(!text.to_lowercase().replace(' ', "").contains("script:"), "{text}");
+            assert!(
+                !text.to_lowercase().replace(' ', "").contains("script:"),
+                "{text}"
+            );
             assert!(!text.contains("data:"), "{text}");
             assert!(!text.contains("~~") && !text.starts_with('`'), "{text}");
         }

@@ -132,7 +132,9 @@ mod tests {
     #[test]
     fn large_gaps_are_ratios_not_percentages() {
         // 262.5 / 250 = 1.05: 5% above.
-        assert!(gap(262.5).sentence(dollars).contains("5% above the paper's $250"));
+        assert!(gap(262.5)
+            .sentence(dollars)
+            .contains("5% above the paper's $250"));
         // 2,250 / 250 = 9: still a percentage, 800% above.
         assert!(gap(2_250.0).sentence(dollars).contains("800% above"));
         // 6,500 / 250 = 26.
