@@ -105,7 +105,7 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
     let pending = use_mut_ref(Pending::default);
     let storage_error = use_state(|| None::<String>);
     let other_tab = use_state(|| false);
-    let kept = use_state(storage::load_kept);
+    let kept = use_state_eq(storage::load_kept);
     let book = {
         let lossy = state
             .link_notices
