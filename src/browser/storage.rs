@@ -30,6 +30,38 @@ pub fn save_draft(payload: &str) -> Result<(), String> {
     })
 }
 
+/// Key (in this tab's session storage) of a write made as the page was left: the address bar
+/// it could no longer change, and the payload it held.
+const LEFT_KEY: &str = "course-cost.left.v1";
+
+/// Notes, in this tab's session storage, that the page was left right after an edit: a reload
+/// of `stale_fragment` (the address the reload keeps) should show `payload` instead.
+pub fn note_left(stale_fragment: &str, payload: &str) {
+    let session = gloo::utils::window().session_storage().ok().flatten();
+    if let Some(session) = session {
+        let note = serde_json::json!([stale_fragment.trim_start_matches('#'), payload]);
+        let _ = session.set_item(LEFT_KEY, &note.to_string());
+    }
+}
+
+/// The fragment to start from: `fragment`, or the payload written as the page was left when
+/// the page is a reload of that same address (the note is used once).
+pub fn fragment_after_leaving(fragment: &str) -> String {
+    let session = gloo::utils::window().session_storage().ok().flatten();
+    let Some(session) = session else {
+        return fragment.to_string();
+    };
+    let note = session.get_item(LEFT_KEY).ok().flatten();
+    let _ = session.remove_item(LEFT_KEY);
+    let note: Option<(String, String)> = note.and_then(|n| serde_json::from_str(&n).ok());
+    match note {
+        Some((stale, payload)) if stale == fragment.trim_start_matches('#') => {
+            format!("s={payload}")
+        }
+        _ => fragment.to_string(),
+    }
+}
+
 /// The replaced scenarios kept, newest first.
 pub fn load_kept() -> Vec<Kept> {
     let json = local_storage().and_then(|s| s.get_item(KEPT_KEY).ok().flatten());

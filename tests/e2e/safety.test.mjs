@@ -233,8 +233,10 @@ test('two tabs: neither loses the other\'s draft, and the other\'s stays restora
   await second.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '222', null, { timeout: WAIT });
   await second.getByTestId('kept-scenarios').locator('summary').click();
   const entries = second.getByTestId('kept-scenario');
-  const other = entries.filter({ hasText: 'another tab' }).first();
+  // The list is shared by the tabs: the first tab's draft, kept as another tab's.
+  const other = entries.filter({ hasText: '111 students' }).first();
   await other.waitFor();
+  assert.match(await other.textContent(), /another tab/);
   await other.getByTestId('restore-kept').click();
   await second.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '111', null, { timeout: WAIT });
   // And the first tab heard of the second's draft in turn.

@@ -39,15 +39,23 @@ const DEBOUNCE_MS: u32 = 250;
 #[derive(Default)]
 struct Pending {
     timeout: Option<Timeout>,
-    write: Option<Rc<dyn Fn()>>,
+    /// The write; it returns the payload it wrote to the draft, if it wrote one.
+    write: Option<Rc<dyn Fn() -> Option<String>>>,
 }
 
 impl Pending {
-    /// Runs the waiting write now, if there is one.
-    fn flush(&mut self) {
+    /// Runs the waiting write now, if there is one; the draft payload it wrote, if any.
+    fn flush(&mut self) -> Option<String> {
         self.timeout = None;
-        if let Some(write) = self.write.take() {
-            write();
+        self.write.take().and_then(|write| write())
+    }
+
+    /// Runs the waiting write as the page is left: a reload keeps the address bar as it was
+    /// (too late to change), so the payload is noted for the reload to use.
+    fn flush_on_leave(&mut self) {
+        let stale = address::fragment();
+        if let Some(payload) = self.flush() {
+            storage::note_left(&stale, &payload);
         }
     }
 }
@@ -147,15 +155,18 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
         use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
             let (state, keep_stored) = (state.clone(), *keep_stored);
             let write_book = book.clone();
-            let write: Rc<dyn Fn()> = Rc::new(move || {
+            let write: Rc<dyn Fn() -> Option<String>> = Rc::new(move || {
                 let payload = state.share_payload();
                 let view = Tab::of_fragment(&address::fragment());
                 address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
-                if save_draft && !keep_stored && write_book.borrow().edited {
-                    let result = write_draft(&write_book, &payload, state.catalog);
-                    storage_error.set(result.err());
-                    kept.set(storage::load_kept());
+                if !(save_draft && !keep_stored && write_book.borrow().edited) {
+                    return None;
                 }
+                let result = write_draft(&write_book, &payload, state.catalog);
+                let written = result.is_ok().then(|| payload.clone());
+                storage_error.set(result.err());
+                kept.set(storage::load_kept());
+                written
             });
             let mut pending_now = pending.borrow_mut();
             pending_now.write = Some(write.clone());
@@ -210,12 +221,14 @@ fn use_flush_on_leave(pending: Rc<RefCell<Pending>>) {
         let window = gloo::utils::window();
         let on_hide = {
             let pending = pending.clone();
-            EventListener::new(&window, "pagehide", move |_| pending.borrow_mut().flush())
+            EventListener::new(&window, "pagehide", move |_| {
+                pending.borrow_mut().flush_on_leave();
+            })
         };
         let document = gloo::utils::document();
         let on_visibility = EventListener::new(&document, "visibilitychange", move |_| {
             if gloo::utils::document().hidden() {
-                pending.borrow_mut().flush();
+                pending.borrow_mut().flush_on_leave();
             }
         });
         move || drop((on_hide, on_visibility))
