@@ -22,7 +22,7 @@ use crate::model::catalog::presets::builtin_presets;
 use crate::model::share::{decode, encode, payload_of, Tab, PARAM};
 use crate::model::Catalog;
 use crate::state::kept::{name_of, Kept, KeptWhy};
-use crate::state::{use_scenario, ScenarioState};
+use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
 
 /// Props of [`UrlSync`].
 #[derive(Properties, PartialEq)]
@@ -128,55 +128,14 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
             }
         })
     };
-    let initial = use_mut_ref(|| (state.scenario.clone(), state.pinned.clone()));
-
-    {
-        let (pending, book, storage_error, kept) = (
-            pending.clone(),
-            book.clone(),
-            storage_error.clone(),
-            kept.clone(),
-        );
-        let save_draft = props.save_draft;
-        // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
-        // draft stored in this browser (a damaged link's fallback least of all).
-        let keep_stored = state.from_link;
-        let unchanged = {
-            let (scenario, pinned) = &*initial.borrow();
-            Rc::ptr_eq(scenario, &state.scenario)
-                && pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
-                    == state.pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
-        };
-        if !unchanged {
-            book.borrow_mut().edited = true;
-        }
-        // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
-        // debounced write: a keystroke never pays for serializing and deflating the scenario.
-        use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
-            let (state, keep_stored) = (state.clone(), *keep_stored);
-            let write_book = book.clone();
-            let write: Rc<dyn Fn() -> Option<String>> = Rc::new(move || {
-                let payload = state.share_payload();
-                let view = Tab::of_fragment(&address::fragment());
-                address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
-                if !(save_draft && !keep_stored && write_book.borrow().edited) {
-                    return None;
-                }
-                let result = write_draft(&write_book, &payload, state.catalog);
-                let written = result.is_ok().then(|| payload.clone());
-                storage_error.set(result.err());
-                kept.set(storage::load_kept());
-                written
-            });
-            let mut pending_now = pending.borrow_mut();
-            pending_now.write = Some(write.clone());
-            let pending = pending.clone();
-            // Replacing the timeout drops (cancels) the previous one.
-            pending_now.timeout = Some(Timeout::new(DEBOUNCE_MS, move || {
-                pending.borrow_mut().flush();
-            }));
-        });
-    }
+    use_debounced_write(
+        &state,
+        props.save_draft,
+        pending.clone(),
+        book.clone(),
+        storage_error.clone(),
+        kept.clone(),
+    );
     use_flush_on_leave(pending);
     use_keep_replaced(&state, props.save_draft, kept.clone());
     use_other_tab(
@@ -212,6 +171,59 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
             }
         </>
     }
+}
+
+/// Writes the address bar and (after an edit) the draft, 250 ms after the last change; the
+/// write waits in `pending`, so leaving the page can run it at once.
+#[hook]
+fn use_debounced_write(
+    state: &ScenarioHandle,
+    save_draft: bool,
+    pending: Rc<RefCell<Pending>>,
+    book: Rc<RefCell<DraftBook>>,
+    storage_error: UseStateHandle<Option<String>>,
+    kept: UseStateHandle<Vec<Kept>>,
+) {
+    let initial = use_mut_ref(|| (state.scenario.clone(), state.pinned.clone()));
+
+    // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
+    // draft stored in this browser (a damaged link's fallback least of all).
+    let keep_stored = state.from_link;
+    let unchanged = {
+        let (scenario, pinned) = &*initial.borrow();
+        Rc::ptr_eq(scenario, &state.scenario)
+            && pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
+                == state.pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
+    };
+    if !unchanged {
+        book.borrow_mut().edited = true;
+    }
+    // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
+    // debounced write: a keystroke never pays for serializing and deflating the scenario.
+    use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
+        let (state, keep_stored) = (state.clone(), *keep_stored);
+        let write_book = book.clone();
+        let write: Rc<dyn Fn() -> Option<String>> = Rc::new(move || {
+            let payload = state.share_payload();
+            let view = Tab::of_fragment(&address::fragment());
+            address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
+            if !(save_draft && !keep_stored && write_book.borrow().edited) {
+                return None;
+            }
+            let result = write_draft(&write_book, &payload, state.catalog);
+            let written = result.is_ok().then(|| payload.clone());
+            storage_error.set(result.err());
+            kept.set(storage::load_kept());
+            written
+        });
+        let mut pending_now = pending.borrow_mut();
+        pending_now.write = Some(write.clone());
+        let pending = pending.clone();
+        // Replacing the timeout drops (cancels) the previous one.
+        pending_now.timeout = Some(Timeout::new(DEBOUNCE_MS, move || {
+            pending.borrow_mut().flush();
+        }));
+    });
 }
 
 /// Runs the waiting write when the page is hidden or left.
@@ -314,7 +326,7 @@ fn use_other_tab(
 /// A link pasted into the address bar of an open calculator. The handle's dispatch is stable,
 /// and the reducer compares with the state current at that time.
 #[hook]
-fn use_pasted_links(state: &crate::state::ScenarioHandle) {
+fn use_pasted_links(state: &ScenarioHandle) {
     let state = state.clone();
     use_effect_with((), move |_| {
         let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
