@@ -2,8 +2,11 @@
  *    <div class="course-cost-embed" data-src="https://…/?embed=1#s=…"></div>
  *  into an iframe of the calculator that sizes itself to its content. No dependency; load it with
  *    <script src="https://…/embed.js" async></script>
- *  Without data-src, the div shows the calculator this script comes from. Divs added later are
- *  turned by calling CourseCostEmbed.scan().
+ *  Without data-src, the div shows the calculator this script comes from. data-src is read
+ *  against the host page's address and only http(s) addresses load: anything else (javascript:,
+ *  data:, …) is refused with a message in the div. data-share-link="1" lets the frame name its
+ *  whole address (with the scenario) in the Embedly resize message; by default it does not.
+ *  Divs added later are turned by calling CourseCostEmbed.scan().
  */
 (function () {
   'use strict';
@@ -16,16 +19,30 @@
   var home = new URL('./', (script && script.src) || document.baseURI).href;
   var frames = [];
 
-  /** The embed address for a div: its data-src, with embed=1 added when missing. */
+  /** The embed address for a div (its data-src, embed=1 added when missing), or null. */
   function source(div) {
+    var given = div.getAttribute('data-src');
     var url;
     try {
-      url = new URL(div.getAttribute('data-src') || home, document.baseURI);
+      url = new URL(given && given.trim() ? given.trim() : home, document.baseURI);
     } catch (error) {
-      url = new URL(home);
+      return null;
     }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
     if (url.searchParams.get('embed') === null) url.searchParams.set('embed', '1');
+    var share = div.getAttribute('data-share-link');
+    if (share === '1' || share === 'true') url.searchParams.set('share_link', '1');
     return url.href;
+  }
+
+  /** Says in the div why it shows no calculator. */
+  function refuse(div) {
+    var note = document.createElement('p');
+    note.setAttribute('data-course-cost-refused', '');
+    note.setAttribute('role', 'status');
+    note.textContent =
+      'Course cost calculator: this embed was not loaded, as its data-src is not an http(s) address.';
+    div.appendChild(note);
   }
 
   function scan() {
@@ -34,8 +51,13 @@
       var div = divs[i];
       if (div.getAttribute('data-embedded') === '1') continue;
       div.setAttribute('data-embedded', '1');
+      var src = source(div);
+      if (src === null) {
+        refuse(div);
+        continue;
+      }
       var frame = document.createElement('iframe');
-      frame.src = source(div);
+      frame.src = src;
       frame.title = div.getAttribute('data-title') || 'Course cost calculator';
       frame.setAttribute('loading', 'lazy');
       frame.setAttribute('data-course-cost', '');

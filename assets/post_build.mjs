@@ -5,7 +5,7 @@
 // 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
 //    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
-// 2. Service worker: writes the build id and the files to keep offline into sw.js.
+// 2. Service worker: writes the build id, the files to keep offline and their SHA-256 into sw.js.
 // 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9) beside every file.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -72,11 +72,17 @@ for (const path of all) {
   build.update(`${rel(path)}\0${sha256(await readFile(path), 'hex')}\0`);
 }
 const buildId = build.digest('hex').slice(0, 16);
+// What the worker checks a response against before it saves it: each kept file's SHA-256.
+const digests = {};
+for (const name of ['index.html', ...kept]) {
+  digests[name] = sha256(await readFile(join(staging, name)), 'hex');
+}
 let sw = await readFile(swPath, 'utf8');
 sw = sw
   .replace("'__BUILD_ID__'", JSON.stringify(buildId))
   .replace('__HASHED_FILES__', JSON.stringify(kept.filter(isHashed)))
-  .replace('__UNHASHED_FILES__', JSON.stringify(kept.filter((name) => !isHashed(name))));
+  .replace('__UNHASHED_FILES__', JSON.stringify(kept.filter((name) => !isHashed(name))))
+  .replace('__FILE_DIGESTS__', JSON.stringify(digests));
 await writeFile(swPath, sw);
 console.log(`post_build: sw.js build ${buildId} keeps ${kept.length} files offline besides the page`);
 

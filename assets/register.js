@@ -4,6 +4,9 @@
 (function () {
   'use strict';
   var fromCache = false;
+  // Why the page came from the saved copy: 'network' (no answer) or 'server' (an error page).
+  var reason = null;
+  var status = null;
   var note = null;
 
   function makeNote() {
@@ -11,10 +14,18 @@
     p.className = 'offline-note';
     p.setAttribute('data-testid', 'offline-note');
     p.setAttribute('role', 'status');
-    p.textContent =
-      'Offline: this is the copy of the calculator saved in this browser. It works as usual; ' +
-      'links you copy open once you are online again.';
     return p;
+  }
+
+  function words() {
+    var saved = 'this is the copy of the calculator saved in this browser. It works as usual; ';
+    if (fromCache && reason === 'server') {
+      return (
+        'Offline: the server answered with an error' + (status ? ' (' + status + ')' : '') + ', so ' + saved +
+        'the newest version shows once the server works again.'
+      );
+    }
+    return 'Offline: ' + saved + 'links you copy open once you are online again.';
   }
 
   function update() {
@@ -24,6 +35,7 @@
       return;
     }
     if (!note) note = makeNote();
+    note.textContent = words();
     note.hidden = false;
     // Put the note back if it went (the app's start replaces part of <body>).
     if (!note.isConnected && document.body) document.body.insertBefore(note, document.body.firstChild);
@@ -43,6 +55,8 @@
   workers.addEventListener('message', function (event) {
     if (!event.data || event.data.type !== 'course-cost:offline') return;
     fromCache = event.data.offline === true;
+    reason = typeof event.data.reason === 'string' ? event.data.reason : null;
+    status = typeof event.data.status === 'number' ? event.data.status : null;
     update();
   });
   if (workers.startMessages) workers.startMessages();

@@ -38,7 +38,13 @@ pub fn App() -> Html {
         } else {
             storage::load_draft()
         };
-        ScenarioState::from_sources(Some(&address::fragment()), draft.as_deref()).map(Rc::new)
+        // A reload right after an edit keeps the address the edit could no longer write.
+        let fragment = if view.embed {
+            address::fragment()
+        } else {
+            storage::fragment_after_leaving(&address::fragment())
+        };
+        ScenarioState::from_sources(Some(&fragment), draft.as_deref()).map(Rc::new)
     });
     let state = match &*initial {
         Ok(state) => state.clone(),

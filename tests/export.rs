@@ -6,8 +6,11 @@
 mod common;
 
 use common::{catalog, estimate, paper};
+use course_cost::model::catalog::hardware::Hardware;
+use course_cost::model::catalog::offer::PriceModel;
+use course_cost::model::catalog::stand_in::CustomOffer;
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::export::{csv, json, markdown};
+use course_cost::model::export::{csv, guard_cell, json, markdown};
 use course_cost::model::Scenario;
 
 /// Splits RFC 4180 text into records of fields (quotes, doubled quotes, CRLF).
@@ -115,6 +118,117 @@ fn markdown_summary_has_the_headline_and_every_lab() {
         text.contains(
             "Price age: 10 price figures, dated 2024-02-01 (oldest) to 2026-01-21 (newest)"
         ),
+        "{text}"
+    );
+}
+
+/// Whether a spreadsheet would evaluate `cell` (as read back from the CSV): it starts with a
+/// formula character and is not a plain decimal number written by hand here.
+fn live(cell: &str) -> bool {
+    let first = cell.trim_start_matches(' ').chars().next();
+    let formula = matches!(first, Some('=' | '+' | '-' | '@' | '\t' | '\r' | '\n'));
+    let plain = {
+        let body = cell.trim_start_matches(['-', '+']);
+        !body.is_empty()
+            && body.chars().all(|c| c.is_ascii_digit() || c == '.')
+            && body.chars().filter(|c| *c == '.').count() <= 1
+            && body.chars().any(|c| c.is_ascii_digit())
+    };
+    formula && !plain
+}
+
+#[test]
+fn csv_of_hostile_lab_names_holds_no_live_cell() {
+    let hostile = [
+        "-inf",
+        "+NaN",
+        "-infinity",
+        "=1+1",
+        "@SUM(A1)",
+        "\t=cmd",
+        "\r=cmd",
+        "  =HYPERLINK(\"http://evil.example\")",
+        "-1+2",
+        "+",
+    ];
+    for name in hostile {
+        let scenario = apply_change(
+            &paper().scenario,
+            catalog(),
+            Change::RenameLab {
+                lab: 0,
+                name: name.into(),
+            },
+        )
+        .expect("valid");
+        let records = parse_csv(&csv(&estimate(&scenario)));
+        for record in &records {
+            for cell in record {
+                assert!(!live(cell), "live cell {cell:?} for lab {name:?}");
+            }
+        }
+        // The name is still there, as text: the apostrophe and then what the user typed.
+        assert_eq!(records[1][1], format!("'{name}"), "{name:?}");
+    }
+    // Plain numbers stay numbers a spreadsheet can add.
+    for number in ["-5", "+3.5", "0", "-0.25", "12"] {
+        assert_eq!(guard_cell(number), number);
+    }
+}
+
+#[test]
+fn markdown_of_a_hostile_offer_name_under_spot_pricing_is_inert() {
+    let name = "<img src=x onerror=alert(1)>[c](javascript:alert(1)) ![i](JavaScript:x) `x`";
+    let c = catalog();
+    let mut s = apply_change(
+        &paper().scenario,
+        c,
+        Change::AddCustomOffer(CustomOffer {
+            name: name.into(),
+            specs: Hardware {
+                vcpu: 32,
+                ram_gb: 256.0,
+                gpu_model: "A100 80GB".into(),
+                gpu_count: 4,
+                gpu_mem_gb: 80.0,
+            },
+            usd_per_hour: 6.5,
+        }),
+    )
+    .expect("valid");
+    let provider = s.pricing.provider.clone();
+    for resource in ["gpu_a100_pcie", "gpu_v100", "gpu_mi100"] {
+        s = apply_change(
+            &s,
+            c,
+            Change::ChooseOffer {
+                provider: provider.clone(),
+                resource: resource.into(),
+                offer: "custom/1".into(),
+            },
+        )
+        .expect("valid");
+    }
+    s = apply_change(&s, c, Change::SetPriceModel(PriceModel::Spot)).expect("valid");
+    s.title = "<script>alert(1)</script>".into();
+    s.notes = "[notes](javascript:alert(2)) <b>x</b>".into();
+    let result = estimate(&s);
+    // The custom offer has no spot price: the engine's warning quotes its name.
+    assert!(
+        result.warnings.iter().any(|w| w.contains("<img")),
+        "{:?}",
+        result.warnings
+    );
+    let text = markdown(&s, &result, c, "https://example.invalid/#s=x");
+    assert!(text.contains("No spot price"), "{text}");
+    for live in ["<img", "<script", "<b>", "javascript:", "](", "![", "`x`"] {
+        assert!(
+            !text.to_lowercase().contains(&live.to_lowercase()),
+            "{live} in {text}"
+        );
+    }
+    assert!(
+        text.contains("&lt;img src=x onerror=alert\\(1\\)&gt;"),
         "{text}"
     );
 }

@@ -198,12 +198,23 @@ fn check_corpus(text: &str, version: u64) {
     for entry in corpus {
         assert_eq!(version_of(&entry.payload), version, "{}", entry.name);
         let decoded = decode(&entry.payload, catalog()).expect("presets load");
-        assert!(
-            decoded.notices.is_empty(),
+        // Earlier encoders left out a rate equal to the preset's (1), so a link in another
+        // currency at 1:1 carries none: it decodes the same, and now asks for a rate.
+        let pricing = &entry.scenario.pricing;
+        let rateless = pricing.currency != "USD" && pricing.usd_to_currency == 1.0;
+        let notices: Vec<&String> = decoded
+            .notices
+            .iter()
+            .filter(|n| !(rateless && n.contains("gives no exchange rate")))
+            .collect();
+        assert_eq!(
+            decoded.notices.len(),
+            usize::from(rateless),
             "{}: {:?}",
             entry.name,
             decoded.notices
         );
+        assert!(notices.is_empty(), "{}: {:?}", entry.name, decoded.notices);
         assert_eq!(decoded.scenario, entry.scenario, "{}", entry.name);
     }
 }
@@ -382,6 +393,10 @@ fn every_setting_survives_the_round_trip() {
         let value = if bound.whole { third.floor() } else { third };
         let mut s = paper().scenario.clone();
         *setting.slot(&mut s) = value;
+        if setting == Setting::UsdToCurrency {
+            // A rate means something only for another currency than the US dollar.
+            s.pricing.currency = "EUR".into();
+        }
         assert!(validate(&s, catalog()).is_empty(), "{}", setting.path());
         let payload = encode(&s, paper());
         assert_eq!(
@@ -660,4 +675,179 @@ fn a_link_made_with_todays_version_says_nothing_about_versions() {
             entry.name
         );
     }
+}
+
+/// One hostile link of `tests/links/hostile.json` and what it must do.
+#[derive(serde::Deserialize)]
+struct Hostile {
+    name: String,
+    /// The payload's JSON (encoded here as a hand-written link: base64url of plain JSON).
+    json: serde_json::Value,
+    /// The fragment around the payload (`{payload}`), when not `#s={payload}`.
+    fragment: Option<String>,
+    /// Words each notice must hold, one notice per entry (in order); none when empty.
+    notices: Vec<String>,
+    /// More words some notice must hold.
+    #[serde(default)]
+    also: Vec<String>,
+    /// Settings (by path) and the value each must decode to.
+    #[serde(default)]
+    settings: std::collections::BTreeMap<String, f64>,
+    /// Settings that must be +0, not -0.
+    #[serde(default)]
+    positive_zero: Vec<String>,
+}
+
+#[test]
+fn the_hostile_corpus_is_read_or_named() {
+    let corpus: Vec<Hostile> =
+        serde_json::from_str(include_str!("links/hostile.json")).expect("corpus parses");
+    assert!(corpus.len() >= 15);
+    for entry in corpus {
+        let payload = URL_SAFE_NO_PAD.encode(entry.json.to_string());
+        let template = entry.fragment.as_deref().unwrap_or("#s={payload}");
+        let fragment = template.replace("{payload}", &payload);
+        let read = payload_of(&fragment).unwrap_or_else(|| panic!("{}: no payload", entry.name));
+        let decoded = decode(&read, catalog()).expect("presets load");
+        assert_eq!(
+            decoded.notices.len(),
+            entry.notices.len(),
+            "{}: {:?}",
+            entry.name,
+            decoded.notices
+        );
+        for words in entry.notices.iter().chain(&entry.also) {
+            assert!(
+                decoded.notices.iter().any(|n| n.contains(words.as_str())),
+                "{}: no notice says {words:?} in {:?}",
+                entry.name,
+                decoded.notices
+            );
+        }
+        let mut scenario = decoded.scenario.clone();
+        for (path, value) in &entry.settings {
+            let setting = Setting::from_path(path).expect("a setting");
+            assert_eq!(setting.get(&scenario), *value, "{}: {path}", entry.name);
+        }
+        for path in &entry.positive_zero {
+            let setting = Setting::from_path(path).expect("a setting");
+            let value = *setting.slot(&mut scenario);
+            assert!(
+                value == 0.0 && value.is_sign_positive(),
+                "{}: {path}",
+                entry.name
+            );
+        }
+        assert!(
+            validate(&decoded.scenario, catalog()).is_empty(),
+            "{}",
+            entry.name
+        );
+    }
+}
+
+/// Whether `text` holds a percentage of seven digits or more ("262180800000000300%").
+fn has_huge_percentage(text: &str) -> bool {
+    let mut digits = 0;
+    for c in text.chars() {
+        match c {
+            '0'..='9' => digits += 1,
+            ',' if digits > 0 => {}
+            '%' if digits >= 7 => return true,
+            _ => digits = 0,
+        }
+    }
+    false
+}
+
+#[test]
+fn maximum_settings_links_show_short_totals_and_no_huge_percentages() {
+    use course_cost::model::engine::paper_gap::PaperGap;
+    use course_cost::model::scenario::validate::limits;
+    let mut s = paper().scenario.clone();
+    for &setting in Setting::ALL {
+        let bound = setting.bound();
+        *setting.slot(&mut s) = if bound.whole {
+            bound.max.floor()
+        } else {
+            bound.max
+        };
+    }
+    // Discount and credits only lower the total; the probe's worst case had none.
+    s.pricing.discount_pct = 0.0;
+    s.pricing.credit_per_student_usd = 0.0;
+    for lab in &mut s.course.labs {
+        for option in &mut lab.options {
+            for u in &mut option.uses {
+                (u.count, u.hours, u.floating_ips) = (limits::COUNT, limits::HOURS, limits::COUNT);
+            }
+        }
+    }
+    for u in &mut s.course.project.uses {
+        (u.count, u.hours_per_week, u.floating_ips) =
+            (limits::COUNT, limits::HOURS_PER_WEEK, limits::COUNT);
+    }
+    let decoded = decode(&encode(&s, paper()), catalog()).expect("presets load");
+    let read = &decoded.scenario;
+    assert!(validate(read, catalog()).is_empty());
+    // The labs and project at their maximum exceed the course limit and are said to.
+    assert!(
+        decoded.notices.iter().any(|n| n.contains("unit-hours")),
+        "{:?}",
+        decoded.notices
+    );
+    let result = common::estimate(read);
+    let money = |usd: f64| read.pricing.money(usd);
+    for figure in [
+        result.totals.net_usd,
+        result.totals.per_student_usd,
+        result.totals.list_usd,
+    ] {
+        let text = money(figure);
+        assert!(text.chars().count() <= 22, "{text}");
+    }
+    let figures = paper().paper.as_ref().expect("the paper's figures");
+    let sentence = PaperGap::new(&result, figures).sentence(money);
+    assert!(!has_huge_percentage(&sentence), "{sentence}");
+    assert!(has_huge_percentage("262180800000000300% above"));
+}
+
+#[test]
+fn the_largest_course_the_limits_allow_is_said_in_words() {
+    use course_cost::model::format::OVER_A_TRILLION;
+    use course_cost::model::scenario::validate::{course_unit_hours, limits};
+    let mut s = paper().scenario.clone();
+    s.course.labs.truncate(1);
+    s.course.labs[0].options.truncate(1);
+    s.course.labs[0].options[0].share_pct = 100.0;
+    s.course.labs[0].options[0].uses.truncate(1);
+    s.course.project.uses.clear();
+    s.course.students = limits::STUDENTS;
+    let only = &mut s.course.labs[0].options[0].uses[0];
+    // 100,000 students x 10 instances x 10,000 hours = 10 billion unit-hours: the limit.
+    (only.count, only.hours, only.floating_ips) = (10.0, 10_000.0, 0.0);
+    only.resource = "gpu_a100_pcie".into();
+    assert_eq!(course_unit_hours(&s), 1e10);
+    assert!(
+        validate(&s, catalog()).is_empty(),
+        "{:?}",
+        validate(&s, catalog())
+    );
+    for &setting in Setting::ALL {
+        if setting.path().starts_with("realism.") {
+            *setting.slot(&mut s) = limits::FACTOR;
+        }
+    }
+    let result = common::estimate(&s);
+    // 1e10 hours x 1,000 overrun at dollars an hour is well over a trillion dollars.
+    assert!(result.totals.net_usd > 1e12);
+    assert_eq!(s.pricing.money(result.totals.net_usd), "over $1 trillion");
+    assert!(result.warnings.iter().any(|w| w == OVER_A_TRILLION));
+    // A hundredth of an instance more is over the limit, and the message says so.
+    s.course.labs[0].options[0].uses[0].count = 10.01;
+    let errors = validate(&s, catalog());
+    assert!(
+        errors.iter().any(|e| e.to_string().contains("unit-hours")),
+        "{errors:?}"
+    );
 }

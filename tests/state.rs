@@ -283,3 +283,48 @@ fn a_saved_draft_of_an_old_version_is_not_called_a_link() {
     assert_eq!(state.origin.id, "paper-s25");
     assert!(state.link_version.is_none());
 }
+
+/// The kept list: newest first, no payload twice, at most five, an unreadable list is empty.
+#[test]
+fn replaced_scenarios_are_kept_newest_first_and_bounded() {
+    use course_cost::state::kept::{kept_json, name_of, parse_kept, with_kept, Kept, MAX_KEPT};
+    let entry = |n: usize| Kept {
+        name: format!("scenario {n}"),
+        why: "replaced by Reset or a preset".into(),
+        at_ms: n as f64,
+        payload: format!("payload-{n}"),
+    };
+    let mut list = Vec::new();
+    for n in 0..7 {
+        list = with_kept(&list, entry(n));
+    }
+    assert_eq!(MAX_KEPT, 5);
+    let names: Vec<&str> = list.iter().map(|k| k.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "scenario 6",
+            "scenario 5",
+            "scenario 4",
+            "scenario 3",
+            "scenario 2"
+        ]
+    );
+    // The same scenario kept again moves up, once.
+    let again = with_kept(&list, entry(3));
+    assert_eq!(again.len(), 5);
+    assert_eq!(again[0].name, "scenario 3");
+    assert_eq!(again.iter().filter(|k| k.payload == "payload-3").count(), 1);
+    // Stored and read back whole; a damaged store reads as nothing kept.
+    assert_eq!(parse_kept(Some(&kept_json(&again))), again);
+    assert!(parse_kept(Some("{not json")).is_empty());
+    assert!(parse_kept(None).is_empty());
+    // A scenario without a title is named by its size.
+    let paper = &builtin_presets().expect("presets")[0].scenario;
+    let name = name_of(paper);
+    if paper.title.trim().is_empty() {
+        assert!(name.contains("191 students"), "{name}");
+    } else {
+        assert_eq!(name, paper.title.trim());
+    }
+}

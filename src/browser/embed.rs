@@ -4,7 +4,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{ResizeObserver, ResizeObserverEntry};
 
-use crate::model::share::pym_child_id;
+use crate::model::share::{pym_child_id, reports_link};
 
 /// Message type the host page listens for.
 pub const HEIGHT_MESSAGE: &str = "course-cost:height";
@@ -32,8 +32,20 @@ pub fn post_height() {
         ("type", HEIGHT_MESSAGE.into()),
         ("height", height.into()),
     ]));
-    // Embedly: a JSON string { src, context: "iframe.resize", height }.
-    let src = window.location().href().unwrap_or_default();
+    // Embedly: a JSON string { src, context: "iframe.resize", height }. Posted to any origin,
+    // so `src` names the page without its fragment (the scenario) unless the host asked for
+    // it with `share_link=1` in the embed address.
+    let location = window.location();
+    let query = location.search().unwrap_or_default();
+    let src = if reports_link(&query) {
+        location.href().unwrap_or_default()
+    } else {
+        format!(
+            "{}{}{query}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        )
+    };
     let embedly = serde_json::json!({ "src": src, "context": "iframe.resize", "height": height });
     post(&embedly.to_string().into());
     // AMP's amp-iframe: { sentinel: "amp", type: "embed-size", height }.
@@ -43,7 +55,6 @@ pub fn post_height() {
         ("height", height.into()),
     ]));
     // pym.js: "pymxPYMx<child id>xPYMxheightxPYMx<height>", when a pym parent framed us.
-    let query = window.location().search().unwrap_or_default();
     if let Some(id) = pym_child_id(&query) {
         post(&format!("pymxPYMx{id}xPYMxheightxPYMx{height}").into());
     }

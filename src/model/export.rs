@@ -81,18 +81,44 @@ impl ExportKind {
 /// Citation of the paper the default scenario comes from.
 pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";
 
-/// One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180 s.2). Text
-/// that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
-/// carriage return, and is not a number) gets a leading apostrophe, as OWASP's CSV-injection
-/// guidance advises, so a lab named `=HYPERLINK(...)` stays text.
-fn csv_field(text: &str) -> String {
-    let formula =
-        text.starts_with(['=', '+', '-', '@', '\t', '\r']) && text.parse::<f64>().is_err();
-    let text = if formula {
+/// Whether `text` is a plain decimal number a spreadsheet reads as that number and nothing
+/// else: an optional sign, digits with at most one point, an optional exponent. `inf`, `NaN`
+/// and anything with an operator inside are not.
+fn is_plain_number(text: &str) -> bool {
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
+        None => (unsigned, None),
+    };
+    let digits = |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit());
+    let mantissa_ok = match mantissa.split_once('.') {
+        Some((int, frac)) => {
+            (digits(int) || int.is_empty()) && (digits(frac) || frac.is_empty()) && mantissa != "."
+        }
+        None => digits(mantissa),
+    };
+    mantissa_ok && exponent.is_none_or(digits) && text.parse::<f64>().is_ok_and(f64::is_finite)
+}
+
+/// One spreadsheet cell made inert: text a spreadsheet would evaluate (it starts with `=`,
+/// `+`, `-`, `@`, a tab, a carriage return or a line feed, also after leading spaces, and is not
+/// a plain number) gets a leading apostrophe, as OWASP's CSV-injection guidance advises, so a lab
+/// named `=HYPERLINK(...)`, `-inf` or `+NaN` stays text. Plain numbers (`-5`, `+3.5`) stay
+/// numbers. Reusable for any CSV layout: every cell goes through it.
+pub fn guard_cell(text: &str) -> String {
+    const LIVE: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\n'];
+    let live = text.starts_with(LIVE) || text.trim_start_matches(' ').starts_with(LIVE);
+    if live && !is_plain_number(text) {
         format!("'{text}")
     } else {
         text.to_string()
-    };
+    }
+}
+
+/// One CSV field: guarded by [`guard_cell`], then quoted when it holds a comma, a quote or a
+/// line break (RFC 4180 s.2).
+pub fn csv_field(text: &str) -> String {
+    let text = guard_cell(text);
     if text.contains([',', '"', '\r', '\n']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
@@ -100,24 +126,45 @@ fn csv_field(text: &str) -> String {
     }
 }
 
-/// User text made inert in Markdown: HTML is escaped as entities, and link, emphasis and table
-/// syntax is backslash-escaped, so a name can neither run markup nor become a link.
+/// Address schemes that run or smuggle content when a renderer turns text into a link.
+const LIVE_SCHEMES: [&str; 4] = ["javascript", "vbscript", "data", "file"];
+
+/// User (or catalog) text made inert in Markdown: HTML is escaped as entities; link, image,
+/// emphasis, code, heading and table syntax is backslash-escaped; line breaks become spaces;
+/// and the colon after `javascript`, `vbscript`, `data` or `file` is escaped (`javascript\:`),
+/// so no renderer sees a live address. A name can neither run markup nor become a link.
 pub fn escape_markdown(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
+    let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '&' => out.push_str("&amp;"),
             '\r' | '\n' => out.push(' '),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '!' | '|' | '#' => {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '!' | '|' | '#' | '~' | '{' | '}' => {
                 out.push('\\');
                 out.push(c);
             }
+            ':' if ends_with_live_scheme(&out) => out.push_str("\\:"),
             _ => out.push(c),
         }
     }
     out
+}
+
+/// Whether `text` ends in one of [`LIVE_SCHEMES`] (any case, spaces and escapes ignored).
+fn ends_with_live_scheme(text: &str) -> bool {
+    let tail: String = text
+        .chars()
+        .rev()
+        .filter(|c| !c.is_whitespace() && *c != '\\')
+        .take(12)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<String>()
+        .to_ascii_lowercase();
+    LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
 }
 
 fn csv_row(fields: &[String]) -> String {
@@ -236,8 +283,8 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let pricing = &scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
     let totals = &estimate.totals;
-    let provider = catalog.provider_name(&pricing.provider);
-    let snapshot = catalog.snapshot_label(&pricing.snapshot);
+    let provider = escape_markdown(catalog.provider_name(&pricing.provider));
+    let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
     let escape = escape_markdown;
     let mut md = String::new();
     if scenario.title.trim().is_empty() {
@@ -315,7 +362,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     }
     md.push_str(".\n\n");
     for warning in &estimate.warnings {
-        md.push_str(&format!("> {warning}\n\n"));
+        md.push_str(&format!("> {}\n\n", escape(warning)));
     }
     if let Some(age) = price_age(estimate) {
         md.push_str(&format!("{}\n\n", age.sentence()));
@@ -350,6 +397,15 @@ mod tests {
         assert_eq!(csv_field("-5"), "-5");
         assert_eq!(csv_field("+3.5"), "+3.5");
         assert_eq!(csv_field("\tx"), "'\tx");
+        assert_eq!(csv_field("-inf"), "'-inf");
+        assert_eq!(csv_field("+NaN"), "'+NaN");
+        assert_eq!(csv_field("-infinity"), "'-infinity");
+        assert_eq!(csv_field("  =1+1"), "'  =1+1");
+        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
+        assert_eq!(csv_field("-1e5"), "-1e5");
+        assert_eq!(csv_field("-1+2"), "'-1+2");
+        assert_eq!(csv_field("-."), "'-.");
+        assert_eq!(csv_field("-"), "'-");
     }
 
     #[test]
@@ -358,5 +414,21 @@ mod tests {
         assert!(!text.contains('<'));
         assert!(!text.contains("]("));
         assert!(text.contains("&lt;img"));
+        assert!(!text.contains("javascript:"));
+        for scheme in [
+            "JavaScript :x",
+            "data:text/html,x",
+            "vbscript:x",
+            "`code` ~~s~~ {x}",
+        ] {
+            let text = escape_markdown(scheme);
+            assert!(
+                !text.to_lowercase().replace(' ', "").contains("script:"),
+                "{text}"
+            );
+            assert!(!text.contains("data:"), "{text}");
+            assert!(!text.contains("~~") && !text.starts_with('`'), "{text}");
+        }
+        assert_eq!(escape_markdown("Lab 1: setup"), "Lab 1: setup");
     }
 }

@@ -45,12 +45,35 @@ pub fn number(value: f64, decimals: usize) -> String {
     group_thousands(&text)
 }
 
+/// The largest amount of money written in figures (units of the currency): beyond it a figure
+/// says nothing a reader can use (and its last digits would be floating-point noise), so it is
+/// said in words: "over $1 trillion".
+pub const MONEY_IN_WORDS_FROM: f64 = 1e12;
+
+/// The warning an estimate carries when its cost is said in words.
+pub const OVER_A_TRILLION: &str =
+    "The cost is over $1 trillion: check the inputs (a count, the hours or a price is likely far too large).";
+
 /// A money amount given in US dollars, converted and labelled: "$49,750" or "45,770 EUR".
-/// Whole units at 100 and above, cents below.
+/// Whole units at 100 and above, cents below; "over $1 trillion" (or "over 1 trillion EUR") from
+/// [`MONEY_IN_WORDS_FROM`] on, so a figure is never longer than 22 characters.
 pub fn money(usd: f64, currency: &str, usd_to_currency: f64) -> String {
-    let value = usd * usd_to_currency;
+    let value = usd * usd_to_currency + 0.0;
+    let usd_sign = currency.eq_ignore_ascii_case("USD");
+    if value.abs() >= MONEY_IN_WORDS_FROM {
+        let (side, minus) = if value > 0.0 {
+            ("over", "")
+        } else {
+            ("below", "-")
+        };
+        return if usd_sign {
+            format!("{side} {minus}$1 trillion")
+        } else {
+            format!("{side} {minus}1 trillion {currency}")
+        };
+    }
     let decimals = if value.abs() >= 100.0 { 0 } else { 2 };
-    if currency.eq_ignore_ascii_case("USD") {
+    if usd_sign {
         let text = number(value.abs(), decimals);
         if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
             format!("-${text}")
@@ -88,7 +111,13 @@ pub fn quantity(value: f64) -> String {
 /// (0.125, 0.5, 0.3333).
 pub fn exact(value: f64) -> String {
     let text = format!("{value:.4}");
-    text.trim_end_matches('0').trim_end_matches('.').to_string()
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    // A value that rounds to zero is "0", never "-0".
+    if text == "-0" || text == "-" {
+        "0".to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 /// How a line's cost was made, e.g.
@@ -148,6 +177,27 @@ mod tests {
         assert_eq!(money(12.345, "USD", 1.0), "$12.35");
         assert_eq!(money(100.0, "EUR", 0.9), "90.00 EUR");
         assert_eq!(money(-5.0, "USD", 1.0), "-$5.00");
+        assert_eq!(money(-0.0, "USD", 1.0), "$0.00");
+        assert_eq!(money(-0.0, "EUR", 1.0), "0.00 EUR");
+    }
+
+    #[test]
+    fn money_beyond_a_trillion_is_said_in_words() {
+        assert_eq!(money(999_999_999_999.0, "USD", 1.0), "$999,999,999,999");
+        assert_eq!(money(1e12, "USD", 1.0), "over $1 trillion");
+        assert_eq!(money(6.5e27, "USD", 1.0), "over $1 trillion");
+        assert_eq!(money(-2e12, "USD", 1.0), "below -$1 trillion");
+        assert_eq!(money(1e10, "JPY", 148.66), "over 1 trillion JPY");
+        assert!(money(f64::MAX, "USD", 1.0).len() <= 22);
+    }
+
+    #[test]
+    fn no_negative_zero() {
+        for value in [-0.0, -0.000_01, -0.000_04] {
+            assert_eq!(quantity(value), "0");
+            assert_eq!(exact(value), "0");
+            assert_eq!(number(value, 0), "0");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 #[cfg(target_arch = "wasm32")]
 mod context;
 mod history;
+pub mod kept;
 mod scenario_state;
 
 #[cfg(target_arch = "wasm32")]

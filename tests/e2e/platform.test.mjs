@@ -358,3 +358,89 @@ test('every file of the release build has a brotli and a gzip copy with the same
     assert.deepEqual(gunzipSync(await readFile(`${name}.gz`)), raw, `${name}.gz`);
   }
 });
+
+/**
+ * Serves dist/ like `serve`, but answers as `mode.now` says: 'normal', 'portal' (a captive
+ * portal's 200 login page for every address) or 'error' (503 for every address).
+ */
+async function switchableServer() {
+  const { createServer } = await import('node:http');
+  const { normalize } = await import('node:path');
+  const mode = { now: 'normal' };
+  const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' };
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (mode.now === 'portal') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>Wi-Fi login</title><h1 id="portal">Log in to the hotel Wi-Fi</h1>');
+      return;
+    }
+    if (mode.now === 'error') {
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>503</title><h1 id="down">Service unavailable</h1>');
+      return;
+    }
+    const file = normalize(join(DIST, path.endsWith('/') ? `${path}index.html` : path));
+    if (!file.startsWith(DIST + sep)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      const ext = file.slice(file.lastIndexOf('.'));
+      res.writeHead(200, { 'content-type': types[ext] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${server.address().port}/`,
+    mode,
+    close: () => new Promise((ok) => { server.closeAllConnections?.(); server.close(ok); }),
+  };
+}
+
+test('offline copy: a captive portal or a server error never replaces it, and a 5xx serves it with a note', async () => {
+  const own = await switchableServer();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  /** The saved page's text, straight from the worker's cache. */
+  const savedPage = (page) => page.evaluate(async (url) => {
+    for (const key of await caches.keys()) {
+      const hit = await (await caches.open(key)).match(url);
+      if (hit) return hit.text();
+    }
+    return null;
+  }, own.url);
+  try {
+    const page = await openCalculator(context, own.url);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT });
+    const good = await savedPage(page);
+    assert.ok(good && good.includes('register'), 'the page is saved');
+
+    // A captive portal answers 200 with its own page: shown (it is what the network says), never saved.
+    own.mode.now = 'portal';
+    await page.reload();
+    await page.locator('#portal').waitFor();
+    assert.equal(await savedPage(page), good, 'the portal page did not replace the saved copy');
+
+    // The server fails: the saved copy is served, with a note that says why.
+    own.mode.now = 'error';
+    await page.goto(own.url);
+    await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: WAIT });
+    assert.match(await text(page, 'offline-note'), /server answered with an error \(503\)/);
+    assert.ok((await number(page, 'total-cost')) > 0);
+    assert.equal(await savedPage(page), good, 'the error page did not replace it either');
+
+    // Back to normal: the network's page again, and no note.
+    own.mode.now = 'normal';
+    await page.goto(own.url);
+    await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await page.waitForFunction(() => {
+      const note = document.querySelector('[data-testid="offline-note"]');
+      return !note || note.hidden;
+    }, null, { timeout: WAIT });
+  } finally {
+    await context.close();
+    await own.close();
+  }
+});

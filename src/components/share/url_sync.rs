@@ -1,13 +1,28 @@
-//! Keeps the address bar and the saved draft in step with the scenario, and loads a link pasted
-//! into the address bar.
+//! Keeps the address bar and the saved draft in step with the scenario, loads a link pasted
+//! into the address bar, and keeps what the user replaced restorable.
+//!
+//! The draft is written 250 ms after the last edit, and at once when the page is hidden or left
+//! (`visibilitychange`, `pagehide`), so an edit made right before a reload or a close is kept.
+//! It is written only after an edit: a draft loaded unchanged (one a newer version wrote, say)
+//! stays as it was stored. Before a write replaces a stored draft that this tab did not write
+//! (another tab's) or could not read whole (a newer version's), that draft goes to the kept
+//! list, as do scenarios replaced by Reset, a preset or a link; another tab's save is noticed
+//! through the `storage` event.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::browser::{address, storage};
-use crate::model::share::{decode, payload_of, Tab, PARAM};
-use crate::state::use_scenario;
+use crate::components::share::kept_list::KeptList;
+use crate::model::catalog::presets::builtin_presets;
+use crate::model::share::{decode, encode, payload_of, Tab, PARAM};
+use crate::model::Catalog;
+use crate::state::kept::{name_of, Kept, KeptWhy};
+use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
 
 /// Props of [`UrlSync`].
 #[derive(Properties, PartialEq)]
@@ -20,56 +35,306 @@ pub struct UrlSyncProps {
 /// and the history API is not called on every keystroke.
 const DEBOUNCE_MS: u32 = 250;
 
-/// Renders nothing; syncs the URL fragment and the draft.
+/// The write waiting for the debounce, which leaving the page runs at once.
+#[derive(Default)]
+struct Pending {
+    timeout: Option<Timeout>,
+    /// The write; it returns the payload it wrote to the draft, if it wrote one.
+    write: Option<Rc<dyn Fn() -> Option<String>>>,
+}
+
+impl Pending {
+    /// Runs the waiting write now, if there is one; the draft payload it wrote, if any.
+    fn flush(&mut self) -> Option<String> {
+        self.timeout = None;
+        self.write.take().and_then(|write| write())
+    }
+
+    /// Runs the waiting write as the page is left: a reload keeps the address bar as it was
+    /// (too late to change), so the payload is noted for the reload to use.
+    fn flush_on_leave(&mut self) {
+        let stale = address::fragment();
+        if let Some(payload) = self.flush() {
+            storage::note_left(&stale, &payload);
+        }
+    }
+}
+
+/// What this tab knows of the stored draft.
+struct DraftBook {
+    /// The payload this tab last read or wrote under the draft key.
+    known: Option<String>,
+    /// The draft as loaded, if this version could not read it whole (kept before a rewrite).
+    lossy: Option<String>,
+    /// Whether the user has changed anything since the page loaded.
+    edited: bool,
+}
+
+/// `payload` as a kept entry, named by what it decodes to.
+fn kept_of(payload: &str, catalog: &Catalog, why: KeptWhy) -> Kept {
+    let name = decode(payload, catalog).map_or_else(
+        || "A saved scenario".to_string(),
+        |decoded| name_of(&decoded.scenario),
+    );
+    Kept {
+        name,
+        why: why.words().to_string(),
+        at_ms: storage::now_ms(),
+        payload: payload.to_string(),
+    }
+}
+
+/// Writes `payload` as the draft, first keeping a stored draft this tab did not write.
+fn write_draft(book: &RefCell<DraftBook>, payload: &str, catalog: &Catalog) -> Result<(), String> {
+    let mut book = book.borrow_mut();
+    let stored = storage::load_draft();
+    if let Some(stored) = stored.filter(|s| s != payload) {
+        let why = if book.known.as_deref() != Some(stored.as_str()) {
+            Some(KeptWhy::OtherTab)
+        } else if book.lossy.as_deref() == Some(stored.as_str()) {
+            Some(KeptWhy::NewerVersion)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            storage::keep(kept_of(&stored, catalog, why))?;
+        }
+    }
+    book.lossy = None;
+    storage::save_draft(payload)?;
+    book.known = Some(payload.to_string());
+    Ok(())
+}
+
+/// Renders the draft notices and the kept list; syncs the URL fragment and the draft.
 #[component]
 pub fn UrlSync(props: &UrlSyncProps) -> Html {
     let state = use_scenario();
-    let pending = use_mut_ref(|| None::<Timeout>);
+    let pending = use_mut_ref(Pending::default);
     let storage_error = use_state(|| None::<String>);
+    let other_tab = use_state(|| false);
+    let kept = use_state_eq(storage::load_kept);
+    let book = {
+        let lossy = state
+            .link_notices
+            .iter()
+            .any(|n| n.starts_with("Your saved draft"));
+        use_mut_ref(move || {
+            let known = storage::load_draft();
+            DraftBook {
+                lossy: known.clone().filter(|_| lossy),
+                known,
+                edited: false,
+            }
+        })
+    };
+    use_debounced_write(
+        &state,
+        props.save_draft,
+        pending.clone(),
+        book.clone(),
+        storage_error.clone(),
+        kept.clone(),
+    );
+    use_flush_on_leave(pending);
+    use_keep_replaced(&state, props.save_draft, kept.clone());
+    use_other_tab(
+        &state,
+        props.save_draft,
+        book,
+        other_tab.clone(),
+        kept.clone(),
+    );
+    use_pasted_links(&state);
 
-    {
-        let pending = pending.clone();
-        let save_draft = props.save_draft;
-        // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
-        // draft stored in this browser (a damaged link's fallback least of all).
-        let keep_stored = state.from_link;
-        let storage_error = storage_error.clone();
-        // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
-        // debounced write: a keystroke never pays for serializing and deflating the scenario.
-        use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
-            let (state, keep_stored) = (state.clone(), *keep_stored);
-            let write = move || {
-                let payload = state.share_payload();
-                let view = Tab::of_fragment(&address::fragment());
-                address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
-                if save_draft && !keep_stored {
-                    storage_error.set(storage::save_draft(&payload).err());
-                }
-            };
-            // Replacing the timeout drops (cancels) the previous one.
-            *pending.borrow_mut() = Some(Timeout::new(DEBOUNCE_MS, write));
-        });
-    }
-
-    // A link pasted into the address bar of an open calculator. The handle's dispatch is
-    // stable, and the reducer compares with the state current at that time.
-    {
+    let on_restore = {
         let state = state.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                let fragment = address::fragment();
-                if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(&p, state.catalog))
-                {
-                    state.dispatch().load_link(decoded);
-                }
-            });
-            move || drop(listener)
-        });
-    }
-
+        Callback::from(move |payload: String| {
+            if let Some(decoded) = decode(&payload, state.catalog) {
+                state.dispatch().load_link(decoded);
+            }
+        })
+    };
     html! {
-        if let Some(error) = (*storage_error).clone() {
-            <p class="warning no-print" role="status" data-testid="storage-notice">{ error }</p>
-        }
+        <>
+            if let Some(error) = (*storage_error).clone() {
+                <p class="warning no-print" role="status" data-testid="storage-notice">{ error }</p>
+            }
+            if *other_tab {
+                <p class="warning no-print" role="status" data-testid="other-tab-notice">
+                    { "Another tab of the calculator saved a different draft. Yours stays here; \
+                       the other tab's is kept under \"Earlier scenarios\", ready to restore." }
+                </p>
+            }
+            if props.save_draft && !kept.is_empty() {
+                <KeptList kept={(*kept).clone()} on_restore={on_restore} />
+            }
+        </>
     }
+}
+
+/// Writes the address bar and (after an edit) the draft, 250 ms after the last change; the
+/// write waits in `pending`, so leaving the page can run it at once.
+#[hook]
+fn use_debounced_write(
+    state: &ScenarioHandle,
+    save_draft: bool,
+    pending: Rc<RefCell<Pending>>,
+    book: Rc<RefCell<DraftBook>>,
+    storage_error: UseStateHandle<Option<String>>,
+    kept: UseStateHandle<Vec<Kept>>,
+) {
+    let initial = use_mut_ref(|| (state.scenario.clone(), state.pinned.clone()));
+
+    // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
+    // draft stored in this browser (a damaged link's fallback least of all).
+    let keep_stored = state.from_link;
+    let unchanged = {
+        let (scenario, pinned) = &*initial.borrow();
+        Rc::ptr_eq(scenario, &state.scenario)
+            && pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
+                == state.pinned.as_ref().map(|p| Rc::as_ptr(&p.scenario))
+    };
+    if !unchanged {
+        book.borrow_mut().edited = true;
+    }
+    // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
+    // debounced write: a keystroke never pays for serializing and deflating the scenario.
+    use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
+        let (state, keep_stored) = (state.clone(), *keep_stored);
+        let write_book = book.clone();
+        let write: Rc<dyn Fn() -> Option<String>> = Rc::new(move || {
+            let payload = state.share_payload();
+            let view = Tab::of_fragment(&address::fragment());
+            address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
+            if !(save_draft && !keep_stored && write_book.borrow().edited) {
+                return None;
+            }
+            let result = write_draft(&write_book, &payload, state.catalog);
+            let written = result.is_ok().then(|| payload.clone());
+            storage_error.set(result.err());
+            kept.set(storage::load_kept());
+            written
+        });
+        let mut pending_now = pending.borrow_mut();
+        pending_now.write = Some(write.clone());
+        let pending = pending.clone();
+        // Replacing the timeout drops (cancels) the previous one.
+        pending_now.timeout = Some(Timeout::new(DEBOUNCE_MS, move || {
+            pending.borrow_mut().flush();
+        }));
+    });
+}
+
+/// Runs the waiting write when the page is hidden or left.
+#[hook]
+fn use_flush_on_leave(pending: Rc<RefCell<Pending>>) {
+    use_effect_with((), move |_| {
+        let window = gloo::utils::window();
+        let on_hide = {
+            let pending = pending.clone();
+            EventListener::new(&window, "pagehide", move |_| {
+                pending.borrow_mut().flush_on_leave();
+            })
+        };
+        let document = gloo::utils::document();
+        let on_visibility = EventListener::new(&document, "visibilitychange", move |_| {
+            if gloo::utils::document().hidden() {
+                pending.borrow_mut().flush_on_leave();
+            }
+        });
+        move || drop((on_hide, on_visibility))
+    });
+}
+
+/// Keeps each scenario that Reset, a preset or a link replaced in the stored list.
+#[hook]
+fn use_keep_replaced(state: &ScenarioState, save_draft: bool, kept: UseStateHandle<Vec<Kept>>) {
+    let replaced = state.replaced_scenario.clone();
+    let pointer = replaced.as_ref().map(Rc::as_ptr);
+    let why = if state.from_link {
+        KeptWhy::Link
+    } else {
+        KeptWhy::Preset
+    };
+    use_effect_with(pointer, move |_| {
+        let Some(replaced) = replaced.filter(|_| save_draft) else {
+            return;
+        };
+        let Some(base) = builtin_presets().ok().and_then(|p| p.first()) else {
+            return;
+        };
+        let entry = Kept {
+            name: name_of(&replaced),
+            why: why.words().to_string(),
+            at_ms: storage::now_ms(),
+            payload: encode(&replaced, base),
+        };
+        if let Ok(list) = storage::keep(entry) {
+            kept.set(list);
+        }
+    });
+}
+
+/// Notices another tab's draft (the `storage` event) and keeps it restorable.
+#[hook]
+fn use_other_tab(
+    state: &ScenarioState,
+    save_draft: bool,
+    book: Rc<RefCell<DraftBook>>,
+    other_tab: UseStateHandle<bool>,
+    kept: UseStateHandle<Vec<Kept>>,
+) {
+    let catalog = state.catalog;
+    use_effect_with(save_draft, move |save_draft| {
+        let save_draft = *save_draft;
+        let listener = EventListener::new(&gloo::utils::window(), "storage", move |event| {
+            let text = |key: &str| {
+                js_sys::Reflect::get(event, &key.into())
+                    .ok()
+                    .and_then(|value| value.as_string())
+            };
+            if !save_draft {
+                return;
+            }
+            match text("key").as_deref() {
+                Some(storage::DRAFT_KEY) => {}
+                Some(storage::KEPT_KEY) => {
+                    kept.set(storage::load_kept());
+                    return;
+                }
+                _ => return,
+            }
+            let Some(theirs) = text("newValue") else {
+                return;
+            };
+            let mut book = book.borrow_mut();
+            if book.known.as_deref() == Some(theirs.as_str()) {
+                return;
+            }
+            if let Ok(list) = storage::keep(kept_of(&theirs, catalog, KeptWhy::OtherTab)) {
+                kept.set(list);
+            }
+            // Listed now, so this tab's next save replaces it without keeping it twice.
+            book.known = Some(theirs);
+            other_tab.set(true);
+        });
+        move || drop(listener)
+    });
+}
+
+/// A link pasted into the address bar of an open calculator. The handle's dispatch is stable,
+/// and the reducer compares with the state current at that time.
+#[hook]
+fn use_pasted_links(state: &ScenarioHandle) {
+    let state = state.clone();
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+            let fragment = address::fragment();
+            if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(&p, state.catalog)) {
+                state.dispatch().load_link(decoded);
+            }
+        });
+        move || drop(listener)
+    });
 }

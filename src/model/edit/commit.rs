@@ -86,7 +86,8 @@ pub fn commit(
 ) -> Result<ValidScenario, Rejection> {
     commit_with(current, catalog, |scenario| match edit {
         Edit::Number { field, value } => {
-            if set_number(scenario, field, value) {
+            // `+ 0.0` turns -0 into 0: no figure shows "-0".
+            if set_number(scenario, field, value + 0.0) {
                 Ok(())
             } else {
                 Err("this field no longer exists".to_string())

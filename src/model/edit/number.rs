@@ -68,7 +68,8 @@ pub fn parse_number(raw: &str) -> Result<f64, String> {
         return Err("enter a number".to_string());
     }
     match cleaned.parse::<f64>() {
-        Ok(value) if value.is_finite() => Ok(value),
+        // `-0` is read as 0: no figure ever shows "-0".
+        Ok(value) if value.is_finite() => Ok(value + 0.0),
         _ => Err(format!("\"{}\" is not a number", raw.trim())),
     }
 }

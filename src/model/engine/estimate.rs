@@ -404,7 +404,7 @@ fn summarise(
     scenario: &Scenario,
     lines: Vec<CostLine>,
     groups: f64,
-    warnings: Vec<String>,
+    mut warnings: Vec<String>,
 ) -> Estimate {
     let course = &scenario.course;
     let mut labs: Vec<PhaseSummary> = course
@@ -442,6 +442,9 @@ fn summarise(
     let before_credit = list_usd - discount_usd + overhead_usd;
     let credit_usd = (pricing.credit_per_student_usd * course.students).min(before_credit);
     let net_usd = before_credit - credit_usd;
+    if list_usd >= crate::model::format::MONEY_IN_WORDS_FROM {
+        warnings.push(crate::model::format::OVER_A_TRILLION.to_string());
+    }
     let sum = |f: fn(&PhaseSummary) -> f64| labs.iter().map(f).sum::<f64>() + f(&project);
     let totals = Totals {
         list_usd,

@@ -4,6 +4,13 @@
 use crate::model::catalog::presets::{PaperFigures, Preset};
 use crate::model::engine::estimate::Estimate;
 
+/// From this many times the paper's cost per student on, the gap is said as "N times", not as a
+/// percentage above.
+const RATIO_FROM: f64 = 10.0;
+/// From this many times on, "more than a million times" (a larger ratio only says the inputs are
+/// far off).
+const RATIO_IN_WORDS_FROM: f64 = 1e6;
+
 /// The scenario against the paper's published figures, in US dollars per student.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PaperGap {
@@ -59,7 +66,13 @@ impl PaperGap {
     /// The line for the page, with money written by `money` (US dollars in, text out).
     pub fn sentence(&self, money: impl Fn(f64) -> String) -> String {
         let percent = (self.relative() * 100.0).round();
-        let direction = if percent > 0.0 {
+        let ratio = self.relative() + 1.0;
+        // Beyond ten times, a percentage ("262180800000000300% above") says less than a ratio.
+        let direction = if ratio >= RATIO_IN_WORDS_FROM {
+            "more than a million times".to_string()
+        } else if ratio >= RATIO_FROM {
+            format!("{} times", crate::model::format::number(ratio, 0))
+        } else if percent > 0.0 {
             format!("{percent}% above")
         } else if percent < 0.0 {
             format!("{}% below", -percent)
@@ -94,5 +107,43 @@ impl PaperGap {
             money(self.per_student_usd),
             money(self.paper_usd),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn gap(per_student_usd: f64) -> PaperGap {
+        PaperGap {
+            per_student_usd,
+            paper_usd: 250.0,
+            labs_usd: 120.0,
+            paper_labs_usd: (110.0, 125.0),
+            project_usd: per_student_usd - 120.0,
+            paper_project_usd: 132.5,
+        }
+    }
+
+    fn dollars(usd: f64) -> String {
+        crate::model::format::money(usd, "USD", 1.0)
+    }
+
+    #[test]
+    fn large_gaps_are_ratios_not_percentages() {
+        // 262.5 / 250 = 1.05: 5% above.
+        assert!(gap(262.5)
+            .sentence(dollars)
+            .contains("5% above the paper's $250"));
+        // 2,250 / 250 = 9: still a percentage, 800% above.
+        assert!(gap(2_250.0).sentence(dollars).contains("800% above"));
+        // 6,500 / 250 = 26.
+        let text = gap(6_500.0).sentence(dollars);
+        assert!(text.contains("26 times the paper's $250"), "{text}");
+        // The case: 262180800000000300% above is 2.6e15 times.
+        let text = gap(250.0 * 2.621_808e15).sentence(dollars);
+        assert!(text.contains("more than a million times"), "{text}");
+        assert!(!text.contains('%'), "{text}");
+        assert!(text.starts_with("over $1 trillion per student"), "{text}");
     }
 }

@@ -48,6 +48,14 @@ pub mod limits {
     pub const NOTES_CHARS: usize = 2_000;
     /// Custom offers and GPU choices in one scenario.
     pub const CHOICES: usize = 200;
+    /// Planned unit-hours of the whole course (instance-, GB- and address-hours of every lab and
+    /// the project together): each count, hours and enrollment alone may be large, but not all
+    /// at once. 10 billion is 50,000 times the paper's course (186,692 instance-hours), and
+    /// keeps every hour figure, even times the largest overrun, exact in whole hours.
+    pub const COURSE_UNIT_HOURS: f64 = 1e10;
+    /// The smallest value a "more than zero" number may take: the smallest any figure shows
+    /// (two decimals), so a value never displays as 0.
+    pub const SMALLEST_POSITIVE: f64 = 0.01;
     /// Tolerance on option shares summing to 100 (percentage points).
     pub const SHARE_TOLERANCE: f64 = 0.01;
 }
@@ -147,6 +155,9 @@ fn below_min(value: f64, min: Min) -> Option<Problem> {
     match min {
         _ if value < 0.0 => Some(Problem::Negative),
         Min::AboveZero if value <= 0.0 => Some(Problem::NotPositive),
+        Min::AboveZero if value < limits::SMALLEST_POSITIVE => Some(Problem::TooSmall {
+            min: limits::SMALLEST_POSITIVE,
+        }),
         Min::AtLeast(min) if value < min => Some(Problem::TooSmall { min }),
         _ => None,
     }
@@ -235,7 +246,58 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         check.push(FieldPath::SimulationRuns, Problem::TooLarge { max });
     }
     check_offers(&mut check, scenario, catalog);
+    if check.errors.is_empty() {
+        check_course_size(&mut check, scenario);
+    }
     check.errors
+}
+
+/// The course's planned unit-hours: every lab use (students on the option x count x hours,
+/// floating IPs counted like instances) and every project use (groups x count x hours per week
+/// x weeks).
+pub fn course_unit_hours(scenario: &Scenario) -> f64 {
+    let course = &scenario.course;
+    let labs: f64 = course
+        .labs
+        .iter()
+        .flat_map(|lab| &lab.options)
+        .map(|option| {
+            let takers = course.students * option.share_pct / 100.0;
+            let per_taker: f64 = option
+                .uses
+                .iter()
+                .map(|u| (u.count + u.floating_ips) * u.hours)
+                .sum();
+            takers * per_taker
+        })
+        .sum();
+    let groups = course.project_groups();
+    let project: f64 = course
+        .project
+        .uses
+        .iter()
+        .map(|u| groups * (u.count + u.floating_ips) * u.hours_per_week * course.project.weeks)
+        .sum();
+    labs + project
+}
+
+/// All sizes together within [`limits::COURSE_UNIT_HOURS`].
+fn check_course_size(check: &mut Checker, scenario: &Scenario) {
+    let hours = course_unit_hours(scenario);
+    if hours.is_finite() && hours <= limits::COURSE_UNIT_HOURS {
+        return;
+    }
+    let detail = format!(
+        "the course would plan {} unit-hours in all (students x counts x hours), more than the \
+         {} this calculator keeps figures meaningful for: lower the students, a count or the hours",
+        if hours.is_finite() {
+            crate::model::format::number(hours, 0)
+        } else {
+            "too many".to_string()
+        },
+        crate::model::format::number(limits::COURSE_UNIT_HOURS, 0),
+    );
+    check.push(FieldPath::Labs, Problem::Mismatch { detail });
 }
 
 fn check_labs(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {

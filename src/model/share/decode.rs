@@ -128,12 +128,9 @@ fn json_object(payload: &str) -> Result<Map<String, Value>, String> {
 /// version understands them.
 fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
     let mut notices = Vec::new();
-    let version = object.get("v").and_then(Value::as_u64).unwrap_or(0);
-    if version == 0 {
-        notices.push(
-            "This link has no version number; it was read as the current version.".to_string(),
-        );
-    } else if version > LINK_VERSION {
+    let (version, notice) = version_of(object.get("v"));
+    notices.extend(notice);
+    if version > LINK_VERSION {
         notices.push(format!(
             "This link was made by a newer version of the calculator (link version {version}, this is {LINK_VERSION}): what this version understands was loaded."
         ));
@@ -146,6 +143,59 @@ fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
     // for safety.
     let wire = serde_json::from_value(Value::Object(object)).unwrap_or_default();
     (wire, notices)
+}
+
+/// The link's version from its `v` and, when it is not a plain version number, a notice
+/// naming what was found: a version written as text (`"2"`) is read as that number; anything
+/// else is read as the current version.
+fn version_of(found: Option<&Value>) -> (u64, Option<String>) {
+    match version_or_why(found) {
+        Ok(version) => (version, None),
+        Err((Some(version), notice)) => (version, Some(notice)),
+        Err((None, notice)) => (LINK_VERSION, Some(notice)),
+    }
+}
+
+/// [`version_of`]'s reading: the version, or what was found (with the version it stands for).
+fn version_or_why(found: Option<&Value>) -> Result<u64, (Option<u64>, String)> {
+    let current = "it was read as the current version";
+    let none = |notice: String| (None, notice);
+    match found {
+        None => Err(none(format!(
+            "This link has no version number; {current}."
+        ))),
+        Some(Value::Number(n)) => match n.as_u64() {
+            Some(version) if version > 0 => Ok(version),
+            _ => Err(none(format!(
+                "This link's version number ({}) is not one this calculator writes (1, 2, ...); {current}.",
+                clip(&n.to_string())
+            ))),
+        },
+        Some(Value::String(text)) => match text.trim().parse::<u64>() {
+            Ok(version) if version > 0 => Err((
+                Some(version),
+                format!(
+                    "This link's version is written as text (\"{}\"); it was read as version {version}.",
+                    clip(text)
+                ),
+            )),
+            _ => Err(none(format!(
+                "This link's version is the text \"{}\", not a number; {current}.",
+                clip(text)
+            ))),
+        },
+        Some(other) => {
+            let kind = match other {
+                Value::Null => "empty (null)",
+                Value::Bool(_) => "true or false",
+                Value::Array(_) => "a list",
+                _ => "an object",
+            };
+            Err(none(format!(
+                "This link's version is {kind}, not a number; {current}."
+            )))
+        }
+    }
 }
 
 /// Applies the payload, and its scenario A, on top of `preset`.

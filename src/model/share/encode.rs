@@ -5,6 +5,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use miniz_oxide::deflate::compress_to_vec;
 
+use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::presets::Preset;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -69,7 +70,13 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
 fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
     let changed: WireSettings = Setting::ALL
         .iter()
-        .filter(|s| s.get(scenario).to_bits() != s.get(base).to_bits())
+        // The rate goes with any currency but the US dollar, even when it is the preset's: a
+        // link in a currency without its rate reads as one that never had one.
+        .filter(|s| {
+            s.get(scenario).to_bits() != s.get(base).to_bits()
+                || (**s == Setting::UsdToCurrency
+                    && !scenario.pricing.currency.eq_ignore_ascii_case(USD))
+        })
         .map(|s| (s.path().to_string(), Part::Read(Num(s.get(scenario)))))
         .collect();
     (!changed.is_empty()).then_some(changed)

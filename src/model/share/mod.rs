@@ -33,5 +33,5 @@ pub use encode::{encode, encode_pair};
 pub use old_version::OldVersion;
 pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
-pub use view::{pym_child_id, view_of, Theme, View, TRANSPARENT_CLASS};
+pub use view::{pym_child_id, reports_link, view_of, Theme, View, TRANSPARENT_CLASS};
 pub use wire::LINK_VERSION;

@@ -40,15 +40,15 @@ impl Visitor<'_> for NumVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Num, E> {
-        Ok(Num(v as f64))
+        Ok(Num(v as f64 + 0.0))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Num, E> {
-        Ok(Num(v as f64))
+        Ok(Num(v as f64 + 0.0))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Num, E> {
-        Ok(Num(v))
+        Ok(Num(v + 0.0))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Num, E> {
@@ -58,7 +58,7 @@ impl Visitor<'_> for NumVisitor {
             && v.bytes()
                 .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'e' | b'E' | b'+'));
         match v.parse::<f64>() {
-            Ok(n) if plain && n.is_finite() => Ok(Num(n)),
+            Ok(n) if plain && n.is_finite() => Ok(Num(n + 0.0)),
             _ => Err(E::custom("not a number")),
         }
     }

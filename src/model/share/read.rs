@@ -1,6 +1,7 @@
 //! Applying a payload to its preset, part by part, each through the one commit path: a part
 //! that would make the scenario invalid is dropped with a notice and the rest still loads.
 
+use crate::model::catalog::currency::{ExchangeRates, USD};
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::presets::Preset;
@@ -39,6 +40,8 @@ pub(super) struct Reader<'a> {
     catalog: &'a Catalog,
     /// The scenario so far: the preset, plus every part applied.
     scenario: Scenario,
+    /// Whether the link gave an exchange rate (`pricing.usd_to_currency`).
+    rate_given: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -48,6 +51,7 @@ impl<'a> Reader<'a> {
             notices,
             catalog,
             scenario: preset.scenario.clone(),
+            rate_given: false,
         }
     }
 
@@ -143,6 +147,7 @@ impl<'a> Reader<'a> {
                 unknown.push(path);
                 continue;
             };
+            self.rate_given |= setting == Setting::UsdToCurrency;
             let what = setting.words();
             let Part::Read(Num(value)) = value else {
                 self.notices.push(format!(
@@ -291,6 +296,43 @@ impl<'a> Reader<'a> {
         if let Some(code) = self.part(currency, "currency") {
             self.try_apply("currency", |s| s.pricing.currency = code);
         }
+        self.check_rate();
+    }
+
+    /// The currency and its rate, said when they do not go together: a rate given for US
+    /// dollars is ignored (US dollars are 1:1); a currency without a rate is read as the link
+    /// says (1:1, as links always have been) and the notice asks for a rate, naming the built-in
+    /// reference rate when there is one.
+    fn check_rate(&mut self) {
+        let pricing = &self.scenario.pricing;
+        let (code, rate) = (clip(&pricing.currency), pricing.usd_to_currency);
+        if code.eq_ignore_ascii_case(USD) {
+            if rate != 1.0 {
+                self.scenario.pricing.usd_to_currency = 1.0;
+                self.notices.push(format!(
+                    "The link gives an exchange rate ({}) while its prices are in US dollars: the rate was ignored, as US dollars need none.",
+                    clip(&rate.to_string())
+                ));
+            }
+            return;
+        }
+        if self.rate_given {
+            return;
+        }
+        let reference = ExchangeRates::builtin()
+            .ok()
+            .and_then(|rates| rates.rate(&code, &pricing.snapshot))
+            .map(|quote| {
+                format!(
+                    "the reference rate of {} is {} {code} per US dollar",
+                    quote.date, quote.per_usd
+                )
+            })
+            .unwrap_or_else(|| format!("no reference rate is built in for {code}"));
+        self.notices.push(format!(
+            "The link shows prices in {code} but gives no exchange rate, so they are counted at {} {code} per US dollar: enter how many {code} one US dollar buys under Pricing ({reference}).",
+            clip(&rate.to_string())
+        ));
     }
 
     fn read_offers(&mut self, offers: Part<Vec<WireOffer>>, choices: Part<Vec<WireChoice>>) {

@@ -12,19 +12,28 @@ pub fn encode_fragment(scenario: &Scenario, base: &Preset) -> String {
     format!("{PARAM}={}", encode(scenario, base))
 }
 
+/// Most rounds of percent-decoding tried on a fragment (a link encoded by a mail program, then
+/// by a chat, then by a forum).
+const DECODING_ROUNDS: usize = 4;
+
 /// The `s` parameter of a URL fragment (`#s=...&x=y` or `s=...`), if there is one. A fragment
-/// that a mail program or chat percent-encoded (`#s%3D...`) is read too.
+/// that a mail program or chat percent-encoded (`#s%3D...`), even more than once
+/// (`#s%253D...`), is read too. A fragment that starts like an encoded link but still is not one
+/// after [`DECODING_ROUNDS`] rounds gives an empty payload, which decodes to a notice saying the
+/// link is damaged (never ignored silently).
 pub fn payload_of(fragment: &str) -> Option<String> {
-    let fragment = fragment.trim_start_matches('#');
-    let decoded = if fragment.contains('%') {
-        percent_decoded(fragment)
-    } else {
-        fragment.to_string()
-    };
-    decoded
-        .split('&')
-        .find_map(|part| part.strip_prefix("s="))
-        .map(str::to_string)
+    let mut text = fragment.trim_start_matches('#').to_string();
+    for _ in 0..=DECODING_ROUNDS {
+        if let Some(payload) = text.split('&').find_map(|part| part.strip_prefix("s=")) {
+            return Some(payload.to_string());
+        }
+        if !text.contains('%') {
+            return None;
+        }
+        text = percent_decoded(&text);
+    }
+    let encoded_link = fragment.trim_start_matches('#').to_ascii_lowercase();
+    encoded_link.starts_with("s%").then(String::new)
 }
 
 /// The fragment parameter `key` (`v` in `#s=...&v=results`), if present.

@@ -63,6 +63,12 @@ fn on(query: &str, key: &str) -> bool {
     pairs(query).any(|(k, v)| k == key && matches!(v, "1" | "true" | "yes" | ""))
 }
 
+/// Whether the host asked, with `share_link=1`, for the frame's whole address (its scenario
+/// included) in the resize messages posted to any origin; by default they name none.
+pub fn reports_link(query: &str) -> bool {
+    on(query, "share_link")
+}
+
 /// Reads `?embed=1&edit=1&theme=dark&transparent=1` (any order; `true` and `yes` also count;
 /// an unknown theme is `auto`).
 pub fn view_of(query: &str) -> View {

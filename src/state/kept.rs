@@ -1,0 +1,88 @@
+//! Scenarios the user replaced (by Reset, a preset, an opened link, another tab's draft, or a
+//! draft this version could not read whole), kept in this browser so they stay restorable
+//! after a reload: the newest few, each with its name, why it was kept and when. No web types:
+//! the list is JSON that `src/browser/storage.rs` stores.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::format;
+use crate::model::Scenario;
+
+/// Most scenarios kept; the oldest goes first.
+pub const MAX_KEPT: usize = 5;
+
+/// One kept scenario.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Kept {
+    /// Its name: the scenario's title, or its size when it has none.
+    pub name: String,
+    /// Why it was kept ("replaced by Reset or a preset").
+    pub why: String,
+    /// When it was kept (milliseconds since 1970-01-01 UTC).
+    pub at_ms: f64,
+    /// Its share-link payload (as written, so parts this version cannot read are not lost).
+    pub payload: String,
+}
+
+/// Why a scenario was kept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptWhy {
+    /// Reset or a preset replaced it.
+    Preset,
+    /// A link opened over it.
+    Link,
+    /// Another tab saved its own draft over it.
+    OtherTab,
+    /// It was saved by a newer version, and this version rewrote it after an edit.
+    NewerVersion,
+}
+
+impl KeptWhy {
+    /// In words, for the list.
+    pub fn words(self) -> &'static str {
+        match self {
+            KeptWhy::Preset => "replaced by Reset or a preset",
+            KeptWhy::Link => "replaced when a link was opened",
+            KeptWhy::OtherTab => "the draft of another tab",
+            KeptWhy::NewerVersion => "your draft as a newer version saved it, kept whole",
+        }
+    }
+}
+
+/// A name for `scenario`: its title, else its size ("191 students, 8 labs").
+pub fn name_of(scenario: &Scenario) -> String {
+    let title = scenario.title.trim();
+    if !title.is_empty() {
+        return title.chars().take(80).collect();
+    }
+    format!(
+        "Untitled: {} students, {} labs",
+        format::number(scenario.course.students, 0),
+        scenario.course.labs.len()
+    )
+}
+
+/// The kept list stored as `json`; an unreadable one is an empty list (never a panic).
+pub fn parse_kept(json: Option<&str>) -> Vec<Kept> {
+    let mut list: Vec<Kept> = json
+        .and_then(|text| serde_json::from_str(text).ok())
+        .unwrap_or_default();
+    list.truncate(MAX_KEPT);
+    list
+}
+
+/// `list` with `entry` first; an entry of the same payload moves up instead of appearing twice,
+/// and the list keeps the newest [`MAX_KEPT`].
+pub fn with_kept(list: &[Kept], entry: Kept) -> Vec<Kept> {
+    let mut next = Vec::with_capacity(MAX_KEPT);
+    let payload = entry.payload.clone();
+    next.push(entry);
+    next.extend(list.iter().filter(|k| k.payload != payload).cloned());
+    next.truncate(MAX_KEPT);
+    next
+}
+
+/// The list as the JSON stored.
+pub fn kept_json(list: &[Kept]) -> String {
+    serde_json::to_string(list).unwrap_or_else(|_| "[]".to_string())
+}
