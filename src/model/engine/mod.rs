@@ -6,4 +6,5 @@ pub mod capacity;
 pub mod compare;
 pub mod estimate;
 pub mod paper_gap;
+pub mod priced_by;
 pub mod stand_in;

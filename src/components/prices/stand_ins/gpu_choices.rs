@@ -26,6 +26,7 @@ pub fn GpuChoices() -> Html {
     let view = StandInView {
         provider: provider.clone(),
         snapshot: snapshot.clone(),
+        model: scenario.pricing.model,
         choices: scenario.gpu_choices.clone(),
         custom_offers: scenario.custom_offers.clone(),
         dispatch: dispatch.clone(),
@@ -37,13 +38,20 @@ pub fn GpuChoices() -> Html {
             <p class="panel-intro">
                 { "Which commercial offer stands in for each Chameleon resource (VMs, GPU nodes, storage, \
                    addresses) on this provider, and how many of it one Chameleon instance equals (0.5 = \
-                   half of an 8-GPU machine). Each list shows the offers that fit, cheapest first, with \
-                   their price for one instance; or add your own." }
+                   half of an 8-GPU machine). Each list shows this provider's offers that fit and your own, \
+                   cheapest first by what one instance costs per hour as you buy it; or add your own." }
             </p>
             <p>
                 <input type="checkbox" id="show-all-offers" data-testid="show-all-offers" checked={*show_all} onchange={on_show_all} />
-                <label for="show-all-offers">{ " Show all offers, including ones that do not fit (for experts)" }</label>
+                <label for="show-all-offers">{ " Show all offers: other providers' and ones that do not fit (for experts)" }</label>
             </p>
+            if *show_all {
+                <p class="warning" role="status" data-testid="show-all-warning">
+                    { "The lists now hold every provider's offers and ones that do not fit the resource. \
+                       An offer of another provider prices that resource there, so the scenario then uses \
+                       more than one provider; one that does not fit is flagged in its row." }
+                </p>
+            }
             <div class="table-scroll">
                 <ChoiceTable {view} />
             </div>
