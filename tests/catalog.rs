@@ -567,6 +567,12 @@ fn a_stand_in_list_holds_its_providers_offers_and_the_users_own() {
         text.starts_with(&format!("4 x {} (1x ", one_gpu.sku)),
         "{text}"
     );
-    assert!(text.contains(&format!("at ${price:.2} = ${:.2}/h", price * 4.0)), "{text}");
-    assert!(text.contains(", as of ") || text.ends_with("undated"), "{text}");
+    assert!(
+        text.contains(&format!("at ${price:.2} = ${:.2}/h", price * 4.0)),
+        "{text}"
+    );
+    assert!(
+        text.contains(", as of ") || text.ends_with("undated"),
+        "{text}"
+    );
 }

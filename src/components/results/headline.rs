@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
-use crate::model::format;
 use crate::model::engine::priced_by::pricing_line;
+use crate::model::format;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::state::use_scenario;
 

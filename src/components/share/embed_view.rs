@@ -53,7 +53,13 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
     html! {
         <main class="embed">
             <div class="embed-header">
-                <strong>{ "What this course costs in cloud compute" }</strong>
+                <strong data-testid="embed-title">
+                    { if state.scenario.title.trim().is_empty() {
+                        "What this course costs in cloud compute".to_string()
+                    } else {
+                        format!("{}: what it costs in cloud compute", state.scenario.title.trim())
+                    } }
+                </strong>
                 <a href={full} target="_blank" rel="noopener" data-testid="open-full">
                     { "Open the full calculator" }
                 </a>

@@ -214,7 +214,11 @@ pub fn option_text(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -
         return format!("{} ({hardware}) at {month}/GB-month, {as_of}", offer.sku);
     }
     if (fraction - 1.0).abs() < 1e-9 {
-        return format!("{} ({hardware}) at {}/h, {as_of}", offer.sku, format::rate(unit));
+        return format!(
+            "{} ({hardware}) at {}/h, {as_of}",
+            offer.sku,
+            format::rate(unit)
+        );
     }
     format!(
         "{} x {} ({hardware}) at {} = {}/h, {as_of}",

@@ -9,7 +9,11 @@ use crate::model::scenario::pricing::Pricing;
 
 /// The name of every provider whose offers price a line of `estimate`, the scenario's own
 /// provider first, then the others in catalog order, then "your own offers" if one is used.
-pub fn providers_used<'a>(estimate: &Estimate, catalog: &'a Catalog, provider: &str) -> Vec<&'a str> {
+pub fn providers_used<'a>(
+    estimate: &Estimate,
+    catalog: &'a Catalog,
+    provider: &str,
+) -> Vec<&'a str> {
     let used = |id: &str| {
         estimate
             .lines
@@ -50,7 +54,10 @@ pub fn and_list(items: &[&str]) -> String {
 pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
     let instance_lines = estimate.lines.iter().filter(|l| l.kind.is_instance());
     let (spot, total) = instance_lines.fold((0, 0), |(spot, total), line| {
-        (spot + usize::from(line.model == PriceModel::Spot), total + 1)
+        (
+            spot + usize::from(line.model == PriceModel::Spot),
+            total + 1,
+        )
     });
     let mut words = match pricing.model {
         PriceModel::OnDemand => "on-demand list prices".to_string(),

@@ -83,7 +83,9 @@ fn grouped_offers<'a>(
     offers.retain(|o| {
         *o.id == *props.selected
             || needle.is_empty()
-            || option_text(resource, o, scope).to_lowercase().contains(&needle)
+            || option_text(resource, o, scope)
+                .to_lowercase()
+                .contains(&needle)
     });
     let homes = home_providers(catalog, scope.provider, &resource.id);
     let home_names: Vec<&str> = homes.iter().map(|p| catalog.provider_name(p)).collect();
@@ -91,10 +93,17 @@ fn grouped_offers<'a>(
         .into_iter()
         .partition(|o| o.provider == CUSTOM_PROVIDER || homes.contains(&o.provider.as_str()));
     let mut groups = vec![(
-        format!("{} and your own offers, cheapest first", home_names.join(" and ")),
+        format!(
+            "{} and your own offers, cheapest first",
+            home_names.join(" and ")
+        ),
         home,
     )];
-    for provider in catalog.providers.iter().filter(|p| !homes.contains(&p.id.as_str())) {
+    for provider in catalog
+        .providers
+        .iter()
+        .filter(|p| !homes.contains(&p.id.as_str()))
+    {
         let of_provider: Vec<&Offer> = others
             .iter()
             .copied()
