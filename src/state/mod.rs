@@ -14,4 +14,4 @@ pub use context::{
     use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
 };
 pub use history::{History, Step, MAX_STEPS};
-pub use scenario_state::{Action, Draft, Priced, ScenarioState};
+pub use scenario_state::{Action, Draft, Priced, Replacement, ScenarioState};

@@ -26,6 +26,58 @@ pub struct Draft {
     pub error: Option<String>,
     /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
     pub read_as: Option<String>,
+    /// While the text is not valid: the value the results use, the field's value from before
+    /// this edit began, as typed in the field (money in the scenario's currency).
+    pub results_use: Option<f64>,
+}
+
+/// What last replaced the whole scenario, so its notice says what happened.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Replacement {
+    /// The page opened on a shared link over the draft saved in this browser.
+    LinkOverSavedDraft,
+    /// A shared link was opened (the address changed) over the scenario being edited.
+    Link,
+    /// A preset was loaded (Reset loads the paper's course) over an edited scenario.
+    Preset(&'static Preset),
+    /// The kept scenario was brought back; Undo returns to the one it replaced.
+    Restored,
+}
+
+impl Replacement {
+    /// What happened, in a sentence for the notice.
+    pub fn message(self) -> String {
+        match self {
+            Replacement::LinkOverSavedDraft => {
+                "You opened a shared link; your own draft from your last visit is kept.".to_string()
+            }
+            Replacement::Link => {
+                "You opened a link; the scenario you were editing is kept.".to_string()
+            }
+            Replacement::Preset(preset) => format!(
+                "You loaded \u{201c}{}\u{201d}; the scenario you had before is kept.",
+                preset.name
+            ),
+            Replacement::Restored => {
+                "Your kept scenario is back. Undo returns to the one it replaced.".to_string()
+            }
+        }
+    }
+
+    /// The label of the button that brings the kept scenario back.
+    pub fn restore_label(self) -> &'static str {
+        match self {
+            Replacement::LinkOverSavedDraft => "Restore my draft",
+            Replacement::Link | Replacement::Preset(_) => "Bring back the scenario I had",
+            Replacement::Restored => "",
+        }
+    }
+}
+
+/// The number `field` holds in `scenario`, if it is a number field that exists.
+fn number_of(scenario: &ValidScenario, field: FieldPath) -> Option<f64> {
+    let mut copy: Scenario = (**scenario).clone();
+    field.number_slot(&mut copy).map(|value| *value)
 }
 
 /// A valid scenario with its estimate, priced once when committed.
@@ -70,6 +122,11 @@ pub struct ScenarioState {
     pub link_notices: Vec<String>,
     /// The scenario saved in this browser, when a shared link was opened over it.
     pub replaced_scenario: Option<Rc<Scenario>>,
+    /// What last replaced the whole scenario (a link, a preset, a restore), for its notice.
+    pub replaced_by: Option<Replacement>,
+    /// The field being typed into and the scenario from before its edit began: what the results
+    /// show while its text is not valid.
+    editing_from: Option<(FieldPath, Priced)>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
     pub pinned: Option<Priced>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
@@ -98,6 +155,7 @@ impl PartialEq for ScenarioState {
             && self.notice == other.notice
             && self.link_notices == other.link_notices
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
+            && self.replaced_by == other.replaced_by
             && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
@@ -211,7 +269,9 @@ impl ScenarioState {
             drafts: HashMap::new(),
             notice: None,
             link_notices: start.notices,
+            replaced_by: replaced.as_ref().map(|_| Replacement::LinkOverSavedDraft),
             replaced_scenario: replaced,
+            editing_from: None,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
             link: Rc::default(),
@@ -254,6 +314,13 @@ impl ScenarioState {
         self.drafts.get(field)
     }
 
+    /// Forgets every draft and the edit in progress (indices may have shifted, or the scenario
+    /// was replaced).
+    fn clear_drafts(&mut self) {
+        self.drafts.clear();
+        self.editing_from = None;
+    }
+
     /// This state with `priced` committed; derived data (comparison, link) starts afresh.
     fn with_priced(&self, priced: Priced) -> ScenarioState {
         let mut next = ScenarioState {
@@ -263,6 +330,8 @@ impl ScenarioState {
             comparison: Rc::default(),
             link: Rc::default(),
             from_link: false,
+            // "Your kept scenario is back" is said until the next change.
+            replaced_by: self.replaced_by.filter(|r| *r != Replacement::Restored),
             ..self.clone()
         };
         next.preset = next.unchanged_origin();
@@ -327,7 +396,7 @@ impl ScenarioState {
         next.origin = step.origin;
         next.preset = next.unchanged_origin();
         next.pinned = step.pinned;
-        next.drafts.clear();
+        next.clear_drafts();
         next.history = Rc::new(history);
         Rc::new(next)
     }
@@ -357,6 +426,7 @@ impl ScenarioState {
                 Some(draft) if draft.error.is_none() => {
                     let mut next = (*self).clone();
                     next.drafts.remove(&field);
+                    next.editing_from = None;
                     Rc::new(next)
                 }
                 _ => self,
@@ -373,8 +443,9 @@ impl ScenarioState {
                 };
                 let mut next = self.with_priced(priced);
                 next.replaced_scenario = None;
+                next.replaced_by = Some(Replacement::Restored);
                 next.link_notices.clear();
-                next.drafts.clear();
+                next.clear_drafts();
                 Rc::new(next)
             }
             Action::PinAsA | Action::Unpin => {
@@ -403,27 +474,53 @@ impl ScenarioState {
             }
             _ => 1.0,
         };
+        // The scenario from before this field's edit began: the results show it while the text
+        // is not valid, so a half-typed "1e-300" never prices one student.
+        let from = match &self.editing_from {
+            Some((editing, from)) if *editing == field => from.clone(),
+            _ => Priced {
+                scenario: self.scenario.clone(),
+                estimate: self.estimate.clone(),
+            },
+        };
         let committed = parse_number(&text).and_then(|typed| {
             let value = typed / rate;
-            commit(&self.scenario, self.catalog, Edit::Number { field, value })
+            commit(&from.scenario, self.catalog, Edit::Number { field, value })
                 .map_err(|rejection| rejection.message_for(field))
         });
         let (next, error) = match committed.map(|valid| Priced::new(valid, self.catalog)) {
             Ok(Some(priced)) => (self.with_priced(priced), None),
-            Ok(None) => ((*self).clone(), Some("this value cannot be priced".into())),
-            Err(error) => ((*self).clone(), Some(error)),
+            Ok(None) => (
+                self.back_to(&from),
+                Some("this value cannot be priced".into()),
+            ),
+            Err(error) => (self.back_to(&from), Some(error)),
         };
         let mut next = next;
         let read_as = reading_of(&text).filter(|_| error.is_none());
+        let results_use = error
+            .is_some()
+            .then(|| number_of(&from.scenario, field).map(|v| v * rate))
+            .flatten();
         next.drafts.insert(
             field,
             Draft {
                 text,
                 error,
                 read_as,
+                results_use,
             },
         );
+        next.editing_from = Some((field, from));
         Rc::new(next)
+    }
+
+    /// This state showing `from` again (itself when it already does).
+    fn back_to(&self, from: &Priced) -> ScenarioState {
+        if Rc::ptr_eq(&self.scenario, &from.scenario) {
+            return self.clone();
+        }
+        self.with_priced(from.clone())
     }
 
     fn change(self: Rc<Self>, change: Change) -> Rc<Self> {
@@ -437,7 +534,7 @@ impl ScenarioState {
                 Some(priced) => {
                     let mut next = self.with_priced(priced);
                     // Indices may have shifted: drafts would point at the wrong fields.
-                    next.drafts.clear();
+                    next.clear_drafts();
                     Rc::new(next)
                 }
                 None => refused("that change cannot be priced".to_string()),
@@ -459,9 +556,13 @@ impl ScenarioState {
         };
         let mut next = self.with_priced(priced);
         next.replaced_scenario = self.kept_if_replaced(&preset.scenario);
+        next.replaced_by = next
+            .replaced_scenario
+            .as_ref()
+            .map(|_| Replacement::Preset(preset));
         next.origin = preset;
         next.preset = Some(preset);
-        next.drafts.clear();
+        next.clear_drafts();
         next.link_notices.clear();
         Rc::new(next)
     }
@@ -477,9 +578,10 @@ impl ScenarioState {
         };
         let mut next = self.with_priced(priced);
         next.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
+        next.replaced_by = next.replaced_scenario.as_ref().map(|_| Replacement::Link);
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
-        next.drafts.clear();
+        next.clear_drafts();
         next.from_link = true;
         next.link_notices = decoded.notices.clone();
         next.pinned = decoded
