@@ -133,7 +133,7 @@ fn capacity_row(
     check: Option<&CapacityCheck>,
     resource: Option<&Resource>,
 ) -> Html {
-    let name = resource.map_or(capacity.resource.clone(), |r| r.label.clone());
+    let name = resource.map_or(capacity.resource.clone(), |r| r.display_name());
     let field = |field| FieldPath::Capacity { index, field };
     let on_remove =
         dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));

@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
-use crate::model::engine::priced_by::{and_list, providers_used};
+use crate::model::engine::priced_by::{and_list, model_words, providers_used};
 use crate::model::format;
 use crate::model::Catalog;
 use crate::state::use_scenario;
@@ -19,7 +19,7 @@ fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
         .map(|check| {
             let name = catalog
                 .resource(&check.resource)
-                .map_or(check.resource.as_str(), |r| r.label.as_str());
+                .map_or_else(|| check.resource.clone(), |r| r.display_name());
             format!(
                 "{name} needs {} node-hours in its reserved window, but {} nodes supply at most {}",
                 format::number(check.needed_hours, 0),
@@ -82,7 +82,7 @@ fn SummaryName() -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}", and_list(&providers), pricing.model.label().to_lowercase()) }
+            { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
         </p>
     }
 }

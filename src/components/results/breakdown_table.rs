@@ -44,10 +44,14 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
     } else {
         format!("{}, ", line.option)
     };
+    let resource = crate::model::Catalog::builtin()
+        .ok()
+        .and_then(|catalog| catalog.resource(&line.resource))
+        .map_or_else(|| line.resource.clone(), |r| r.display_name());
     html! {
         <tr key={format!("math-{index}-{number}")} class="math-row">
             <td colspan={COLUMNS.to_string()}>
-                <span class="math-what">{ format!("{option}{} on {}: ", line.resource, line.sku) }</span>
+                <span class="math-what">{ format!("{option}{resource} on {}: ", line.sku) }</span>
                 <code>{ format::line_math(line) }</code>
                 <span class="math-source">
                     { format!(" Price as of {}; source: ", line.as_of) }

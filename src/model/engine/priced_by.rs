@@ -48,9 +48,8 @@ pub fn and_list(items: &[&str]) -> String {
     }
 }
 
-/// The price model the lines were bought by: "on-demand list prices", "spot prices", "spot
-/// prices where known (on demand for 3 of 9 instance lines)"; "and your own prices" when an offer
-/// of the user's prices a line.
+/// The price model the lines were bought by: "on demand", "spot", "spot where known (on demand
+/// for 3 of 9 instance lines)"; "and your own prices" when an offer of the user's prices a line.
 pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
     let instance_lines = estimate.lines.iter().filter(|l| l.kind.is_instance());
     let (spot, total) = instance_lines.fold((0, 0), |(spot, total), line| {
@@ -60,13 +59,13 @@ pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
         )
     });
     let mut words = match pricing.model {
-        PriceModel::OnDemand => "on-demand list prices".to_string(),
-        PriceModel::Spot if spot == total => "spot prices".to_string(),
+        PriceModel::OnDemand => "on demand".to_string(),
+        PriceModel::Spot if spot == total => "spot".to_string(),
         PriceModel::Spot if spot == 0 => {
-            "spot chosen, but no offer used has a spot price: on-demand list prices".to_string()
+            "spot chosen, but no offer used has a spot price: on demand".to_string()
         }
         PriceModel::Spot => format!(
-            "spot prices where known (on demand for {} of {total} instance lines)",
+            "spot where known (on demand for {} of {total} instance lines)",
             total - spot
         ),
     };
@@ -80,13 +79,20 @@ pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
     words
 }
 
-/// The one line that says how the scenario is priced: every provider used, the price model and
-/// the price snapshot, e.g. "AWS and RunPod (GPU cloud), spot prices, Spring 2025 prices".
+/// The one line that says how the scenario is priced: the provider, the price model, the price
+/// snapshot, and every other provider a line is priced on, e.g. "Lambda (GPU cloud), spot,
+/// Spring 2025 prices ...; also AWS".
 pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -> String {
-    format!(
-        "{}, {}, {}",
-        and_list(&providers_used(estimate, catalog, &pricing.provider)),
+    let providers = providers_used(estimate, catalog, &pricing.provider);
+    let main = catalog.provider_name(&pricing.provider);
+    let others: Vec<&str> = providers.into_iter().filter(|p| *p != main).collect();
+    let mut line = format!(
+        "{main}, {}, {}",
         model_words(pricing, estimate),
         catalog.snapshot_label(&pricing.snapshot),
-    )
+    );
+    if !others.is_empty() {
+        line.push_str(&format!("; also {}", and_list(&others)));
+    }
+    line
 }
