@@ -326,6 +326,9 @@ fn the_pricing_line_names_the_price_model_and_every_provider_used() {
     // Lambda prices VMs, storage and addresses on AWS: both are named.
     let lambda = on(&paper, Change::SetProvider("lambda".into()));
     let line = pricing_line(catalog(), &lambda.pricing, &estimate(&lambda));
-    assert!(line.starts_with("Lambda (GPU cloud), on demand, "), "{line}");
+    assert!(
+        line.starts_with("Lambda (GPU cloud), on demand, "),
+        "{line}"
+    );
     assert!(line.ends_with("; also AWS"), "{line}");
 }

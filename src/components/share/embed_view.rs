@@ -17,6 +17,30 @@ pub struct EmbedViewProps {
     pub editable: bool,
 }
 
+/// The host page's wishes: a colour scheme and a transparent background, as classes of the root
+/// element (style.css has the rest).
+fn apply_host_wishes() {
+    let view = view_of(&address::query());
+    let classes: Vec<&str> = view
+        .theme
+        .class()
+        .into_iter()
+        .chain(view.transparent.then_some(TRANSPARENT_CLASS))
+        .collect();
+    if let Some(root) = gloo::utils::document().document_element() {
+        let mut class = root.class_name();
+        for name in classes {
+            if !class.split_whitespace().any(|c| c == name) {
+                if !class.is_empty() {
+                    class.push(' ');
+                }
+                class.push_str(name);
+            }
+        }
+        root.set_class_name(&class);
+    }
+}
+
 /// The embedded calculator.
 #[component]
 pub fn EmbedView(props: &EmbedViewProps) -> Html {
@@ -26,29 +50,9 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
         let reporter = HeightReporter::start();
         move || drop(reporter)
     });
-    // The host page's wishes: a colour scheme and a transparent background, as classes of the
-    // root element (style.css has the rest).
-    use_effect_with((), |_| {
-        let view = view_of(&address::query());
-        let classes: Vec<&str> = view
-            .theme
-            .class()
-            .into_iter()
-            .chain(view.transparent.then_some(TRANSPARENT_CLASS))
-            .collect();
-        if let Some(root) = gloo::utils::document().document_element() {
-            let mut class = root.class_name();
-            for name in classes {
-                if !class.split_whitespace().any(|c| c == name) {
-                    if !class.is_empty() {
-                        class.push(' ');
-                    }
-                    class.push_str(name);
-                }
-            }
-            root.set_class_name(&class);
-        }
-    });
+    // The host page's wishes (a colour scheme, a transparent background) are set on the root
+    // element before anything under it renders, so the charts read the theme when they measure.
+    use_state(apply_host_wishes);
     let full = format!("{}#{}", address::base(), state.share_fragment());
     html! {
         <main class="embed">
