@@ -111,7 +111,7 @@ pub fn CapacityEditor() -> Html {
                 { "How many nodes of a type exist for the course, and when. The calculator warns when the \
                    course needs more node-hours than they can supply in that window." }
             </p>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">
                 <table class="data-table capacity-table">
                     { table_head(&["Resource", "Nodes", "From week", "For weeks", "Needed / available node-hours"], true) }
                     <tbody>

@@ -217,7 +217,7 @@ pub fn BreakdownTable() -> Html {
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
             <h2 id="breakdown-title">{ "Breakdown" }</h2>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>
                 { figures_head("Lab", &figure_columns, None) }

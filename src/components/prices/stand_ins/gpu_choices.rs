@@ -52,7 +52,7 @@ pub fn GpuChoices() -> Html {
                        more than one provider; one that does not fit is flagged in its row." }
                 </p>
             }
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Stand-ins table" tabindex="0">
                 <ChoiceTable {view} />
             </div>
             <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
