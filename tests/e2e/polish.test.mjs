@@ -63,7 +63,7 @@ test('on AWS the A100 list holds AWS offers only, cheapest first; show all warns
     null,
     { timeout: WAIT },
   );
-  const filter = page.getByTestId('offer-filter-gpu_a100_pcie');
+  const filter = page.getByTestId('offer-filter');
   await filter.fill('H100');
   await page.waitForFunction(
     () => [...document.querySelectorAll('[data-testid="choice-gpu_a100_pcie"] option')].every((o) => o.selected || /H100/i.test(o.textContent)),
@@ -143,6 +143,7 @@ test('A/B lists the inputs that differ, and its fold stays open across views', a
   await openFold(page, 'compare');
   await page.getByTestId('pin-a').click();
   await page.getByTestId('compare-inputs').waitFor();
+  await showView(page, 'course');
   await enterStudents(page, 100);
   await showView(page, 'prices');
   const before = await text(page, 'total-cost');

@@ -106,7 +106,8 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
                 <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
                     custom_offers={props.view.custom_offers.clone()} on_change={on_choose}
                     provider={props.view.provider.clone()} snapshot={props.view.snapshot.clone()}
-                    model={props.view.model} show_all={props.view.show_all} />
+                    model={props.view.model} show_all={props.view.show_all}
+                    filter={props.view.filter.clone()} />
                 if let Some(other) = other_provider(catalog, &provider, &resource.id, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-other-provider">
                         { format!(

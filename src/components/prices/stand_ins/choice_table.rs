@@ -27,6 +27,8 @@ pub(super) struct StandInView {
     pub dispatch: Dispatch,
     /// Every offer of each resource's price unit in the lists, not only those that suit it.
     pub show_all: bool,
+    /// What the filter box holds: the lists show only offers whose text holds it.
+    pub filter: AttrValue,
 }
 
 /// Props of [`ChoiceTable`].

@@ -1,5 +1,6 @@
 //! The "GPU choices and prices" section: stand-ins, custom offers and the price catalog.
 
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::choice_table::{ChoiceTable, StandInView};
@@ -19,6 +20,13 @@ pub fn GpuChoices() -> Html {
     let provider = AttrValue::from(scenario.pricing.provider.clone());
     let snapshot = AttrValue::from(scenario.pricing.snapshot.clone());
     let show_all = use_state(|| false);
+    let filter = use_state(String::new);
+    let on_filter = {
+        let filter = filter.clone();
+        Callback::from(move |event: InputEvent| {
+            filter.set(event.target_unchecked_into::<HtmlInputElement>().value());
+        })
+    };
     let on_show_all = {
         let show_all = show_all.clone();
         Callback::from(move |_: Event| show_all.set(!*show_all))
@@ -31,6 +39,7 @@ pub fn GpuChoices() -> Html {
         custom_offers: scenario.custom_offers.clone(),
         dispatch: dispatch.clone(),
         show_all: *show_all,
+        filter: AttrValue::from((*filter).clone()),
     };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
@@ -41,7 +50,10 @@ pub fn GpuChoices() -> Html {
                    half of an 8-GPU machine). Each list shows this provider's offers that fit and your own, \
                    cheapest first by what one instance costs per hour as you buy it; or add your own." }
             </p>
-            <p>
+            <p class="offer-tools">
+                <input type="search" class="offer-filter" value={(*filter).clone()} oninput={on_filter}
+                    placeholder="Filter the lists (e.g. A100, 8x, t3)"
+                    aria-label="Filter the offers of every list" data-testid="offer-filter" />
                 <input type="checkbox" id="show-all-offers" data-testid="show-all-offers" checked={*show_all} onchange={on_show_all} />
                 <label for="show-all-offers">{ " Show all offers: other providers' and ones that do not fit (for experts)" }</label>
             </p>

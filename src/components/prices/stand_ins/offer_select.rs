@@ -1,8 +1,7 @@
 //! The list of offers that can stand in for one resource: the scenario's provider's offers that
 //! suit it and the user's own, cheapest first by what the scenario pays; "show all" adds every
-//! other provider's (under a warning in the section), and a filter box narrows a long list.
+//! other provider's (under a warning in the section), and the section's filter box narrows it.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::Select;
@@ -12,9 +11,6 @@ use crate::model::catalog::stand_in::{
     home_providers, option_text, picker_offers, PickerScope, CUSTOM_PROVIDER,
 };
 use crate::model::Catalog;
-
-/// A list longer than this gets a filter box.
-const FILTER_FROM: usize = 8;
 
 /// Props of [`OfferSelect`].
 #[derive(Properties, PartialEq)]
@@ -35,6 +31,8 @@ pub(super) struct OfferSelectProps {
     pub model: PriceModel,
     /// Every provider's offers of the resource's price unit, not only the provider's that suit.
     pub show_all: bool,
+    /// Only offers whose text holds this (any case); the one standing in now stays listed.
+    pub filter: AttrValue,
 }
 
 /// One `<optgroup>` of offers in the order given; nothing when it has none.
@@ -114,10 +112,9 @@ fn grouped_offers<'a>(
     groups
 }
 
-/// The picker of one resource's stand-in, with a filter box when its list is long.
+/// The picker of one resource's stand-in.
 #[component]
 pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
-    let filter = use_state(String::new);
     let Ok(catalog) = Catalog::builtin() else {
         return html! {};
     };
@@ -128,33 +125,14 @@ pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
         model: props.model,
         all: props.show_all,
     };
-    let unfiltered: usize = grouped_offers(catalog, props, scope, "")
-        .iter()
-        .map(|(_, offers)| offers.len())
-        .sum();
-    let groups = grouped_offers(catalog, props, scope, &filter);
-    let on_filter = {
-        let filter = filter.clone();
-        Callback::from(move |event: InputEvent| {
-            filter.set(event.target_unchecked_into::<HtmlInputElement>().value());
-        })
-    };
-    let testid = format!("choice-{}", resource.id);
+    let groups = grouped_offers(catalog, props, scope, &props.filter);
     html! {
-        <>
-            if unfiltered > FILTER_FROM {
-                <input type="search" class="offer-filter" value={(*filter).clone()} oninput={on_filter}
-                    placeholder="Filter offers (e.g. A100, 8x)"
-                    aria-label={format!("Filter the offers for {}", resource.label)}
-                    data-testid={format!("offer-filter-{}", resource.id)} />
+        <Select aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
+            testid={format!("choice-{}", resource.id)} value={props.selected.clone()}
+            on_change={props.on_change.clone()}>
+            for (label, offers) in groups {
+                { offer_group(label, &offers, &props.selected, resource, scope) }
             }
-            <Select aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
-                testid={testid} value={props.selected.clone()}
-                on_change={props.on_change.clone()}>
-                for (label, offers) in groups {
-                    { offer_group(label, &offers, &props.selected, resource, scope) }
-                }
-            </Select>
-        </>
+        </Select>
     }
 }
