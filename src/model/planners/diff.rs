@@ -168,7 +168,7 @@ pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<I
         .iter()
         .filter_map(|(label, describe)| {
             let (a_text, b_text) = (describe(a, catalog), describe(b, catalog));
-            (a_text != b_text).then(|| InputDiff {
+            (a_text != b_text).then_some(InputDiff {
                 label,
                 a: a_text,
                 b: b_text,

@@ -45,10 +45,9 @@ pub fn GpuChoices() -> Html {
         <section class="panel no-print" aria-labelledby="choices-title">
             <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
             <p class="panel-intro">
-                { "Which commercial offer stands in for each Chameleon resource (VMs, GPU nodes, storage, \
-                   addresses) on this provider, and how many of it one Chameleon instance equals (0.5 = \
-                   half of an 8-GPU machine). Each list shows this provider's offers that fit and your own, \
-                   cheapest first by what one instance costs per hour as you buy it; or add your own." }
+                { "The commercial offer that stands in for each Chameleon resource on this provider, and how \
+                   many of it one instance equals (0.5 = half of an 8-GPU machine). Each list holds this \
+                   provider's offers that fit and your own, cheapest first by what you pay per hour." }
             </p>
             <p class="offer-tools">
                 <input type="search" class="offer-filter" value={(*filter).clone()} oninput={on_filter}
