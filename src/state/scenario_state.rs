@@ -9,101 +9,14 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
-use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
+use super::action::Action;
+use super::draft::{number_of, Draft, Priced, Replacement};
 use super::history::{History, Step};
-
-/// Text the user typed into a number field, kept exactly as typed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Draft {
-    /// The raw text.
-    pub text: String,
-    /// Why it was not applied; `None` when it was.
-    pub error: Option<String>,
-    /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
-    pub read_as: Option<String>,
-    /// While the text is not valid: the value the results use, the field's value from before
-    /// this edit began, as typed in the field (money in the scenario's currency).
-    pub results_use: Option<f64>,
-}
-
-/// What last replaced the whole scenario, so its notice says what happened.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Replacement {
-    /// The page opened on a shared link over the draft saved in this browser.
-    LinkOverSavedDraft,
-    /// A shared link was opened (the address changed) over the scenario being edited.
-    Link,
-    /// A preset was loaded (Reset loads the paper's course) over an edited scenario.
-    Preset(&'static Preset),
-    /// The kept scenario was brought back; Undo returns to the one it replaced.
-    Restored,
-}
-
-impl Replacement {
-    /// What happened, in a sentence for the notice.
-    pub fn message(self) -> String {
-        match self {
-            Replacement::LinkOverSavedDraft => {
-                "You opened a shared link; your own draft from your last visit is kept.".to_string()
-            }
-            Replacement::Link => {
-                "You opened a link; the scenario you were editing is kept.".to_string()
-            }
-            Replacement::Preset(preset) => format!(
-                "You loaded \u{201c}{}\u{201d}; the scenario you had before is kept.",
-                preset.name
-            ),
-            Replacement::Restored => {
-                "Your kept scenario is back. Undo returns to the one it replaced.".to_string()
-            }
-        }
-    }
-
-    /// The label of the button that brings the kept scenario back.
-    pub fn restore_label(self) -> &'static str {
-        match self {
-            Replacement::LinkOverSavedDraft => "Restore my draft",
-            Replacement::Link | Replacement::Preset(_) => "Bring back the scenario I had",
-            Replacement::Restored => "",
-        }
-    }
-}
-
-/// The number `field` holds in `scenario`, if it is a number field that exists.
-fn number_of(scenario: &ValidScenario, field: FieldPath) -> Option<f64> {
-    let mut copy: Scenario = (**scenario).clone();
-    field.number_slot(&mut copy).map(|value| *value)
-}
-
-/// A valid scenario with its estimate, priced once when committed.
-#[derive(Clone, Debug)]
-pub struct Priced {
-    /// The scenario.
-    pub scenario: Rc<ValidScenario>,
-    /// Its estimate.
-    pub estimate: Rc<Estimate>,
-}
-
-impl Priced {
-    /// Prices `scenario`; `None` if its provider lacks a stand-in for a resource it uses.
-    fn new(scenario: ValidScenario, catalog: &Catalog) -> Option<Priced> {
-        let estimate = price(&scenario, catalog).ok()?;
-        Some(Priced {
-            scenario: Rc::new(scenario),
-            estimate: Rc::new(estimate),
-        })
-    }
-
-    /// Validates and prices `scenario`.
-    fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
-        Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)
-    }
-}
 
 /// Everything the UI renders from.
 #[derive(Clone, Debug)]
@@ -162,63 +75,6 @@ impl PartialEq for ScenarioState {
                 (None, None) => true,
                 _ => false,
             }
-    }
-}
-
-/// Every change the UI can ask for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// The user typed `text` into `field`.
-    EditNumber {
-        /// Which field.
-        field: FieldPath,
-        /// What is in it now.
-        text: String,
-    },
-    /// The user left `field`: show its committed value again if the text was valid.
-    FinishEdit(FieldPath),
-    /// Replace the scenario with a preset's.
-    LoadPreset(String),
-    /// A structural or choice edit.
-    Change(Change),
-    /// Load what a share link decoded to (the address bar changed).
-    LoadLink(Rc<Decoded>),
-    /// Go back to the scenario that a shared link replaced.
-    RestoreReplaced,
-    /// Hide the notices about a shared link.
-    DismissLinkNotices,
-    /// Pin the current scenario as A and keep editing it as B.
-    PinAsA,
-    /// Stop comparing.
-    Unpin,
-    /// Go back one step.
-    Undo,
-    /// Go forward one undone step.
-    Redo,
-}
-
-impl Action {
-    /// What the action does, in words for an Undo button ("Undo: remove a lab").
-    fn label(&self) -> &'static str {
-        match self {
-            Action::EditNumber { .. } => "edit a number",
-            Action::Change(change) => change.label(),
-            Action::LoadPreset(_) => "load a preset",
-            Action::LoadLink(_) => "open a link",
-            Action::RestoreReplaced => "restore",
-            Action::PinAsA => "pin scenario A",
-            Action::Unpin => "stop comparing",
-            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
-        }
-    }
-
-    /// The text field being typed into, whose keystrokes make one undo step.
-    fn typing(&self) -> Option<FieldPath> {
-        match self {
-            Action::EditNumber { field, .. } => Some(*field),
-            Action::Change(change) => change.typing(),
-            _ => None,
-        }
     }
 }
 
