@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, changed, closeClean, enterStudents, openCalculator, openFold, parse, parseCsv, showChart,
+  WAIT, changed, closeClean, enterStudents, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showChart,
   showView, start, stop, text, watchProblems,
 } from './support.mjs';
 
@@ -282,13 +282,20 @@ test('view heights at 1280x800 and 360x740', async (t) => {
   }
 });
 
-test('an embed with theme=dark draws dark charts on a light system, and its tables fit its width', async () => {
+test('an embed with theme=dark draws dark charts on a light system, names the scenario, and its tables fit its width', async () => {
+  // A titled scenario's link, embedded.
+  const full = await openCalculator(browser, server.url);
+  const title = 'ML Systems, Fall 2026';
+  await full.getByTestId('scenario-title').fill(title);
+  const { hash } = await linkInAddressBar(full, (data) => JSON.stringify(data).includes(title));
+  await closeClean(full);
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: 'light' });
   const page = await context.newPage();
   watchProblems(page);
   page.setDefaultTimeout(WAIT);
-  await page.goto(`${server.url}?embed=1&theme=dark`);
+  await page.goto(`${server.url}?embed=1&theme=dark${hash}`);
   await page.getByTestId('headline-total').waitFor();
+  assert.equal(await text(page, 'embed-title'), `${title}: what it costs in cloud compute`);
   const canvas = await showChart(page, 'chart-cost-by-lab');
   const [r, g, b] = await canvas.evaluate((el) => [...el.getContext('2d').getImageData(2, 2, 1, 1).data]);
   const panel = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--panel').trim());
