@@ -458,12 +458,22 @@ fn euro_rates_match_the_ecb_figures() {
 
 #[test]
 fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
-    use course_cost::model::catalog::stand_in::{hourly_for, picker_offers, suits, StandInClass};
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::catalog::stand_in::{
+        paid_per_hour, picker_offers, suits, PickerScope, StandInClass,
+    };
     let catalog = catalog();
     let a100 = catalog.resource("gpu_a100_pcie").expect("resource");
-    let offers = picker_offers(a100, catalog, &[], "spring-2025", false);
-    assert!(offers.len() >= 3);
+    let scope = |provider, snapshot, all| PickerScope {
+        provider,
+        snapshot,
+        model: PriceModel::OnDemand,
+        all,
+    };
+    let offers = picker_offers(a100, catalog, &[], scope("gcp", "spring-2025", false));
+    assert!(offers.len() >= 2);
     for offer in &offers {
+        assert_eq!(offer.provider, "gcp", "{}", offer.id);
         assert_eq!(
             StandInClass::of_offer(offer),
             StandInClass::Gpu,
@@ -474,15 +484,16 @@ fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
     }
     let prices: Vec<f64> = offers
         .iter()
-        .map(|o| hourly_for(a100, o, "spring-2025"))
+        .map(|o| paid_per_hour(a100, o, "spring-2025", PriceModel::OnDemand))
         .collect();
     assert!(prices.windows(2).all(|w| w[0] <= w[1]), "{prices:?}");
-    let all = picker_offers(a100, catalog, &[], "spring-2025", true);
+    let all = picker_offers(a100, catalog, &[], scope("gcp", "spring-2025", true));
     assert!(all
         .iter()
         .any(|o| StandInClass::of_offer(o) == StandInClass::Address));
+    assert!(all.iter().any(|o| o.provider != "gcp"));
     let ip = catalog.resource("floating_ip").expect("resource");
-    let addresses = picker_offers(ip, catalog, &[], "latest", false);
+    let addresses = picker_offers(ip, catalog, &[], scope("gcp", "latest", false));
     assert!(!addresses.is_empty());
     assert!(addresses
         .iter()
@@ -617,4 +628,82 @@ fn the_december_2026_update_takes_newer_dated_figures_and_leaves_older_snapshots
         let source = catalog.source(id).expect("new source");
         assert!(source.url.starts_with("https://"), "{id}");
     }
+}
+
+#[test]
+fn a_stand_in_list_holds_its_providers_offers_and_the_users_own() {
+    use course_cost::model::catalog::hardware::Hardware;
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::catalog::stand_in::{
+        custom_offer, option_text, picker_offers, CustomOffer, PickerScope,
+    };
+    let catalog = catalog();
+    let a100 = catalog.resource("gpu_a100_pcie").expect("resource");
+    let own = vec![custom_offer(
+        "custom/1".into(),
+        &CustomOffer {
+            name: "Campus A100".into(),
+            specs: Hardware {
+                vcpu: 32,
+                ram_gb: 256.0,
+                gpu_model: "A100".into(),
+                gpu_count: 4,
+                gpu_mem_gb: 80.0,
+            },
+            usd_per_hour: 5.0,
+        },
+    )];
+    for provider in ["aws", "gcp", "azure"] {
+        let scope = PickerScope {
+            provider,
+            snapshot: "latest",
+            model: PriceModel::OnDemand,
+            all: false,
+        };
+        let offers = picker_offers(a100, catalog, &own, scope);
+        assert!(offers.iter().any(|o| o.provider == provider), "{provider}");
+        assert!(offers.iter().any(|o| o.id == "custom/1"), "{provider}");
+        assert!(
+            offers
+                .iter()
+                .all(|o| o.provider == provider || o.provider == "custom"),
+            "{provider}: {:?}",
+            offers.iter().map(|o| &o.id).collect::<Vec<_>>()
+        );
+    }
+    // Lambda sells GPUs only: a small VM's list holds the AWS offers it is priced on.
+    let small = catalog.resource("m1.small").expect("resource");
+    let lambda = PickerScope {
+        provider: "lambda",
+        snapshot: "latest",
+        model: PriceModel::OnDemand,
+        all: false,
+    };
+    let vms = picker_offers(small, catalog, &[], lambda);
+    assert!(!vms.is_empty() && vms.iter().all(|o| o.provider == "aws"));
+    // The option text: 4 A100s on 1-GPU machines are four of them, priced one by one.
+    let gcp = PickerScope {
+        provider: "gcp",
+        snapshot: "spring-2025",
+        model: PriceModel::OnDemand,
+        all: false,
+    };
+    let one_gpu = picker_offers(a100, catalog, &[], gcp)
+        .into_iter()
+        .find(|o| o.specs.gpu_count == 1)
+        .expect("a 1-GPU offer");
+    let price = one_gpu.price_in("spring-2025").usd;
+    let text = option_text(a100, one_gpu, gcp);
+    assert!(
+        text.starts_with(&format!("4 x {} (1x ", one_gpu.sku)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("at ${price:.2} = ${:.2}/h", price * 4.0)),
+        "{text}"
+    );
+    assert!(
+        text.contains(", as of ") || text.ends_with("undated"),
+        "{text}"
+    );
 }

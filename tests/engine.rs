@@ -306,3 +306,29 @@ fn parse_number_accepts_what_people_type() {
     assert!(parse_number("inf").is_err());
     assert!(parse_number("NaN").is_err());
 }
+
+#[test]
+fn the_pricing_line_names_the_price_model_and_every_provider_used() {
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::edit::change::{apply_change, Change};
+    use course_cost::model::engine::priced_by::{model_words, pricing_line};
+    let on = |scenario: &course_cost::model::Scenario, change| {
+        apply_change(scenario, catalog(), change).expect("valid")
+    };
+    let paper = paper().scenario.clone();
+    let aws = estimate(&paper);
+    assert!(pricing_line(catalog(), &paper.pricing, &aws).starts_with("AWS, on demand, "));
+    // Google Cloud bought spot: the line says spot, never "on-demand list prices".
+    let gcp = on(&paper, Change::SetProvider("gcp".into()));
+    let spot = on(&gcp, Change::SetPriceModel(PriceModel::Spot));
+    let words = model_words(&spot.pricing, &estimate(&spot));
+    assert!(words.starts_with("spot"), "{words}");
+    // Lambda prices VMs, storage and addresses on AWS: both are named.
+    let lambda = on(&paper, Change::SetProvider("lambda".into()));
+    let line = pricing_line(catalog(), &lambda.pricing, &estimate(&lambda));
+    assert!(
+        line.starts_with("Lambda (GPU cloud), on demand, "),
+        "{line}"
+    );
+    assert!(line.ends_with("; also AWS"), "{line}");
+}

@@ -41,8 +41,22 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
     records
 }
 
+/// The CSV of `scenario` as records, exported on a fixed date with a fixed link.
+fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, course_cost::model::Estimate) {
+    let result = estimate(scenario);
+    let text = csv(
+        scenario,
+        &result,
+        catalog(),
+        "https://example.invalid/#s=x",
+        "2026-12-01",
+    );
+    assert!(text.ends_with("\r\n"));
+    (parse_csv(&text), result)
+}
+
 #[test]
-fn csv_has_a_row_per_line_that_adds_up_to_the_total() {
+fn csv_names_the_scenario_and_has_a_row_per_line_that_adds_up_to_the_total() {
     let mut scenario = paper().scenario.clone();
     scenario = apply_change(
         &scenario,
@@ -53,28 +67,79 @@ fn csv_has_a_row_per_line_that_adds_up_to_the_total() {
         },
     )
     .expect("valid");
-    let result = estimate(&scenario);
-    let text = csv(&result);
-    assert!(text.ends_with("\r\n"));
-    let records = parse_csv(&text);
-    // A header, a row per line, and the closing price-age row.
-    assert_eq!(records.len(), result.lines.len() + 2);
-    let header = &records[0];
-    let cost = header
+    scenario = apply_change(
+        &scenario,
+        catalog(),
+        Change::SetTitle("ML Systems, Fall 2026".into()),
+    )
+    .expect("valid");
+    let (records, result) = csv_records(&scenario);
+    assert_eq!(records[0], ["Scenario", "ML Systems, Fall 2026"]);
+    assert_eq!(records[1], ["Exported on", "2026-12-01"]);
+    assert_eq!(
+        records[2],
+        ["Link that reproduces it", "https://example.invalid/#s=x"]
+    );
+    // The price age, as the page's `price-age` line says it, is a row of its own before the table.
+    let age = records
         .iter()
-        .position(|h| h == "cost_usd")
-        .expect("cost column");
-    assert!(records.iter().all(|r| r.len() == header.len()));
-    assert_eq!(records[1][1], "Hello, \"Chameleon\"");
-    let (age_row, line_rows) = records[1..].split_last().expect("rows");
-    assert_eq!(age_row[0], "price_age");
-    assert!(age_row[1].starts_with("Price age: "), "{}", age_row[1]);
-    assert!(age_row[cost].is_empty());
-    let sum: f64 = line_rows
+        .find(|r| r.first().is_some_and(|f| f == "Price age"))
+        .expect("a price-age row");
+    assert!(age[1].starts_with("Price age: "), "{}", age[1]);
+    let header_at = records
+        .iter()
+        .position(|r| r.first().is_some_and(|f| f == "Part"))
+        .expect("header row");
+    let header = &records[header_at];
+    let column = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name} in {header:?}"))
+    };
+    let (cost, testbed, resource, source) = (
+        column("Cost (USD)"),
+        column("Testbed id"),
+        column("Resource"),
+        column("Price source"),
+    );
+    let lines = &records[header_at + 1..header_at + 1 + result.lines.len()];
+    assert!(lines.iter().all(|r| r.len() == header.len()));
+    assert_eq!(lines[0][1], "Hello, \"Chameleon\"");
+    for (row, line) in lines.iter().zip(&result.lines) {
+        assert_eq!(row[testbed], line.resource);
+        // Resources by their hardware, not their testbed name; sources by title, not "S1".
+        assert_ne!(row[resource], line.resource);
+        assert!(
+            !row[source].split([',', ';', ' ']).any(|w| w.len() <= 3
+                && w.starts_with('S')
+                && w[1..].chars().all(|c| c.is_ascii_digit())
+                && w.len() > 1),
+            "{}",
+            row[source]
+        );
+        assert!(row[source].len() > 10, "{}", row[source]);
+    }
+    // Cents add up to the list price within a cent a line.
+    let sum: f64 = lines
         .iter()
         .map(|r| r[cost].parse::<f64>().expect("number"))
         .sum();
     assert!((sum - result.totals.list_usd).abs() < 0.01 * result.lines.len() as f64);
+    let total = records
+        .iter()
+        .find(|r| r[0] == "Total (what the course pays)")
+        .expect("total row");
+    let total: f64 = total[cost].parse().expect("number");
+    // The paper's course costs $50,176 on the page.
+    assert_eq!(total.round(), 50_176.0);
+    // No figure is written with five decimals or more.
+    for cell in records.iter().flatten() {
+        if cell.parse::<f64>().is_ok() {
+            let decimals = cell.split('.').nth(1).map_or(0, str::len);
+            assert!(decimals < 5, "{cell}");
+        }
+    }
 }
 
 #[test]
@@ -161,14 +226,19 @@ fn csv_of_hostile_lab_names_holds_no_live_cell() {
             },
         )
         .expect("valid");
-        let records = parse_csv(&csv(&estimate(&scenario)));
+        let (records, _) = csv_records(&scenario);
         for record in &records {
             for cell in record {
                 assert!(!live(cell), "live cell {cell:?} for lab {name:?}");
             }
         }
-        // The name is still there, as text: the apostrophe and then what the user typed.
-        assert_eq!(records[1][1], format!("'{name}"), "{name:?}");
+        // The name is still there, as text: the apostrophe and then what the user typed (the lab
+        // column of the first priced line, under the header row).
+        let header_at = records
+            .iter()
+            .position(|r| r.first().is_some_and(|f| f == "Part"))
+            .expect("header row");
+        assert_eq!(records[header_at + 1][1], format!("'{name}"), "{name:?}");
     }
     // Plain numbers stay numbers a spreadsheet can add.
     for number in ["-5", "+3.5", "0", "-0.25", "12"] {

@@ -380,3 +380,26 @@ fn a_huge_course_simulates_fewer_runs_so_the_work_stays_bounded() {
     assert!(inputs.students * inputs.runs <= MAX_DRAWS.max(100 * inputs.students));
     assert_eq!(inputs.runs, 200);
 }
+
+#[test]
+fn the_comparison_lists_the_inputs_that_differ() {
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::edit::change::{apply_change, Change};
+    use course_cost::model::planners::diff::input_differences;
+    let a = paper().scenario.clone();
+    assert!(input_differences(&a, &a, catalog()).is_empty());
+    let mut b =
+        apply_number(&a, catalog(), FieldPath::from(Setting::Students), "100").expect("valid");
+    b = apply_change(&b, catalog(), Change::SetProvider("gcp".into())).expect("valid");
+    b = apply_change(&b, catalog(), Change::SetPriceModel(PriceModel::Spot)).expect("valid");
+    let rows = input_differences(&a, &b, catalog());
+    let row = |label: &str| {
+        rows.iter()
+            .find(|r| r.label == label)
+            .map(|r| (r.a.as_str(), r.b.as_str()))
+    };
+    assert_eq!(row("Students"), Some(("191", "100")));
+    assert_eq!(row("Provider"), Some(("AWS", "Google Cloud")));
+    assert_eq!(row("Buy instances"), Some(("On demand", "Spot")));
+    assert_eq!(rows.len(), 3, "{rows:?}");
+}

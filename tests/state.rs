@@ -328,3 +328,71 @@ fn replaced_scenarios_are_kept_newest_first_and_bounded() {
         assert_eq!(name, paper.title.trim());
     }
 }
+
+#[test]
+fn a_half_typed_number_never_reaches_the_results() {
+    // 75 students, left as a finished edit: the course as the results show it.
+    let at_75 = edit(start(), students(), "75").apply(Action::FinishEdit(students()));
+    let total_75 = at_75.estimate.totals.net_usd;
+    // "1e-300" typed over it key by key: "1" is a valid number of students on its own...
+    let mut state = at_75.clone();
+    for typed in ["1", "1e", "1e-", "1e-3", "1e-30", "1e-300"] {
+        state = edit(state, students(), typed);
+    }
+    // ... but once the text is not valid the results are those of before the edit began.
+    assert_eq!(state.scenario.course.students, 75.0);
+    assert_eq!(state.estimate.totals.net_usd, total_75);
+    let draft = state.draft(&students()).expect("kept");
+    assert_eq!(draft.text, "1e-300");
+    assert!(draft.error.is_some());
+    assert_eq!(
+        draft.results_use,
+        Some(75.0),
+        "the field says which value is used"
+    );
+    // A valid text commits as before, and leaving the field ends the edit.
+    let typed = edit(state, students(), "80");
+    assert_eq!(typed.scenario.course.students, 80.0);
+    assert_eq!(typed.draft(&students()).and_then(|d| d.results_use), None);
+    // The whole edit is one undo step back to 75.
+    let undone = typed
+        .apply(Action::FinishEdit(students()))
+        .apply(Action::Undo);
+    assert_eq!(undone.scenario.course.students, 75.0);
+}
+
+#[test]
+fn every_replacement_says_what_happened() {
+    use course_cost::state::Replacement;
+    let edited = edit(start(), students(), "60").apply(Action::FinishEdit(students()));
+    // Reset loads the paper's preset: the notice names it, not a shared link.
+    let id = edited.origin.id.clone();
+    let reset = edited.clone().apply(Action::LoadPreset(id));
+    let why = reset.replaced_by.expect("said");
+    assert!(matches!(why, Replacement::Preset(_)));
+    assert!(
+        why.message().contains(&reset.origin.name),
+        "{}",
+        why.message()
+    );
+    assert!(!why.message().contains("link"), "{}", why.message());
+    // Restoring brings the edit back and says so; Undo returns to the preset.
+    let restored = reset.apply(Action::RestoreReplaced);
+    assert_eq!(restored.scenario.course.students, 60.0);
+    assert_eq!(restored.replaced_by, Some(Replacement::Restored));
+    assert_eq!(
+        restored
+            .clone()
+            .apply(Action::Undo)
+            .scenario
+            .course
+            .students,
+        191.0
+    );
+    // A link opened over an edit says a link replaced it.
+    let other = edit(start(), students(), "42");
+    let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");
+    let linked = edited.apply(Action::LoadLink(Rc::new(decoded)));
+    assert_eq!(linked.replaced_by, Some(Replacement::Link));
+    assert!(linked.replaced_by.expect("said").message().contains("link"));
+}

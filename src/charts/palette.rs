@@ -1,4 +1,5 @@
-//! Colours: the Okabe-Ito palette, safe for the common forms of colour blindness.
+//! Colours: the Okabe-Ito palette, safe for the common forms of colour blindness, and the page's
+//! theme (text, grid and background) as charts read it.
 
 use crate::model::catalog::resource::Category;
 
@@ -26,4 +27,66 @@ pub fn category_color(category: Category) -> Rgb {
 /// The n-th colour of a series that is not a category.
 pub fn series_color(index: usize) -> Rgb {
     OKABE_ITO[index % OKABE_ITO.len()]
+}
+
+/// A CSS colour written `#rrggbb` or `#rgb` (what style.css's custom properties hold), if it is one.
+pub fn parse_hex(css: &str) -> Option<Rgb> {
+    let hex = css.trim().strip_prefix('#')?;
+    let byte = |text: &str| u8::from_str_radix(text, 16).ok();
+    match hex.len() {
+        6 => Some(Rgb(byte(&hex[0..2])?, byte(&hex[2..4])?, byte(&hex[4..6])?)),
+        3 => {
+            let digit = |i: usize| byte(&hex[i..=i]).map(|d| d * 17);
+            Some(Rgb(digit(0)?, digit(1)?, digit(2)?))
+        }
+        _ => None,
+    }
+}
+
+/// The page's own colours for a chart's text, grid lines and background, read from its theme.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Text and axes (`--ink`).
+    pub text: Rgb,
+    /// Grid lines (`--line`).
+    pub grid: Rgb,
+    /// Background (`--panel`).
+    pub paper: Rgb,
+}
+
+impl Theme {
+    /// The theme of the page's custom properties `--ink`, `--line` and `--panel`, as
+    /// `property(name)` reads them; `None` when one is missing or not a `#hex` colour.
+    pub fn from_properties(property: impl Fn(&str) -> String) -> Option<Theme> {
+        Some(Theme {
+            text: parse_hex(&property("--ink"))?,
+            grid: parse_hex(&property("--line"))?,
+            paper: parse_hex(&property("--panel"))?,
+        })
+    }
+
+    /// True when the background is dark (relative luminance under one half).
+    pub fn is_dark(self) -> bool {
+        let Rgb(r, g, b) = self.paper;
+        0.2126 * f64::from(r) + 0.7152 * f64::from(g) + 0.0722 * f64::from(b) < 127.5
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn css_colours_parse() {
+        assert_eq!(parse_hex("#16181d"), Some(Rgb(0x16, 0x18, 0x1d)));
+        assert_eq!(parse_hex(" #fff "), Some(Rgb(255, 255, 255)));
+        assert_eq!(parse_hex("rgb(1, 2, 3)"), None);
+        assert_eq!(parse_hex("#12345"), None);
+        let dark = Theme::from_properties(|name| match name {
+            "--ink" => "#e6e8ec".into(),
+            "--line" => "#343a46".into(),
+            _ => "#16181d".into(),
+        });
+        assert!(dark.is_some_and(Theme::is_dark));
+    }
 }

@@ -10,6 +10,8 @@ use plotters_canvas::CanvasBackend;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::HtmlCanvasElement;
 
+use crate::charts::palette::{Rgb, Theme};
+
 /// Where and how big to draw.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
@@ -21,6 +23,8 @@ pub struct Frame {
     pub pixel_ratio: f64,
     /// Dark colour scheme.
     pub dark: bool,
+    /// The page's own colours, when they could be read; they win over `dark`.
+    pub theme: Option<Theme>,
 }
 
 /// Colours for text, grid lines and the background of a frame.
@@ -120,7 +124,10 @@ pub fn prepare(canvas: &HtmlCanvasElement, frame: Frame) -> Result<Option<Ink>, 
         set_css_size(canvas, frame.css_width, frame.css_height)
             .map_err(|_| "cannot size the canvas".to_string())?;
     }
-    let (text, grid, paper) = if frame.dark {
+    let rgb = |Rgb(r, g, b): Rgb| RGBColor(r, g, b);
+    let (text, grid, paper) = if let Some(theme) = frame.theme {
+        (rgb(theme.text), rgb(theme.grid), rgb(theme.paper))
+    } else if frame.dark {
         (
             RGBColor(230, 232, 236),
             RGBColor(90, 96, 110),

@@ -6,8 +6,9 @@ use serde::Serialize;
 use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::engine::estimate::Estimate;
 use crate::model::engine::price_age::PriceAge;
+use crate::model::export_csv::{budget_csv, CsvContext};
 use crate::model::format;
 use crate::model::scenario::Scenario;
 
@@ -62,16 +63,18 @@ impl ExportKind {
         }
     }
 
-    /// The export of `scenario` and `estimate`, naming `link` to reproduce it.
+    /// The export of `scenario` and `estimate` on `date` (`YYYY-MM-DD`), naming `link` to
+    /// reproduce it.
     pub fn render(
         self,
         scenario: &Scenario,
         estimate: &Estimate,
         catalog: &Catalog,
         link: &str,
+        date: &str,
     ) -> String {
         match self {
-            ExportKind::Csv => csv(estimate),
+            ExportKind::Csv => csv(scenario, estimate, catalog, link, date),
             ExportKind::Json => json(scenario, estimate, link),
             ExportKind::Markdown => markdown(scenario, estimate, catalog, link),
         }
@@ -167,7 +170,8 @@ fn ends_with_live_scheme(text: &str) -> bool {
     LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
 }
 
-fn csv_row(fields: &[String]) -> String {
+/// One CSV record of `fields`, each made safe by [`csv_field`], ended by CRLF.
+pub(crate) fn csv_row(fields: &[String]) -> String {
     let mut row = fields
         .iter()
         .map(|f| csv_field(f))
@@ -177,68 +181,22 @@ fn csv_row(fields: &[String]) -> String {
     row
 }
 
-/// Every priced line as CSV with a header row, and a closing `price_age` row; lines end in CRLF.
-/// Money in US dollars.
-pub fn csv(estimate: &Estimate) -> String {
-    let header = [
-        "phase",
-        "lab",
-        "option",
-        "resource",
-        "category",
-        "takers",
-        "takers_unit",
-        "count",
-        "count_unit",
-        "planned_hours_each",
-        "overrun",
-        "actual_unit_hours",
-        "offer",
-        "fraction",
-        "price_model",
-        "usd_per_hour",
-        "rerun",
-        "cost_usd",
-        "price_as_of",
-        "price_source",
-    ];
-    let mut out = csv_row(&header.map(String::from));
-    for line in &estimate.lines {
-        let phase = match line.phase {
-            Phase::Lab(_) => "lab",
-            Phase::Project => "project",
-        };
-        out.push_str(&csv_row(&[
-            phase.to_string(),
-            line.group.clone(),
-            line.option.clone(),
-            line.resource.clone(),
-            line.category.label().to_string(),
-            line.takers.to_string(),
-            line.takers_unit.to_string(),
-            line.count.to_string(),
-            line.count_unit.to_string(),
-            line.planned_hours.to_string(),
-            line.overrun.to_string(),
-            line.actual_hours.to_string(),
-            line.offer_id.clone(),
-            line.fraction.to_string(),
-            line.model.label().to_string(),
-            line.usd_per_hour.to_string(),
-            line.rerun.to_string(),
-            format!("{:.2}", line.cost_usd),
-            line.as_of.clone(),
-            line.source.clone(),
-        ]));
-    }
-    if let Some(age) = price_age(estimate) {
-        // One closing row, as wide as the others: the price age in the `lab` column, no cost.
-        let mut row = vec![String::new(); header.len()];
-        row[0] = "price_age".to_string();
-        row[1] = age.sentence();
-        out.push_str(&csv_row(&row));
-    }
-    out
+/// The budget office's CSV of `scenario` (see [`crate::model::export_csv`]): name, date
+/// (`YYYY-MM-DD`) and link first, then every priced line and the totals.
+pub fn csv(
+    scenario: &Scenario,
+    estimate: &Estimate,
+    catalog: &Catalog,
+    link: &str,
+    date: &str,
+) -> String {
+    budget_csv(&CsvContext {
+        scenario,
+        estimate,
+        catalog,
+        link,
+        date,
+    })
 }
 
 /// The price age of `estimate`'s figures at the build date (`None` without a build date).
@@ -249,6 +207,7 @@ fn price_age(estimate: &Estimate) -> Option<PriceAge> {
 #[derive(Serialize)]
 struct JsonExport<'a> {
     generator: &'static str,
+    title: &'a str,
     paper: &'static str,
     link: &'a str,
     scenario: &'a Scenario,
@@ -263,6 +222,7 @@ struct JsonExport<'a> {
 pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
     let export = JsonExport {
         generator: "course cost calculator",
+        title: scenario.title.trim(),
         paper: PAPER_CITATION,
         link,
         scenario,

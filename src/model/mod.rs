@@ -15,6 +15,7 @@ pub mod edit;
 pub mod embedded;
 pub mod engine;
 pub mod export;
+pub mod export_csv;
 pub mod format;
 pub mod glossary;
 pub mod planners;

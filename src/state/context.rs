@@ -5,7 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::scenario_state::{Action, ScenarioState};
+use super::action::Action;
+use super::scenario_state::ScenarioState;
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;

@@ -4,15 +4,19 @@
 //! The state and its reducer hold no web types, so `cargo test` checks them natively; only the
 //! context (the Yew glue) is compiled for the browser alone.
 
+mod action;
 #[cfg(target_arch = "wasm32")]
 mod context;
+mod draft;
 mod history;
 pub mod kept;
 mod scenario_state;
 
+pub use action::Action;
 #[cfg(target_arch = "wasm32")]
 pub use context::{
     use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
 };
+pub use draft::{Draft, Priced, Replacement};
 pub use history::{History, Step, MAX_STEPS};
-pub use scenario_state::{Action, Draft, Priced, ScenarioState};
+pub use scenario_state::ScenarioState;

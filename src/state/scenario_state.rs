@@ -9,49 +9,14 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
-use crate::model::engine::estimate::price;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
+use super::action::Action;
+use super::draft::{number_of, Draft, Priced, Replacement};
 use super::history::{History, Step};
-
-/// Text the user typed into a number field, kept exactly as typed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Draft {
-    /// The raw text.
-    pub text: String,
-    /// Why it was not applied; `None` when it was.
-    pub error: Option<String>,
-    /// How the text was read, when that is not plain to see (`3,5` read as 3.5).
-    pub read_as: Option<String>,
-}
-
-/// A valid scenario with its estimate, priced once when committed.
-#[derive(Clone, Debug)]
-pub struct Priced {
-    /// The scenario.
-    pub scenario: Rc<ValidScenario>,
-    /// Its estimate.
-    pub estimate: Rc<Estimate>,
-}
-
-impl Priced {
-    /// Prices `scenario`; `None` if its provider lacks a stand-in for a resource it uses.
-    fn new(scenario: ValidScenario, catalog: &Catalog) -> Option<Priced> {
-        let estimate = price(&scenario, catalog).ok()?;
-        Some(Priced {
-            scenario: Rc::new(scenario),
-            estimate: Rc::new(estimate),
-        })
-    }
-
-    /// Validates and prices `scenario`.
-    fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
-        Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)
-    }
-}
 
 /// Everything the UI renders from.
 #[derive(Clone, Debug)]
@@ -72,6 +37,11 @@ pub struct ScenarioState {
     pub link_version: Option<String>,
     /// The scenario saved in this browser, when a shared link was opened over it.
     pub replaced_scenario: Option<Rc<Scenario>>,
+    /// What last replaced the whole scenario (a link, a preset, a restore), for its notice.
+    pub replaced_by: Option<Replacement>,
+    /// The field being typed into and the scenario from before its edit began: what the results
+    /// show while its text is not valid.
+    editing_from: Option<(FieldPath, Priced)>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
     pub pinned: Option<Priced>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
@@ -101,69 +71,13 @@ impl PartialEq for ScenarioState {
             && (&self.link_notices, &self.link_version)
                 == (&other.link_notices, &other.link_version)
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
+            && self.replaced_by == other.replaced_by
             && Rc::ptr_eq(&self.history, &other.history)
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
                 _ => false,
             }
-    }
-}
-
-/// Every change the UI can ask for.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// The user typed `text` into `field`.
-    EditNumber {
-        /// Which field.
-        field: FieldPath,
-        /// What is in it now.
-        text: String,
-    },
-    /// The user left `field`: show its committed value again if the text was valid.
-    FinishEdit(FieldPath),
-    /// Replace the scenario with a preset's.
-    LoadPreset(String),
-    /// A structural or choice edit.
-    Change(Change),
-    /// Load what a share link decoded to (the address bar changed).
-    LoadLink(Rc<Decoded>),
-    /// Go back to the scenario that a shared link replaced.
-    RestoreReplaced,
-    /// Hide the notices about a shared link.
-    DismissLinkNotices,
-    /// Pin the current scenario as A and keep editing it as B.
-    PinAsA,
-    /// Stop comparing.
-    Unpin,
-    /// Go back one step.
-    Undo,
-    /// Go forward one undone step.
-    Redo,
-}
-
-impl Action {
-    /// What the action does, in words for an Undo button ("Undo: remove a lab").
-    fn label(&self) -> &'static str {
-        match self {
-            Action::EditNumber { .. } => "edit a number",
-            Action::Change(change) => change.label(),
-            Action::LoadPreset(_) => "load a preset",
-            Action::LoadLink(_) => "open a link",
-            Action::RestoreReplaced => "restore",
-            Action::PinAsA => "pin scenario A",
-            Action::Unpin => "stop comparing",
-            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
-        }
-    }
-
-    /// The text field being typed into, whose keystrokes make one undo step.
-    fn typing(&self) -> Option<FieldPath> {
-        match self {
-            Action::EditNumber { field, .. } => Some(*field),
-            Action::Change(change) => change.typing(),
-            _ => None,
-        }
     }
 }
 
@@ -216,7 +130,9 @@ impl ScenarioState {
             notice: None,
             link_notices: start.notices,
             link_version: start.old_version.map(|old| old.notice()),
+            replaced_by: replaced.as_ref().map(|_| Replacement::LinkOverSavedDraft),
             replaced_scenario: replaced,
+            editing_from: None,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
             link: Rc::default(),
@@ -259,6 +175,13 @@ impl ScenarioState {
         self.drafts.get(field)
     }
 
+    /// Forgets every draft and the edit in progress (indices may have shifted, or the scenario
+    /// was replaced).
+    fn clear_drafts(&mut self) {
+        self.drafts.clear();
+        self.editing_from = None;
+    }
+
     /// This state with `priced` committed; derived data (comparison, link) starts afresh.
     fn with_priced(&self, priced: Priced) -> ScenarioState {
         let mut next = ScenarioState {
@@ -268,6 +191,8 @@ impl ScenarioState {
             comparison: Rc::default(),
             link: Rc::default(),
             from_link: false,
+            // "Your kept scenario is back" is said until the next change.
+            replaced_by: self.replaced_by.filter(|r| *r != Replacement::Restored),
             ..self.clone()
         };
         next.preset = next.unchanged_origin();
@@ -332,7 +257,7 @@ impl ScenarioState {
         next.origin = step.origin;
         next.preset = next.unchanged_origin();
         next.pinned = step.pinned;
-        next.drafts.clear();
+        next.clear_drafts();
         next.history = Rc::new(history);
         Rc::new(next)
     }
@@ -362,6 +287,7 @@ impl ScenarioState {
                 Some(draft) if draft.error.is_none() => {
                     let mut next = (*self).clone();
                     next.drafts.remove(&field);
+                    next.editing_from = None;
                     Rc::new(next)
                 }
                 _ => self,
@@ -378,8 +304,9 @@ impl ScenarioState {
                 };
                 let mut next = self.with_priced(priced);
                 next.replaced_scenario = None;
+                next.replaced_by = Some(Replacement::Restored);
                 (next.link_notices, next.link_version) = (Vec::new(), None);
-                next.drafts.clear();
+                next.clear_drafts();
                 Rc::new(next)
             }
             Action::PinAsA | Action::Unpin => {
@@ -408,27 +335,53 @@ impl ScenarioState {
             }
             _ => 1.0,
         };
+        // The scenario from before this field's edit began: the results show it while the text
+        // is not valid, so a half-typed "1e-300" never prices one student.
+        let from = match &self.editing_from {
+            Some((editing, from)) if *editing == field => from.clone(),
+            _ => Priced {
+                scenario: self.scenario.clone(),
+                estimate: self.estimate.clone(),
+            },
+        };
         let committed = parse_number(&text).and_then(|typed| {
             let value = typed / rate;
-            commit(&self.scenario, self.catalog, Edit::Number { field, value })
+            commit(&from.scenario, self.catalog, Edit::Number { field, value })
                 .map_err(|rejection| rejection.message_for(field))
         });
         let (next, error) = match committed.map(|valid| Priced::new(valid, self.catalog)) {
             Ok(Some(priced)) => (self.with_priced(priced), None),
-            Ok(None) => ((*self).clone(), Some("this value cannot be priced".into())),
-            Err(error) => ((*self).clone(), Some(error)),
+            Ok(None) => (
+                self.back_to(&from),
+                Some("this value cannot be priced".into()),
+            ),
+            Err(error) => (self.back_to(&from), Some(error)),
         };
         let mut next = next;
         let read_as = reading_of(&text).filter(|_| error.is_none());
+        let results_use = error
+            .is_some()
+            .then(|| number_of(&from.scenario, field).map(|v| v * rate))
+            .flatten();
         next.drafts.insert(
             field,
             Draft {
                 text,
                 error,
                 read_as,
+                results_use,
             },
         );
+        next.editing_from = Some((field, from));
         Rc::new(next)
+    }
+
+    /// This state showing `from` again (itself when it already does).
+    fn back_to(&self, from: &Priced) -> ScenarioState {
+        if Rc::ptr_eq(&self.scenario, &from.scenario) {
+            return self.clone();
+        }
+        self.with_priced(from.clone())
     }
 
     fn change(self: Rc<Self>, change: Change) -> Rc<Self> {
@@ -442,7 +395,7 @@ impl ScenarioState {
                 Some(priced) => {
                     let mut next = self.with_priced(priced);
                     // Indices may have shifted: drafts would point at the wrong fields.
-                    next.drafts.clear();
+                    next.clear_drafts();
                     Rc::new(next)
                 }
                 None => refused("that change cannot be priced".to_string()),
@@ -464,9 +417,13 @@ impl ScenarioState {
         };
         let mut next = self.with_priced(priced);
         next.replaced_scenario = self.kept_if_replaced(&preset.scenario);
+        next.replaced_by = next
+            .replaced_scenario
+            .as_ref()
+            .map(|_| Replacement::Preset(preset));
         next.origin = preset;
         next.preset = Some(preset);
-        next.drafts.clear();
+        next.clear_drafts();
         (next.link_notices, next.link_version) = (Vec::new(), None);
         Rc::new(next)
     }
@@ -482,9 +439,10 @@ impl ScenarioState {
         };
         let mut next = self.with_priced(priced);
         next.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
+        next.replaced_by = next.replaced_scenario.as_ref().map(|_| Replacement::Link);
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
-        next.drafts.clear();
+        next.clear_drafts();
         next.from_link = true;
         next.link_notices = decoded.notices.clone();
         next.link_version = decoded.old_version.as_ref().map(OldVersion::notice);

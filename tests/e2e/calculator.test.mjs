@@ -591,7 +591,7 @@ test('a breakdown row opens to the math behind it', async () => {
   }
   // Lab 1: 191 students x one m1.small for 2.5 h, at the calibrated VM overrun, on AWS's t3.small
   // (an undated catalog price).
-  assert.match(math[0], /^KVM@TACC, m1\.small on AWS t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1, undated \(2025-26\)\) = \$[0-9,]+ /);
+  assert.match(math[0], /^KVM@TACC, Small VM \(1 vCPU, 2 GB\) · m1\.small on AWS t3\.small: 191 students × 1 instance × 2\.5 h × 12\.97 overrun × \$[0-9.]+\/h \(t3\.small × 1, undated \(2025-26\)\) = \$[0-9,]+ /);
 
   // Lab 4 has two options: its math names them.
   const lab4 = table.locator('tbody button[aria-expanded]').nth(3);
@@ -603,7 +603,7 @@ test('a breakdown row opens to the math behind it', async () => {
   );
 
   await first.click();
-  await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, m1.small')), null, { timeout: WAIT });
+  await page.waitForFunction(() => ![...document.querySelectorAll('.math-row')].some((r) => r.textContent.startsWith('KVM@TACC, Small VM')), null, { timeout: WAIT });
   assert.ok((await table.locator('.math-row').count()) > 0, 'Lab 4 stays open');
   assert.equal(await first.getAttribute('aria-expanded'), 'false');
   await closeClean(page);

@@ -594,19 +594,21 @@ test('CSV, JSON and Markdown exports match the page', async () => {
   await showView(page, 'share');
   const { url } = await linkInAddressBar(page, (d) => students(d) === 210);
 
-  // CSV: one row per priced line; the cost column adds up to the list price.
+  // CSV: the scenario's rows, a header, one row per priced line; the cost column adds up to the
+  // list price.
   const csv = await download(page, 'export-csv');
   assert.match(csv.name, /\.csv$/);
   const rows = parseCsv(csv.body);
-  const header = rows[0];
-  const cost = header.indexOf('cost_usd');
+  const headerAt = rows.findIndex((row) => row[0] === 'Part');
+  const header = rows[headerAt];
+  const cost = header.indexOf('Cost (USD)');
   assert.ok(cost >= 0, `header: ${header}`);
-  const lines = rows.slice(1);
+  const lines = rows.slice(headerAt + 1).filter((row) => row[0] === 'Lab' || row[0] === 'Group project');
   assert.ok(lines.length >= 9, `${lines.length} lines`);
   for (const row of lines) assert.equal(row.length, header.length, `row ${row}`);
   const sum = lines.reduce((acc, row) => acc + Number(row[cost]), 0);
   assert.ok(Math.abs(sum - parse(listPrice)) <= 1 + lines.length * 0.01, `CSV sums to ${sum}, page shows ${listPrice}`);
-  const csvLabs = new Set(lines.filter((r) => r[header.indexOf('phase')] === 'lab').map((r) => r[header.indexOf('lab')]));
+  const csvLabs = new Set(lines.filter((r) => r[0] === 'Lab').map((r) => r[header.indexOf('Lab')]));
   assert.deepEqual([...csvLabs].sort(), [...labNames].sort());
 
   // JSON: scenario and results, with the link that reproduces them.

@@ -60,14 +60,17 @@ pub fn CoursePanel() -> Html {
     html! {
         <section class="panel fields-grid" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
-            <ScenarioTitle />
-            <PresetPicker />
+            // Students first: the field a phone shows on its first screen.
             { number_inputs([
                 NumberInputProps::setting(Setting::Students, course.students, "Students", "students-input")
                     .unit("students")
                     .min(1.0)
                     .slider(1.0, 1000.0)
                     .hint("Enrollment. The paper's course had 191 (SC25 abstract)."),
+            ]) }
+            <PresetPicker />
+            <ScenarioTitle />
+            { number_inputs([
                 NumberInputProps::setting(Setting::GroupSize, course.project.group_size, "Project group size", "group-size-input")
                     .unit("students per group")
                     .step(0.1)

@@ -119,7 +119,7 @@ pub fn CapacityEditor() -> Html {
                    they can supply in that window." }
             </p>
             { pool_range_text(&state, (*range).as_ref()) }
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">
                 <table class="data-table capacity-table">
                     { table_head(&["Resource", "Nodes", "From week", "For weeks", "Needed / available node-hours", "Fewest nodes that supply it"], true) }
                     <tbody>
@@ -141,7 +141,7 @@ fn capacity_row(
     check: Option<&CapacityCheck>,
     resource: Option<&Resource>,
 ) -> Html {
-    let name = resource.map_or(capacity.resource.clone(), |r| r.label.clone());
+    let name = resource.map_or(capacity.resource.clone(), |r| r.display_name());
     let field = |field| FieldPath::Capacity { index, field };
     let on_remove =
         dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));

@@ -63,7 +63,8 @@ pub fn UsesTable(props: &UsesTableProps) -> Html {
         .change_with(move |_: MouseEvent| Change::AddUse(site));
     html! {
         <>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" tabindex="0"
+                aria-label={format!("Resources of {}", props.where_label)}>
                 <table class="uses">
                     { uses_head(props.hours_heading) }
                     <tbody>

@@ -267,6 +267,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
         .map(|d| d.text.clone())
         .unwrap_or_else(|| format::quantity(props.value));
     let read_as = draft.as_ref().and_then(|d| d.read_as.clone());
+    let results_use = draft.as_ref().and_then(|d| d.results_use);
     let error = draft.and_then(|d| d.error);
 
     let oninput = {
@@ -336,7 +337,14 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
             }
             if let Some(error) = error {
                 <p class="field-error" id={error_id} data-testid="field-error" role="alert">
-                    { format!("{error}. The results still show the last valid value.") }
+                    { match results_use {
+                        Some(value) => format!(
+                            "{error}. The results use {}{}, the value from before this edit.",
+                            format::quantity(value),
+                            if props.unit.is_empty() { String::new() } else { format!(" {}", props.unit) },
+                        ),
+                        None => format!("{error}. The results still show the last valid value."),
+                    } }
                 </p>
             }
         </div>

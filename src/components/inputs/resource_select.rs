@@ -29,7 +29,7 @@ pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
                 <optgroup label={kind.label()}>
                     for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
                         <option value={resource.id.clone()} selected={*resource.id == *props.value}>
-                            { resource.label.clone() }
+                            { resource.display_name() }
                         </option>
                     }
                 </optgroup>

@@ -1,7 +1,21 @@
 //! A panel folded to its title until opened, so a view stays a few screens long and what is
-//! folded costs no rendering.
+//! folded costs no rendering. A fold keeps its open state across views.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use yew::prelude::*;
+
+thread_local! {
+    /// Whether each fold (by id) was last left open, for this page's life: a fold keeps its state
+    /// when its view is left and shown again.
+    static LEFT_OPEN: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+}
+
+/// Whether the fold `id` was last left open, if it was ever toggled.
+fn left_open(id: &str) -> Option<bool> {
+    LEFT_OPEN.with(|folds| folds.borrow().get(id).copied())
+}
 
 /// Props of [`Fold`].
 #[derive(Properties, PartialEq)]
@@ -20,11 +34,18 @@ pub struct FoldProps {
 /// The fold: a button with the title, then the panel while open.
 #[component]
 pub fn Fold(props: &FoldProps) -> Html {
-    let open = use_state(|| props.open);
+    let open = {
+        let (id, default) = (props.id.to_string(), props.open);
+        use_state(move || left_open(&id).unwrap_or(default))
+    };
     let body_id = format!("fold-body-{}", props.id);
     let on_toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
+        let (open, id) = (open.clone(), props.id.to_string());
+        Callback::from(move |_: MouseEvent| {
+            let next = !*open;
+            LEFT_OPEN.with(|folds| folds.borrow_mut().insert(id.clone(), next));
+            open.set(next);
+        })
     };
     html! {
         <div class="fold" data-testid={format!("fold-{}", props.id)}>

@@ -2,11 +2,13 @@
 //! project, what the last change did, how far it is from the paper (or from scenario A), a
 //! warning when a reserved pool is too small, and Undo / Redo.
 
+use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::components::PriceAgeWarning;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
+use crate::model::engine::priced_by::{and_list, model_words, providers_used};
 use crate::model::format;
 use crate::model::Catalog;
 use crate::state::use_scenario;
@@ -18,7 +20,7 @@ fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
         .map(|check| {
             let name = catalog
                 .resource(&check.resource)
-                .map_or(check.resource.as_str(), |r| r.label.as_str());
+                .map_or_else(|| check.resource.clone(), |r| r.display_name());
             format!(
                 "{name} needs {} node-hours in its reserved window, but {} nodes supply at most {}",
                 format::number(check.needed_hours, 0),
@@ -39,9 +41,57 @@ fn signed(amount: f64, money: &dyn Fn(f64) -> String) -> String {
     }
 }
 
+/// Scrolled further than this (CSS pixels), the bar compacts to one line of figures...
+const COMPACT_BELOW: f64 = 160.0;
+/// ... and back above this, so the bar's own change of height cannot make it flicker.
+const FULL_ABOVE: f64 = 24.0;
+
+/// True once the page is scrolled down, so the sticky bar takes less of a phone's screen.
+#[hook]
+fn use_scrolled_down() -> bool {
+    let compact = use_state_eq(|| false);
+    {
+        let compact = compact.clone();
+        use_effect_with((), move |_| {
+            let window = gloo::utils::window();
+            // gloo listens passively by default: scrolling never waits for this.
+            let listener = EventListener::new(&window.clone(), "scroll", move |_| {
+                let y = window.scroll_y().unwrap_or(0.0);
+                if y > COMPACT_BELOW {
+                    compact.set(true);
+                } else if y < FULL_ABOVE {
+                    compact.set(false);
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    *compact
+}
+
+/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS and
+/// RunPod (GPU cloud), spot".
+#[component]
+fn SummaryName() -> Html {
+    let state = use_scenario();
+    let pricing = &state.scenario.pricing;
+    let providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    let title = state.scenario.title.trim();
+    html! {
+        <p class="summary-name" data-testid="summary-pricing">
+            if !title.is_empty() {
+                <strong data-testid="summary-title">{ title.to_string() }</strong>
+                { " · " }
+            }
+            { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
+        </p>
+    }
+}
+
 /// The summary bar.
 #[component]
 pub fn SummaryBar() -> Html {
+    let compact = use_scrolled_down();
     let state = use_scenario();
     let dispatch = state.dispatch();
     let totals = &state.estimate.totals;
@@ -72,7 +122,9 @@ pub fn SummaryBar() -> Html {
     let undo_label = state.history.undo_label().map(|l| format!("Undo: {l}"));
     let redo_label = state.history.redo_label().map(|l| format!("Redo: {l}"));
     html! {
-        <section class="summary-bar" data-testid="summary-bar" aria-label="Summary of the estimate">
+        <section class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
+            aria-label="Summary of the estimate">
+            <SummaryName />
             <div class="summary-figures">
                 <p class="summary-figure">
                     <span class="summary-label">{ "Total" }</span>

@@ -88,6 +88,7 @@ pub fn ComparablesPanel() -> Html {
                 prices and what courses ask of students have changed a lot. Education credits are what \
                 each student was given, not what was spent." }</p>
             <p data-testid="comparables-position">{ summary(per_student_usd, comparables) }</p>
+            <div class="table-scroll" role="region" aria-label="Other courses" tabindex="0">
             <table class="data-table">
                 <caption>{ "Other courses, oldest first" }</caption>
                 { table_head(&["Course", "Year", "Figure", "Per student", "This scenario is", "Source"], false) }
@@ -108,6 +109,7 @@ pub fn ComparablesPanel() -> Html {
                     }
                 </tbody>
             </table>
+            </div>
         </section>
     }
 }

@@ -3,9 +3,9 @@
 use yew::prelude::*;
 
 use crate::charts::data::comparison;
-use crate::components::inputs::table_head::figures_head;
+use crate::components::inputs::table_head::{figures_head, table_head};
 use crate::components::BarChartView;
-use crate::model::planners::diff::difference;
+use crate::model::planners::diff::{difference, input_differences};
 use crate::state::use_scenario;
 
 /// The comparison panel.
@@ -33,6 +33,18 @@ pub fn ComparePanel() -> Html {
         ),
         |(a, b)| a.as_ref().map(|a| difference(a, b)).unwrap_or_default(),
     );
+    let catalog = state.catalog;
+    let inputs = use_memo(
+        (
+            state.pinned.as_ref().map(|a| a.scenario.clone()),
+            state.scenario.clone(),
+        ),
+        move |(a, b)| {
+            a.as_ref()
+                .map(|a| input_differences(a, b, catalog))
+                .unwrap_or_default()
+        },
+    );
     let chart = use_memo(
         (
             rows.clone(),
@@ -53,8 +65,28 @@ pub fn ComparePanel() -> Html {
                 <button type="button" data-testid="pin-a" onclick={on_pin}>{ "Pin as scenario A" }</button>
             } else {
                 <p class="panel-intro">{ "A is pinned; everything you edit now is B." }</p>
-                <div class="table-scroll">
+                <div class="compare-pair">
+                <div class="table-scroll" role="region" aria-label="Inputs that differ" tabindex="0">
+                    <table class="data-table" data-testid="compare-inputs">
+                        <caption>{ "What differs: the inputs" }</caption>
+                        { table_head(&["Input", "A (pinned)", "B (current)"], false) }
+                        <tbody>
+                            if inputs.is_empty() {
+                                <tr><td colspan="3">{ "No input differs yet: change anything to make B." }</td></tr>
+                            }
+                            for row in inputs.iter() {
+                                <tr>
+                                    <th scope="row">{ row.label }</th>
+                                    <td>{ row.a.clone() }</td>
+                                    <td>{ row.b.clone() }</td>
+                                </tr>
+                            }
+                        </tbody>
+                    </table>
+                </div>
+                <div class="table-scroll" role="region" aria-label="Results that differ" tabindex="0">
                     <table class="data-table" data-testid="compare-table">
+                        <caption>{ "What it changes: the results" }</caption>
                         { figures_head("Figure", &["A (pinned)", "B (current)", "B - A"], None) }
                         <tbody>
                             for row in rows.iter() {
@@ -67,6 +99,7 @@ pub fn ComparePanel() -> Html {
                             }
                         </tbody>
                     </table>
+                </div>
                 </div>
                 <BarChartView chart={chart} testid="chart-compare" height={260} />
                 <div class="share-actions">

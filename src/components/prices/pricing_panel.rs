@@ -12,6 +12,7 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
+use crate::model::engine::priced_by::model_words;
 use crate::model::format;
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::pricing::BASE_CURRENCY;
@@ -211,7 +212,14 @@ pub fn PricingPanel() -> Html {
     let on_snapshot = state.dispatch().change_with(Change::SetSnapshot);
     let provider_note = catalog
         .provider(&pricing.provider)
-        .map(|p| format!("{} Region {}.", p.note, p.region))
+        .map(|p| {
+            format!(
+                "{} Priced now: {}. Region {}.",
+                p.note,
+                model_words(pricing, &state.estimate),
+                p.region
+            )
+        })
         .unwrap_or_default();
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
@@ -248,7 +256,7 @@ pub fn PricingPanel() -> Html {
                 <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
                     { options(catalog.providers.iter().map(|p| (p.id.as_str(), p.name.as_str())), &pricing.provider) }
                 </Select>
-                <p class="field-hint">{ provider_note }</p>
+                <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>

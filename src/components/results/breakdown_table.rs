@@ -47,10 +47,14 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
     } else {
         format!("{}, ", line.option)
     };
+    let resource = Catalog::builtin()
+        .ok()
+        .and_then(|catalog| catalog.resource(&line.resource))
+        .map_or_else(|| line.resource.clone(), |r| r.display_name());
     html! {
         <tr key={format!("math-{index}-{number}")} class="math-row">
             <td colspan={COLUMNS.to_string()}>
-                <span class="math-what">{ format!("{option}{} on {provider} {}: ", line.resource, line.sku) }</span>
+                <span class="math-what">{ format!("{option}{resource} on {provider} {}: ", line.sku) }</span>
                 <code>{ format::line_math(line) }</code>
                 <span class="math-source">
                     { " Source: " }
@@ -216,7 +220,7 @@ pub fn BreakdownTable() -> Html {
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
             <h2 id="breakdown-title">{ "Breakdown" }</h2>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>
                 { figures_head("Lab", &figure_columns, None) }

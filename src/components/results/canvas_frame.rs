@@ -5,6 +5,7 @@ use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use crate::charts::bars::Frame;
+use crate::charts::palette::Theme;
 
 /// What the canvas is drawn for: container width, pixel ratio and colour scheme.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +16,8 @@ pub struct Surroundings {
     pub pixel_ratio: f64,
     /// Dark colour scheme.
     pub dark: bool,
+    /// The page's theme colours (its computed custom properties), when readable.
+    pub theme: Option<Theme>,
 }
 
 impl Default for Surroundings {
@@ -23,6 +26,7 @@ impl Default for Surroundings {
             width: 0,
             pixel_ratio: 1.0,
             dark: false,
+            theme: None,
         }
     }
 }
@@ -40,10 +44,18 @@ impl Surroundings {
             .ok()
             .flatten()
             .is_some_and(|query| query.matches());
+        // The page's computed theme: an embed's `theme=dark` on a light system draws dark.
+        let theme = gloo::utils::document()
+            .document_element()
+            .and_then(|root| window.get_computed_style(&root).ok().flatten())
+            .and_then(|style| {
+                Theme::from_properties(|name| style.get_property_value(name).unwrap_or_default())
+            });
         Self {
             width,
             pixel_ratio: window.device_pixel_ratio(),
-            dark,
+            dark: theme.map_or(dark, Theme::is_dark),
+            theme,
         }
     }
 
@@ -54,6 +66,7 @@ impl Surroundings {
             css_height: height,
             pixel_ratio: self.pixel_ratio,
             dark: self.dark,
+            theme: self.theme,
         }
     }
 }

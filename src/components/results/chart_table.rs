@@ -19,6 +19,7 @@ pub fn ChartTable(props: &ChartTableProps) -> Html {
     let chart = &props.chart;
     let stacked = chart.layout == Layout::Stacked;
     html! {
+        <div class="table-scroll" role="region" aria-label={format!("{} (table)", chart.title)} tabindex="0">
         <table class="data-table">
             <caption>{ chart.title.clone() }</caption>
             <thead>
@@ -44,5 +45,6 @@ pub fn ChartTable(props: &ChartTableProps) -> Html {
                 }
             </tbody>
         </table>
+        </div>
     }
 }

@@ -3,9 +3,9 @@
 use yew::prelude::*;
 
 use crate::components::PriceAgeLine;
+use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
-use crate::model::scenario::pricing::{Pricing, BASE_CURRENCY};
-use crate::model::Catalog;
+use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::state::use_scenario;
 
 /// Props of [`Figure`].
@@ -28,16 +28,6 @@ struct FigureProps {
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
 fn paper_dollars(usd: f64) -> String {
     format::money(usd, BASE_CURRENCY, 1.0)
-}
-
-/// How the scenario is priced: provider, price model and snapshot, by their names.
-fn scenario_title(catalog: &Catalog, pricing: &Pricing) -> String {
-    let provider = catalog.provider_name(&pricing.provider);
-    let snapshot = catalog.snapshot_label(&pricing.snapshot);
-    format!(
-        "{provider}, {}, {snapshot}",
-        pricing.model.label().to_ascii_lowercase()
-    )
 }
 
 /// One headline figure, with its detail and the paper's figure when there are some.
@@ -75,7 +65,10 @@ pub fn Headline() -> Html {
 
     html! {
         <section class="headline" aria-labelledby="headline-title">
-            <h2 id="headline-title">{ scenario_title(state.catalog, pricing) }</h2>
+            if !state.scenario.title.trim().is_empty() {
+                <p class="headline-name" data-testid="headline-name">{ state.scenario.title.trim().to_string() }</p>
+            }
+            <h2 id="headline-title" data-testid="pricing-line">{ pricing_line(state.catalog, pricing, estimate) }</h2>
             <dl class="figures">
                 <Figure
                     label="Total cost"

@@ -83,7 +83,7 @@ pub fn ProviderComparison() -> Html {
         <section class="panel no-print" aria-labelledby="providers-title">
             <h2 id="providers-title">{ "Providers side by side" }</h2>
             <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
-            <div class="table-scroll">
+            <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>

@@ -17,6 +17,30 @@ pub struct EmbedViewProps {
     pub editable: bool,
 }
 
+/// The host page's wishes: a colour scheme and a transparent background, as classes of the root
+/// element (style.css has the rest).
+fn apply_host_wishes() {
+    let view = view_of(&address::query());
+    let classes: Vec<&str> = view
+        .theme
+        .class()
+        .into_iter()
+        .chain(view.transparent.then_some(TRANSPARENT_CLASS))
+        .collect();
+    if let Some(root) = gloo::utils::document().document_element() {
+        let mut class = root.class_name();
+        for name in classes {
+            if !class.split_whitespace().any(|c| c == name) {
+                if !class.is_empty() {
+                    class.push(' ');
+                }
+                class.push_str(name);
+            }
+        }
+        root.set_class_name(&class);
+    }
+}
+
 /// The embedded calculator.
 #[component]
 pub fn EmbedView(props: &EmbedViewProps) -> Html {
@@ -26,34 +50,20 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
         let reporter = HeightReporter::start();
         move || drop(reporter)
     });
-    // The host page's wishes: a colour scheme and a transparent background, as classes of the
-    // root element (style.css has the rest).
-    use_effect_with((), |_| {
-        let view = view_of(&address::query());
-        let classes: Vec<&str> = view
-            .theme
-            .class()
-            .into_iter()
-            .chain(view.transparent.then_some(TRANSPARENT_CLASS))
-            .collect();
-        if let Some(root) = gloo::utils::document().document_element() {
-            let mut class = root.class_name();
-            for name in classes {
-                if !class.split_whitespace().any(|c| c == name) {
-                    if !class.is_empty() {
-                        class.push(' ');
-                    }
-                    class.push_str(name);
-                }
-            }
-            root.set_class_name(&class);
-        }
-    });
+    // The host page's wishes (a colour scheme, a transparent background) are set on the root
+    // element before anything under it renders, so the charts read the theme when they measure.
+    use_state(apply_host_wishes);
     let full = format!("{}#{}", address::base(), state.share_fragment());
     html! {
         <main class="embed">
             <div class="embed-header">
-                <strong>{ "What this course costs in cloud compute" }</strong>
+                <strong data-testid="embed-title">
+                    { if state.scenario.title.trim().is_empty() {
+                        "What this course costs in cloud compute".to_string()
+                    } else {
+                        format!("{}: what it costs in cloud compute", state.scenario.title.trim())
+                    } }
+                </strong>
                 <a href={full} target="_blank" rel="noopener" data-testid="open-full">
                     { "Open the full calculator" }
                 </a>

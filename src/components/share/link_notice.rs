@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's
 /// version of its preset.
@@ -18,6 +18,11 @@ pub fn LinkNotice() -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch().dismiss_link_notices())
     };
+    // What replaced the kept scenario; a link when nothing more is known.
+    let why = state
+        .replaced_by
+        .filter(|r| *r != Replacement::Restored)
+        .unwrap_or(Replacement::Link);
     html! {
         <>
             if !state.link_notices.is_empty() || state.link_version.is_some() {
@@ -38,11 +43,13 @@ pub fn LinkNotice() -> Html {
             }
             if state.replaced_scenario.is_some() {
                 <p class="draft-notice" data-testid="draft-notice">
-                    { "You opened a shared link; your own draft from your last visit is kept. " }
+                    { format!("{} ", why.message()) }
                     <button type="button" class="secondary small" data-testid="restore-draft" onclick={on_restore}>
-                        { "Restore my draft" }
+                        { why.restore_label() }
                     </button>
                 </p>
+            } else if let Some(why @ Replacement::Restored) = state.replaced_by {
+                <p class="draft-notice" data-testid="restored-notice" role="status">{ why.message() }</p>
             }
         </>
     }

@@ -54,7 +54,13 @@ fn PrintHeaderText() -> Html {
     let realism = scenario.realism;
     html! {
         <div class="print-only print-header">
-            <h1>{ "Budget justification: cloud compute for the course" }</h1>
+            <h1 data-testid="print-title">
+                { if scenario.title.trim().is_empty() {
+                    "Budget justification: cloud compute for the course".to_string()
+                } else {
+                    format!("Budget justification: {}", scenario.title.trim())
+                } }
+            </h1>
             <p>
                 { format!(
                     "{} students, {} labs and a {}-week group project in groups of {}. Estimated on {today} with the course cost calculator.",

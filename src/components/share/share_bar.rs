@@ -22,7 +22,11 @@ fn export_button(state: &ScenarioState, kind: ExportKind, link: &str) -> Html {
     );
     let link = link.to_string();
     let onclick = Callback::from(move |_: MouseEvent| {
-        let text = kind.render(&scenario, &estimate, catalog, &link);
+        let today: String = String::from(js_sys::Date::new_0().to_iso_string())
+            .chars()
+            .take(10)
+            .collect();
+        let text = kind.render(&scenario, &estimate, catalog, &link, &today);
         download::download(kind.file_name(), kind.mime(), &text);
     });
     html! {

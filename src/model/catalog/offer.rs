@@ -158,20 +158,20 @@ impl Offer {
         }
     }
 
-    /// A one-line hardware summary, e.g. "8 vCPU, 32 GB, 1x T4 16 GB".
+    /// A one-line hardware summary, GPUs first, e.g. "1x T4 16 GB, 8 vCPU, 32 GB".
     pub fn hardware(&self) -> String {
         let mut parts = Vec::new();
-        if self.specs.vcpu > 0 {
-            parts.push(format!("{} vCPU", self.specs.vcpu));
-        }
-        if self.specs.ram_gb > 0.0 {
-            parts.push(format!("{} GB", self.specs.ram_gb));
-        }
         if self.specs.gpu_count > 0 {
             parts.push(format!(
                 "{}x {} {} GB",
                 self.specs.gpu_count, self.specs.gpu_model, self.specs.gpu_mem_gb
             ));
+        }
+        if self.specs.vcpu > 0 {
+            parts.push(format!("{} vCPU", self.specs.vcpu));
+        }
+        if self.specs.ram_gb > 0.0 {
+            parts.push(format!("{} GB", self.specs.ram_gb));
         }
         if parts.is_empty() {
             match self.unit {

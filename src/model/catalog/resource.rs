@@ -108,7 +108,8 @@ impl Category {
 pub struct Resource {
     /// Chameleon's name for it, e.g. `m1.medium` or `gpu_a100_pcie`.
     pub id: String,
-    /// A human label with the hardware in brief.
+    /// The instructor's name for it, hardware in brief ("Small VM (1 vCPU, 2 GB)"); the id is
+    /// shown beside it (see [`Resource::display_name`]).
     pub label: String,
     /// How it is provisioned.
     pub kind: ResourceKind,
@@ -127,6 +128,11 @@ pub struct Resource {
 }
 
 impl Resource {
+    /// The instructor's name first, the testbed's beside it: "Small VM (1 vCPU, 2 GB) · m1.small".
+    pub fn display_name(&self) -> String {
+        format!("{} \u{b7} {}", self.label, self.id)
+    }
+
     /// The cost category this resource's lines fall in.
     pub fn category(&self) -> Category {
         match self.kind {

@@ -2,9 +2,10 @@
 //! instance equals, and the offers a user enters (an institution's negotiated rate).
 
 use crate::model::catalog::hardware::Hardware;
-use crate::model::catalog::offer::{Offer, PriceUnit};
+use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit, HOURS_PER_MONTH};
 use crate::model::catalog::resource::{Resource, ResourceKind};
 use crate::model::catalog::Catalog;
+use crate::model::format;
 use crate::model::scenario::validate::limits;
 
 /// Provider id of offers the user entered.
@@ -106,29 +107,126 @@ pub fn suits(resource: &Resource, offer: &Offer) -> bool {
 }
 
 /// US dollars per hour of one `resource` instance on `offer` at the default fraction, in
-/// `snapshot`: what the picker sorts by and shows.
+/// `snapshot`, on demand.
 pub fn hourly_for(resource: &Resource, offer: &Offer, snapshot: &str) -> f64 {
     offer.per_hour(offer.price_in(snapshot).usd) * default_fraction(resource, offer)
 }
 
-/// The offers a picker shows for `resource`: those that [`suits`] it (every offer of its price
-/// unit when `all`), sold in `snapshot`, cheapest first.
+/// US dollars per hour of one `offer` (before the fraction; per GB-hour for storage) that a
+/// scenario buying by `model` pays in `snapshot`: the spot price where the offer has one and
+/// `resource` is an instance (storage and addresses are never spot), else the on-demand price.
+pub fn paid_unit_price(
+    resource: &Resource,
+    offer: &Offer,
+    snapshot: &str,
+    model: PriceModel,
+) -> f64 {
+    let spot = (model == PriceModel::Spot && resource.kind.is_instance())
+        .then(|| offer.spot_in(snapshot))
+        .flatten();
+    offer.per_hour(spot.map_or(offer.price_in(snapshot).usd, |p| p.usd))
+}
+
+/// US dollars per hour of one `resource` instance on `offer` at the default fraction, as a
+/// scenario buying by `model` pays it in `snapshot`: what the picker sorts by.
+pub fn paid_per_hour(resource: &Resource, offer: &Offer, snapshot: &str, model: PriceModel) -> f64 {
+    paid_unit_price(resource, offer, snapshot, model) * default_fraction(resource, offer)
+}
+
+/// Which offers a stand-in list holds, and how it prices them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PickerScope<'a> {
+    /// The scenario's provider (id): the list holds its offers and the user's own.
+    pub provider: &'a str,
+    /// The price snapshot (id): offers not sold then are left out.
+    pub snapshot: &'a str,
+    /// The price model the scenario buys by, which the list is sorted and priced by.
+    pub model: PriceModel,
+    /// Every provider's offers of the resource's price unit, suiting or not ("show all").
+    pub all: bool,
+}
+
+/// The providers whose offers the list of `resource` on `provider` holds: the provider itself,
+/// and the provider its default stand-in comes from when that is another (a GPU cloud prices
+/// VMs, storage and addresses on AWS).
+pub fn home_providers<'a>(catalog: &'a Catalog, provider: &'a str, resource: &str) -> Vec<&'a str> {
+    let mut homes = vec![provider];
+    if let Some(mapped) = catalog
+        .mapping(provider, resource)
+        .and_then(|m| catalog.offer(&m.offer))
+    {
+        if mapped.provider != provider {
+            homes.push(mapped.provider.as_str());
+        }
+    }
+    homes
+}
+
+/// The offers a picker shows for `resource`: the scope's provider's offers that [`suits`] it and
+/// the user's own (with `all`, every provider's offers of its price unit), sold in the snapshot,
+/// cheapest first by what the scenario pays per hour of one instance.
 pub fn picker_offers<'a>(
     resource: &Resource,
     catalog: &'a Catalog,
     custom_offers: &'a [Offer],
-    snapshot: &str,
-    all: bool,
+    scope: PickerScope<'_>,
 ) -> Vec<&'a Offer> {
+    let homes = home_providers(catalog, scope.provider, &resource.id);
     let mut offers: Vec<&Offer> = fitting_offers(resource, catalog, custom_offers)
         .into_iter()
-        .filter(|o| all || suits(resource, o))
-        .filter(|o| o.provider == CUSTOM_PROVIDER || catalog.offer_in(&o.id, snapshot).is_some())
+        .filter(|o| {
+            scope.all
+                || (suits(resource, o)
+                    && (o.provider == CUSTOM_PROVIDER || homes.contains(&o.provider.as_str())))
+        })
+        .filter(|o| {
+            o.provider == CUSTOM_PROVIDER || catalog.offer_in(&o.id, scope.snapshot).is_some()
+        })
         .collect();
-    offers.sort_by(|a, b| {
-        hourly_for(resource, a, snapshot).total_cmp(&hourly_for(resource, b, snapshot))
-    });
+    let paid = |o: &Offer| paid_per_hour(resource, o, scope.snapshot, scope.model);
+    offers.sort_by(|a, b| paid(a).total_cmp(&paid(b)));
     offers
+}
+
+/// When an offer's price was seen, as an option reads it: "as of 2026-08-20", "undated", or the
+/// note itself when it is no date ("entered by you").
+pub fn as_of_words(as_of: &str) -> String {
+    let as_of = as_of.trim();
+    if as_of.is_empty() || as_of.starts_with("undated") {
+        "undated".to_string()
+    } else if as_of.starts_with(|c: char| c.is_ascii_digit()) || as_of.starts_with("about") {
+        format!("as of {as_of}")
+    } else {
+        as_of.to_string()
+    }
+}
+
+/// An option of a stand-in list: how many of the offer one instance takes, its hardware, its
+/// price and what one instance costs per hour, and when the price was seen: "4 x a2-highgpu-1g
+/// (12 vCPU, 85 GB, 1x A100 40 GB) at $3.67 = $14.69/h, as of 2025-03-14".
+pub fn option_text(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -> String {
+    let fraction = default_fraction(resource, offer);
+    let unit = paid_unit_price(resource, offer, scope.snapshot, scope.model);
+    let as_of = as_of_words(offer.price_in(scope.snapshot).as_of);
+    let hardware = offer.hardware();
+    if offer.unit == PriceUnit::GbMonth {
+        let month = format::rate(unit * HOURS_PER_MONTH);
+        return format!("{} ({hardware}) at {month}/GB-month, {as_of}", offer.sku);
+    }
+    if (fraction - 1.0).abs() < 1e-9 {
+        return format!(
+            "{} ({hardware}) at {}/h, {as_of}",
+            offer.sku,
+            format::rate(unit)
+        );
+    }
+    format!(
+        "{} x {} ({hardware}) at {} = {}/h, {as_of}",
+        format::quantity(fraction),
+        offer.sku,
+        format::rate(unit),
+        format::rate(unit * fraction),
+    )
 }
 
 /// The offer for what the user entered, under `id`; every custom offer is built here, so a shared

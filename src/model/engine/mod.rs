@@ -9,4 +9,5 @@ pub mod paper_gap;
 pub mod phase;
 pub mod pool;
 pub mod price_age;
+pub mod priced_by;
 pub mod stand_in;

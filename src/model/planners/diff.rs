@@ -1,9 +1,13 @@
-//! Scenario A against scenario B: the difference per lab, per category and per student.
+//! Scenario A against scenario B: the inputs that differ, and the difference per lab, per
+//! category and per student.
 
 use serde::Serialize;
 
 use crate::model::catalog::resource::Category;
+use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
+use crate::model::format;
+use crate::model::scenario::Scenario;
 
 /// One compared figure.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -71,5 +75,139 @@ pub fn difference(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
         a_usd: Some(a.totals.per_student_usd),
         b_usd: Some(b.totals.per_student_usd),
     });
+    rows
+}
+
+/// One input that differs between scenario A and scenario B, in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct InputDiff {
+    /// What the input is ("Students", "Provider").
+    pub label: &'static str,
+    /// Its value in A.
+    pub a: String,
+    /// Its value in B.
+    pub b: String,
+}
+
+/// An input of a scenario written in words, for the comparison.
+type Describe = fn(&Scenario, &Catalog) -> String;
+
+/// A list input that is compared whole: its size in words, or "edited" when only its content
+/// differs.
+fn list_words(len: usize, what: &str) -> String {
+    format!("{len} {what}")
+}
+
+/// The inputs the comparison lists, each with how it reads.
+const INPUTS: [(&str, Describe); 16] = [
+    ("Students", |s, _| format::number(s.course.students, 0)),
+    ("Provider", |s, c| {
+        c.provider_name(&s.pricing.provider).to_string()
+    }),
+    ("Prices", |s, c| {
+        c.snapshot_label(&s.pricing.snapshot).to_string()
+    }),
+    ("Buy instances", |s, _| s.pricing.model.label().to_string()),
+    ("Spot re-run overhead", |s, _| {
+        format!("{}%", format::quantity(s.pricing.rerun_overhead_pct))
+    }),
+    ("Negotiated discount", |s, _| {
+        format!("{}%", format::quantity(s.pricing.discount_pct))
+    }),
+    ("Institutional overhead", |s, _| {
+        format!("{}%", format::quantity(s.pricing.overhead_pct))
+    }),
+    ("Education credit per student", |s, _| {
+        s.pricing.money(s.pricing.credit_per_student_usd)
+    }),
+    ("Currency", |s, _| s.pricing.currency.clone()),
+    ("Labs", |s, _| {
+        let names: Vec<&str> = s.course.labs.iter().map(|l| l.name.as_str()).collect();
+        format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))
+    }),
+    ("Group project", |s, _| {
+        let project = &s.course.project;
+        format!(
+            "{} weeks, groups of {}, {} resource uses",
+            format::quantity(project.weeks),
+            format::quantity(project.group_size),
+            project.uses.len()
+        )
+    }),
+    ("Overrun factors (labs)", |s, _| {
+        let f = s.realism.labs;
+        format!(
+            "VMs {}x, bare metal {}x",
+            format::quantity(f.vm),
+            format::quantity(f.bare_metal)
+        )
+    }),
+    ("Overrun factors (project)", |s, _| {
+        let f = s.realism.project;
+        format!(
+            "VMs {}x, GPU nodes {}x",
+            format::quantity(f.vm),
+            format::quantity(f.bare_metal)
+        )
+    }),
+    ("Stand-ins you chose", |s, _| {
+        list_words(s.gpu_choices.len(), "choices")
+    }),
+    ("Your own offers", |s, _| {
+        list_words(s.custom_offers.len(), "offers")
+    }),
+    ("Reserved capacity", |s, _| {
+        list_words(s.capacity.len(), "pools")
+    }),
+];
+
+/// The inputs that differ between `a` and `b`: the course, the pricing, the overrun factors and
+/// the choices, each with its value on either side ("edited" when only a list's content differs).
+pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<InputDiff> {
+    let mut rows: Vec<InputDiff> = INPUTS
+        .iter()
+        .filter_map(|(label, describe)| {
+            let (a_text, b_text) = (describe(a, catalog), describe(b, catalog));
+            (a_text != b_text).then_some(InputDiff {
+                label,
+                a: a_text,
+                b: b_text,
+            })
+        })
+        .collect();
+    // Lists of the same length that differ in content, and the rest of the scenario.
+    // (label, differs, the row above that already says so)
+    let edited = [
+        (
+            "Lab details (options, uses, weeks)",
+            a.course.labs != b.course.labs,
+            "Labs",
+        ),
+        (
+            "Project uses",
+            a.course.project != b.course.project,
+            "Group project",
+        ),
+        (
+            "Stand-in choices",
+            a.gpu_choices != b.gpu_choices,
+            "Stand-ins you chose",
+        ),
+        ("Savings levers", a.levers != b.levers, ""),
+        (
+            "Reserved capacity details",
+            a.capacity != b.capacity,
+            "Reserved capacity",
+        ),
+    ];
+    for (label, differs, covered_by) in edited {
+        if differs && !rows.iter().any(|r| r.label == covered_by) {
+            rows.push(InputDiff {
+                label,
+                a: "as in A".to_string(),
+                b: "edited".to_string(),
+            });
+        }
+    }
     rows
 }

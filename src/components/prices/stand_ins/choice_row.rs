@@ -9,7 +9,7 @@ use super::offer_text::price_text;
 use crate::components::Citation;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
-use crate::model::catalog::stand_in::{suits, StandInClass};
+use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::scenario::provenance_note::fraction_note;
@@ -37,6 +37,23 @@ fn mismatch_reason(resource: &Resource, offer: &Offer) -> &'static str {
         (StandInClass::Address, _) => "it is a machine, not an IP address",
         _ => "it is a different kind of resource",
     }
+}
+
+/// The provider's name when `offer` comes from a provider the list of `resource` on `provider`
+/// does not hold by default (a RunPod offer chosen on AWS); `None` for its own and the user's.
+fn other_provider<'a>(
+    catalog: &'a Catalog,
+    provider: &str,
+    resource: &str,
+    offer: &Offer,
+) -> Option<&'a str> {
+    let own = offer.provider == CUSTOM_PROVIDER
+        || home_providers(catalog, provider, resource).contains(&offer.provider.as_str());
+    (!own).then(|| {
+        catalog
+            .provider(&offer.provider)
+            .map_or("another provider", |p| p.name.as_str())
+    })
 }
 
 /// The row of one resource; nothing when no offer stands in for it on this provider.
@@ -83,12 +100,25 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
         <tr>
             <th scope="row">
                 { resource.label.clone() }
+                <span class="testbed-name">{ format!(" {}", resource.id) }</span>
                 if stand_in.chosen { <span class="badge">{ "your choice" }</span> }
             </th>
             <td>
                 <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
                     custom_offers={props.view.custom_offers.clone()} on_change={on_choose}
-                    snapshot={props.view.snapshot.clone()} show_all={props.view.show_all} />
+                    provider={props.view.provider.clone()} snapshot={props.view.snapshot.clone()}
+                    model={props.view.model} show_all={props.view.show_all}
+                    filter={props.view.filter.clone()} />
+                if let Some(other) = other_provider(catalog, &provider, &resource.id, stand_in.offer) {
+                    <p class="warning" role="status" data-testid="stand-in-other-provider">
+                        { format!(
+                            "{} is sold by {other}, not {}: this resource is priced at {other}, \
+                             so the scenario uses more than one provider.",
+                            stand_in.offer.sku,
+                            catalog.provider_name(&provider),
+                        ) }
+                    </p>
+                }
                 if !suits(resource, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-mismatch">
                         { format!(

@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::choice_row::ChoiceRow;
 use crate::components::inputs::table_head::table_head;
-use crate::model::catalog::offer::Offer;
+use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
 use crate::state::Dispatch;
@@ -17,6 +17,8 @@ pub(super) struct StandInView {
     pub provider: AttrValue,
     /// The price snapshot (id).
     pub snapshot: AttrValue,
+    /// The price model the scenario buys by (the lists are priced by it).
+    pub model: PriceModel,
     /// The user's choices of offer, on every provider.
     pub choices: Vec<OfferChoice>,
     /// The user's own offers.
@@ -25,6 +27,8 @@ pub(super) struct StandInView {
     pub dispatch: Dispatch,
     /// Every offer of each resource's price unit in the lists, not only those that suit it.
     pub show_all: bool,
+    /// What the filter box holds: the lists show only offers whose text holds it.
+    pub filter: AttrValue,
 }
 
 /// Props of [`ChoiceTable`].
@@ -45,7 +49,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
     html! {
         <table class="data-table choices" data-testid="gpu-choices">
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>
-            { table_head(&["Chameleon resource", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
+            { table_head(&["Resource (testbed name)", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
             <tbody>
                 for resource in catalog.resources.iter() {
                     <ChoiceRow key={resource.id.clone()} resource={resource} view={props.view.clone()} />

@@ -1,13 +1,15 @@
-//! The list of offers that can stand in for one resource: by default only those that suit it
-//! (a GPU node gets GPU offers of a similar class), grouped by provider, cheapest first.
+//! The list of offers that can stand in for one resource: the scenario's provider's offers that
+//! suit it and the user's own, cheapest first by what the scenario pays; "show all" adds every
+//! other provider's (under a warning in the section), and the section's filter box narrows it.
 
 use yew::prelude::*;
 
 use crate::components::Select;
-use crate::model::catalog::offer::Offer;
+use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::resource::Resource;
-use crate::model::catalog::stand_in::{hourly_for, picker_offers, CUSTOM_PROVIDER};
-use crate::model::format;
+use crate::model::catalog::stand_in::{
+    home_providers, option_text, picker_offers, PickerScope, CUSTOM_PROVIDER,
+};
 use crate::model::Catalog;
 
 /// Props of [`OfferSelect`].
@@ -17,59 +19,54 @@ pub(super) struct OfferSelectProps {
     pub resource: &'static Resource,
     /// The offer standing in now (id).
     pub selected: AttrValue,
-    /// The user's own offers, listed after the catalog's.
+    /// The user's own offers, listed with the provider's.
     pub custom_offers: Vec<Offer>,
     /// Called with the id of the offer the user picked.
     pub on_change: Callback<String>,
+    /// The scenario's provider (id).
+    pub provider: AttrValue,
     /// The price snapshot (id): offers not sold then are left out, prices are of then.
     pub snapshot: AttrValue,
-    /// Every offer of the resource's price unit, not only those that suit it.
+    /// The price model the scenario buys by: the list is priced and sorted by it.
+    pub model: PriceModel,
+    /// Every provider's offers of the resource's price unit, not only the provider's that suit.
     pub show_all: bool,
+    /// Only offers whose text holds this (any case); the one standing in now stays listed.
+    pub filter: AttrValue,
 }
 
-/// One `<optgroup>` of a provider's offers, cheapest first, each with its price for one instance
-/// of the resource and its hardware; nothing when it has none.
-fn provider_group(
-    label: &str,
+/// One `<optgroup>` of offers in the order given; nothing when it has none.
+fn offer_group(
+    label: String,
     offers: &[&Offer],
     selected: &str,
     resource: &Resource,
-    snapshot: &str,
+    scope: PickerScope<'_>,
 ) -> Html {
     if offers.is_empty() {
         return html! {};
     }
     html! {
-        <optgroup label={label.to_string()}>
+        <optgroup {label}>
             for offer in offers {
                 <option value={offer.id.clone()} selected={offer.id == selected}>
-                    { format!(
-                        "{}: {} ({})",
-                        offer.sku,
-                        format::rate(hourly_for(resource, offer, snapshot)),
-                        offer.hardware(),
-                    ) }
+                    { option_text(resource, offer, scope) }
                 </option>
             }
         </optgroup>
     }
 }
 
-/// Every offer, from any provider or of the user's own, that fits the resource.
-#[component]
-pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
-    let Ok(catalog) = Catalog::builtin() else {
-        return html! {};
-    };
+/// The offers of the list (the one standing in now always among them), grouped: the provider's
+/// and the user's own first, then, when all are shown, every other provider's.
+fn grouped_offers<'a>(
+    catalog: &'a Catalog,
+    props: &'a OfferSelectProps,
+    scope: PickerScope<'_>,
+    filter: &str,
+) -> Vec<(String, Vec<&'a Offer>)> {
     let resource = props.resource;
-    let snapshot = props.snapshot.as_str();
-    let mut offers = picker_offers(
-        resource,
-        catalog,
-        &props.custom_offers,
-        snapshot,
-        props.show_all,
-    );
+    let mut offers = picker_offers(resource, catalog, &props.custom_offers, scope);
     // The offer standing in now is listed even when it does not suit (the row warns).
     if !offers.iter().any(|o| *o.id == *props.selected) {
         let current = catalog.offer(&props.selected).or_else(|| {
@@ -80,23 +77,61 @@ pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
         });
         offers.extend(current);
     }
-    let groups = catalog
+    let needle = filter.trim().to_lowercase();
+    offers.retain(|o| {
+        *o.id == *props.selected
+            || needle.is_empty()
+            || option_text(resource, o, scope)
+                .to_lowercase()
+                .contains(&needle)
+    });
+    let homes = home_providers(catalog, scope.provider, &resource.id);
+    let home_names: Vec<&str> = homes.iter().map(|p| catalog.provider_name(p)).collect();
+    let (home, others): (Vec<&Offer>, Vec<&Offer>) = offers
+        .into_iter()
+        .partition(|o| o.provider == CUSTOM_PROVIDER || homes.contains(&o.provider.as_str()));
+    let mut groups = vec![(
+        format!(
+            "{} and your own offers, cheapest first",
+            home_names.join(" and ")
+        ),
+        home,
+    )];
+    for provider in catalog
         .providers
         .iter()
-        .map(|p| (p.id.as_str(), p.name.as_str()))
-        .chain(std::iter::once((CUSTOM_PROVIDER, "Your offers")));
+        .filter(|p| !homes.contains(&p.id.as_str()))
+    {
+        let of_provider: Vec<&Offer> = others
+            .iter()
+            .copied()
+            .filter(|o| o.provider == provider.id)
+            .collect();
+        groups.push((format!("Other provider: {}", provider.name), of_provider));
+    }
+    groups
+}
+
+/// The picker of one resource's stand-in.
+#[component]
+pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
+    let Ok(catalog) = Catalog::builtin() else {
+        return html! {};
+    };
+    let resource = props.resource;
+    let scope = PickerScope {
+        provider: &props.provider,
+        snapshot: &props.snapshot,
+        model: props.model,
+        all: props.show_all,
+    };
+    let groups = grouped_offers(catalog, props, scope, &props.filter);
     html! {
-        <Select aria_label={format!("Offer standing in for {}", resource.id)}
+        <Select aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
             testid={format!("choice-{}", resource.id)} value={props.selected.clone()}
             on_change={props.on_change.clone()}>
-            for (provider, label) in groups {
-                { provider_group(
-                    label,
-                    &offers.iter().copied().filter(|o| o.provider == provider).collect::<Vec<_>>(),
-                    &props.selected,
-                    resource,
-                    snapshot,
-                ) }
+            for (label, offers) in groups {
+                { offer_group(label, &offers, &props.selected, resource, scope) }
             }
         </Select>
     }

@@ -1,0 +1,64 @@
+//! Every change the UI can ask of the state, and what each is called in the undo history.
+
+use std::rc::Rc;
+
+use crate::model::edit::change::Change;
+use crate::model::scenario::field::FieldPath;
+use crate::model::share::Decoded;
+
+/// Every change the UI can ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The user typed `text` into `field`.
+    EditNumber {
+        /// Which field.
+        field: FieldPath,
+        /// What is in it now.
+        text: String,
+    },
+    /// The user left `field`: show its committed value again if the text was valid.
+    FinishEdit(FieldPath),
+    /// Replace the scenario with a preset's.
+    LoadPreset(String),
+    /// A structural or choice edit.
+    Change(Change),
+    /// Load what a share link decoded to (the address bar changed).
+    LoadLink(Rc<Decoded>),
+    /// Go back to the scenario that a shared link replaced.
+    RestoreReplaced,
+    /// Hide the notices about a shared link.
+    DismissLinkNotices,
+    /// Pin the current scenario as A and keep editing it as B.
+    PinAsA,
+    /// Stop comparing.
+    Unpin,
+    /// Go back one step.
+    Undo,
+    /// Go forward one undone step.
+    Redo,
+}
+
+impl Action {
+    /// What the action does, in words for an Undo button ("Undo: remove a lab").
+    pub(super) fn label(&self) -> &'static str {
+        match self {
+            Action::EditNumber { .. } => "edit a number",
+            Action::Change(change) => change.label(),
+            Action::LoadPreset(_) => "load a preset",
+            Action::LoadLink(_) => "open a link",
+            Action::RestoreReplaced => "restore",
+            Action::PinAsA => "pin scenario A",
+            Action::Unpin => "stop comparing",
+            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
+        }
+    }
+
+    /// The text field being typed into, whose keystrokes make one undo step.
+    pub(super) fn typing(&self) -> Option<FieldPath> {
+        match self {
+            Action::EditNumber { field, .. } => Some(*field),
+            Action::Change(change) => change.typing(),
+            _ => None,
+        }
+    }
+}
