@@ -77,12 +77,13 @@ fn grouped_offers<'a>(
         });
         offers.extend(current);
     }
-    let needle = filter.trim().to_lowercase();
+    // ASCII case folding: offer texts are ASCII, and Unicode folding would add its tables to the wasm.
+    let needle = filter.trim().to_ascii_lowercase();
     offers.retain(|o| {
         *o.id == *props.selected
             || needle.is_empty()
             || option_text(resource, o, scope)
-                .to_lowercase()
+                .to_ascii_lowercase()
                 .contains(&needle)
     });
     let homes = home_providers(catalog, scope.provider, &resource.id);
