@@ -271,7 +271,11 @@ pub fn LeverList(props: &LeverListProps) -> Html {
                     testid="lever-gpu-bound" origin={bound_origin}
                     hint="This part runs slower on a slice; the rest (setup, reading, CPU work) does not."
                     on_value={set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0))} />
-                <p class="field-hint" data-testid="lever-sharing-scope">{ sharing_effect(s, &props.sharing_scope) }</p>
+                // Folded: the list of shared and whole nodes is long, and the Plan view must fit.
+                <details class="lever-detail">
+                    <summary>{ "Which lab GPUs it shares, and how much longer a block lasts" }</summary>
+                    <p class="field-hint" data-testid="lever-sharing-scope">{ sharing_effect(s, &props.sharing_scope) }</p>
+                </details>
             </LeverRow>
             <LeverRow lever={Lever::RightSize} applied={applied(Lever::RightSize)}
                 alone={alone(Lever::RightSize)} on_toggle={toggle(Lever::RightSize)}>
