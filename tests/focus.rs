@@ -584,3 +584,38 @@ fn a_bill_in_euros_converts_at_the_snapshot_rate() {
         .provenance
         .contains("converted from EUR at 0.91836"));
 }
+
+#[test]
+fn applying_a_bill_is_one_undoable_step_and_stays_out_of_the_link() {
+    use course_cost::model::share::decode;
+    use course_cost::state::{Action, ScenarioState};
+    use std::rc::Rc;
+    let state = Rc::new(ScenarioState::from_sources(None, None).unwrap());
+    let total = state.estimate.totals.net_usd;
+    let bill = paper_bill(&[30_000.0], &[900.0]);
+    let comparison = compare(&bill, &state.scenario, state.catalog).unwrap();
+    let calibration = calibrate_to_bill(
+        &comparison,
+        &state.scenario,
+        state.catalog,
+        "course-bill.csv",
+        &bill.period(),
+    )
+    .unwrap();
+    let applied = state
+        .clone()
+        .apply(Action::CalibrateFromBill(Rc::new(calibration.clone())));
+    assert_eq!(applied.scenario.realism, calibration.realism);
+    assert!(applied.estimate.totals.net_usd != total);
+    assert_eq!(
+        applied.history.undo_label(),
+        Some("calibrate from your bill")
+    );
+    // The link carries the factors and nothing of the bill.
+    let decoded = decode(&applied.share_payload(), state.catalog).unwrap();
+    assert_eq!(decoded.scenario.realism, calibration.realism);
+    assert!(!format!("{:?}", decoded.scenario).contains("course-bill.csv"));
+    let undone = applied.apply(Action::Undo);
+    assert_eq!(undone.estimate.totals.net_usd, total);
+    assert_eq!(undone.scenario.realism, state.scenario.realism);
+}

@@ -10,6 +10,7 @@ use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
 use crate::model::engine::estimate::price;
+use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
@@ -86,6 +87,9 @@ pub struct ScenarioState {
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
     /// stored in this browser is then not overwritten (a damaged link's fallback never is).
     pub from_link: bool,
+    /// The last calibration from a bill: the factors it set are "calibrated: from your bill"
+    /// while they keep its values. Never in a share link.
+    pub bill_calibration: Option<Rc<BillCalibration>>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -99,6 +103,11 @@ impl PartialEq for ScenarioState {
             && self.link_notices == other.link_notices
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && Rc::ptr_eq(&self.history, &other.history)
+            && match (&self.bill_calibration, &other.bill_calibration) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
@@ -133,6 +142,9 @@ pub enum Action {
     PinAsA,
     /// Stop comparing.
     Unpin,
+    /// Set the overrun factors a bill gives (one undoable change), remembering where they come
+    /// from.
+    CalibrateFromBill(Rc<BillCalibration>),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -150,6 +162,7 @@ impl Action {
             Action::RestoreReplaced => "restore",
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
+            Action::CalibrateFromBill(_) => "calibrate from your bill",
             Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
         }
     }
@@ -217,6 +230,7 @@ impl ScenarioState {
             link: Rc::default(),
             history: Rc::default(),
             from_link,
+            bill_calibration: None,
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -363,6 +377,15 @@ impl ScenarioState {
             },
             Action::LoadPreset(id) => self.load_preset(&id),
             Action::Change(change) => self.change(change),
+            Action::CalibrateFromBill(calibration) => {
+                let next = self.change(Change::ResetRealism(calibration.realism));
+                if next.notice.is_some() {
+                    return next;
+                }
+                let mut next = (*next).clone();
+                next.bill_calibration = Some(calibration);
+                Rc::new(next)
+            }
             Action::LoadLink(decoded) => self.load_link(&decoded),
             Action::RestoreReplaced => {
                 let Some(replaced) = self.replaced_scenario.clone() else {

@@ -1,6 +1,8 @@
 //! A labelled number field that keeps whatever the user types and explains what is wrong with it.
 
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, KeyboardEvent};
+
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
@@ -118,9 +120,28 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
     // from: worked out when one of those changes, not on every edit elsewhere.
     let provenance = {
         let (scenario, origin) = (state.scenario.clone(), state.origin);
+        let bill = state.bill_calibration.clone();
+        let bill_key = bill.as_ref().map(|c| Rc::as_ptr(c) as usize);
         use_memo(
-            (props.field, props.value.to_bits(), origin.id.clone()),
-            move |(field, _, _)| {
+            (
+                props.field,
+                props.value.to_bits(),
+                origin.id.clone(),
+                bill_key,
+            ),
+            move |(field, _, _, _)| {
+                // A factor a bill set says so while it keeps the bill's value.
+                if let Some(text) = bill
+                    .as_ref()
+                    .and_then(|c| c.provenance_of(*field, &scenario))
+                {
+                    return ProvenanceMarkerProps {
+                        kind: ProvenanceKind::Calibrated,
+                        text: AttrValue::from(text.to_string()),
+                        url: None,
+                        field_id: AttrValue::from(field.dom_id()),
+                    };
+                }
                 let (kind, entry) = provenance_of(*field, &scenario, origin);
                 ProvenanceMarkerProps {
                     kind,
