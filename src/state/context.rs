@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::model::focus::calibrate::BillCalibration;
+
 use super::scenario_state::{Action, ScenarioState};
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
@@ -94,6 +96,11 @@ impl Dispatch {
     /// Loads a decoded share link.
     pub fn load_link(&self, decoded: Decoded) {
         self.send(Action::LoadLink(Rc::new(decoded)));
+    }
+
+    /// Sets the overrun factors a bill gives, as one undoable step.
+    pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>) {
+        self.send(Action::CalibrateFromBill(calibration));
     }
 
     senders! {
