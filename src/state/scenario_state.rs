@@ -17,6 +17,7 @@ use crate::model::share::{decode, encode_pair, payload_of, Decoded, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::history::{History, Step};
+mod bill;
 
 /// Text the user typed into a number field, kept exactly as typed.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,8 +88,7 @@ pub struct ScenarioState {
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
     /// stored in this browser is then not overwritten (a damaged link's fallback never is).
     pub from_link: bool,
-    /// The last calibration from a bill: the factors it set are "calibrated: from your bill"
-    /// while they keep its values. Never in a share link.
+    /// The last calibration from a bill, whose factors say so while kept (never in a link).
     pub bill_calibration: Option<Rc<BillCalibration>>,
 }
 
@@ -103,11 +103,6 @@ impl PartialEq for ScenarioState {
             && self.link_notices == other.link_notices
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && Rc::ptr_eq(&self.history, &other.history)
-            && match (&self.bill_calibration, &other.bill_calibration) {
-                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-                (None, None) => true,
-                _ => false,
-            }
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
@@ -142,8 +137,7 @@ pub enum Action {
     PinAsA,
     /// Stop comparing.
     Unpin,
-    /// Set the overrun factors a bill gives (one undoable change), remembering where they come
-    /// from.
+    /// Set the overrun factors a bill gives (one undoable change), remembering their source.
     CalibrateFromBill(Rc<BillCalibration>),
     /// Go back one step.
     Undo,
@@ -377,15 +371,7 @@ impl ScenarioState {
             },
             Action::LoadPreset(id) => self.load_preset(&id),
             Action::Change(change) => self.change(change),
-            Action::CalibrateFromBill(calibration) => {
-                let next = self.change(Change::ResetRealism(calibration.realism));
-                if next.notice.is_some() {
-                    return next;
-                }
-                let mut next = (*next).clone();
-                next.bill_calibration = Some(calibration);
-                Rc::new(next)
-            }
+            Action::CalibrateFromBill(calibration) => self.calibrate_from_bill(calibration),
             Action::LoadLink(decoded) => self.load_link(&decoded),
             Action::RestoreReplaced => {
                 let Some(replaced) = self.replaced_scenario.clone() else {

@@ -151,6 +151,32 @@ fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
     });
 }
 
+/// The picker's change and the drop zone's drop, each opening the file given.
+fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
+    let on_change = {
+        let open = open.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
+                if let Some(file) = input.files().and_then(|files| files.get(0)) {
+                    open.emit(file);
+                }
+                input.set_value("");
+            }
+        })
+    };
+    let on_drop = Callback::from(move |e: DragEvent| {
+        e.prevent_default();
+        if let Some(file) = e
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|f| f.get(0))
+        {
+            open.emit(file);
+        }
+    });
+    (on_change, on_drop)
+}
+
 /// The panel.
 #[component]
 pub fn FocusPanel() -> Html {
@@ -171,28 +197,8 @@ pub fn FocusPanel() -> Html {
             }
         })
     };
-    let on_change = {
-        let open = open.clone();
-        Callback::from(move |e: Event| {
-            if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                    open.emit(file);
-                }
-                input.set_value("");
-            }
-        })
-    };
+    let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
-    let on_drop = Callback::from(move |e: DragEvent| {
-        e.prevent_default();
-        if let Some(file) = e
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0))
-        {
-            open.emit(file);
-        }
-    });
     let on_cancel = {
         let cancel = (*cancel).clone();
         Callback::from(move |_: MouseEvent| cancel.set(true))
