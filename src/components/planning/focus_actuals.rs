@@ -202,7 +202,7 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
             <label>{ "Split by tag " }
                 <select data-testid="focus-tag" onchange={on_key}>
                     <option value="" selected={key.is_empty()}>{ "(no split)" }</option>
-                    for name in bill.tags.keys() {
+                    for (name, _) in bill.tags.iter() {
                         <option value={name.clone()} selected={name == key}>{ name.clone() }</option>
                     }
                 </select>

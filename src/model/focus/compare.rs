@@ -2,8 +2,6 @@
 //! and per course resource, where an instance type that stands in for several resources is
 //! split by the scenario's own shares of it.
 
-use std::collections::BTreeMap;
-
 use super::summary::BillSummary;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::HOURS_PER_MONTH;
@@ -133,17 +131,14 @@ pub fn compare(
     let estimate = evaluate(&levers_off(scenario), catalog)
         .map_err(|_| "the scenario cannot be priced".to_string())?;
     let (conversion, unconverted, to_usd) = conversion(bill, &scenario.pricing.snapshot);
-    let mut by_type: BTreeMap<&str, Vec<&CostLine>> = BTreeMap::new();
-    for line in estimate.lines.iter().filter(|l| l.kind.is_instance()) {
-        by_type.entry(line.sku.as_str()).or_default().push(line);
-    }
     let mut types = Vec::new();
     let mut resources: Vec<ResourceRow> = Vec::new();
-    for (instance_type, used) in &bill.compute {
-        let lines = by_type
-            .get(instance_type.as_str())
-            .cloned()
-            .unwrap_or_default();
+    for (instance_type, used) in bill.compute.iter() {
+        let lines: Vec<&CostLine> = estimate
+            .lines
+            .iter()
+            .filter(|l| l.kind.is_instance() && l.sku == *instance_type)
+            .collect();
         let planned_hours: f64 = lines.iter().map(|l| offer_hours(l)).sum();
         let mut ids: Vec<String> = lines.iter().map(|l| l.resource.clone()).collect();
         ids.dedup();

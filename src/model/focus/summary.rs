@@ -1,7 +1,7 @@
 //! The bill's sums: hours and cost per instance type, storage, public IPv4, skipped rows by
 //! reason, totals, period, currency, and the same per tag value.
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
 
 use super::classify::{Classified, SkipReason, Usage};
 use super::columns::{Column, FocusVersion, RowView};
@@ -15,6 +15,70 @@ pub const MAX_TAG_VALUES: usize = 200;
 pub const OTHER_VALUES: &str = "(other values)";
 /// Where rows without the tag are added up.
 pub const UNTAGGED: &str = "(untagged)";
+
+/// A small map kept as a list in first-seen order: a bill has few instance types, reasons, tag
+/// keys and values, and a list costs the page far less code than a tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Keyed<K, V>(Vec<(K, V)>);
+
+impl<K, V> Default for Keyed<K, V> {
+    fn default() -> Self {
+        Keyed(Vec::new())
+    }
+}
+
+impl<K, V> Keyed<K, V> {
+    /// The value of `key`, if it is in the map.
+    pub fn get<Q: PartialEq + ?Sized>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
+        self.0
+            .iter()
+            .find(|(k, _)| k.borrow() == key)
+            .map(|(_, v)| v)
+    }
+
+    /// The value of `key`, added as `fresh()` when it is not there yet.
+    fn entry<Q: PartialEq + ?Sized>(
+        &mut self,
+        key: &Q,
+        make_key: impl FnOnce() -> K,
+        fresh: impl FnOnce() -> V,
+    ) -> &mut V
+    where
+        K: Borrow<Q>,
+    {
+        let at = match self.0.iter().position(|(k, _)| k.borrow() == key) {
+            Some(at) => at,
+            None => {
+                self.0.push((make_key(), fresh()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[at].1
+    }
+
+    /// Every key and value, in first-seen order.
+    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+
+    /// Every value, in first-seen order.
+    pub fn values(&self) -> impl Iterator<Item = &V> {
+        self.0.iter().map(|(_, v)| v)
+    }
+
+    /// How many keys.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 /// Rows and cost of one kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -86,15 +150,15 @@ pub struct BillSummary {
     /// Every row together.
     pub total: Tally,
     /// Compute hours per instance type.
-    pub compute: BTreeMap<String, Used>,
+    pub compute: Keyed<String, Used>,
     /// Storage (GB-months).
     pub storage: Used,
     /// Public IPv4 addresses (hours).
     pub public_ipv4: Used,
     /// Rows not mapped onto the course, by reason.
-    pub skipped: BTreeMap<SkipReason, Tally>,
+    pub skipped: Keyed<SkipReason, Tally>,
     /// Per tag key, per value: what its rows hold.
-    pub tags: BTreeMap<String, BTreeMap<String, TagTally>>,
+    pub tags: Keyed<String, Keyed<String, TagTally>>,
     /// Every row so far, for the untagged share of a key first seen late in the file.
     running: TagTally,
 }
@@ -142,12 +206,13 @@ impl BillSummary {
                 instance_type,
                 spot,
             }) => {
-                if !self.compute.contains_key(instance_type.as_str()) {
-                    self.compute.insert(instance_type.clone(), Used::default());
-                }
-                if let Some(used) = self.compute.get_mut(instance_type.as_str()) {
-                    used.add(classified, *spot);
-                }
+                self.compute
+                    .entry(
+                        instance_type.as_str(),
+                        || instance_type.clone(),
+                        Used::default,
+                    )
+                    .add(classified, *spot);
                 classified.quantity
             }
             Ok(Usage::Storage) => {
@@ -168,37 +233,43 @@ impl BillSummary {
 
     /// Counts a row that is skipped for `reason`.
     pub fn skip(&mut self, reason: SkipReason, classified: &Classified) {
-        self.skipped.entry(reason).or_default().add(classified);
+        self.skipped
+            .entry(&reason, || reason, Tally::default)
+            .add(classified);
     }
 
     fn add_tags(&mut self, tags: &str, compute_hours: f64, billed: f64) {
         let mut seen: Vec<String> = Vec::new();
         json::for_each_pair(tags, |key, value| {
-            if self.tags.len() >= MAX_TAG_KEYS && !self.tags.contains_key(key) {
+            if self.tags.len() >= MAX_TAG_KEYS && self.tags.get(key).is_none() {
                 return;
             }
             let before = self.running;
-            let values = self.tags.entry(key.to_string()).or_insert_with(|| {
-                let mut fresh = BTreeMap::new();
-                if before != TagTally::default() {
-                    fresh.insert(UNTAGGED.to_string(), before);
-                }
-                fresh
-            });
-            let value = if values.len() >= MAX_TAG_VALUES && !values.contains_key(value) {
+            let values = self.tags.entry(
+                key,
+                || key.to_string(),
+                || {
+                    let mut fresh = Keyed::default();
+                    if before != TagTally::default() {
+                        *fresh.entry(UNTAGGED, || UNTAGGED.to_string(), TagTally::default) = before;
+                    }
+                    fresh
+                },
+            );
+            let value = if values.len() >= MAX_TAG_VALUES && values.get(value).is_none() {
                 OTHER_VALUES
             } else {
                 value
             };
-            let tally = values.entry(value.to_string()).or_default();
+            let tally = values.entry(value, || value.to_string(), TagTally::default);
             tally.compute_hours += compute_hours;
             tally.billed += billed;
             seen.push(key.to_string());
         });
         // Rows without a key count under "(untagged)" for that key, so each split adds up.
-        for (key, values) in self.tags.iter_mut() {
+        for (key, values) in self.tags.0.iter_mut() {
             if !seen.iter().any(|k| k == key) {
-                let tally = values.entry(UNTAGGED.to_string()).or_default();
+                let tally = values.entry(UNTAGGED, || UNTAGGED.to_string(), TagTally::default);
                 tally.compute_hours += compute_hours;
                 tally.billed += billed;
             }
