@@ -65,19 +65,58 @@ fn chart(comparison: &Comparison) -> BarChart {
 /// The bill's totals beside the scenario's.
 fn totals(props: &FocusActualsProps) -> Html {
     let (bill, c) = (&props.bill, &props.comparison);
-    let scenario_money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
     let bill_money = |amount: f64| match (&c.conversion, c.unconverted) {
         (_, true) => format!("{} {}", format::number(amount, 2), bill.currency),
         _ => format::money(amount, "USD", 1.0),
     };
+    let figures = [
+        ("Period", "focus-period", bill.period()),
+        ("Currency", "focus-currency", bill.currency.clone()),
+        (
+            "Billed (all rows)",
+            "focus-billed-total",
+            bill_money(c.billed_total),
+        ),
+        (
+            "Effective (all rows)",
+            "focus-effective-total",
+            bill_money(c.effective_total),
+        ),
+        (
+            "The scenario at list price",
+            "focus-scenario-total",
+            format::money(c.planned_total_usd, &props.currency, props.usd_to_currency),
+        ),
+    ];
     html! {
         <dl class="figures" data-testid="focus-totals">
-            <div class="figure"><dt>{ "Period" }</dt><dd data-testid="focus-period">{ bill.period() }</dd></div>
-            <div class="figure"><dt>{ "Currency" }</dt><dd data-testid="focus-currency">{ bill.currency.clone() }</dd></div>
-            <div class="figure"><dt>{ "Billed (all rows)" }</dt><dd data-testid="focus-billed-total">{ bill_money(c.billed_total) }</dd></div>
-            <div class="figure"><dt>{ "Effective (all rows)" }</dt><dd>{ bill_money(c.effective_total) }</dd></div>
-            <div class="figure"><dt>{ "The scenario at list price" }</dt><dd>{ scenario_money(c.planned_total_usd) }</dd></div>
+            for (name, testid, value) in figures {
+                <div class="figure"><dt>{ name }</dt><dd data-testid={testid}>{ value }</dd></div>
+            }
         </dl>
+    }
+}
+
+/// One row of a table: its test id, its name, and its cells (each with a test id or none).
+type Row = (Option<String>, String, Vec<(Option<String>, String)>);
+
+/// A table of figures: one template for every table of the panel.
+fn table(testid: &'static str, caption: &str, head: Html, rows: Vec<Row>) -> Html {
+    html! {
+        <table class="data-table" data-testid={testid}>
+            <caption>{ caption.to_string() }</caption>
+            { head }
+            <tbody>
+                for (row_id, name, cells) in rows {
+                    <tr data-testid={row_id}>
+                        <th scope="row">{ name }</th>
+                        for (cell_id, value) in cells {
+                            <td class="num" data-testid={cell_id}>{ value }</td>
+                        }
+                    </tr>
+                }
+            </tbody>
+        </table>
     }
 }
 
@@ -133,63 +172,128 @@ fn notes(props: &FocusActualsProps) -> Html {
 }
 
 fn type_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
-    html! {
-        <table class="data-table" data-testid="focus-types">
-            <caption>{ "Per instance type, as billed" }</caption>
-            { figures_head("Instance type", &["Billed hours", "Billed cost", "Scenario hours", "Scenario cost", "Stands in for"], None) }
-            <tbody>
-                for t in c.types.iter() {
-                    <tr data-testid={format!("focus-type-{}", t.instance_type)}>
-                        <th scope="row">{ t.instance_type.clone() }</th>
-                        <td class="num" data-testid={format!("focus-hours-{}", t.instance_type)}>{ hours(t.billed_hours) }</td>
-                        <td class="num">{ t.billed_usd.map_or_else(|| format::number(t.billed_cost, 2), &money) }</td>
-                        <td class="num">{ hours(t.planned_hours) }</td>
-                        <td class="num">{ money(t.planned_usd) }</td>
-                        <td class="num">{ if t.resources.is_empty() { "nothing in the plan".to_string() } else { t.resources.join(", ") } }</td>
-                    </tr>
-                }
-            </tbody>
-        </table>
-    }
+    let rows = c
+        .types
+        .iter()
+        .map(|t| {
+            let stands_in = if t.resources.is_empty() {
+                "nothing in the plan".to_string()
+            } else {
+                t.resources.join(", ")
+            };
+            let cells = vec![
+                (
+                    Some(format!("focus-hours-{}", t.instance_type)),
+                    hours(t.billed_hours),
+                ),
+                (
+                    None,
+                    t.billed_usd
+                        .map_or_else(|| format::number(t.billed_cost, 2), money),
+                ),
+                (None, hours(t.planned_hours)),
+                (None, money(t.planned_usd)),
+                (None, stands_in),
+            ];
+            (
+                Some(format!("focus-type-{}", t.instance_type)),
+                t.instance_type.clone(),
+                cells,
+            )
+        })
+        .collect();
+    let head = figures_head(
+        "Instance type",
+        &[
+            "Billed hours",
+            "Billed cost",
+            "Scenario hours",
+            "Scenario cost",
+            "Stands in for",
+        ],
+        None,
+    );
+    table("focus-types", "Per instance type, as billed", head, rows)
+}
+
+fn pair_row(name: &str, billed: f64, planned: f64, show: fn(f64) -> String) -> Row {
+    let ratio_text = ratio((planned > 0.0).then(|| billed / planned));
+    let cells = vec![
+        (None, String::new()),
+        (None, String::new()),
+        (None, show(billed)),
+        (None, show(planned)),
+        (None, ratio_text),
+        (None, String::new()),
+        (None, String::new()),
+    ];
+    (None, name.to_string(), cells)
 }
 
 fn resource_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
-    html! {
-        <table class="data-table" data-testid="focus-resources">
-            <caption>{ "Per course resource: billed beside the scenario (hours of the resource)" }</caption>
-            { figures_head("Course resource", &["Stand-in", "Share of its hours", "Billed hours", "Scenario hours", "Billed / scenario", "Billed cost", "Scenario cost"], None) }
-            <tbody>
-                for r in c.resources.iter() {
-                    <tr data-testid={format!("focus-resource-{}", r.resource)}>
-                        <th scope="row">{ format!("{} ({})", r.label, r.resource) }</th>
-                        <td class="num">{ format!("{} × {}", r.instance_type, format::exact(r.fraction)) }</td>
-                        <td class="num">{ format!("{}%", format::number(r.share * 100.0, 1)) }</td>
-                        <td class="num">{ hours(r.billed_hours) }</td>
-                        <td class="num">{ hours(r.planned_hours) }</td>
-                        <td class="num" data-testid={format!("focus-ratio-{}", r.resource)}>{ ratio(r.ratio()) }</td>
-                        <td class="num">{ if c.unconverted { format::number(r.billed_cost, 2) } else { money(r.billed_cost) } }</td>
-                        <td class="num">{ money(r.planned_usd) }</td>
-                    </tr>
-                }
-                <tr>
-                    <th scope="row">{ "Storage (GB-months)" }</th>
-                    <td /><td />
-                    <td class="num">{ format::number(c.storage.billed, 1) }</td>
-                    <td class="num">{ format::number(c.storage.planned, 1) }</td>
-                    <td class="num">{ ratio((c.storage.planned > 0.0).then(|| c.storage.billed / c.storage.planned)) }</td>
-                    <td /><td />
-                </tr>
-                <tr>
-                    <th scope="row">{ "Public IPv4 addresses (hours; they follow their instances)" }</th>
-                    <td /><td />
-                    <td class="num">{ hours(c.public_ipv4.billed) }</td>
-                    <td class="num">{ hours(c.public_ipv4.planned) }</td>
-                    <td class="num">{ ratio((c.public_ipv4.planned > 0.0).then(|| c.public_ipv4.billed / c.public_ipv4.planned)) }</td>
-                    <td /><td />
-                </tr>
-            </tbody>
-        </table>
-    }
+    let mut rows: Vec<Row> = c
+        .resources
+        .iter()
+        .map(|r| {
+            let cost = if c.unconverted {
+                format::number(r.billed_cost, 2)
+            } else {
+                money(r.billed_cost)
+            };
+            let cells = vec![
+                (
+                    None,
+                    format!("{} × {}", r.instance_type, format::exact(r.fraction)),
+                ),
+                (None, format!("{}%", format::number(r.share * 100.0, 1))),
+                (None, hours(r.billed_hours)),
+                (None, hours(r.planned_hours)),
+                (
+                    Some(format!("focus-ratio-{}", r.resource)),
+                    ratio(r.ratio()),
+                ),
+                (None, cost),
+                (None, money(r.planned_usd)),
+            ];
+            (
+                Some(format!("focus-resource-{}", r.resource)),
+                format!("{} ({})", r.label, r.resource),
+                cells,
+            )
+        })
+        .collect();
+    let gb_months = |v: f64| format::number(v, 1);
+    rows.push(pair_row(
+        "Storage (GB-months)",
+        c.storage.billed,
+        c.storage.planned,
+        gb_months,
+    ));
+    rows.push(pair_row(
+        "Public IPv4 addresses (hours; they follow their instances)",
+        c.public_ipv4.billed,
+        c.public_ipv4.planned,
+        hours,
+    ));
+    let head = figures_head(
+        "Course resource",
+        &[
+            "Stand-in",
+            "Share of its hours",
+            "Billed hours",
+            "Scenario hours",
+            "Billed / scenario",
+            "Billed cost",
+            "Scenario cost",
+        ],
+        None,
+    );
+    table(
+        "focus-resources",
+        "Per course resource: billed beside the scenario (hours of the resource)",
+        head,
+        rows,
+    )
 }
 
 /// The split by a tag the user picks.
@@ -197,6 +301,24 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
     if bill.tags.is_empty() {
         return html! { <p class="field-hint">{ "The bill's rows carry no tags to split by." }</p> };
     }
+    let tag_rows = match bill.tags.get(key) {
+        Some(values) => {
+            let rows = values
+                .iter()
+                .map(|(value, tally)| {
+                    let cost = format!("{} {}", format::number(tally.billed, 2), bill.currency);
+                    (
+                        None,
+                        value.clone(),
+                        vec![(None, hours(tally.compute_hours)), (None, cost)],
+                    )
+                })
+                .collect();
+            let head = figures_head(key, &["Compute hours", "Billed cost"], None);
+            table("focus-tag-table", "Split by the tag", head, rows)
+        }
+        None => html! {},
+    };
     html! {
         <div data-testid="focus-tags">
             <label>{ "Split by tag " }
@@ -207,20 +329,7 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
                     }
                 </select>
             </label>
-            if let Some(values) = bill.tags.get(key) {
-                <table class="data-table" data-testid="focus-tag-table">
-                    { figures_head(key, &["Compute hours", "Billed cost"], None) }
-                    <tbody>
-                        for (value, tally) in values.iter() {
-                            <tr>
-                                <th scope="row">{ value.clone() }</th>
-                                <td class="num">{ hours(tally.compute_hours) }</td>
-                                <td class="num">{ format!("{} {}", format::number(tally.billed, 2), bill.currency) }</td>
-                            </tr>
-                        }
-                    </tbody>
-                </table>
-            }
+            { tag_rows }
         </div>
     }
 }
