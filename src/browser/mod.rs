@@ -6,4 +6,5 @@ pub mod address;
 pub mod clipboard;
 pub mod download;
 pub mod embed;
+pub mod file_stream;
 pub mod storage;

@@ -7,10 +7,10 @@ use yew::prelude::*;
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
-    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel, Fold,
-    Glossary, GpuChoices, Headline, LabsEditor, LinkNotice, Notice, PricingPanel, PrintHeader,
-    ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel, ShareBar,
-    SpreadPanel, SummaryBar, Tabs, TornadoPanel,
+    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
+    FocusPanel, Fold, Glossary, GpuChoices, Headline, LabsEditor, LinkNotice, Notice, PricingPanel,
+    PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel,
+    ShareBar, SpreadPanel, SummaryBar, Tabs, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
@@ -63,6 +63,7 @@ fn view(tab: Tab) -> Html {
                 <TornadoPanel />
                 { folds([
                     ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
+                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
                     ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
                     ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
                     ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),

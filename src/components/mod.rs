@@ -26,6 +26,7 @@ pub use page::tabs::Tabs;
 pub use planning::calibrate_form::CalibrateForm;
 pub use planning::comparables_panel::ComparablesPanel;
 pub use planning::compare_panel::ComparePanel;
+pub use planning::focus_panel::FocusPanel;
 pub use planning::savings_panel::SavingsPanel;
 pub use planning::spread_panel::SpreadPanel;
 pub use planning::tornado_panel::TornadoPanel;

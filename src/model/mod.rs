@@ -7,6 +7,7 @@
 //! - [`engine`]: prices a valid scenario (the estimate, the provider comparison, calibration);
 //! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);
 //! - [`share`]: the share-link codec;
+//! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
 //! - [`planners`]: beyond the paper (spread, budget, quota, timeline, A/B difference);
 //! - [`format`] and [`export`]: how figures are written for people and for other programs.
 
@@ -16,6 +17,7 @@ pub mod embedded;
 pub mod engine;
 pub mod export;
 pub mod export_csv;
+pub mod focus;
 pub mod format;
 pub mod glossary;
 pub mod planners;

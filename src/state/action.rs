@@ -3,6 +3,7 @@
 use std::rc::Rc;
 
 use crate::model::edit::change::Change;
+use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
 
@@ -32,6 +33,8 @@ pub enum Action {
     PinAsA,
     /// Stop comparing.
     Unpin,
+    /// Set the overrun factors a bill gives (one undoable change), remembering their source.
+    CalibrateFromBill(Rc<BillCalibration>),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -49,6 +52,7 @@ impl Action {
             Action::RestoreReplaced => "restore",
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
+            Action::CalibrateFromBill(_) => "calibrate from your bill",
             Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
         }
     }

@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::model::focus::calibrate::BillCalibration;
+
 use super::action::Action;
 use super::scenario_state::ScenarioState;
 use crate::model::edit::change::Change;
@@ -95,6 +97,11 @@ impl Dispatch {
     /// Loads a decoded share link.
     pub fn load_link(&self, decoded: Decoded) {
         self.send(Action::LoadLink(Rc::new(decoded)));
+    }
+
+    /// Sets the overrun factors a bill gives, as one undoable step.
+    pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>) {
+        self.send(Action::CalibrateFromBill(calibration));
     }
 
     senders! {

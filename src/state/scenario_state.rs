@@ -9,6 +9,7 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderQuote};
+use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
@@ -17,6 +18,7 @@ use crate::model::{Catalog, Estimate, Scenario};
 use super::action::Action;
 use super::draft::{number_of, Draft, Priced, Replacement};
 use super::history::{History, Step};
+mod bill;
 
 /// Everything the UI renders from.
 #[derive(Clone, Debug)]
@@ -58,6 +60,8 @@ pub struct ScenarioState {
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
     /// stored in this browser is then not overwritten (a damaged link's fallback never is).
     pub from_link: bool,
+    /// The last calibration from a bill, whose factors say so while kept (never in a link).
+    pub bill_calibration: Option<Rc<BillCalibration>>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -138,6 +142,7 @@ impl ScenarioState {
             link: Rc::default(),
             history: Rc::default(),
             from_link,
+            bill_calibration: None,
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -294,6 +299,7 @@ impl ScenarioState {
             },
             Action::LoadPreset(id) => self.load_preset(&id),
             Action::Change(change) => self.change(change),
+            Action::CalibrateFromBill(calibration) => self.calibrate_from_bill(calibration),
             Action::LoadLink(decoded) => self.load_link(&decoded),
             Action::RestoreReplaced => {
                 let Some(replaced) = self.replaced_scenario.clone() else {

@@ -1,11 +1,14 @@
 //! A labelled number field that keeps whatever the user types and explains what is wrong with it.
 
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, KeyboardEvent};
+
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::format;
 use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::provenance_note::field_note;
 use crate::state::{use_scenario, Dispatch, Draft};
 
@@ -121,14 +124,29 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
         let (scenario, origin) = (state.scenario.clone(), state.origin);
         let pricing = &state.scenario.pricing;
         let rate_key = (pricing.currency.clone(), pricing.snapshot.clone());
+        let bill = state.bill_calibration.clone();
+        let bill_key = bill.as_ref().map(|c| Rc::as_ptr(c) as usize);
         use_memo(
             (
                 props.field,
                 props.value.to_bits(),
                 origin.id.clone(),
                 rate_key,
+                bill_key,
             ),
-            move |(field, _, _, _)| {
+            move |(field, _, _, _, _)| {
+                // A factor a bill set says so while it keeps the bill's value.
+                if let Some(text) = bill
+                    .as_ref()
+                    .and_then(|c| c.provenance_of(*field, &scenario))
+                {
+                    return ProvenanceMarkerProps {
+                        kind: ProvenanceKind::Calibrated,
+                        text: AttrValue::from(text.to_string()),
+                        url: None,
+                        field_id: AttrValue::from(field.dom_id()),
+                    };
+                }
                 ProvenanceMarkerProps::of(&field_note(*field, &scenario, origin), field.dom_id())
             },
         )

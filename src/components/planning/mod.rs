@@ -4,6 +4,8 @@ mod budget_planner;
 pub mod calibrate_form;
 pub mod comparables_panel;
 pub mod compare_panel;
+pub mod focus_actuals;
+pub mod focus_panel;
 pub mod lever_controls;
 pub mod lever_list;
 pub mod plan_canvas;

@@ -1,0 +1,141 @@
+//! Reads a file the user picked, in this browser only, as a stream of slices (`File.stream()`,
+//! unpacked by the browser's `DecompressionStream` for `.gz`), feeding each to a
+//! [`FocusReader`] and yielding to the page between slices of about 1 MB, so even a file of
+//! hundreds of MB never freezes it. Nothing is sent anywhere.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::{Promise, Uint8Array};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{
+    File, ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult,
+    ReadableWritablePair, WritableStream,
+};
+
+use crate::model::focus::{BillSummary, FocusReader};
+
+// The browser's DecompressionStream, bound here: web-sys has it only behind its unstable-APIs flag.
+#[wasm_bindgen]
+extern "C" {
+    /// A transform stream that unpacks gzip.
+    #[wasm_bindgen(js_name = DecompressionStream)]
+    type Decompressor;
+
+    #[wasm_bindgen(constructor, catch, js_class = "DecompressionStream")]
+    fn new(format: &str) -> Result<Decompressor, JsValue>;
+
+    #[wasm_bindgen(method, getter)]
+    fn readable(this: &Decompressor) -> ReadableStream;
+
+    #[wasm_bindgen(method, getter)]
+    fn writable(this: &Decompressor) -> WritableStream;
+}
+
+/// Bytes read between two yields to the page.
+const SLICE_BYTES: u64 = 1 << 20;
+
+/// How far reading has got.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Bytes read (after unpacking, for a `.gz`).
+    pub bytes: u64,
+    /// Rows read.
+    pub rows: u64,
+    /// The file's size on disk (bytes); for a `.gz` that is the packed size.
+    pub file_bytes: f64,
+    /// The file is gzip-compressed.
+    pub packed: bool,
+}
+
+/// Why a read ended without a bill.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StreamError {
+    /// The user pressed Cancel.
+    Cancelled,
+    /// The file is not a bill, or could not be read; the message says why.
+    Failed(String),
+}
+
+/// True for a file the browser should unpack (`.gz`).
+pub fn is_gzip(name: &str) -> bool {
+    name.to_ascii_lowercase().ends_with(".gz")
+}
+
+/// Lets the page paint and handle input: resolves on the next timer turn.
+async fn yield_to_page() {
+    let promise = Promise::new(&mut |resolve, _| {
+        let _ = gloo::utils::window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
+fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
+    let stream = file.stream();
+    if !is_gzip(&file.name()) {
+        return Ok(stream);
+    }
+    let unpack = Decompressor::new("gzip").map_err(|_| {
+        StreamError::Failed("This browser cannot unpack .gz files: unpack it first.".into())
+    })?;
+    let pair = ReadableWritablePair::new(&unpack.readable(), &unpack.writable());
+    Ok(stream.pipe_through(&pair))
+}
+
+/// Reads `file` as a FOCUS bill, telling `on_progress` after each slice; stops when `cancel`
+/// is set.
+pub async fn read_bill(
+    file: File,
+    cancel: Rc<Cell<bool>>,
+    on_progress: impl Fn(Progress),
+) -> Result<BillSummary, StreamError> {
+    let packed = is_gzip(&file.name());
+    let reader = ReadableStreamDefaultReader::new(&stream_of(&file)?)
+        .map_err(|_| StreamError::Failed("The file cannot be read.".into()))?;
+    let mut bill = FocusReader::new();
+    let mut progress = Progress {
+        bytes: 0,
+        rows: 0,
+        file_bytes: file.size(),
+        packed,
+    };
+    let mut buffer = Vec::new();
+    let mut since_yield = 0u64;
+    loop {
+        if cancel.get() {
+            let _ = reader.cancel();
+            return Err(StreamError::Cancelled);
+        }
+        let read = JsFuture::from(reader.read()).await.map_err(|_| {
+            StreamError::Failed(if packed {
+                "The file could not be unpacked: it is not gzip data.".into()
+            } else {
+                "The file could not be read.".into()
+            })
+        })?;
+        let result: ReadableStreamReadResult = read.unchecked_into();
+        if result.get_done().unwrap_or(true) {
+            break;
+        }
+        let chunk: Uint8Array = result.get_value().unchecked_into();
+        buffer.resize(chunk.length() as usize, 0);
+        chunk.copy_to(&mut buffer);
+        if let Err(error) = bill.feed(&buffer) {
+            let _ = reader.cancel();
+            return Err(StreamError::Failed(error.to_string()));
+        }
+        since_yield += buffer.len() as u64;
+        if since_yield >= SLICE_BYTES {
+            since_yield = 0;
+            progress.bytes = bill.bytes();
+            progress.rows = bill.rows();
+            on_progress(progress);
+            yield_to_page().await;
+        }
+    }
+    bill.finish()
+        .map_err(|error| StreamError::Failed(error.to_string()))
+}

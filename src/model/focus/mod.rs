@@ -1,0 +1,23 @@
+//! Reading a FOCUS cost-and-usage export (the FinOps Foundation's open billing format, versions
+//! 1.0 to 1.3) and setting it against the scenario: billed against planned, and the overrun
+//! factors that make the scenario's hours match the bill.
+//!
+//! - [`columns`]: the FOCUS columns the reader uses, found by name in any order;
+//! - [`reader`]: a streaming CSV reader (csv-core) fed in slices, so a large file never sits
+//!   in memory whole;
+//! - [`classify`]: one row as compute hours by instance type, storage GB-months, public IPv4
+//!   hours, or skipped with its reason;
+//! - [`summary`]: the bill's sums;
+//! - [`compare`]: billed against planned per instance type and per course resource;
+//! - [`calibrate`]: overrun factors from the bill, with their provenance.
+
+pub mod calibrate;
+pub mod classify;
+pub mod columns;
+pub mod compare;
+mod json;
+pub mod reader;
+pub mod summary;
+
+pub use reader::{FocusReader, ReadError};
+pub use summary::BillSummary;
