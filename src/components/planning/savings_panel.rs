@@ -263,7 +263,7 @@ fn waterfall_view(result: &Result<Savings, LeverError>, currency: &str, rate: f6
                 format!("The applied levers take the total from {} to {}: {} less.",
                     money(result.start_usd), money(result.end_usd), money(result.together_usd()))
             } }</p>
-            <PlanCanvas picture={Picture::Waterfall(chart.clone())} testid="savings-waterfall" height={200} />
+            <PlanCanvas picture={Picture::Waterfall(chart.clone())} testid="savings-waterfall" height={180} />
             <details class="chart-twin">
                 <summary>{ "The numbers as a table" }</summary>
                 <WaterfallTable chart={chart} keys={keys} />

@@ -138,7 +138,7 @@ pub fn TornadoPanel() -> Html {
                 Ok(rows) => html! {
                     <figure class="chart">
                         <PlanCanvas picture={Picture::Tornado((*chart).clone())} testid="tornado-chart"
-                            height={(40 + 26 * rows.len()) as u32} />
+                            height={(40 + 24 * rows.len()) as u32} />
                         <details class="chart-twin">
                             <summary>{ "The numbers as a table" }</summary>
                             <TornadoTable rows={Rc::new(rows.clone())} currency={pricing.currency.clone()}
