@@ -71,6 +71,11 @@ self.addEventListener('install', (event) => {
         }
       }
       await Promise.all(keys.map((key, i) => cache.put(key, responses[i])));
+      // Update policy: a verified new build takes over at once (skipWaiting here, clients.claim on
+      // activate) rather than waiting for every tab to close. That is safe because the page and
+      // its wasm are fetched together when a tab loads: an open tab keeps running the build it
+      // loaded, and its next reload gets the new one whole. Drafts live in localStorage, not in
+      // the cache, so an update never touches the user's work.
       await self.skipWaiting();
     })(),
   );
