@@ -9,6 +9,7 @@ use crate::model::engine::estimate::{CostLine, Estimate, Phase};
 use crate::model::engine::price_age::PriceAge;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::export::csv_row;
+use crate::model::format;
 use crate::model::scenario::Scenario;
 
 /// What the rows of the CSV are written for.
@@ -32,16 +33,7 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
         return String::new();
     }
-    let text = format!("{value:.decimals$}");
-    if text
-        .trim_start_matches('-')
-        .chars()
-        .all(|c| c == '0' || c == '.')
-    {
-        text.trim_start_matches('-').to_string()
-    } else {
-        text
-    }
+    format::plain(value, decimals)
 }
 
 /// A count (students, instances, GB) with up to three decimals, trailing zeros dropped.

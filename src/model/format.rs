@@ -27,13 +27,11 @@ fn group_thousands(text: &str) -> String {
     }
 }
 
-/// A number with `decimals` places and thousands separators; "-0" is shown as "0".
-pub fn number(value: f64, decimals: usize) -> String {
-    if !value.is_finite() {
-        return "n/a".to_string();
-    }
+/// `value` (finite) with `decimals` places and no separators; a value that rounds to zero is
+/// "0", "0.00", never "-0".
+pub fn plain(value: f64, decimals: usize) -> String {
     let text = format!("{value:.decimals$}");
-    let text = if text
+    if text
         .trim_start_matches('-')
         .chars()
         .all(|c| c == '0' || c == '.')
@@ -41,8 +39,15 @@ pub fn number(value: f64, decimals: usize) -> String {
         text.trim_start_matches('-').to_string()
     } else {
         text
-    };
-    group_thousands(&text)
+    }
+}
+
+/// A number with `decimals` places and thousands separators; "-0" is shown as "0".
+pub fn number(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return "n/a".to_string();
+    }
+    group_thousands(&plain(value, decimals))
 }
 
 /// The largest amount of money written in figures (units of the currency): beyond it a figure

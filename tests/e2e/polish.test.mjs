@@ -322,6 +322,6 @@ test('resources are named in the instructor\'s words first, the testbed name bes
   await showView(page, 'results');
   await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
   const math = (await page.locator('.math-row').first().textContent()).trim();
-  assert.match(math, /Small VM \(1 vCPU, 2 GB\) · m1\.small on t3\.small: /);
+  assert.match(math, /Small VM \(1 vCPU, 2 GB\) · m1\.small on AWS t3\.small: /);
   await closeClean(page);
 });

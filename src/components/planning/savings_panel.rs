@@ -119,8 +119,8 @@ fn sharing_scope(scenario: &Scenario, catalog: &Catalog) -> (Vec<String>, Vec<St
         if resource.specs.gpu_count == 0 || !resource.kind.is_instance() {
             continue;
         }
-        // The label names the hardware first and the testbed's name beside it.
-        let name = resource.label.clone();
+        // The hardware first and the testbed's name beside it.
+        let name = resource.display_name();
         let list = if shareable(resource) {
             &mut shared
         } else {
