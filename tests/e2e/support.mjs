@@ -288,14 +288,39 @@ export async function serveCompressed(root = DIST) {
  * rendered; the summary bar (total-cost, cost-per-student, undo, redo) is always there.
  */
 export async function showView(page, view) {
-  await page.getByTestId(`tab-${view}`).click();
+  const tab = page.getByTestId(`tab-${view}`);
+  await clickUntil(tab, () => tab.evaluate((el) => el.getAttribute('aria-selected') === 'true'));
   await page.getByTestId(`view-${view}`).waitFor({ timeout: WAIT });
+}
+
+/**
+ * Clicks `target` until `done()` holds, a few times at most. A click can land beside its target
+ * when the page moves under the pointer (a panel growing as its figures arrive), so each try
+ * waits for the state it should cause before clicking again; the last try waits the full WAIT.
+ */
+async function clickUntil(target, done, tries = 4) {
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    if (await done()) return;
+    await target.click();
+    const patience = attempt === tries ? WAIT : 5_000;
+    const handle = await target.elementHandle();
+    try {
+      await target.page().waitForFunction(
+        (el) => el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-expanded') === 'true',
+        handle,
+        { timeout: patience },
+      );
+    } catch {
+      // Not yet: click again.
+    }
+    if (await done()) return;
+  }
 }
 
 /** Opens a folded panel (`data-testid="fold-<id>"`) if it is closed. */
 export async function openFold(page, id) {
   const toggle = page.getByTestId(`fold-${id}`).locator(':scope > button');
-  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await clickUntil(toggle, async () => (await toggle.getAttribute('aria-expanded')) === 'true');
 }
 
 /** Opens the details of lab `index` (0-based) in the lab editor (one lab is open at a time). */
