@@ -6,9 +6,7 @@
 mod common;
 
 use common::{catalog, estimate, paper};
-use course_cost::model::catalog::hardware::Hardware;
 use course_cost::model::catalog::offer::PriceModel;
-use course_cost::model::catalog::stand_in::CustomOffer;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::export::{csv, guard_cell, json, markdown};
 use course_cost::model::Scenario;
@@ -253,17 +251,7 @@ fn markdown_of_a_hostile_offer_name_under_spot_pricing_is_inert() {
     let mut s = apply_change(
         &paper().scenario,
         c,
-        Change::AddCustomOffer(CustomOffer {
-            name: name.into(),
-            specs: Hardware {
-                vcpu: 32,
-                ram_gb: 256.0,
-                gpu_model: "A100 80GB".into(),
-                gpu_count: 4,
-                gpu_mem_gb: 80.0,
-            },
-            usd_per_hour: 6.5,
-        }),
+        Change::AddCustomOffer(common::a100_custom_offer(name)),
     )
     .expect("valid");
     let provider = s.pricing.provider.clone();

@@ -196,12 +196,7 @@ fn the_old_all_on_mi100_mapping_and_a_huge_class_exceed_the_pool() {
         }
     }
     let result = estimate(&all_on_mi100);
-    let exceeded: Vec<&str> = result
-        .capacity
-        .iter()
-        .filter(|c| c.exceeded())
-        .map(|c| c.resource.as_str())
-        .collect();
+    let exceeded = exceeded_types(&result);
     assert_eq!(exceeded, vec!["gpu_mi100"]);
 
     let mut huge = paper().scenario.clone();
@@ -436,12 +431,7 @@ fn hours_moved_onto_one_type_exceed_its_own_capacity() {
         };
     }
     let result = estimate(&moved);
-    let exceeded: Vec<&str> = result
-        .capacity
-        .iter()
-        .filter(|c| c.exceeded())
-        .map(|c| c.resource.as_str())
-        .collect();
+    let exceeded = exceeded_types(&result);
     assert_eq!(exceeded, vec!["gpu_a100_pcie"]);
     let a100 = result
         .capacity
@@ -452,4 +442,14 @@ fn hours_moved_onto_one_type_exceed_its_own_capacity() {
     assert!((a100.available_hours - 576.0).abs() < 1e-9);
     let pooled: f64 = result.capacity.iter().map(|c| c.available_hours).sum();
     assert!((pooled - 15.0 * 576.0).abs() < 1e-6 && 5_466.0 < pooled);
+}
+
+/// The node types whose reserved capacity the estimate's hours exceed.
+fn exceeded_types(result: &course_cost::model::Estimate) -> Vec<&str> {
+    result
+        .capacity
+        .iter()
+        .filter(|c| c.exceeded())
+        .map(|c| c.resource.as_str())
+        .collect()
 }

@@ -7,9 +7,7 @@ mod common;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, estimate, paper, random_edits, Rng};
-use course_cost::model::catalog::hardware::Hardware;
 use course_cost::model::catalog::presets::builtin_presets;
-use course_cost::model::catalog::stand_in::CustomOffer;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::edit::number::apply_number;
 #[allow(unused_imports)]
@@ -106,17 +104,9 @@ fn a_heavily_customised_course_stays_under_2000_characters() {
     s = apply_change(
         &s,
         c,
-        Change::AddCustomOffer(CustomOffer {
-            name: "University GPU cluster (negotiated)".into(),
-            specs: Hardware {
-                vcpu: 32,
-                ram_gb: 256.0,
-                gpu_model: "A100 80GB".into(),
-                gpu_count: 4,
-                gpu_mem_gb: 80.0,
-            },
-            usd_per_hour: 6.5,
-        }),
+        Change::AddCustomOffer(common::a100_custom_offer(
+            "University GPU cluster (negotiated)",
+        )),
     )
     .expect("valid");
     for resource in ["gpu_a100_pcie", "gpu_v100", "gpu_mi100"] {

@@ -218,3 +218,18 @@ pub fn random_edits(
     }
     s
 }
+
+/// A negotiated 4x A100 80GB machine at $6.50 an hour named `name`, as a user would add it.
+pub fn a100_custom_offer(name: &str) -> course_cost::model::catalog::stand_in::CustomOffer {
+    course_cost::model::catalog::stand_in::CustomOffer {
+        name: name.into(),
+        specs: course_cost::model::catalog::hardware::Hardware {
+            vcpu: 32,
+            ram_gb: 256.0,
+            gpu_model: "A100 80GB".into(),
+            gpu_count: 4,
+            gpu_mem_gb: 80.0,
+        },
+        usd_per_hour: 6.5,
+    }
+}
