@@ -635,6 +635,12 @@ test('printing gives a one-page budget justification', async () => {
   const total = await text(page, 'total-cost');
   const perStudent = await text(page, 'cost-per-student');
   await page.waitForFunction(() => location.hash.startsWith('#s='), null, { timeout: WAIT });
+  // A reader prints from any view: the page shows Results on `beforeprint`. Dispatched here and
+  // awaited, because whether Chromium's PDF printer fires the event itself, and lets the render it
+  // causes finish, differs between its versions.
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.getByTestId('view-results').waitFor();
+  await page.getByTestId('headline-total').waitFor();
   const dir = await mkdtemp(join(tmpdir(), 'course-cost-pdf-'));
   try {
     for (const format of ['Letter', 'A4']) {
@@ -643,7 +649,7 @@ test('printing gives a one-page budget justification', async () => {
       const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
       const pages = Number(execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/^Pages:\s+(\d+)/m)?.[1]);
       assert.match(pdfText, /Budget justification/, format);
-      assert.ok(pdfText.includes(total), `${format}: total ${total} printed`);
+      assert.ok(pdfText.includes(total), `${format}: total ${total} printed in:\n${pdfText}`);
       assert.ok(pdfText.includes(perStudent), `${format}: per student ${perStudent} printed`);
       assert.ok(pdfText.includes('109,837'), `${format}: lab instance-hours printed`);
       assert.match(pdfText, /Reproduce or change this estimate/, format);
