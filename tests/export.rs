@@ -290,3 +290,18 @@ fn markdown_of_a_hostile_offer_name_under_spot_pricing_is_inert() {
         "{text}"
     );
 }
+
+#[test]
+fn the_json_export_keeps_every_digit_the_serializer_wrote() {
+    // 3.3796471705771602 needs all 17 digits: read back by a fast (inexact) float parser it moves
+    // by one bit and prints as 3.37964717057716. The export must not re-read its own numbers.
+    let mut scenario = paper().scenario.clone();
+    scenario.pricing.discount_pct = 3.379_647_170_577_160_2;
+    let result = estimate(&scenario);
+    let text = json(&scenario, &result, "https://example.invalid/#s=x");
+    assert!(
+        text.contains("\"discount_pct\": 3.3796471705771602"),
+        "{}",
+        &text[..text.len().min(400)]
+    );
+}

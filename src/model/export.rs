@@ -10,6 +10,7 @@ use crate::model::engine::estimate::Estimate;
 use crate::model::engine::price_age::PriceAge;
 use crate::model::export_csv::{budget_csv, CsvContext};
 use crate::model::format;
+use crate::model::json_indent::indent_json;
 use crate::model::scenario::Scenario;
 
 /// The formats the scenario can be exported in.
@@ -230,11 +231,10 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
         price_age: price_age(estimate),
         price_age_text: price_age(estimate).map(|age| age.sentence()),
     };
-    // Written compact (the serializer share links already use), then indented as a `Value`, so
-    // the whole model's `Serialize` is not compiled a second time for the pretty printer.
-    serde_json::to_vec(&export)
-        .and_then(|compact| serde_json::from_slice::<serde_json::Value>(&compact))
-        .and_then(|value| serde_json::to_string_pretty(&value))
+    // Written compact (the serializer share links already use), then indented as text: the
+    // model's `Serialize` is compiled once, and every number keeps the digits written.
+    serde_json::to_string(&export)
+        .map(|compact| indent_json(&compact))
         .unwrap_or_default()
 }
 

@@ -20,6 +20,7 @@ pub mod export_csv;
 pub mod focus;
 pub mod format;
 pub mod glossary;
+pub mod json_indent;
 pub mod planners;
 pub mod scenario;
 pub mod share;

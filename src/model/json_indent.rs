@@ -1,0 +1,100 @@
+//! Indents compact JSON text for people to read, without parsing it: every number keeps the
+//! exact digits the serializer wrote (parsing it back as `f64` with serde_json's default parser
+//! can move a 17-digit number by one bit), and the model's `Serialize` is compiled only once.
+
+/// `compact` (valid JSON as `serde_json::to_string` writes it: no whitespace outside strings)
+/// indented by two spaces per level, one member or element per line, `": "` after each key.
+pub fn indent_json(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut chars = compact.chars().peekable();
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.extend(std::iter::repeat_n("  ", depth));
+    };
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                // An empty object or array stays on one line: `{}`, `[]`.
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    if let Some(close) = chars.next() {
+                        out.push(close);
+                    }
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            c if c.is_whitespace() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::indent_json;
+
+    #[test]
+    fn objects_arrays_and_strings_are_laid_out_and_kept_as_written() {
+        let compact =
+            r#"{"a":[1,2.5,{}],"b":{"c":"x, {y}: \"z\" \\"},"d":[],"e":3.3796471705771602}"#;
+        let expected = "{\n  \"a\": [\n    1,\n    2.5,\n    {}\n  ],\n  \"b\": {\n    \"c\": \"x, {y}: \\\"z\\\" \\\\\"\n  },\n  \"d\": [],\n  \"e\": 3.3796471705771602\n}";
+        assert_eq!(indent_json(compact), expected);
+    }
+
+    #[test]
+    fn removing_the_layout_gives_back_the_compact_text() {
+        let compact = r#"{"name":"Lab 1: \"hello\", world","n":[0.1,-2e-7,null,true]}"#;
+        let indented = indent_json(compact);
+        // Outside strings the indenter adds only spaces and newlines; inside them it adds nothing.
+        let mut back = String::new();
+        let mut in_string = false;
+        let mut escaped = false;
+        for c in indented.chars() {
+            if in_string {
+                back.push(c);
+                match (escaped, c) {
+                    (true, _) => escaped = false,
+                    (false, '\\') => escaped = true,
+                    (false, '"') => in_string = false,
+                    _ => {}
+                }
+            } else if c == '"' {
+                in_string = true;
+                back.push(c);
+            } else if !c.is_whitespace() {
+                back.push(c);
+            }
+        }
+        assert_eq!(back, compact);
+    }
+}
