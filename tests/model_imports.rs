@@ -433,6 +433,9 @@ fn model_files_import_no_circle() {
     read_tree(&root.join("model"), root, &mut files);
     assert!(files.len() > 40, "src/model was not found");
     let graph = import_graph(&files);
+    if std::env::var("SHOW_IMPORTS").is_ok() {
+        for (f, ts) in &graph { for t in ts { eprintln!("EDGE {f} {t}"); } }
+    }
     let edges: usize = graph.values().map(BTreeSet::len).sum();
     assert!(edges > 100, "only {edges} imports found: the parser is broken");
     if let Some(cycle) = find_cycle(&graph) {

@@ -18,7 +18,8 @@ use crate::model::engine::estimate::evaluate;
 use crate::model::engine::pool::{assumed_counts, with_counts};
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::scenario::validate::{limits, FieldError};
+use crate::model::scenario::limits;
+use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::Scenario;
 
 /// Where a range comes from.
