@@ -434,10 +434,17 @@ fn model_files_import_no_circle() {
     assert!(files.len() > 40, "src/model was not found");
     let graph = import_graph(&files);
     if std::env::var("SHOW_IMPORTS").is_ok() {
-        for (f, ts) in &graph { for t in ts { eprintln!("EDGE {f} {t}"); } }
+        for (f, ts) in &graph {
+            for t in ts {
+                eprintln!("EDGE {f} {t}");
+            }
+        }
     }
     let edges: usize = graph.values().map(BTreeSet::len).sum();
-    assert!(edges > 100, "only {edges} imports found: the parser is broken");
+    assert!(
+        edges > 100,
+        "only {edges} imports found: the parser is broken"
+    );
     if let Some(cycle) = find_cycle(&graph) {
         let groups: Vec<String> = tangles(&graph)
             .iter()
@@ -462,9 +469,15 @@ fn sources(files: &[(&str, &str)]) -> BTreeMap<String, String> {
 fn a_circle_through_use_groups_and_super_is_found() {
     let files = sources(&[
         ("model/mod.rs", "pub mod a;\npub mod b;\n"),
-        ("model/a/mod.rs", "pub mod x;\nuse crate::model::{b::{self, Thing}};"),
+        (
+            "model/a/mod.rs",
+            "pub mod x;\nuse crate::model::{b::{self, Thing}};",
+        ),
         ("model/a/x.rs", "use super::super::b as other;\n"),
-        ("model/b.rs", "// use crate::model::a::x;\nfn f() { crate::model::a::x::g(); }"),
+        (
+            "model/b.rs",
+            "// use crate::model::a::x;\nfn f() { crate::model::a::x::g(); }",
+        ),
     ]);
     let graph = import_graph(&files);
     assert_eq!(
@@ -489,9 +502,15 @@ fn a_circle_through_use_groups_and_super_is_found() {
 fn paths_through_an_imported_module_a_child_and_a_test_module_are_followed() {
     let files = sources(&[
         ("model/mod.rs", "pub mod a;\npub mod b;\n"),
-        ("model/a.rs", "use crate::model::b;\nfn f() { b::deep::g(\"crate::model::c\"); }"),
+        (
+            "model/a.rs",
+            "use crate::model::b;\nfn f() { b::deep::g(\"crate::model::c\"); }",
+        ),
         ("model/b/mod.rs", "pub mod deep;\npub use deep::g;\n"),
-        ("model/b/deep.rs", "#[cfg(test)]\nmod tests {\n    use super::*;\n}\n"),
+        (
+            "model/b/deep.rs",
+            "#[cfg(test)]\nmod tests {\n    use super::*;\n}\n",
+        ),
     ]);
     let graph = import_graph(&files);
     assert_eq!(
@@ -502,7 +521,10 @@ fn paths_through_an_imported_module_a_child_and_a_test_module_are_followed() {
         graph["model/b/mod.rs"],
         BTreeSet::from(["model/b/deep.rs".to_string()])
     );
-    assert!(graph["model/b/deep.rs"].is_empty(), "super in a test module is the file itself");
+    assert!(
+        graph["model/b/deep.rs"].is_empty(),
+        "super in a test module is the file itself"
+    );
     assert_eq!(find_cycle(&graph), None);
     assert!(tangles(&graph).is_empty());
 }

@@ -8,8 +8,8 @@ use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::engine::price_age::PriceAge;
-pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::export_csv::{budget_csv, CsvContext};
+pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::scenario::Scenario;
 

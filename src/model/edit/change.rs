@@ -9,16 +9,16 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
-use crate::model::edit::validated::commit_with;
 use crate::model::edit::pool_change::{share_out, PoolChange};
+use crate::model::edit::validated::commit_with;
 use crate::model::edit::{next_number, room_for};
 use crate::model::engine::calibrate::{calibrated_realism, MeasuredHours};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
 use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
 use crate::model::scenario::levers::Levers;
+use crate::model::scenario::limits;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::realism::Realism;
-use crate::model::scenario::limits;
 use crate::model::scenario::Scenario;
 
 /// A structural or choice edit.
@@ -149,9 +149,11 @@ pub fn apply_change(
     catalog: &Catalog,
     change: Change,
 ) -> Result<Scenario, String> {
-    commit_with(scenario, catalog, |scenario| change.apply(scenario, catalog))
-        .map(|valid| valid.into_scenario())
-        .map_err(|rejection| rejection.to_string())
+    commit_with(scenario, catalog, |scenario| {
+        change.apply(scenario, catalog)
+    })
+    .map(|valid| valid.into_scenario())
+    .map_err(|rejection| rejection.to_string())
 }
 
 impl Change {

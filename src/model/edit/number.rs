@@ -126,9 +126,11 @@ pub fn apply_number(
 ) -> Result<Scenario, String> {
     let field = field.into();
     let value = parse_number(raw)?;
-    commit_with(scenario, catalog, |scenario| set_checked(scenario, field, value))
-        .map(|valid| valid.into_scenario())
-        .map_err(|rejection| rejection.message_for(field))
+    commit_with(scenario, catalog, |scenario| {
+        set_checked(scenario, field, value)
+    })
+    .map(|valid| valid.into_scenario())
+    .map_err(|rejection| rejection.message_for(field))
 }
 
 #[cfg(test)]

@@ -61,4 +61,3 @@ pub fn commit_with(
     edit(&mut next).map_err(Rejection::Refused)?;
     ValidScenario::new(next, catalog).map_err(Rejection::Invalid)
 }
-

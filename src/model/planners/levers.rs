@@ -11,7 +11,9 @@ use serde::Serialize;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
 use crate::model::engine::levers::{apply_lever, with_levers};
-pub use crate::model::engine::levers::{fits, shareable, spot_stand_ins, stopped_hours, SpotStandIn};
+pub use crate::model::engine::levers::{
+    fits, shareable, spot_stand_ins, stopped_hours, SpotStandIn,
+};
 pub use crate::model::scenario::levers::*;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{validate_levers, FieldError};

@@ -93,7 +93,7 @@ pub struct Origin<'a> {
 }
 
 /// The first entry for `field`: the origin's own, then the defaults.
-pub fn entry_for<'a>(field: FieldPath, entries: &'a [ProvenanceEntry]) -> Option<&'a ProvenanceEntry> {
+pub fn entry_for(field: FieldPath, entries: &[ProvenanceEntry]) -> Option<&ProvenanceEntry> {
     let path = field.to_string();
     entries
         .iter()

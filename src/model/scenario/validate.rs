@@ -12,9 +12,9 @@ use crate::model::scenario::field::{
     Bound, CapacityField, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField,
     PoolField, Setting, UseField, UseSite,
 };
+use crate::model::scenario::levers::{LeverField, Levers};
 /// The bounds, where they were first defined (components and tests read them here).
 pub use crate::model::scenario::limits;
-use crate::model::scenario::levers::{LeverField, Levers};
 use crate::model::scenario::Scenario;
 
 /// What is wrong with a field.
@@ -199,7 +199,11 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
     check_capacity(&mut check, scenario, catalog);
     check_pricing(&mut check, scenario, catalog);
     let runs = f64::from(scenario.planning.runs);
-    check.bounded(FieldPath::SimulationRuns, runs, Bound::between(100.0, 100_000.0));
+    check.bounded(
+        FieldPath::SimulationRuns,
+        runs,
+        Bound::between(100.0, 100_000.0),
+    );
     for (field, problem) in validate_levers(&scenario.levers) {
         check.push(FieldPath::Lever(field), problem);
     }

@@ -13,8 +13,8 @@ use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
-    WireLevers, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
+    WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
 };
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
