@@ -106,8 +106,8 @@ pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<
 
 /// Prices a scenario that validation has accepted, with its enabled savings levers applied (to a
 /// copy whose levers are then off, so they apply once). Fails when the provider has no stand-in
-/// for a resource the course uses, or when a lever setting is out of range (checked here, so a
-/// link cannot slip one past; no figure is then made).
+/// for a resource the course uses, or when the levered copy does not validate (validation has
+/// already checked the lever settings, at their own field paths).
 pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
     if scenario.levers.is_off() {
         return price_as_is(scenario, catalog);
