@@ -618,7 +618,7 @@ fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
         },
     ] {
         assert!(check(&levers).is_err(), "{levers:?}");
-        // Validation does not look at levers; pricing refuses them, never a non-finite total.
+        // Validation refuses them (at their own field paths), so no figure is made.
         assert!(evaluate(&with_levers(levers.clone()), catalog()).is_err());
         let change = apply_change(&paper().scenario, catalog(), Change::SetLevers(levers));
         assert!(change.is_err());
@@ -946,4 +946,191 @@ fn print_the_tornado() {
             r.unit
         );
     }
+}
+
+// ---- Levers as part of the scenario: validated at their own paths, exact in links ----
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use course_cost::model::scenario::field::FieldPath;
+use course_cost::model::scenario::levers::LeverField;
+use course_cost::model::scenario::validate::validate;
+use course_cost::model::share::{decode, encode};
+
+#[test]
+fn validation_names_each_lever_setting_by_its_own_path() {
+    let stop = |edit: fn(&mut AutoStop)| {
+        let mut stop = AutoStop::default();
+        edit(&mut stop);
+        Levers {
+            auto_stop: Some(stop),
+            ..Levers::default()
+        }
+    };
+    // Each bad setting, the path it is reported at and why, written out by hand.
+    let cases = [
+        (
+            Levers {
+                vm_lease_cap_hours: Some(0.5),
+                ..Levers::default()
+            },
+            "levers.vm_lease_cap_hours",
+            "must be at least 1",
+        ),
+        (
+            Levers {
+                vm_lease_cap_hours: Some(10_001.0),
+                ..Levers::default()
+            },
+            "levers.vm_lease_cap_hours",
+            "must be at most 10000",
+        ),
+        (
+            stop(|s| s.idle_after_hours = Some(-1.0)),
+            "levers.auto_stop.idle_after_hours",
+            "cannot be negative",
+        ),
+        (
+            stop(|s| s.night_hours = 25.0),
+            "levers.auto_stop.night_hours",
+            "must be at most 24",
+        ),
+        (
+            stop(|s| s.idle_share_pct = f64::NAN),
+            "levers.auto_stop.idle_share_pct",
+            "must be a number",
+        ),
+        (
+            Levers {
+                spot_gpu_rerun_pct: Some(1_000.5),
+                ..Levers::default()
+            },
+            "levers.spot_gpu_rerun_pct",
+            "must be at most 1000",
+        ),
+        (
+            Levers {
+                gpu_sharing_students: Some(2.5),
+                ..Levers::default()
+            },
+            "levers.gpu_sharing_students",
+            "must be a whole number",
+        ),
+        (
+            Levers {
+                gpu_bound_share_pct: 101.0,
+                ..Levers::default()
+            },
+            "levers.gpu_bound_share_pct",
+            "must be at most 100",
+        ),
+    ];
+    for (levers, path, why) in cases {
+        let errors = validate(&with_levers(levers.clone()), catalog());
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, vec![format!("{path}: {why}")], "{levers:?}");
+        assert!(matches!(errors[0].field, FieldPath::Lever(_)));
+        assert!(errors.iter().all(|e| e.field != FieldPath::Title));
+    }
+    // Every setting has its own path, and a setting's field reads the value back.
+    let mut paths: Vec<&str> = LeverField::ALL.iter().map(|f| f.path()).collect();
+    paths.sort_unstable();
+    paths.dedup();
+    assert_eq!(paths.len(), LeverField::ALL.len());
+    let on = with_levers(Levers::suggested());
+    assert!(validate(&on, catalog()).is_empty());
+    let cap = FieldPath::Lever(LeverField::LeaseCapHours);
+    assert_eq!(cap.number(&on), Levers::suggested().vm_lease_cap_hours);
+}
+
+#[test]
+fn simulated_runs_below_the_least_say_so() {
+    let mut few = paper().scenario.clone();
+    few.planning.runs = 99;
+    let shown: Vec<String> = validate(&few, catalog())
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        shown,
+        vec!["planning.runs: must be at least 100".to_string()]
+    );
+    few.planning.runs = 100_001;
+    let errors = validate(&few, catalog());
+    assert_eq!(
+        errors[0].to_string(),
+        "planning.runs: must be at most 100000"
+    );
+}
+
+/// A link of `json` (plain, as links were before compression).
+fn link_of(json: &str) -> String {
+    URL_SAFE_NO_PAD.encode(json)
+}
+
+/// The JSON a payload holds, compressed or not.
+fn json_in(payload: &str) -> serde_json::Value {
+    let bytes = URL_SAFE_NO_PAD.decode(payload).expect("base64");
+    let json = miniz_oxide::inflate::decompress_to_vec(&bytes).unwrap_or(bytes);
+    serde_json::from_slice(&json).expect("JSON")
+}
+
+#[test]
+fn an_old_link_with_levers_as_plain_numbers_reads_the_same() {
+    // Written as links carried levers before they were exact numbers: every number a JSON
+    // number, every key present, a null where a setting is empty.
+    let old = format!(
+        r#"{{"v":3,"p":"{}","lv":{{"vm_lease_cap_hours":24.5,"auto_stop":{{"idle_after_hours":null,"nightly_stop":true,"night_hours":7.25,"idle_share_pct":90,"include_project":false}},"spot_gpu_rerun_pct":12.5,"gpu_sharing_students":2,"gpu_bound_share_pct":37.5,"right_size":true}}}}"#,
+        paper().id
+    );
+    let decoded = decode(&link_of(&old), catalog()).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    let expected = Levers {
+        vm_lease_cap_hours: Some(24.5),
+        auto_stop: Some(AutoStop {
+            idle_after_hours: None,
+            nightly_stop: true,
+            night_hours: 7.25,
+            idle_share_pct: 90.0,
+            include_project: false,
+        }),
+        spot_gpu_rerun_pct: Some(12.5),
+        gpu_sharing_students: Some(2.0),
+        gpu_bound_share_pct: 37.5,
+        right_size: true,
+    };
+    assert_eq!(decoded.scenario.levers, expected);
+    // Keys left out take the defaults, as they did: the GPU-bound share 50%, auto-stop's own.
+    let partial = format!(
+        r#"{{"v":3,"p":"{}","lv":{{"right_size":true,"auto_stop":{{}}}}}}"#,
+        paper().id
+    );
+    let decoded = decode(&link_of(&partial), catalog()).expect("presets load");
+    let expected = Levers {
+        right_size: true,
+        auto_stop: Some(AutoStop::default()),
+        ..Levers::default()
+    };
+    assert_eq!(decoded.scenario.levers, expected);
+    assert_eq!(decoded.scenario.levers.gpu_bound_share_pct, 50.0);
+}
+
+#[test]
+fn links_carry_lever_settings_as_exact_numbers() {
+    let mut scenario = paper().scenario.clone();
+    // 0.1 + 0.2 is not 0.3: only an exact decimal brings these bits back.
+    let rerun = 0.1 + 0.2;
+    scenario.levers = Levers {
+        spot_gpu_rerun_pct: Some(rerun),
+        vm_lease_cap_hours: Some(24.0),
+        ..Levers::default()
+    };
+    let payload = encode(&scenario, paper());
+    let json = json_in(&payload);
+    assert_eq!(json["lv"]["spot_gpu_rerun_pct"], "0.30000000000000004");
+    assert_eq!(json["lv"]["vm_lease_cap_hours"], 24);
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    let read = decoded.scenario.levers.spot_gpu_rerun_pct.expect("on");
+    assert_eq!(read.to_bits(), rerun.to_bits());
+    assert_eq!(decoded.scenario.levers, scenario.levers);
 }

@@ -7,10 +7,10 @@
 mod common;
 
 use common::{catalog, estimate, paper};
+use course_cost::model::engine::line_math::line_math;
 use course_cost::model::engine::price_age::{
     age_phrase, snapshot_age_note, snapshot_option_text, Age, Day, PriceAge, WARN_ABOVE_SHARE,
 };
-use course_cost::model::format::line_math;
 use course_cost::model::Scenario;
 
 fn day(text: &str) -> Day {

@@ -9,6 +9,7 @@ use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::engine::price_age::PriceAge;
 use crate::model::export_csv::{budget_csv, CsvContext};
+pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json_indent::indent_json;
 use crate::model::scenario::Scenario;
@@ -85,51 +86,6 @@ impl ExportKind {
 /// Citation of the paper the default scenario comes from.
 pub const PAPER_CITATION: &str = "Fund, Keahey, Hammock, Richardson, Powers, Sherman. The Cost of Teaching Operational ML. SC '25 Workshops (EduHPC), 2025. doi:10.1145/3731599.3767385";
 
-/// Whether `text` is a plain decimal number a spreadsheet reads as that number and nothing
-/// else: an optional sign, digits with at most one point, an optional exponent. `inf`, `NaN`
-/// and anything with an operator inside are not.
-fn is_plain_number(text: &str) -> bool {
-    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
-        Some((m, e)) => (m, Some(e.strip_prefix(['-', '+']).unwrap_or(e))),
-        None => (unsigned, None),
-    };
-    let digits = |part: &str| !part.is_empty() && part.chars().all(|c| c.is_ascii_digit());
-    let mantissa_ok = match mantissa.split_once('.') {
-        Some((int, frac)) => {
-            (digits(int) || int.is_empty()) && (digits(frac) || frac.is_empty()) && mantissa != "."
-        }
-        None => digits(mantissa),
-    };
-    mantissa_ok && exponent.is_none_or(digits) && text.parse::<f64>().is_ok_and(f64::is_finite)
-}
-
-/// One spreadsheet cell made inert: text a spreadsheet would evaluate (it starts with `=`,
-/// `+`, `-`, `@`, a tab, a carriage return or a line feed, also after leading spaces, and is not
-/// a plain number) gets a leading apostrophe, as OWASP's CSV-injection guidance advises, so a lab
-/// named `=HYPERLINK(...)`, `-inf` or `+NaN` stays text. Plain numbers (`-5`, `+3.5`) stay
-/// numbers. Reusable for any CSV layout: every cell goes through it.
-pub fn guard_cell(text: &str) -> String {
-    const LIVE: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\n'];
-    let live = text.starts_with(LIVE) || text.trim_start_matches(' ').starts_with(LIVE);
-    if live && !is_plain_number(text) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    }
-}
-
-/// One CSV field: guarded by [`guard_cell`], then quoted when it holds a comma, a quote or a
-/// line break (RFC 4180 s.2).
-pub fn csv_field(text: &str) -> String {
-    let text = guard_cell(text);
-    if text.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
 /// Address schemes that run or smuggle content when a renderer turns text into a link.
 const LIVE_SCHEMES: [&str; 4] = ["javascript", "vbscript", "data", "file"];
 
@@ -169,17 +125,6 @@ fn ends_with_live_scheme(text: &str) -> bool {
         .collect::<String>()
         .to_ascii_lowercase();
     LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
-}
-
-/// One CSV record of `fields`, each made safe by [`csv_field`], ended by CRLF.
-pub(crate) fn csv_row(fields: &[String]) -> String {
-    let mut row = fields
-        .iter()
-        .map(|f| csv_field(f))
-        .collect::<Vec<_>>()
-        .join(",");
-    row.push_str("\r\n");
-    row
 }
 
 /// The budget office's CSV of `scenario` (see [`crate::model::export_csv`]): name, date
@@ -336,6 +281,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::export_csv::csv_row;
 
     #[test]
     fn csv_fields_are_quoted_only_when_needed() {

@@ -2,14 +2,21 @@
 //!
 //! Nothing here imports yew, web-sys or gloo, so `cargo test` checks it natively and fast.
 //!
-//! - [`scenario`]: what a user sets, its typed field paths and its validation;
+//! - [`scenario`]: what a user sets (savings levers included), its typed field paths and its
+//!   validation;
 //! - [`catalog`]: Chameleon resources, commercial offers, the mapping between them, presets;
-//! - [`engine`]: prices a valid scenario (the estimate, the provider comparison, calibration);
+//! - [`engine`]: prices a valid scenario with its levers applied (the estimate, the provider
+//!   comparison, calibration);
 //! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);
 //! - [`share`]: the share-link codec;
 //! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
-//! - [`planners`]: beyond the paper (spread, budget, quota, timeline, A/B difference);
+//! - [`planners`]: beyond the paper (savings waterfall, spread, budget, quota, timeline, A/B
+//!   difference);
 //! - [`format`] and [`export`]: how figures are written for people and for other programs.
+//!
+//! No file here imports a file that imports it back (`tests/model_imports.rs`), so each can be
+//! read and tested from the bottom up: `limits`, `format` and the catalog's types first, then
+//! the scenario, the engine, edits, links and planners.
 
 pub mod catalog;
 pub mod edit;

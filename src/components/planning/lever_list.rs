@@ -1,18 +1,17 @@
 //! Every savings lever laid out alike: its name and state, the same Apply control, its settings
 //! (each a field with label, provenance marker, input, unit and hint), and what it saves alone.
+//! Each field accepts what validation accepts: its bounds are read from [`LeverField::bound`].
 
 use yew::prelude::*;
 
 use super::lever_controls::{FieldOrigin, LeverCheck, LeverNumber};
 use crate::model::format;
 use crate::model::planners::levers::{
-    sharing_factor, sharing_slowdown, AutoStop, Lever, Levers, DEFAULT_GPU_BOUND_SHARE_PCT,
-    DEFAULT_IDLE_AFTER_HOURS, DEFAULT_IDLE_SHARE_PCT, DEFAULT_NIGHT_HOURS, LEASE_CAP_MAX_HOURS,
-    LEASE_CAP_MIN_HOURS, SHARING_MAX_STUDENTS, SUGGESTED_LEASE_CAP_HOURS,
-    SUGGESTED_SHARING_STUDENTS,
+    sharing_factor, sharing_slowdown, AutoStop, Lever, LeverField, Levers,
+    DEFAULT_GPU_BOUND_SHARE_PCT, DEFAULT_IDLE_AFTER_HOURS, DEFAULT_IDLE_SHARE_PCT,
+    DEFAULT_NIGHT_HOURS, SUGGESTED_LEASE_CAP_HOURS, SUGGESTED_SHARING_STUDENTS,
 };
 use crate::model::scenario::provenance::ProvenanceKind;
-use crate::model::scenario::validate::limits;
 
 /// Props of [`LeverRow`].
 #[derive(Properties, PartialEq)]
@@ -93,16 +92,19 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
     html! {
         <>
             <LeverNumber label="Stop a VM after" unit="idle hours" value={stop.idle_after_hours}
-                min={0.0} max={limits::HOURS} allow_empty={true} testid="lever-idle-hours"
+                min={LeverField::IdleAfterHours.bound().min} max={LeverField::IdleAfterHours.bound().max}
+                allow_empty={true} testid="lever-idle-hours"
                 origin={idle_after} hint="Empty: no idle stop."
                 on_value={edit(|s, v| s.idle_after_hours = v)} />
             <LeverCheck label="Stop every VM each night" checked={stop.nightly_stop}
                 testid="lever-nightly-stop" on_toggle={flag(|s, on| s.nightly_stop = on)} />
-            <LeverNumber label="Night" unit="hours" value={Some(stop.night_hours)} min={0.0} max={24.0}
+            <LeverNumber label="Night" unit="hours" value={Some(stop.night_hours)}
+                min={LeverField::NightHours.bound().min} max={LeverField::NightHours.bound().max}
                 testid="lever-night-hours" origin={night}
                 on_value={edit(|s, v| s.night_hours = v.unwrap_or(0.0))} />
             <LeverNumber label="Share of VM time that is idle" unit="%" value={Some(stop.idle_share_pct)}
-                min={0.0} max={100.0} testid="lever-idle-share" origin={idle_share}
+                min={LeverField::IdleSharePct.bound().min} max={LeverField::IdleSharePct.bound().max}
+                testid="lever-idle-share" origin={idle_share}
                 hint="Busy hours are always kept; only idle time is stopped."
                 on_value={edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0))} />
             <LeverCheck label="Also stop project VMs (they host services meant to stay up)"
@@ -243,7 +245,8 @@ pub fn LeverList(props: &LeverListProps) -> Html {
             <LeverRow lever={Lever::LeaseCap} applied={applied(Lever::LeaseCap)}
                 alone={alone(Lever::LeaseCap)} on_toggle={toggle(Lever::LeaseCap)}>
                 <LeverNumber label="Longest life of a VM" unit="hours" value={props.applied.vm_lease_cap_hours}
-                    min={LEASE_CAP_MIN_HOURS} max={LEASE_CAP_MAX_HOURS} allow_empty={true}
+                    min={LeverField::LeaseCapHours.bound().min} max={LeverField::LeaseCapHours.bound().max}
+                    allow_empty={true}
                     testid="lever-lease-cap" hint={cap_hint} origin={cap_origin}
                     on_value={set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)} />
             </LeverRow>
@@ -254,7 +257,8 @@ pub fn LeverList(props: &LeverListProps) -> Html {
             <LeverRow lever={Lever::SpotGpu} applied={applied(Lever::SpotGpu)}
                 alone={alone(Lever::SpotGpu)} on_toggle={toggle(Lever::SpotGpu)}>
                 <LeverNumber label="GPU hours re-run after interruptions" unit="%"
-                    value={s.spot_gpu_rerun_pct} min={0.0} max={limits::PERCENT_OVER} testid="lever-spot-rerun"
+                    value={s.spot_gpu_rerun_pct} min={LeverField::SpotRerunPct.bound().min}
+                    max={LeverField::SpotRerunPct.bound().max} testid="lever-spot-rerun"
                     origin={spot_origin(props.rerun_share_pct, props.rerun_share_assumed)}
                     hint="Offers without a published spot price stay on demand, without re-runs."
                     on_value={set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v)} />
@@ -262,12 +266,14 @@ pub fn LeverList(props: &LeverListProps) -> Html {
             <LeverRow lever={Lever::GpuSharing} applied={applied(Lever::GpuSharing)}
                 alone={alone(Lever::GpuSharing)} on_toggle={toggle(Lever::GpuSharing)}>
                 <LeverNumber label="Students per lab GPU (MIG slices)" unit="students"
-                    value={s.gpu_sharing_students} min={1.0} max={SHARING_MAX_STUDENTS} whole={true}
+                    value={s.gpu_sharing_students} min={LeverField::SharingStudents.bound().min}
+                    max={LeverField::SharingStudents.bound().max} whole={LeverField::SharingStudents.bound().whole}
                     testid="lever-gpu-sharing" origin={sharing_origin}
                     hint="2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory."
                     on_value={set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v)} />
                 <LeverNumber label="GPU-bound share of a lab block" unit="%"
-                    value={Some(s.gpu_bound_share_pct)} min={0.0} max={100.0}
+                    value={Some(s.gpu_bound_share_pct)} min={LeverField::GpuBoundSharePct.bound().min}
+                    max={LeverField::GpuBoundSharePct.bound().max}
                     testid="lever-gpu-bound" origin={bound_origin}
                     hint="This part runs slower on a slice; the rest (setup, reading, CPU work) does not."
                     on_value={set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0))} />

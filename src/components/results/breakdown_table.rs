@@ -10,6 +10,7 @@ use crate::components::Citation;
 
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
+use crate::model::engine::line_math::line_math;
 use crate::model::format;
 use crate::model::Catalog;
 use crate::state::use_scenario;
@@ -55,7 +56,7 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
         <tr key={format!("math-{index}-{number}")} class="math-row">
             <td colspan={COLUMNS.to_string()}>
                 <span class="math-what">{ format!("{option}{resource} on {provider} {}: ", line.sku) }</span>
-                <code>{ format::line_math(line) }</code>
+                <code>{ line_math(line) }</code>
                 <span class="math-source">
                     { " Source: " }
                     <Citation source={line.source.clone()} />

@@ -6,7 +6,7 @@ use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit, HOURS_PER_MONTH
 use crate::model::catalog::resource::{Resource, ResourceKind};
 use crate::model::catalog::Catalog;
 use crate::model::format;
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::limits;
 
 /// Provider id of offers the user entered.
 pub const CUSTOM_PROVIDER: &str = "custom";

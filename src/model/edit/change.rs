@@ -9,16 +9,16 @@ use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
 use crate::model::catalog::stand_in::{clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
-use crate::model::edit::commit::{commit, Edit};
 use crate::model::edit::pool_change::{share_out, PoolChange};
+use crate::model::edit::validated::commit_with;
 use crate::model::edit::{next_number, room_for};
 use crate::model::engine::calibrate::{calibrated_realism, MeasuredHours};
-use crate::model::planners::levers::{check, Levers};
 use crate::model::scenario::course::{Course, Lab, LabOption, ProjectUse, ResourceUse};
 use crate::model::scenario::field::{FieldPath, LabField, OptionField, UseSite};
+use crate::model::scenario::levers::Levers;
+use crate::model::scenario::limits;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::realism::Realism;
-use crate::model::scenario::validate::limits;
 use crate::model::scenario::Scenario;
 
 /// A structural or choice edit.
@@ -132,8 +132,8 @@ pub enum Change {
     RemoveCustomOffer(String),
     /// Set every overrun factor back to the given preset's.
     ResetRealism(Realism),
-    /// Apply these savings levers (all of them: a lever off here is removed); refused when a
-    /// setting is out of range.
+    /// Apply these savings levers (all of them: a lever off here is removed); refused, like any
+    /// edit, when validation finds a setting out of its bound (named by its field path).
     SetLevers(Levers),
     /// A change to a project pool or a capacity.
     Pool(PoolChange),
@@ -149,9 +149,11 @@ pub fn apply_change(
     catalog: &Catalog,
     change: Change,
 ) -> Result<Scenario, String> {
-    commit(scenario, catalog, Edit::Change(change))
-        .map(|valid| valid.into_scenario())
-        .map_err(|rejection| rejection.to_string())
+    commit_with(scenario, catalog, |scenario| {
+        change.apply(scenario, catalog)
+    })
+    .map(|valid| valid.into_scenario())
+    .map_err(|rejection| rejection.to_string())
 }
 
 impl Change {
@@ -280,10 +282,7 @@ impl Change {
             }
             Change::ResetRealism(realism) => scenario.realism = realism,
             Change::Pool(change) => change.apply(scenario)?,
-            Change::SetLevers(levers) => {
-                check(&levers).map_err(|e| e.to_string())?;
-                scenario.levers = levers;
-            }
+            Change::SetLevers(levers) => scenario.levers = levers,
             Change::Calibrate(reported) => {
                 let mut off = scenario.clone();
                 off.levers = Levers::default();

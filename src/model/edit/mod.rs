@@ -6,6 +6,7 @@ pub mod commit;
 pub mod number;
 pub mod pool_change;
 mod stand_in_change;
+pub mod validated;
 
 /// `Ok` while a list of `len` items has room for one more under `limit`; otherwise "at most
 /// {limit} {what}".

@@ -1,7 +1,7 @@
 //! Numbers as people type them, and a typed number applied to a scenario.
 
 use crate::model::catalog::Catalog;
-use crate::model::edit::commit::{commit, Edit};
+use crate::model::edit::validated::commit_with;
 use crate::model::scenario::course::LabOption;
 use crate::model::scenario::field::{FieldPath, OptionField};
 use crate::model::scenario::Scenario;
@@ -106,6 +106,16 @@ pub fn reading_of(raw: &str) -> Option<String> {
     (plain.contains(',') && plain != shown).then_some(shown)
 }
 
+/// Sets `field` to `value` (`+ 0.0` turns -0 into 0: no figure shows "-0"), or says the field
+/// no longer exists: what committing a typed number does.
+pub fn set_checked(scenario: &mut Scenario, field: FieldPath, value: f64) -> Result<(), String> {
+    if set_number(scenario, field, value + 0.0) {
+        Ok(())
+    } else {
+        Err("this field no longer exists".to_string())
+    }
+}
+
 /// Reads `raw` and commits it to `field` of a copy of `scenario`; the copy is returned only if
 /// it stays valid, otherwise the message says why (the field's own problems first).
 pub fn apply_number(
@@ -116,9 +126,11 @@ pub fn apply_number(
 ) -> Result<Scenario, String> {
     let field = field.into();
     let value = parse_number(raw)?;
-    commit(scenario, catalog, Edit::Number { field, value })
-        .map(|valid| valid.into_scenario())
-        .map_err(|rejection| rejection.message_for(field))
+    commit_with(scenario, catalog, |scenario| {
+        set_checked(scenario, field, value)
+    })
+    .map(|valid| valid.into_scenario())
+    .map_err(|rejection| rejection.message_for(field))
 }
 
 #[cfg(test)]

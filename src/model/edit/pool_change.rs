@@ -2,7 +2,7 @@
 
 use crate::model::edit::room_for;
 use crate::model::scenario::course::{PoolShare, ProjectUse};
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::limits;
 use crate::model::scenario::{Capacity, Scenario};
 
 /// A change to a pool or a capacity.

@@ -6,7 +6,7 @@ use crate::model::catalog::stand_in::{
 };
 use crate::model::catalog::Catalog;
 use crate::model::edit::{next_number, room_for};
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::limits;
 use crate::model::scenario::{OfferChoice, Scenario};
 
 pub(super) fn choose_offer(

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{evaluate, Phase};
+use crate::model::scenario::limits;
 use crate::model::scenario::realism::Realism;
-use crate::model::scenario::validate::{limits, FieldError};
+use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::Scenario;
 
 /// Reported actual usage of a course as the paper gives it (hours).

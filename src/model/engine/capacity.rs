@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::model::engine::estimate::{CostLine, Phase};
+use crate::model::engine::line::{CostLine, Phase};
 use crate::model::scenario::Scenario;
 
 /// One capacity of the scenario against what the course needs of it.

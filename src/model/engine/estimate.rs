@@ -3,91 +3,17 @@
 use serde::Serialize;
 
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::resource::{Category, Resource, ResourceKind};
+use crate::model::catalog::resource::{Category, Resource};
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::{check_capacity, CapacityCheck};
+use crate::model::engine::levers::levered;
+pub use crate::model::engine::line::{CostLine, Phase};
 pub use crate::model::engine::phase::PhaseSummary;
 use crate::model::engine::stand_in::stand_in_for;
-use crate::model::planners::levers::levered;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{FieldError, Problem};
 use crate::model::scenario::Scenario;
-
-/// Which part of the course a line belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// A lab assignment, by index into the course's labs.
-    Lab(usize),
-    /// The group project.
-    Project,
-}
-
-/// One priced line: one resource use of one lab option (or of the project), all takers together.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct CostLine {
-    /// Lab or project.
-    pub phase: Phase,
-    /// Lab name, or "Group project".
-    pub group: String,
-    /// Lab option name (empty for the project).
-    pub option: String,
-    /// Chameleon resource id.
-    pub resource: String,
-    /// How the resource is provisioned.
-    pub kind: ResourceKind,
-    /// Cost category.
-    pub category: Category,
-    /// Who uses it: students on this option, or project groups (count).
-    pub takers: f64,
-    /// "students" or "groups".
-    pub takers_unit: &'static str,
-    /// Instances per taker (count); GB for storage, addresses for network.
-    pub count: f64,
-    /// "instance", "GB" or "address".
-    pub count_unit: &'static str,
-    /// Planned hours per instance per taker (hours).
-    pub planned_hours: f64,
-    /// Actual / planned (factor).
-    pub overrun: f64,
-    /// The use ends with a lease (bare-metal nodes, edge devices and their floating IPs), so no
-    /// student can run it past its block; false for VMs, their addresses and volumes.
-    pub lease_bounded: bool,
-    /// Offer that stands in for the resource.
-    pub offer_id: String,
-    /// The offer's SKU.
-    pub sku: String,
-    /// How many of the offer one resource instance equals.
-    pub fraction: f64,
-    /// Price model actually used for this line.
-    pub model: PriceModel,
-    /// Spot was asked for but the offer has no spot price, so on-demand was used.
-    pub spot_missing: bool,
-    /// Price of the offer (US dollars per its unit, before `fraction`).
-    pub offer_usd: f64,
-    /// Cost of one resource unit for one hour (US dollars per hour), after fraction and model.
-    pub usd_per_hour: f64,
-    /// Re-run multiplier for spot interruptions (factor; 1 when not on spot).
-    pub rerun: f64,
-    /// When the price was seen.
-    pub as_of: String,
-    /// Where the price comes from.
-    pub source: String,
-    /// takers x count x planned hours (unit-hours: instance-, GB- or address-hours).
-    pub planned_total_hours: f64,
-    /// planned total hours x overrun (unit-hours).
-    pub actual_hours: f64,
-    /// actual hours x rerun x US dollars per hour (US dollars, list price).
-    pub cost_usd: f64,
-    /// Actual node-hours of GPU instances (hours; 0 for others): one hour of a 4-GPU node is
-    /// one node-hour. The paper's "GPU hours" are read as node-hours.
-    pub gpu_hours: f64,
-    /// Actual GPU-device-hours (hours): node-hours times GPUs per node.
-    pub gpu_device_hours: f64,
-    /// Chameleon service units for the actual hours; `None` where the rate is unknown.
-    pub su: Option<f64>,
-}
 
 /// Course totals, from list price to what is actually paid.
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
@@ -180,8 +106,8 @@ pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<
 
 /// Prices a scenario that validation has accepted, with its enabled savings levers applied (to a
 /// copy whose levers are then off, so they apply once). Fails when the provider has no stand-in
-/// for a resource the course uses, or when a lever setting is out of range (checked here, so a
-/// link cannot slip one past; no figure is then made).
+/// for a resource the course uses, or when the levered copy does not validate (validation has
+/// already checked the lever settings, at their own field paths).
 pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
     if scenario.levers.is_off() {
         return price_as_is(scenario, catalog);

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::model::engine::estimate::CostLine;
+use crate::model::engine::line::CostLine;
 
 /// Sums for one lab or for the project.
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]

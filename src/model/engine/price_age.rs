@@ -10,7 +10,7 @@ use serde::{Serialize, Serializer};
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::stand_in::custom_offer_number;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::CostLine;
+use crate::model::engine::line::CostLine;
 use crate::model::format;
 
 /// The day the app was built (UTC, `YYYY-MM-DD`), baked in by `build.rs` (`SOURCE_DATE_EPOCH`

@@ -16,9 +16,10 @@ use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
 use crate::model::engine::pool::{assumed_counts, with_counts};
+use crate::model::scenario::limits;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::scenario::validate::{limits, FieldError};
+use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::Scenario;
 
 /// Where a range comes from.
@@ -83,11 +84,17 @@ const fn input(
     }
 }
 
-/// The lab texts' range of planned instance-hours per student (the course's lab pages: 54-68 h),
-/// as factors of its middle, 61 h, applied to the scenario's own plan.
-const LAB_PLAN_LOW: f64 = 54.0 / 61.0;
-/// See [`LAB_PLAN_LOW`].
-const LAB_PLAN_HIGH: f64 = 68.0 / 61.0;
+/// The fewest planned instance-hours per student the lab texts imply (the course's lab pages).
+const LAB_TEXT_LOW_HOURS: f64 = 54.0;
+/// The most planned instance-hours per student the lab texts imply (the course's lab pages).
+const LAB_TEXT_HIGH_HOURS: f64 = 68.0;
+/// The middle of the lab texts' range (hours): 61 h. No preset's own plan is written here; the
+/// range is applied, as factors of its middle, to the scenario's own plan.
+const LAB_TEXT_MID_HOURS: f64 = (LAB_TEXT_LOW_HOURS + LAB_TEXT_HIGH_HOURS) / 2.0;
+/// The lab texts' low end as a factor of their middle (54 / 61).
+const LAB_PLAN_LOW: f64 = LAB_TEXT_LOW_HOURS / LAB_TEXT_MID_HOURS;
+/// The lab texts' high end as a factor of their middle (68 / 61).
+const LAB_PLAN_HIGH: f64 = LAB_TEXT_HIGH_HOURS / LAB_TEXT_MID_HOURS;
 
 /// The ranges: every independent usage assumption of a scenario, as relative factors (typical
 /// = 1). Node counts come before the pool weighting, so a draw that moves both reweights by

@@ -6,7 +6,8 @@
 use std::fmt;
 
 use crate::model::scenario::course::{Course, PlannedUse};
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::levers::LeverField;
+use crate::model::scenario::limits;
 
 pub use crate::model::scenario::setting::{Bound, Min, Setting};
 
@@ -246,6 +247,8 @@ pub enum FieldPath {
     },
     /// The list of offer choices.
     OfferChoices,
+    /// A setting of a savings lever.
+    Lever(LeverField),
     /// A field of offer choice `index`.
     OfferChoice {
         /// Choice index.
@@ -361,6 +364,7 @@ impl fmt::Display for FieldPath {
                 write!(f, "custom_offers[{index}].{name}")
             }
             FieldPath::OfferChoices => f.write_str("gpu_choices"),
+            FieldPath::Lever(field) => f.write_str(field.path()),
             FieldPath::OfferChoice { index, field } => {
                 let name = match field {
                     ChoiceField::Resource => "resource",

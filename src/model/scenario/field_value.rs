@@ -12,6 +12,7 @@ impl FieldPath {
         let course = &scenario.course;
         match self {
             FieldPath::Setting(setting) => Some(setting.get(scenario)),
+            FieldPath::Lever(field) => field.get(&scenario.levers),
             FieldPath::Lab { lab, field } => {
                 let lab = course.labs.get(lab)?;
                 match field {

@@ -3,6 +3,8 @@
 pub mod course;
 pub mod field;
 mod field_value;
+pub mod levers;
+pub mod limits;
 pub mod planning;
 pub mod pricing;
 pub mod provenance;
@@ -14,10 +16,9 @@ pub mod validate;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::planners::levers::Levers;
-
 use crate::model::catalog::offer::Offer;
 use crate::model::scenario::course::Course;
+use crate::model::scenario::levers::Levers;
 use crate::model::scenario::planning::Planning;
 use crate::model::scenario::pricing::Pricing;
 use crate::model::scenario::realism::Realism;

@@ -4,7 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::catalog::presets::Preset;
 use crate::model::embedded::embedded_list;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::Scenario;
@@ -83,30 +82,40 @@ fn segment_matches(pattern: &str, segment: &str) -> bool {
     }
 }
 
-/// The first entry for `field`: the preset's own, then the defaults.
-pub fn entry_for(field: FieldPath, preset: &Preset) -> Option<&ProvenanceEntry> {
+/// What a scenario started from, as provenance sees it: the starting scenario's values and its
+/// own entries (a preset's, which win over the defaults). Made from a preset with `From`.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin<'a> {
+    /// The scenario as it started.
+    pub scenario: &'a Scenario,
+    /// Its own provenance entries, read before [`default_entries`].
+    pub entries: &'a [ProvenanceEntry],
+}
+
+/// The first entry for `field`: the origin's own, then the defaults.
+pub fn entry_for(field: FieldPath, entries: &[ProvenanceEntry]) -> Option<&ProvenanceEntry> {
     let path = field.to_string();
-    preset
-        .provenance
+    entries
         .iter()
         .chain(default_entries())
         .find(|entry| matches(&entry.path, &path))
 }
 
 /// The provenance of `field` in `scenario`, started from `origin`: the user's when its value
-/// differs from the preset's (or the preset has no such field), else the preset's entry.
+/// differs from the origin's (or the origin has no such field), else the origin's entry.
 pub fn provenance_of<'a>(
     field: FieldPath,
     scenario: &Scenario,
-    origin: &'a Preset,
+    origin: impl Into<Origin<'a>>,
 ) -> (ProvenanceKind, Option<&'a ProvenanceEntry>) {
+    let origin = origin.into();
     let current = field.number(scenario);
-    let preset = field.number(&origin.scenario);
+    let preset = field.number(origin.scenario);
     let same = match (current, preset) {
         (Some(a), Some(b)) => a.to_bits() == b.to_bits(),
         _ => false,
     };
-    match entry_for(field, origin) {
+    match entry_for(field, origin.entries) {
         Some(entry) if same => (entry.kind, Some(entry)),
         _ => (ProvenanceKind::User, None),
     }

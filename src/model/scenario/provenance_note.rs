@@ -9,7 +9,7 @@ use crate::model::catalog::stand_in::default_fraction;
 use crate::model::engine::stand_in::StandIn;
 use crate::model::format;
 use crate::model::scenario::field::{FieldPath, Setting};
-use crate::model::scenario::provenance::{provenance_of, ProvenanceKind};
+use crate::model::scenario::provenance::{provenance_of, Origin, ProvenanceKind};
 use crate::model::scenario::Scenario;
 
 /// What a field's marker says.
@@ -30,6 +30,15 @@ impl ProvenanceNote {
             kind: ProvenanceKind::User,
             text: why.into(),
             url: None,
+        }
+    }
+}
+
+impl<'a> From<&'a Preset> for Origin<'a> {
+    fn from(preset: &'a Preset) -> Origin<'a> {
+        Origin {
+            scenario: &preset.scenario,
+            entries: &preset.provenance,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! editing and share links all read this table, so a new setting is its struct field (with its
 //! doc and unit) plus one line here, and its panel.
 
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::limits;
 use crate::model::scenario::Scenario;
 
 /// The smallest value a number may take.

@@ -8,7 +8,9 @@ use crate::model::scenario::Scenario;
 
 /// A scenario with no validation errors. The only ways to get one are [`ValidScenario::new`],
 /// which validates, and [`ValidScenario::on_provider`], which changes only the provider to one
-/// the catalog lists, so holding one proves the scenario was checked exactly once.
+/// the catalog lists, so holding one proves the scenario passed validation and the engine need
+/// not check it again. A scenario the engine derives from it (the levered copy) is a new
+/// scenario and is validated on its own.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ValidScenario(Scenario);
 

@@ -12,53 +12,10 @@ use crate::model::scenario::field::{
     Bound, CapacityField, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField,
     PoolField, Setting, UseField, UseSite,
 };
+use crate::model::scenario::levers::{LeverField, Levers};
+/// The bounds, where they were first defined (components and tests read them here).
+pub use crate::model::scenario::limits;
 use crate::model::scenario::Scenario;
-
-/// Upper bounds on scenario values.
-pub mod limits {
-    /// Students in one course.
-    pub const STUDENTS: f64 = 100_000.0;
-    /// Weeks in a term or project.
-    pub const WEEKS: f64 = 104.0;
-    /// Labs in one course.
-    pub const LABS: usize = 100;
-    /// Options of one lab.
-    pub const OPTIONS: usize = 12;
-    /// Resource uses of one lab option or of the project.
-    pub const USES: usize = 40;
-    /// Instances (or GB of storage) in one use.
-    pub const COUNT: f64 = 1_000_000.0;
-    /// Hours per student of one use.
-    pub const HOURS: f64 = 10_000.0;
-    /// Hours in a week.
-    pub const HOURS_PER_WEEK: f64 = 168.0;
-    /// Overrun factor.
-    pub const FACTOR: f64 = 1_000.0;
-    /// Percent fields that may exceed 100 (overheads).
-    pub const PERCENT_OVER: f64 = 1_000.0;
-    /// Fewest units of a currency per US dollar (a plausible exchange rate).
-    pub const RATE_MIN: f64 = 0.001;
-    /// Most units of a currency per US dollar.
-    pub const RATE_MAX: f64 = 100_000.0;
-    /// US dollars in one price or credit.
-    pub const USD: f64 = 1_000_000.0;
-    /// Characters in a name.
-    pub const NAME_CHARS: usize = 120;
-    /// Characters in a scenario's notes.
-    pub const NOTES_CHARS: usize = 2_000;
-    /// Custom offers and GPU choices in one scenario.
-    pub const CHOICES: usize = 200;
-    /// Planned unit-hours of the whole course (instance-, GB- and address-hours of every lab and
-    /// the project together): each count, hours and enrollment alone may be large, but not all
-    /// at once. 10 billion is 50,000 times the paper's course (186,692 instance-hours), and
-    /// keeps every hour figure, even times the largest overrun, exact in whole hours.
-    pub const COURSE_UNIT_HOURS: f64 = 1e10;
-    /// The smallest value a "more than zero" number may take: the smallest any figure shows
-    /// (two decimals), so a value never displays as 0.
-    pub const SMALLEST_POSITIVE: f64 = 0.01;
-    /// Tolerance on option shares summing to 100 (percentage points).
-    pub const SHARE_TOLERANCE: f64 = 0.01;
-}
 
 /// What is wrong with a field.
 #[derive(Clone, Debug, PartialEq)]
@@ -241,15 +198,44 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
     check_pools(&mut check, scenario, catalog);
     check_capacity(&mut check, scenario, catalog);
     check_pricing(&mut check, scenario, catalog);
-    if !(100..=100_000).contains(&scenario.planning.runs) {
-        let max = 100_000.0;
-        check.push(FieldPath::SimulationRuns, Problem::TooLarge { max });
+    let runs = f64::from(scenario.planning.runs);
+    check.bounded(
+        FieldPath::SimulationRuns,
+        runs,
+        Bound::between(100.0, 100_000.0),
+    );
+    for (field, problem) in validate_levers(&scenario.levers) {
+        check.push(FieldPath::Lever(field), problem);
     }
     check_offers(&mut check, scenario, catalog);
     if check.errors.is_empty() {
         check_course_size(&mut check, scenario);
     }
     check.errors
+}
+
+/// Each lever setting outside its bound ([`LeverField::bound`]), with what is wrong; a setting
+/// whose lever is off is not checked ([`LeverField::get`]).
+pub fn validate_levers(levers: &Levers) -> Vec<(LeverField, Problem)> {
+    let mut check = Checker { errors: Vec::new() };
+    for field in LeverField::ALL {
+        let Some(value) = field.get(levers) else {
+            continue;
+        };
+        let bound = field.bound();
+        let bound = Bound {
+            whole: bound.whole,
+            ..Bound::between(bound.min, bound.max)
+        };
+        check.bounded(FieldPath::Lever(field), value, bound);
+    }
+    let problems = check.errors.into_iter();
+    problems
+        .filter_map(|e| match e.field {
+            FieldPath::Lever(field) => Some((field, e.problem)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The course's planned unit-hours: every lab use (students on the option x count x hours,

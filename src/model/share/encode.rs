@@ -13,8 +13,8 @@ use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
-    WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
+    WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
 };
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
@@ -61,7 +61,7 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
         no: Part::of(differs_text(&scenario.notes, &from.notes)),
         sd: Part::of((planning.seed != base_planning.seed).then_some(planning.seed)),
         ru: Part::of((planning.runs != base_planning.runs).then_some(planning.runs)),
-        lv: Part::of((scenario.levers != from.levers).then(|| scenario.levers.clone())),
+        lv: Part::of((scenario.levers != from.levers).then(|| WireLevers::from(&scenario.levers))),
         ..WireV2::default()
     }
 }

@@ -8,10 +8,10 @@ use crate::model::catalog::presets::Preset;
 use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit_with, Rejection};
-use crate::model::planners::levers::check;
 use crate::model::scenario::course::{Lab, LabOption, PoolShare, ProjectUse, ResourceUse};
 use crate::model::scenario::field::Setting;
-use crate::model::scenario::validate::limits;
+use crate::model::scenario::levers::Levers;
+use crate::model::scenario::limits;
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
@@ -82,12 +82,12 @@ impl<'a> Reader<'a> {
             self.try_apply("simulated runs", |s| s.planning.runs = runs);
         }
         if let Some(levers) = self.part(wire.lv, "savings levers") {
-            match check(&levers) {
-                Ok(()) => self.try_apply("savings levers", |s| s.levers = levers),
-                Err(e) => self.notices.push(format!(
+            let levers = Levers::from(levers);
+            if let Err(first) = self.commit(|s| s.levers = levers) {
+                self.notices.push(format!(
                     "The link's savings levers could not be used ({}) and were left off.",
-                    clip(&e.to_string())
-                )),
+                    clip(&first)
+                ));
             }
         }
     }

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::model::planners::levers::Levers;
+use crate::model::scenario::levers::{AutoStop, Levers};
 use crate::model::share::num::Num;
 
 /// The version this build writes. Version 3 has version 2's shape; it marks links made after the
@@ -238,7 +238,7 @@ parts! {
         /// Simulated course runs.
         ru: u32,
         /// Savings levers, when any is on.
-        lv: Levers,
+        lv: WireLevers,
         /// Scenario A of an A/B comparison, against the same preset (one level deep).
         a: Pinned,
     }
@@ -259,5 +259,96 @@ impl<'de> Deserialize<'de> for Pinned {
         serde_json::from_value(Value::Object(object))
             .map(|wire| Pinned(Box::new(wire)))
             .map_err(serde::de::Error::custom)
+    }
+}
+
+/// Savings levers in a link: the keys and shape of [`Levers`] (so links made before levers were
+/// exact numbers read the same), each number a [`Num`]. Absent keys take the defaults.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(super) struct WireLevers {
+    /// [`Levers::vm_lease_cap_hours`] (hours).
+    vm_lease_cap_hours: Option<Num>,
+    /// [`Levers::auto_stop`].
+    auto_stop: Option<WireAutoStop>,
+    /// [`Levers::spot_gpu_rerun_pct`] (percent).
+    spot_gpu_rerun_pct: Option<Num>,
+    /// [`Levers::gpu_sharing_students`] (students).
+    gpu_sharing_students: Option<Num>,
+    /// [`Levers::gpu_bound_share_pct`] (percent).
+    gpu_bound_share_pct: Num,
+    /// [`Levers::right_size`] (on/off).
+    right_size: bool,
+}
+
+/// [`AutoStop`] in a link, with the keys of [`AutoStop`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(super) struct WireAutoStop {
+    /// [`AutoStop::idle_after_hours`] (hours).
+    idle_after_hours: Option<Num>,
+    /// [`AutoStop::nightly_stop`] (on/off).
+    nightly_stop: bool,
+    /// [`AutoStop::night_hours`] (hours).
+    night_hours: Num,
+    /// [`AutoStop::idle_share_pct`] (percent).
+    idle_share_pct: Num,
+    /// [`AutoStop::include_project`] (on/off).
+    include_project: bool,
+}
+
+impl Default for WireLevers {
+    fn default() -> Self {
+        WireLevers::from(&Levers::default())
+    }
+}
+
+impl Default for WireAutoStop {
+    fn default() -> Self {
+        WireAutoStop::from(&AutoStop::default())
+    }
+}
+
+impl From<&Levers> for WireLevers {
+    fn from(levers: &Levers) -> Self {
+        WireLevers {
+            vm_lease_cap_hours: levers.vm_lease_cap_hours.map(Num),
+            auto_stop: levers.auto_stop.as_ref().map(WireAutoStop::from),
+            spot_gpu_rerun_pct: levers.spot_gpu_rerun_pct.map(Num),
+            gpu_sharing_students: levers.gpu_sharing_students.map(Num),
+            gpu_bound_share_pct: Num(levers.gpu_bound_share_pct),
+            right_size: levers.right_size,
+        }
+    }
+}
+
+impl From<&AutoStop> for WireAutoStop {
+    fn from(stop: &AutoStop) -> Self {
+        WireAutoStop {
+            idle_after_hours: stop.idle_after_hours.map(Num),
+            nightly_stop: stop.nightly_stop,
+            night_hours: Num(stop.night_hours),
+            idle_share_pct: Num(stop.idle_share_pct),
+            include_project: stop.include_project,
+        }
+    }
+}
+
+impl From<WireLevers> for Levers {
+    fn from(wire: WireLevers) -> Self {
+        Levers {
+            vm_lease_cap_hours: wire.vm_lease_cap_hours.map(|n| n.0),
+            auto_stop: wire.auto_stop.map(|stop| AutoStop {
+                idle_after_hours: stop.idle_after_hours.map(|n| n.0),
+                nightly_stop: stop.nightly_stop,
+                night_hours: stop.night_hours.0,
+                idle_share_pct: stop.idle_share_pct.0,
+                include_project: stop.include_project,
+            }),
+            spot_gpu_rerun_pct: wire.spot_gpu_rerun_pct.map(|n| n.0),
+            gpu_sharing_students: wire.gpu_sharing_students.map(|n| n.0),
+            gpu_bound_share_pct: wire.gpu_bound_share_pct.0,
+            right_size: wire.right_size,
+        }
     }
 }

@@ -1,4 +1,13 @@
-//! How each savings lever transforms a scenario (see [`super`] for the order and the model).
+//! The savings levers applied inside the engine: how each lever transforms a copy of the
+//! scenario that the engine then prices, so a levered scenario validates, prices and shares like
+//! any other, and levers combine by applying one after another, in this order: 1. right-sizing
+//! (a user choice of the cheapest fitting offer); 2. GPU sharing (single-GPU lab uses of
+//! MIG-capable GPUs take a slice, for a longer block); 3. spot GPUs (a custom offer at spot price
+//! x re-run factor; offers without a published spot price stay on demand); 4. VM lease cap and
+//! 5. auto-stop: per-use caps are not in the model, so each VM use's planned hours are lowered to
+//! `new actual hours / overrun`, which makes the engine's actual hours (planned x overrun)
+//! exactly the capped or stopped hours; attached floating IPs follow, as they share the use's
+//! hours. A levered scenario's *planned* hours are therefore not the course's plan.
 
 use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit};
 use crate::model::catalog::resource::{Resource, ResourceKind};
@@ -7,12 +16,38 @@ use crate::model::catalog::stand_in::{
 };
 use crate::model::catalog::Catalog;
 use crate::model::engine::stand_in::stand_in_for;
+use crate::model::scenario::levers::{
+    sharing_factor, sharing_slowdown, AutoStop, Lever, Levers, MIG_GPU_MODELS,
+};
+use crate::model::scenario::valid::ValidScenario;
+use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::{OfferChoice, Scenario};
 
-use super::{sharing_factor, sharing_slowdown, AutoStop, Lever, Levers, MIG_GPU_MODELS};
+/// `scenario` with every enabled lever of `levers` applied, in waterfall order (the settings
+/// already validated: [`crate::model::scenario::validate::validate_levers`]).
+pub fn with_levers(scenario: &Scenario, levers: &Levers, catalog: &Catalog) -> Scenario {
+    let mut levered = scenario.clone();
+    for lever in levers.enabled() {
+        levered = apply_lever(&levered, lever, levers, catalog);
+    }
+    levered
+}
+
+/// `scenario` with its own enabled levers applied and then switched off (so they apply once),
+/// validated: what [`crate::model::engine::estimate::price`] prices. Validation has checked the
+/// lever settings with the scenario; the levered copy is validated on its own (a lever adds
+/// custom offers and choices, which have limits too).
+pub fn levered(
+    scenario: &ValidScenario,
+    catalog: &Catalog,
+) -> Result<ValidScenario, Vec<FieldError>> {
+    let mut levered = with_levers(scenario, &scenario.levers, catalog);
+    levered.levers = Levers::default();
+    ValidScenario::new(levered, catalog)
+}
 
 /// `scenario` with `lever` applied (its settings taken from `levers`, already checked).
-pub(super) fn apply_lever(
+pub fn apply_lever(
     scenario: &Scenario,
     lever: Lever,
     levers: &Levers,
