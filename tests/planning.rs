@@ -248,7 +248,7 @@ fn zero_spread_means_every_student_costs_the_mean() {
     let e = estimate(&paper().scenario);
     let mean = e.labs_per_student_usd() + e.project_per_student_usd();
     assert!(off_by(result.max_usd, mean) < 1e-9);
-    assert!(off_by(result.p50_usd, mean) < 0.01);
+    assert!(off_by(result.p50_usd, mean) < 1e-9);
 }
 
 #[test]
