@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_TOTAL, count, expected, openCalculator, reported, showView, start, stop, text, closeClean, wholeDollars,
+  DEFAULT_TOTAL, PAPER, count, expected, openCalculator, reported, showView, start, stop, text, closeClean, wholeDollars,
 } from './support.mjs';
 
 let server;
@@ -35,11 +35,18 @@ test("the default scenario's figures on the page are the fixture's", async () =>
   assert.equal(await text(page, 'headline-per-student'), wholeDollars(perStudent));
   assert.equal(await text(page, 'lab-instance-hours'), count(reported('lab_instance_hours')));
   assert.equal(await text(page, 'project-instance-hours'), count(reported('project_instance_hours')));
+  const figures = PAPER.paper.figures;
+  const [labsLow, labsHigh] = [figures.labs_per_student_usd.low, figures.labs_per_student_usd.high].map(wholeDollars);
   const headline = (await page.locator('section.headline').textContent()).replace(/\s+/g, ' ');
   for (const part of [
     `labs ${wholeDollars(labs)}, project ${wholeDollars(perStudent - labs)}`,
     `${count(reported('project_gpu_hours'))} GPU node-hours`,
     `${count(expected('groups'))} groups`,
+    // The paper's own figures beside them: the preset's copy of them against the fixture's.
+    `Paper: ${figures.course_usd.reads} ${wholeDollars(reported('course_usd'))}`,
+    `Paper: ${figures.per_student_usd.reads} ${wholeDollars(paperUsd)}; labs ${labsLow}-${labsHigh}`,
+    `Paper: ${count(reported('lab_instance_hours'))}`,
+    `Paper: ${count(reported('project_instance_hours'))} (${count(reported('project_gpu_hours'))} GPU hours`,
   ]) {
     assert.ok(headline.includes(part), `the headline holds "${part}": ${headline}`);
   }
