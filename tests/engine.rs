@@ -13,7 +13,9 @@ use course_cost::model::scenario::field::{
     overrun_setting, FieldPath, LabField, PhaseKey, Setting, UseField, UseSite,
 };
 
-use course_cost::model::scenario::course::{Course, Lab, LabOption, Project, ResourceUse};
+use course_cost::model::scenario::course::{
+    Course, Lab, LabOption, Project, ProjectUse, ResourceUse,
+};
 use course_cost::model::scenario::pricing::Pricing;
 use course_cost::model::scenario::realism::Realism;
 use course_cost::model::scenario::validate::Problem;
@@ -101,11 +103,60 @@ fn totals_are_the_sum_of_the_lines_every_way() {
         let by_category: f64 = lab.cost_by_category.iter().sum();
         assert!((by_category - lab.cost_usd).abs() < 1e-9);
     }
-    for line in &result.lines {
-        let again = line.actual_hours * line.rerun * line.usd_per_hour;
-        assert!((again - line.cost_usd).abs() < 1e-9);
-        assert!((line.planned_total_hours * line.overrun - line.actual_hours).abs() < 1e-9);
-    }
+}
+
+#[test]
+fn hand_computed_small_course_with_a_project_overruns_and_reruns() {
+    // tiny()'s 10 students and lab, plus a 2-week project in groups of 4 (3 groups), each group
+    // holding one m1.medium with its address 10 h a week and 100 GB of block storage all week;
+    // lab VMs run 3 times their plan, project VMs twice, storage as planned; spot with 25% re-run.
+    let mut scenario = tiny();
+    scenario.course.project.weeks = 2.0;
+    scenario.course.project.uses = vec![
+        ProjectUse {
+            resource: "m1.medium".into(),
+            count: 1.0,
+            hours_per_week: 10.0,
+            floating_ips: 1.0,
+            note: String::new(),
+            pool: vec![],
+        },
+        ProjectUse {
+            resource: "block_storage".into(),
+            count: 100.0,
+            hours_per_week: 168.0,
+            floating_ips: 0.0,
+            note: String::new(),
+            pool: vec![],
+        },
+    ];
+    scenario.realism.labs.vm = 3.0;
+    scenario.realism.project.vm = 2.0;
+    let on_demand = estimate(&scenario);
+    // AWS, Spring 2025 (prices.md): t3.medium $0.0416/h, public IPv4 $0.005/h, EBS gp3
+    // $0.08/GB-month over 730 h a month.
+    let labs = 10.0 * 2.0 * 3.0 * (0.0416 + 0.005);
+    let project_vm = 3.0 * 10.0 * 2.0 * 2.0 * (0.0416 + 0.005);
+    let storage = 3.0 * 100.0 * 168.0 * 2.0 * 0.08 / 730.0;
+    let totals = &on_demand.totals;
+    assert!((totals.labs_usd - labs).abs() < 1e-9, "{}", totals.labs_usd);
+    assert!((totals.list_usd - (labs + project_vm + storage)).abs() < 1e-9);
+    assert!((totals.per_student_usd - (labs + project_vm + storage) / 10.0).abs() < 1e-9);
+    assert_eq!(on_demand.groups, 3.0);
+    // Instance-hours count the VMs, not the addresses or the volumes: 60 + 120.
+    assert!((totals.actual_instance_hours - 180.0).abs() < 1e-9);
+    // On spot the VMs cost $0.018/h and a quarter more hours are bought; addresses and
+    // storage have no spot price.
+    scenario.pricing.model = PriceModel::Spot;
+    scenario.pricing.rerun_overhead_pct = 25.0;
+    let spot = estimate(&scenario).totals;
+    let vm_hours = 10.0 * 2.0 * 3.0 + 3.0 * 10.0 * 2.0 * 2.0;
+    let spot_by_hand = vm_hours * (0.018 * 1.25 + 0.005) + storage;
+    assert!(
+        (spot.list_usd - spot_by_hand).abs() < 1e-9,
+        "{} vs {spot_by_hand}",
+        spot.list_usd
+    );
 }
 
 #[test]
@@ -134,14 +185,20 @@ fn cost_grows_with_students_and_hours() {
 
 #[test]
 fn discount_overhead_and_credit_apply_in_order() {
-    let mut scenario = paper().scenario.clone();
+    // tiny() lists at 10 x 2 h x ($0.0416 + $0.005) = $0.932; 10% off, 20% overhead on what is
+    // left, then a credit of 1 cent for each of the 10 students.
+    let mut scenario = tiny();
     scenario.pricing.discount_pct = 10.0;
     scenario.pricing.overhead_pct = 20.0;
-    scenario.pricing.credit_per_student_usd = 50.0;
+    scenario.pricing.credit_per_student_usd = 0.01;
     let totals = estimate(&scenario).totals;
-    let expected = totals.list_usd * 0.9 * 1.2 - 50.0 * 191.0;
-    assert!(off_by(totals.net_usd, expected) < 1e-12);
-    assert!(off_by(totals.per_student_usd, expected / 191.0) < 1e-12);
+    let expected = 0.932 * 0.9 * 1.2 - 0.1;
+    assert!(
+        (totals.net_usd - expected).abs() < 1e-12,
+        "{}",
+        totals.net_usd
+    );
+    assert!((totals.per_student_usd - expected / 10.0).abs() < 1e-12);
 
     // A credit larger than the bill leaves nothing to pay, never a negative bill.
     scenario.pricing.credit_per_student_usd = 100_000.0;

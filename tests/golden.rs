@@ -4,20 +4,28 @@
 
 mod common;
 
-use common::{catalog, estimate, off_by, paper};
+use common::{
+    catalog, estimate, expected, expected_pool_cases, off_by, paper, reported, reported_range,
+};
 use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::engine::calibrate::calibrate;
 
 #[test]
 fn default_scenario_reproduces_the_reported_instance_hours_exactly() {
     let result = estimate(&paper().scenario);
+    assert_eq!(result.students, reported("students"));
     let labs: f64 = result.labs.iter().map(|l| l.actual_instance_hours).sum();
-    assert_eq!(labs.round(), 109_837.0);
-    assert_eq!(result.project.actual_instance_hours.round(), 76_855.0);
-    assert_eq!(result.project.gpu_hours.round(), 5_466.0);
-    assert_eq!(result.totals.actual_instance_hours.round(), 186_692.0);
+    assert_eq!(labs.round(), reported("lab_instance_hours"));
+    let project = &result.project;
+    assert_eq!(
+        project.actual_instance_hours.round(),
+        reported("project_instance_hours")
+    );
+    assert_eq!(project.gpu_hours.round(), reported("project_gpu_hours"));
+    let total = result.totals.actual_instance_hours;
+    assert_eq!(total.round(), reported("instance_hours"));
     // Rounding hides at most float noise, not a modelling gap.
-    assert!((result.totals.actual_instance_hours - 186_692.0).abs() < 1e-6);
+    assert!((total - reported("instance_hours")).abs() < 1e-6);
 }
 
 #[test]
@@ -47,17 +55,17 @@ fn planned_lab_hours_match_the_lab_texts() {
     // course-labs.md s.1b derives 54-68 planned instance-hours per student from the lab texts.
     let result = estimate(&paper().scenario);
     let planned: f64 = result.labs.iter().map(|l| l.planned_instance_hours).sum();
-    let per_student = planned / 191.0;
+    let per_student = planned / reported("students");
     assert!(
         (54.0..=68.0).contains(&per_student),
         "{per_student} planned lab instance-hours per student"
     );
 }
 
-/// What the default costs per student (labs, project), computed here by hand from the preset's
+/// What the default costs the course (labs, project; USD), computed here by hand from the preset's
 /// plan and overrun factors and the AWS stand-ins' Spring 2025 prices, without the engine:
 /// hours x overrun x (instances x hour price + floating IPs x the address's hour price).
-fn by_hand_per_student() -> (f64, f64) {
+fn by_hand_course_usd() -> (f64, f64) {
     use course_cost::model::scenario::realism::OverrunFactors;
     let s = &paper().scenario;
     let factor = |f: &OverrunFactors, resource: &str| match catalog()
@@ -72,15 +80,17 @@ fn by_hand_per_student() -> (f64, f64) {
         ResourceKind::Network => 1.0,
     };
     let address = aws_rate("floating_ip");
+    let students = reported("students");
     let mut labs = 0.0;
     for option in s.course.labs.iter().flat_map(|l| &l.options) {
         for u in &option.uses {
             let hours = option.share_pct / 100.0 * u.hours * factor(&s.realism.labs, &u.resource);
-            labs += hours * (u.count * aws_rate(&u.resource) + u.floating_ips * address);
+            labs += students * hours * (u.count * aws_rate(&u.resource) + u.floating_ips * address);
         }
     }
     // 191 students in groups of 3.6: 54 groups, each using the project's uses for 6 weeks.
-    let groups = (191.0_f64 / 3.6).ceil();
+    let groups = (students / 3.6).ceil();
+    assert_eq!(groups, expected("groups"));
     let mut project = 0.0;
     for u in &s.course.project.uses {
         for (resource, share) in u.members() {
@@ -89,45 +99,59 @@ fn by_hand_per_student() -> (f64, f64) {
             project += groups * hours * (u.count * aws_rate(resource) + u.floating_ips * address);
         }
     }
-    (labs, project / 191.0)
+    (labs, project)
+}
+
+/// [`by_hand_course_usd`] per enrolled student (labs, project; USD).
+fn by_hand_per_student() -> (f64, f64) {
+    let (labs, project) = by_hand_course_usd();
+    let students = reported("students");
+    (labs / students, project / students)
 }
 
 #[test]
 fn labs_on_aws_spring_2025_land_in_the_papers_range() {
     // Talk slides: labs cost $110-125 per student on a commercial cloud; the goal is within 20%.
+    let (low, high) = reported_range("labs_per_student_usd");
     let result = estimate(&paper().scenario);
     let labs = result.labs_per_student_usd();
     assert!(
-        (110.0 * 0.8..=125.0 * 1.2).contains(&labs),
+        (low * 0.8..=high * 1.2).contains(&labs),
         "labs cost ${labs:.2} per student"
     );
     // The hand computation (m1.large is a 4 vCPU / 8 GB flavor, so its AWS stand-in is
-    // t3.xlarge): $116.11, inside the paper's range.
+    // t3.xlarge) is the fixture's figure to the cent, inside the paper's range.
     let (by_hand, _) = by_hand_per_student();
     assert!((labs - by_hand).abs() < 1e-9, "${labs:.4} vs ${by_hand:.4}");
-    assert!((110.0..=125.0).contains(&by_hand) && (by_hand - 116.11).abs() < 0.01);
+    assert!((low..=high).contains(&by_hand));
+    assert!((by_hand - expected("labs_per_student_usd")).abs() < 0.005);
 }
 
 #[test]
 fn total_on_aws_spring_2025_is_near_the_papers_250_per_student() {
     // SC25 abstract: about $250 per student; the goal is within 15%, with no price bent. The
     // project's 5,466 GPU node-hours are spread over the pool the course reserved, by node count;
-    // by hand the total lands at $262.70 per student, 5% above the paper (README.md, "How close
-    // to the paper").
-    let result = estimate(&paper().scenario);
-    let per_student = result.totals.per_student_usd;
-    let (labs, project) = by_hand_per_student();
+    // by hand the total lands 5% above the paper (README.md, "How close to the paper").
+    let totals = estimate(&paper().scenario).totals;
+    let (labs, project) = by_hand_course_usd();
     assert!(
-        (per_student - (labs + project)).abs() < 1e-9,
+        (totals.net_usd - (labs + project)).abs() < 1e-6,
+        "${:.4}",
+        totals.net_usd
+    );
+    let (labs_each, project_each) = by_hand_per_student();
+    let per_student = totals.per_student_usd;
+    assert!(
+        (per_student - (labs_each + project_each)).abs() < 1e-9,
         "${per_student:.4}"
     );
-    assert!(off_by(per_student, 250.0) < 0.15, "${per_student:.2}");
     assert!(
-        (labs + project - 262.70).abs() < 0.01,
-        "${:.4}",
-        labs + project
+        off_by(per_student, reported("per_student_usd")) < 0.15,
+        "${per_student:.2}"
     );
-    assert!(off_by(result.totals.net_usd, 191.0 * per_student) < 1e-12);
+    // The fixture's figures (which the browser tests compare the page with) are these, to the cent.
+    assert!((labs + project - expected("total_usd")).abs() < 0.005);
+    assert!((labs_each + project_each - expected("per_student_usd")).abs() < 0.005);
 }
 
 #[test]
@@ -143,9 +167,11 @@ fn project_storage_matches_the_reported_volumes() {
             .map(|l| l.actual_hours / (weeks * 168.0))
             .sum()
     };
-    assert!(off_by(stored_gb("block_storage"), 9_000.0) < 0.001);
-    assert!(off_by(stored_gb("object_storage"), 1_500.0) < 0.001);
-    assert_eq!(result.groups, 54.0);
+    let block = reported("project_block_storage_gb");
+    assert!(off_by(stored_gb("block_storage"), block) < 0.001);
+    let object = reported("project_object_storage_gb");
+    assert!(off_by(stored_gb("object_storage"), object) < 0.001);
+    assert_eq!(result.groups, expected("groups"));
 }
 
 #[test]
@@ -219,20 +245,22 @@ fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
     let preset = paper();
     let figures = preset.paper.as_ref().expect("the paper's figures");
     let gap = PaperGap::new(&estimate(&preset.scenario), figures);
-    // The hand-computed total against the abstract's $250: 262.70 / 250 - 1 = 5.08%.
+    // The hand-computed total against the abstract's $250: 5% above it.
     let (labs, project) = by_hand_per_student();
-    let expected = (labs + project) / 250.0 - 1.0;
+    let paper_usd = reported("per_student_usd");
+    let relative = (labs + project) / paper_usd - 1.0;
     assert!(
-        (gap.relative() - expected).abs() < 1e-9,
+        (gap.relative() - relative).abs() < 1e-9,
         "{}",
         gap.relative()
     );
-    assert!((expected - 0.0508).abs() < 0.0001, "{expected}");
     let line = gap.sentence(|usd| format!("${usd:.0}"));
-    assert!(
-        line.starts_with("$263 per student: 5% above the paper's $250."),
-        "{line}"
+    let words = format!(
+        "${:.0} per student: {:.0}% above the paper's ${paper_usd:.0}.",
+        expected("per_student_usd"),
+        relative * 100.0
     );
+    assert!(line.starts_with(&words), "{line} vs {words}");
     assert!(line.contains("group project"), "{line}");
 }
 
@@ -269,9 +297,11 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
         (even_total - even_by_hand).abs() < 1e-6,
         "{even_total} vs {even_by_hand}"
     );
-    // The issue's numbers audit: $319.35 with even weights; README: $231.46 as device-hours.
-    assert!((even_total - 319.35).abs() < 0.01, "{even_total}");
-    assert!((device_total - 231.46).abs() < 0.01, "{device_total}");
+    // The issue's numbers audit with even weights; README as device-hours (the fixture's figures).
+    let even = expected("even_pool_weights_per_student_usd");
+    assert!((even_total - even).abs() < 0.005, "{even_total}");
+    let device = expected("gpu_device_hours_reading_per_student_usd");
+    assert!((device_total - device).abs() < 0.005, "{device_total}");
 }
 
 #[test]
@@ -377,7 +407,8 @@ fn the_total_over_plausible_node_counts_follows_the_pool_weights() {
     let base = estimate(&preset.scenario).totals.per_student_usd;
     let range = pool_range(&preset.scenario, catalog(), preset).expect("two assumed counts");
     assert_eq!(range.assumed, vec!["gpu_rtx_6000", "compute_gigaio"]);
-    let audit = [(2.0, 281.54), (3.0, 270.67), (4.0, 262.70), (8.0, 244.68)];
+    let audit = expected_pool_cases();
+    assert_eq!(audit.len(), range.cases.len());
     for (case, (units, audited)) in range.cases.iter().zip(audit) {
         assert_eq!(case.units, units);
         let by_hand =
@@ -388,7 +419,7 @@ fn the_total_over_plausible_node_counts_follows_the_pool_weights() {
         );
         // The issue's numbers audit computed the same four totals by hand.
         assert!(
-            (case.per_student_usd - audited).abs() < 0.01,
+            (case.per_student_usd - audited).abs() < 0.005,
             "{units}: {case:?}"
         );
         assert!(case.fits, "{units} nodes each supply the hours");
@@ -452,4 +483,64 @@ fn exceeded_types(result: &course_cost::model::Estimate) -> Vec<&str> {
         .filter(|c| c.exceeded())
         .map(|c| c.resource.as_str())
         .collect()
+}
+
+// ---- One source for the figures the tests expect (issue 20, item 4) ----
+
+/// The test files (Rust and browser) besides the fixture.
+fn test_files() -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = Vec::new();
+    for dir in [root.clone(), root.join("common"), root.join("e2e")] {
+        for entry in std::fs::read_dir(dir).expect("tests/").flatten() {
+            let path = entry.path();
+            if path.extension().is_some_and(|e| e == "rs" || e == "mjs") {
+                files.push(path);
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_default_total_is_written_only_in_the_fixture() {
+    // Every way a test could write the total or the cost per student, from the fixture itself.
+    let total = expected("total_usd");
+    let per_student = expected("per_student_usd");
+    let spellings = [
+        common::whole_dollars(total),
+        format!("{:.0}", total.round()),
+        format!(
+            "{}_{:03}",
+            total.round() as u64 / 1000,
+            total.round() as u64 % 1000
+        ),
+        format!("{total:.2}"),
+        format!("{},{:06.2}", total as u64 / 1000, total % 1000.0),
+        format!("{per_student:.2}"),
+    ];
+    for file in test_files() {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        for spelling in &spellings {
+            assert!(
+                !text.contains(spelling.as_str()),
+                "{} writes {spelling}: read it from tests/fixtures/paper.json",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_tests_parse_numbers_as_the_app_does() {
+    // A serde_json feature for the tests alone (dev-dependencies) would make the tests read the
+    // presets' numbers differently from the app (issue 20: `float_roundtrip` was one).
+    let manifest = include_str!("../Cargo.toml");
+    let dev = manifest.split("[dev-dependencies]").nth(1).unwrap_or("");
+    let dev = dev.split("\n[").next().unwrap_or("");
+    assert!(
+        !dev.lines()
+            .any(|l| l.trim_start().starts_with("serde_json")),
+        "serde_json in [dev-dependencies]: {dev}"
+    );
 }

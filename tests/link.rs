@@ -6,7 +6,7 @@ mod common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use common::{catalog, estimate, paper, random_edits, Rng};
+use common::{catalog, estimate, exact_json, paper, random_edits, Rng};
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::edit::number::apply_number;
@@ -183,7 +183,7 @@ fn version_of(payload: &str) -> u64 {
 }
 
 fn check_corpus(text: &str, version: u64) {
-    let corpus: Vec<Entry> = serde_json::from_str(text).expect("corpus parses");
+    let corpus: Vec<Entry> = serde_json::from_value(exact_json(text)).expect("corpus parses");
     assert!(corpus.len() >= 10);
     for entry in corpus {
         assert_eq!(version_of(&entry.payload), version, "{}", entry.name);
@@ -556,7 +556,8 @@ fn a_link_from_before_the_spot_assumption_keeps_its_zero_re_run_share() {
 
 /// The v1 corpus's link of the first version of the paper's course, as it was.
 fn first_version_link() -> String {
-    let corpus: Vec<Entry> = serde_json::from_str(include_str!("links/v1.json")).expect("parses");
+    let corpus: Vec<Entry> =
+        serde_json::from_value(exact_json(include_str!("links/v1.json"))).expect("parses");
     corpus
         .into_iter()
         .find(|e| e.name == "preset paper-s25 as it is")
@@ -609,8 +610,8 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
     );
     assert!(!old.edited);
     // The expected figures come from the engine on the two presets as shipped, not from the
-    // link code: version 1 as it is, and today's default (README, "How close to the paper":
-    // $262.70 per student, checked by tests/golden.rs).
+    // link code: version 1 as it is, and today's default (README, "How close to the paper";
+    // tests/golden.rs checks it against tests/fixtures/paper.json).
     let then = estimate(&archived.scenario).totals.per_student_usd;
     let today = estimate(&paper().scenario).totals.per_student_usd;
     assert!(
@@ -655,7 +656,8 @@ fn a_link_made_with_todays_version_says_nothing_about_versions() {
         .old_version
         .is_none());
     // Every version 1 corpus link of an archived preset says it is old; none is a problem.
-    let corpus: Vec<Entry> = serde_json::from_str(include_str!("links/v1.json")).expect("parses");
+    let corpus: Vec<Entry> =
+        serde_json::from_value(exact_json(include_str!("links/v1.json"))).expect("parses");
     for entry in corpus {
         let decoded = decode(&entry.payload, catalog()).expect("presets load");
         assert_eq!(

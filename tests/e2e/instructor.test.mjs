@@ -5,7 +5,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text, closeClean,
+  DEFAULT_TOTAL, WAIT, changed, expected, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text,
+  closeClean, wholeDollars,
 } from './support.mjs';
 
 let server;
@@ -13,8 +14,6 @@ let browser;
 
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
-
-const DEFAULT_TOTAL = '$50,176';
 
 /** Asserts the summary bar lies wholly inside the window. */
 async function assertSummaryInView(page, what) {
@@ -178,8 +177,9 @@ test("the served page holds the paper's headline before any script runs", async 
   assert.equal(response.status, 200);
   const html = await response.text();
   const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
-  assert.ok(withoutScripts.includes('$50,176'), 'the total is in the markup');
-  assert.ok(withoutScripts.includes('$263'), 'the cost per student is in the markup');
+  assert.ok(withoutScripts.includes(DEFAULT_TOTAL), 'the total is in the markup');
+  const perStudent = wholeDollars(expected('per_student_usd'));
+  assert.ok(withoutScripts.includes(perStudent), 'the cost per student is in the markup');
 });
 
 test('the current view is kept in the address bar, and a link opens on its view', async () => {

@@ -26,7 +26,7 @@ async function download(page, testid) {
 }
 
 
-/** Asserts a shown dollar figure is sane: "$50,176"-like, of normal length, no n/a, inf, NaN. */
+/** Asserts a shown dollar figure is sane: "$12,345"-like, of normal length, no n/a, inf, NaN. */
 function assertSaneDollars(shown, what) {
   assert.doesNotMatch(shown, /n\/a|inf|nan|e[+-]?\d/i, `${what}: ${shown}`);
   assert.match(shown, /^\$\d{1,3}(,\d{3})*(\.\d+)?$/, `${what}: ${shown}`);

@@ -18,6 +18,40 @@ export const DIST = resolve(fileURLToPath(new URL('../../dist', import.meta.url)
  */
 export const WAIT = 60_000;
 
+/**
+ * The paper's reported figures (with their sources) and the default scenario's expected ones,
+ * derived by hand: tests/fixtures/paper.json, which the native tests read too
+ * (tests/common/mod.rs), so no test file writes these numbers itself.
+ */
+export const PAPER = JSON.parse(await readFile(new URL('../fixtures/paper.json', import.meta.url), 'utf8'));
+
+/** A figure the paper reports (`PAPER.paper.figures[name].value`). */
+export function reported(name) {
+  const value = PAPER.paper.figures[name]?.value;
+  if (typeof value !== 'number') throw new Error(`the fixture reports no ${name}`);
+  return value;
+}
+
+/** A figure the default scenario is expected to show (`PAPER.default_scenario[name]`). */
+export function expected(name) {
+  const value = PAPER.default_scenario[name];
+  if (typeof value !== 'number') throw new Error(`the fixture expects no ${name}`);
+  return value;
+}
+
+/** A count as the page writes it: 109837 -> "109,837". */
+export function count(value) {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** A dollar figure as the page writes it whole: 12345.49 -> "$12,345". */
+export function wholeDollars(usd) {
+  return `$${count(usd)}`;
+}
+
+/** The default scenario's total as the page shows it. */
+export const DEFAULT_TOTAL = wholeDollars(expected('total_usd'));
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
