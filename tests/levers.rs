@@ -17,7 +17,7 @@ use course_cost::model::planners::levers::{
     apply_levers, savings, shareable, sharing_factor, sharing_slowdown, spot_stand_ins, AutoStop,
     Lever, LeverError, Levers, Savings,
 };
-use course_cost::model::planners::tornado::{tornado, triangular, Provenance, INPUTS};
+use course_cost::model::planners::tornado::{tornado, triangular, RangeOrigin, INPUTS};
 use course_cost::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::{evaluate, Scenario};
@@ -474,14 +474,14 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
     // Ranges around a calibrated factor are assumed, and say so.
     for start in ["How long lab VMs", "Project GPU", "How long project VMs"] {
         assert!(
-            matches!(row(start).provenance, Provenance::Assumed(_)),
+            matches!(row(start).provenance, RangeOrigin::Assumed(_)),
             "{start}"
         );
     }
     // No row is calibrated any more: every range is sourced or assumed.
     assert!(rows
         .iter()
-        .all(|r| !matches!(r.provenance, Provenance::Calibrated(_))));
+        .all(|r| !matches!(r.provenance, RangeOrigin::Calibrated(_))));
 }
 
 #[test]

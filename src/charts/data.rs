@@ -2,7 +2,7 @@
 
 use super::palette::{category_color, series_color, Rgb};
 use crate::model::catalog::resource::Category;
-use crate::model::engine::compare::ProviderQuote;
+use crate::model::engine::compare::ProviderEstimate;
 use crate::model::engine::estimate::PhaseSummary;
 use crate::model::format;
 use crate::model::planners::diff::DiffRow;
@@ -206,8 +206,8 @@ pub fn hours_by_lab(estimate: &Estimate) -> BarChart {
 }
 
 /// Cost of the course on each provider, stacked by category, in the display currency.
-pub fn providers(quotes: &[ProviderQuote], currency: &str, usd_to_currency: f64) -> BarChart {
-    let priced: Vec<&ProviderQuote> = quotes.iter().filter(|q| q.error.is_none()).collect();
+pub fn providers(quotes: &[ProviderEstimate], currency: &str, usd_to_currency: f64) -> BarChart {
+    let priced: Vec<&ProviderEstimate> = quotes.iter().filter(|q| q.error.is_none()).collect();
     let labels = priced
         .iter()
         .map(|q| q.name.split(' ').next().unwrap_or(&q.name).to_string())

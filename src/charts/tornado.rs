@@ -3,14 +3,14 @@
 //! around the typical total.
 
 use crate::model::format;
-use crate::model::planners::tornado::{Provenance, TornadoRow};
+use crate::model::planners::tornado::{RangeOrigin, TornadoRow};
 
 /// Where an input's range comes from, in one word, and the detail.
-pub fn provenance_words(provenance: Provenance) -> (&'static str, &'static str) {
+pub fn provenance_words(provenance: RangeOrigin) -> (&'static str, &'static str) {
     match provenance {
-        Provenance::Sourced(detail) => ("sourced", detail),
-        Provenance::Calibrated(detail) => ("calibrated", detail),
-        Provenance::Assumed(detail) => ("assumed", detail),
+        RangeOrigin::Sourced(detail) => ("sourced", detail),
+        RangeOrigin::Calibrated(detail) => ("calibrated", detail),
+        RangeOrigin::Assumed(detail) => ("assumed", detail),
     }
 }
 

@@ -108,7 +108,7 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
             Phase::Lab(_) => "Lab".to_string(),
             Phase::Project => "Group project".to_string(),
         },
-        line.group.clone(),
+        line.activity.clone(),
         line.option.clone(),
         resource.to_string(),
         line.resource.clone(),

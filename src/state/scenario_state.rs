@@ -8,7 +8,7 @@ use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
-use crate::model::engine::compare::{compare_providers, ProviderQuote};
+use crate::model::engine::compare::{compare_providers, ProviderEstimate};
 use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
@@ -52,7 +52,7 @@ pub struct ScenarioState {
     /// Why the last structural change was refused, until the next change succeeds.
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
-    comparison: Rc<OnceCell<Rc<Vec<ProviderQuote>>>>,
+    comparison: Rc<OnceCell<Rc<Vec<ProviderEstimate>>>>,
     /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
     link: Rc<OnceCell<String>>,
     /// Undo and redo.
@@ -154,7 +154,7 @@ impl ScenarioState {
     }
 
     /// The scenario on every provider, priced the first time it is asked for in this state.
-    pub fn comparison(&self) -> Rc<Vec<ProviderQuote>> {
+    pub fn comparison(&self) -> Rc<Vec<ProviderEstimate>> {
         self.comparison
             .get_or_init(|| Rc::new(compare_providers(&self.scenario, self.catalog)))
             .clone()

@@ -6,7 +6,7 @@ use crate::charts::data::providers;
 use crate::components::inputs::table_head::figures_head;
 use crate::components::BarChartView;
 use crate::model::edit::change::Change;
-use crate::model::engine::compare::ProviderQuote;
+use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
 use crate::state::{use_scenario, Dispatch};
 
@@ -14,7 +14,7 @@ use crate::state::{use_scenario, Dispatch};
 #[derive(Properties, PartialEq)]
 struct ProviderRowProps {
     /// The scenario priced on one provider.
-    quote: ProviderQuote,
+    row: ProviderEstimate,
     /// Whether it is the provider the rest of the page shows.
     current: bool,
     /// The currency figures are shown in.
@@ -29,37 +29,37 @@ struct ProviderRowProps {
 #[component]
 fn ProviderRow(props: &ProviderRowProps) -> Html {
     let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
-    let quote = &props.quote;
+    let row = &props.row;
     let on_use = {
-        let id = quote.provider.clone();
+        let id = row.provider.clone();
         props
             .dispatch
             .change_with(move |_: MouseEvent| Change::SetProvider(id.clone()))
     };
     html! {
         <tr class={classes!(props.current.then_some("current"))}
-            data-provider={quote.provider.clone()}>
+            data-provider={row.provider.clone()}>
             <th scope="row">
-                { quote.name.clone() }
-                if quote.borrowed_lines > 0 {
-                    <span class="field-hint">{ format!(" ({} lines on another provider's offer)", quote.borrowed_lines) }</span>
+                { row.name.clone() }
+                if row.borrowed_lines > 0 {
+                    <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }
             </th>
-            if let Some(error) = &quote.error {
+            if let Some(error) = &row.error {
                 <td colspan="5">{ error.clone() }</td>
             } else {
-                <td class="num strong">{ money(quote.totals.net_usd) }</td>
-                <td class="num">{ money(quote.totals.per_student_usd) }</td>
-                <td class="num">{ money(quote.totals.labs_usd) }</td>
-                <td class="num">{ money(quote.totals.project_usd) }</td>
-                <td class="num">{ format!("{}%", format::number(quote.gpu_share() * 100.0, 0)) }</td>
+                <td class="num strong">{ money(row.totals.net_usd) }</td>
+                <td class="num">{ money(row.totals.per_student_usd) }</td>
+                <td class="num">{ money(row.totals.labs_usd) }</td>
+                <td class="num">{ money(row.totals.project_usd) }</td>
+                <td class="num">{ format!("{}%", format::number(row.gpu_share() * 100.0, 0)) }</td>
             }
             <td>
                 if props.current {
                     <span class="badge">{ "shown" }</span>
                 } else {
                     <button type="button" class="secondary small" onclick={on_use}
-                        aria-label={format!("Use {}", quote.name)}>{ "Use" }</button>
+                        aria-label={format!("Use {}", row.name)}>{ "Use" }</button>
                 }
             </td>
         </tr>
@@ -77,7 +77,7 @@ pub fn ProviderComparison() -> Html {
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
         ),
-        |(quotes, currency, rate)| providers(quotes, currency, f64::from_bits(*rate)),
+        |(estimates, currency, rate)| providers(estimates, currency, f64::from_bits(*rate)),
     );
     html! {
         <section class="panel no-print" aria-labelledby="providers-title">
@@ -87,9 +87,9 @@ pub fn ProviderComparison() -> Html {
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>
-                    for quote in state.comparison().iter() {
-                        <ProviderRow key={quote.provider.clone()} quote={quote.clone()}
-                            current={quote.provider == pricing.provider}
+                    for row in state.comparison().iter() {
+                        <ProviderRow key={row.provider.clone()} row={row.clone()}
+                            current={row.provider == pricing.provider}
                             currency={pricing.currency.clone()}
                             usd_to_currency={pricing.usd_to_currency}
                             dispatch={state.dispatch()} />

@@ -9,7 +9,7 @@ use crate::model::scenario::valid::ValidScenario;
 
 /// One provider's price for the scenario.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ProviderQuote {
+pub struct ProviderEstimate {
     /// Provider id.
     pub provider: String,
     /// Display name.
@@ -24,7 +24,7 @@ pub struct ProviderQuote {
     pub error: Option<String>,
 }
 
-impl ProviderQuote {
+impl ProviderEstimate {
     /// Share of the list cost spent on GPUs (0 to 1).
     pub fn gpu_share(&self) -> f64 {
         let list: f64 = self.cost_by_category.iter().sum();
@@ -38,14 +38,14 @@ impl ProviderQuote {
 
 /// Prices `scenario` on every provider of the catalog, keeping everything else the same; the
 /// scenario was validated once, when it was committed.
-pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<ProviderQuote> {
+pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<ProviderEstimate> {
     catalog
         .providers
         .iter()
         .filter_map(|provider| {
             let variant = scenario.on_provider(&provider.id, catalog)?;
             let own_prefix = format!("{}/", provider.id);
-            let mut quote = ProviderQuote {
+            let mut provider_estimate = ProviderEstimate {
                 provider: provider.id.clone(),
                 name: provider.name.clone(),
                 totals: Totals::default(),
@@ -55,20 +55,20 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
             };
             match price(&variant, catalog) {
                 Ok(estimate) => {
-                    quote.borrowed_lines = estimate
+                    provider_estimate.borrowed_lines = estimate
                         .lines
                         .iter()
                         .filter(|l| !l.offer_id.starts_with(&own_prefix))
                         .count();
-                    quote.totals = estimate.totals;
-                    quote.cost_by_category = estimate.cost_by_category;
+                    provider_estimate.totals = estimate.totals;
+                    provider_estimate.cost_by_category = estimate.cost_by_category;
                 }
                 Err(errors) => {
                     let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                    quote.error = Some(all.join("; "));
+                    provider_estimate.error = Some(all.join("; "));
                 }
             }
-            Some(quote)
+            Some(provider_estimate)
         })
         .collect()
 }

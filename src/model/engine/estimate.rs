@@ -134,7 +134,7 @@ fn price_as_is(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<F
                 pricer.price(
                     Use {
                         phase: Phase::Lab(index),
-                        group: &lab.name,
+                        activity: &lab.name,
                         option: &option.name,
                         resource: &resource_use.resource,
                         takers,
@@ -156,7 +156,7 @@ fn price_as_is(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<F
             pricer.price(
                 Use {
                     phase: Phase::Project,
-                    group: PROJECT_NAME,
+                    activity: PROJECT_NAME,
                     option: "",
                     resource,
                     takers: groups,
@@ -201,7 +201,7 @@ pub const PROJECT_NAME: &str = "Group project";
 
 struct Use<'a> {
     phase: Phase,
-    group: &'a str,
+    activity: &'a str,
     option: &'a str,
     resource: &'a str,
     takers: f64,
@@ -247,7 +247,7 @@ impl Pricer<'_> {
     ) {
         let pricing = &self.scenario.pricing;
         let scenario = self.scenario;
-        let Some(quote) = stand_in_for(
+        let Some(stand_in) = stand_in_for(
             &scenario.gpu_choices,
             &scenario.custom_offers,
             self.catalog,
@@ -259,7 +259,7 @@ impl Pricer<'_> {
             }
             return;
         };
-        let offer = quote.offer;
+        let offer = stand_in.offer;
         let list = offer.price_in(&pricing.snapshot);
         let wants_spot = pricing.model == PriceModel::Spot && resource.kind.is_instance();
         let spot = offer.spot_in(&pricing.snapshot).filter(|_| wants_spot);
@@ -277,7 +277,7 @@ impl Pricer<'_> {
         } else {
             1.0
         };
-        let usd_per_hour = offer.per_hour(offer_usd) * quote.fraction;
+        let usd_per_hour = offer.per_hour(offer_usd) * stand_in.fraction;
         let planned_total_hours = item.takers * count * item.hours;
         let actual_hours = planned_total_hours * overrun;
         let as_of = price.as_of.to_string();
@@ -287,7 +287,7 @@ impl Pricer<'_> {
         };
         self.lines.push(CostLine {
             phase: item.phase,
-            group: item.group.to_string(),
+            activity: item.activity.to_string(),
             option: item.option.to_string(),
             resource: resource.id.clone(),
             kind: resource.kind,
@@ -301,7 +301,7 @@ impl Pricer<'_> {
             lease_bounded,
             offer_id: offer.id.clone(),
             sku: offer.sku.clone(),
-            fraction: quote.fraction,
+            fraction: stand_in.fraction,
             model,
             spot_missing,
             offer_usd,

@@ -21,8 +21,8 @@ pub enum Phase {
 pub struct CostLine {
     /// Lab or project.
     pub phase: Phase,
-    /// Lab name, or "Group project".
-    pub group: String,
+    /// What the students were doing: the lab's name, or "Group project".
+    pub activity: String,
     /// Lab option name (empty for the project).
     pub option: String,
     /// Chameleon resource id.

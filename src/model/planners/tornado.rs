@@ -25,7 +25,7 @@ use crate::model::scenario::Scenario;
 /// Where a range comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "detail")]
-pub enum Provenance {
+pub enum RangeOrigin {
     /// From a published source (the citation).
     Sourced(&'static str),
     /// The typical value is calibrated (from this reported figure); the range is stated with it.
@@ -65,7 +65,7 @@ pub struct UncertainInput {
     /// High end (factor of the scenario's value).
     pub high: f64,
     /// Where the range comes from.
-    pub provenance: Provenance,
+    pub provenance: RangeOrigin,
 }
 
 const fn input(
@@ -73,7 +73,7 @@ const fn input(
     knob: Knob,
     low: f64,
     high: f64,
-    provenance: Provenance,
+    provenance: RangeOrigin,
 ) -> UncertainInput {
     UncertainInput {
         name,
@@ -105,7 +105,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::Setting(Setting::LabsVm),
         0.5,
         1.5,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "the factor is calibrated to the 109,837 lab instance-hours of Spring 2025 (talk \
              slides); that another term leaves VMs half to 1.5 times as long is assumed",
         ),
@@ -115,7 +115,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::LabHours,
         LAB_PLAN_LOW,
         LAB_PLAN_HIGH,
-        Provenance::Sourced(
+        RangeOrigin::Sourced(
             "the lab texts imply 54-68 planned instance-hours per student (the course's lab \
              pages): 61 h -11% / +11%, applied to this scenario's plan",
         ),
@@ -125,7 +125,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::Setting(Setting::LabsBareMetal),
         0.8,
         1.5,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "leases end by themselves (factor 1); students may release early or book the extra \
              night blocks the lab pages allow (the course's unit 4 lab page)",
         ),
@@ -135,7 +135,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::FirstOptionShare,
         0.0,
         2.0,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "the split between options is not public: from nobody to \
              twice the even split",
         ),
@@ -145,7 +145,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::Setting(Setting::ProjectBareMetal),
         0.5,
         1.5,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "calibrated to the 5,466 project GPU hours of Spring 2025 (talk slides); another term \
              using half to 1.5 times as many is assumed (1.5x is what blocks of \"up to 6 hours at \
              a time\", the course's project page, give instead of the template's 4). Booking more \
@@ -157,7 +157,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::Setting(Setting::ProjectVm),
         0.5,
         1.5,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "calibrated to the 76,855 - 5,466 project instance-hours of Spring 2025 (talk \
              slides); half to 1.5 times that for another term is assumed",
         ),
@@ -167,14 +167,14 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::Setting(Setting::GroupSize),
         3.0 / 3.6,
         4.0 / 3.6,
-        Provenance::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
+        RangeOrigin::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
     ),
     input(
         "How long project storage is kept (overrun)",
         Knob::Setting(Setting::ProjectStorage),
         0.5,
         1.0,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "the reported 9 TB and 1.5 TB are kept for the whole project in the preset; how long \
              is not reported, so as little as half of it",
         ),
@@ -184,7 +184,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::AssumedNodeCounts,
         0.5,
         2.0,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "the course's project page reserves a variable number of RTX 6000 and gigaio A100 \
              80GB nodes: half to twice the assumed count (2-8 for 4), from the fewest that supply \
              the pool's hours in its window to the size of the gigaio composable pool (8 nodes, \
@@ -196,7 +196,7 @@ pub const INPUTS: [UncertainInput; 10] = [
         Knob::PoolWeighting,
         0.0,
         1.0,
-        Provenance::Assumed(
+        RangeOrigin::Assumed(
             "which groups used which nodes is not public (the course's project page lists the \
              pool): weighting by node count assumes every node was as busy, even weights that \
              every type was",
@@ -377,7 +377,7 @@ pub struct TornadoRow {
     /// Unit of the values.
     pub unit: &'static str,
     /// Where the range comes from.
-    pub provenance: Provenance,
+    pub provenance: RangeOrigin,
     /// The input's value at its low end (in `unit`).
     pub low_value: f64,
     /// Its value in the scenario (in `unit`).
