@@ -3,9 +3,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::components::inputs::select::options;
+use crate::components::inputs::setting_input::{setting_inputs, setting_props};
 use crate::components::{NumberInput, Select};
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
@@ -14,9 +14,10 @@ use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
 use crate::model::engine::priced_by::model_words;
 use crate::model::format;
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::field::Setting;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::provenance_note::ProvenanceNote;
+use crate::model::scenario::setting_field::Section;
 use crate::state::{use_scenario, Dispatch};
 
 /// Props of [`PriceModelChoice`].
@@ -118,15 +119,12 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                 </p>
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
-                <NumberInput
-                    field={FieldPath::from(Setting::UsdToCurrency)}
-                    value={props.usd_to_currency}
-                    label={format!("{currency} per US dollar")}
-                    unit={currency.clone()}
-                    step={0.01}
-                    testid="rate-input"
-                    hint={rate_note(&currency, &props.snapshot, props.usd_to_currency)}
-                />
+                <NumberInput ..setting_props(
+                    Setting::UsdToCurrency,
+                    props.usd_to_currency,
+                    &currency,
+                    Some(rate_note(&currency, &props.snapshot, props.usd_to_currency)),
+                ) />
             }
             <OtherCurrency dispatch={props.dispatch.clone()} />
         </>
@@ -270,26 +268,9 @@ pub fn PricingPanel() -> Html {
             </div>
             <PriceModelChoice {spot} dispatch={state.dispatch()} />
             if spot {
-                { number_inputs([
-                    NumberInputProps::setting(Setting::RerunOverheadPct, pricing.rerun_overhead_pct, "Re-run overhead", "rerun-input")
-                        .unit("% more hours")
-                        .step(5.0)
-                        .slider(0.0, 100.0)
-                        .hint("Work lost to spot interruptions and run again. Storage and addresses are never spot."),
-                ]) }
+                { setting_inputs(Section::Spot, &state.scenario, |_| None) }
             }
-            { number_inputs([
-                NumberInputProps::setting(Setting::DiscountPct, pricing.discount_pct, "Negotiated discount", "discount-input")
-                    .unit("%")
-                    .slider(0.0, 100.0),
-                NumberInputProps::setting(Setting::OverheadPct, pricing.overhead_pct, "Institutional overhead", "overhead-input")
-                    .unit("%")
-                    .hint("Added after the discount (e.g. indirect cost rate)."),
-                NumberInputProps::setting(Setting::CreditPerStudent, pricing.credit_per_student_usd, "Education credit per student", "credit-input")
-                    .unit(format!("{} per student", pricing.currency))
-                    .step(10.0)
-                    .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100."),
-            ]) }
+            { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
             <CurrencyFields
                 currency={pricing.currency.clone()}
                 usd_to_currency={pricing.usd_to_currency}

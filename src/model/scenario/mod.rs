@@ -9,6 +9,7 @@ pub mod provenance;
 pub mod provenance_note;
 pub mod realism;
 pub mod setting;
+pub mod setting_field;
 pub mod valid;
 pub mod validate;
 
