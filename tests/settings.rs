@@ -89,10 +89,11 @@ fn a_currency_in_the_words_marks_money_or_the_rate() {
         let names_currency = field.unit.contains(CURRENCY);
         let is_rate = setting == Setting::UsdToCurrency;
         assert_eq!(names_currency, field.money || is_rate, "{setting:?}");
-        assert_eq!(
-            SettingField::in_currency(field.unit, "EUR").contains(CURRENCY),
-            false
-        );
+        // No other placeholder is left once the currency is filled in.
+        for text in [field.label, field.unit] {
+            let shown = SettingField::in_currency(text, "EUR");
+            assert!(!shown.contains(['{', '}']), "{setting:?}: {shown}");
+        }
     }
 }
 
