@@ -152,3 +152,13 @@ fn every_number_with_a_fixed_place_in_a_scenario_is_a_line_of_the_table() {
         }
     }
 }
+
+#[test]
+fn the_project_starts_in_week_one_at_the_earliest() {
+    // Weeks count from 1 (the timeline's first week is week 1), so week 0 is no start week: the
+    // field's arrows stop at 1 and validation agrees.
+    assert!(rejected(Setting::ProjectStartWeek, 0.0));
+    assert!(!rejected(Setting::ProjectStartWeek, 1.0));
+    let field = Setting::ProjectStartWeek.field();
+    assert_eq!(Setting::ProjectStartWeek.bound().lowest(field.step), 1.0);
+}

@@ -12,7 +12,7 @@ use crate::model::scenario::Scenario;
 /// The props of setting `setting`'s field, from its table line, at `value` (the scenario's, in
 /// US dollars for money) with amounts in `currency`; `hint` replaces the table's hint where the
 /// panel has a live one.
-pub fn setting_props(
+fn setting_props(
     setting: Setting,
     value: f64,
     currency: &str,

@@ -5,8 +5,8 @@ use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::components::inputs::select::options;
-use crate::components::inputs::setting_input::{setting_inputs, setting_props};
-use crate::components::{NumberInput, Select};
+use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::Select;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
@@ -59,10 +59,10 @@ fn PriceModelChoice(props: &PriceModelChoiceProps) -> Html {
 struct CurrencyFieldsProps {
     /// The currency figures are shown in (a code such as "EUR").
     currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
     /// The price snapshot, whose date picks the reference rate.
     snapshot: AttrValue,
+    /// The fields of the currency's section (its rate), shown for any currency but the dollar.
+    fields: Html,
     /// Where a new currency goes.
     dispatch: Dispatch,
 }
@@ -119,12 +119,7 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                 </p>
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
-                <NumberInput ..setting_props(
-                    Setting::UsdToCurrency,
-                    props.usd_to_currency,
-                    &currency,
-                    Some(rate_note(&currency, &props.snapshot, props.usd_to_currency)),
-                ) />
+                { props.fields.clone() }
             }
             <OtherCurrency dispatch={props.dispatch.clone()} />
         </>
@@ -273,8 +268,12 @@ pub fn PricingPanel() -> Html {
             { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
             <CurrencyFields
                 currency={pricing.currency.clone()}
-                usd_to_currency={pricing.usd_to_currency}
                 snapshot={pricing.snapshot.clone()}
+                fields={setting_inputs(Section::Currency, &state.scenario, |setting| {
+                    (setting == Setting::UsdToCurrency).then(|| {
+                        rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
+                    })
+                })}
                 dispatch={state.dispatch()}
             />
         </section>
