@@ -3,11 +3,12 @@
 use yew::prelude::*;
 
 use crate::components::course::scenario_title::ScenarioTitle;
-use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
 use crate::components::inputs::select::options;
+use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::Select;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
+use crate::model::scenario::setting_field::Section;
 use crate::state::use_scenario;
 
 /// Picks a preset; shows what the loaded one is.
@@ -56,40 +57,20 @@ fn PresetPicker() -> Html {
 #[component]
 pub fn CoursePanel() -> Html {
     let state = use_scenario();
-    let course = &state.scenario.course;
+    let scenario = &state.scenario;
     html! {
         <section class="panel fields-grid" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
             // Students first: the field a phone shows on its first screen.
-            { number_inputs([
-                NumberInputProps::setting(Setting::Students, course.students, "Students", "students-input")
-                    .unit("students")
-                    .min(1.0)
-                    .slider(1.0, 1000.0)
-                    .hint("Enrollment. The paper's course had 191 (SC25 abstract)."),
-            ]) }
+            { setting_inputs(Section::Enrollment, scenario, |_| None) }
             <PresetPicker />
             <ScenarioTitle />
-            { number_inputs([
-                NumberInputProps::setting(Setting::GroupSize, course.project.group_size, "Project group size", "group-size-input")
-                    .unit("students per group")
-                    .step(0.1)
-                    .min(1.0)
-                    .hint(format!(
-                        "Average; {} groups. The paper's course: 3-4 students (project page).",
-                        course.project_groups()
-                    )),
-                NumberInputProps::setting(Setting::ProjectWeeks, course.project.weeks, "Project length", "project-weeks-input")
-                    .unit("weeks")
-                    .hint("The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks."),
-                NumberInputProps::setting(Setting::ProjectStartWeek, course.project.start_week, "Project starts in week", "project-start-input")
-                    .unit("week")
-                    .min(1.0)
-                    .hint("The paper's course: week 11 (proposals due 4/3)."),
-                NumberInputProps::setting(Setting::TermWeeks, course.term_weeks, "Term length", "term-weeks-input")
-                    .unit("weeks")
-                    .min(1.0),
-            ]) }
+            { setting_inputs(Section::Course, scenario, |setting| {
+                (setting == Setting::GroupSize).then(|| format!(
+                    "Average; {} groups. The paper's course: 3-4 students (project page).",
+                    scenario.course.project_groups()
+                ))
+            }) }
         </section>
     }
 }

@@ -3,11 +3,12 @@
 use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
-use crate::components::{BarChartView, NumberInput};
+use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::BarChartView;
 use crate::model::format;
 use crate::model::planners::quota::quota;
 use crate::model::planners::timeline::timeline;
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::setting_field::Section;
 use crate::state::use_scenario;
 
 /// The schedule and quota panel.
@@ -39,7 +40,6 @@ pub fn SchedulePanel() -> Html {
         |(planned, currency, rate)| weekly_spend(&planned.0, currency, f64::from_bits(*rate)),
     );
     let gpu_chart = use_memo(planned.clone(), |planned| peak_gpus(&planned.0));
-    let planning = &scenario.planning;
 
     html! {
         <section class="panel no-print" aria-labelledby="schedule-title">
@@ -62,14 +62,7 @@ pub fn SchedulePanel() -> Html {
                 </div>
             </div>
             <div class="planner-grid">
-                <NumberInput field={FieldPath::from(Setting::DeadlineCrunch)} value={planning.deadline_crunch_pct}
-                    label="GPU work in the last 48 hours before a deadline" unit="%" step={5.0}
-                    slider={Some((0.0, 100.0))} testid="crunch-input"
-                    hint="An assumption, not from the paper: set it from your own course's logs." />
-                <NumberInput field={FieldPath::from(Setting::Concurrency)} value={planning.concurrency_pct}
-                    label="Students working at the same time" unit="%" step={5.0}
-                    slider={Some((0.0, 100.0))} testid="concurrency-input"
-                    hint="100% is the instructor guide's own assumption for its quota recipe." />
+                { setting_inputs(Section::Schedule, scenario, |_| None) }
             </div>
             <h3>{ "Quota to request" }</h3>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Quota request">

@@ -6,5 +6,6 @@ pub mod number_input;
 pub mod provenance_marker;
 pub mod resource_select;
 pub mod select;
+pub mod setting_input;
 pub mod table_head;
 pub mod term;

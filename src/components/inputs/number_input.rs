@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::format;
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::provenance_note::field_note;
 use crate::state::{use_scenario, Dispatch, Draft};
@@ -42,72 +42,6 @@ pub struct NumberInputProps {
     /// Hide the label visually (it stays for screen readers), for fields in a table row.
     #[prop_or_default]
     pub compact: bool,
-}
-
-impl NumberInputProps {
-    /// Props for a field of scenario setting `setting` (step 1, no minimum above 0, no unit,
-    /// hint or slider until the builder methods below add them): one row of a panel's field table.
-    pub fn setting(
-        setting: Setting,
-        value: f64,
-        label: &'static str,
-        testid: &'static str,
-    ) -> Self {
-        Self {
-            field: FieldPath::from(setting),
-            value,
-            label: AttrValue::from(label),
-            unit: AttrValue::default(),
-            step: 1.0,
-            min: 0.0,
-            hint: AttrValue::default(),
-            testid: Some(AttrValue::from(testid)),
-            slider: None,
-            compact: false,
-        }
-    }
-
-    /// With `unit` shown after the field.
-    pub fn unit(self, unit: impl Into<AttrValue>) -> Self {
-        Self {
-            unit: unit.into(),
-            ..self
-        }
-    }
-
-    /// With arrow-key step `step`.
-    pub fn step(self, step: f64) -> Self {
-        Self { step, ..self }
-    }
-
-    /// With smallest value `min`.
-    pub fn min(self, min: f64) -> Self {
-        Self { min, ..self }
-    }
-
-    /// With a slider over `from..=to`.
-    pub fn slider(self, from: f64, to: f64) -> Self {
-        Self {
-            slider: Some((from, to)),
-            ..self
-        }
-    }
-
-    /// With `hint` under the field.
-    pub fn hint(self, hint: impl Into<AttrValue>) -> Self {
-        Self {
-            hint: hint.into(),
-            ..self
-        }
-    }
-}
-
-/// The number fields of a panel, one [`NumberInput`] per props in the table.
-pub fn number_inputs(fields: impl IntoIterator<Item = NumberInputProps>) -> Html {
-    fields
-        .into_iter()
-        .map(|props| html! { <NumberInput ..props /> })
-        .collect()
 }
 
 /// A number field bound to the scenario. It reads only its own draft from the state and hands

@@ -2,15 +2,15 @@
 
 use yew::prelude::*;
 
-use crate::components::NumberInput;
 use crate::model::format;
 use crate::model::planners::budget::plan_budget;
 use crate::model::planners::spread::SpreadResult;
-use crate::model::scenario::field::{FieldPath, Setting};
 
 /// Props of [`BudgetPlanner`].
 #[derive(Properties, PartialEq)]
 pub(super) struct BudgetPlannerProps {
+    /// The budget's and the percentile's fields, from the settings table.
+    pub fields: Html,
     /// The budget (US dollars).
     pub budget_usd: f64,
     /// The percentile every student is planned at (%).
@@ -46,12 +46,7 @@ pub(super) fn BudgetPlanner(props: &BudgetPlannerProps) -> Html {
         <>
             <h3>{ "Budget planner" }</h3>
             <div class="planner-grid">
-                <NumberInput field={FieldPath::from(Setting::Budget)} value={props.budget_usd}
-                    label="Budget" unit="US$" step={1000.0} testid="budget-input" />
-                <NumberInput field={FieldPath::from(Setting::Percentile)} value={props.percentile}
-                    label="Plan every student at percentile" unit="%" step={5.0} slider={Some((50.0, 99.0))}
-                    testid="percentile-input"
-                    hint="50 = the typical student; 90 = 9 in 10 students cost less." />
+                { props.fields.clone() }
             </div>
             <p class="planner-answer">
                 { "It covers " }

@@ -6,11 +6,13 @@ use yew::prelude::*;
 use super::budget_planner::BudgetPlanner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
-use crate::components::{BarChartView, NumberInput};
+use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::BarChartView;
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::field::Setting;
 use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::scenario::setting_field::Section;
 use crate::state::use_scenario;
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
@@ -132,18 +134,15 @@ pub fn SpreadPanel() -> Html {
             </p>
             <BarChartView chart={chart} testid="chart-student-spread" height={240} />
             <div class="planner-grid">
-                <NumberInput field={FieldPath::from(Setting::SpreadSigma)} value={planning.spread_sigma}
-                    label="Spread between students" unit="sigma" step={0.05} slider={Some((0.0, 2.0))}
-                    testid="spread-input"
-                    hint="Assumed: 0 = every student uses the mean; 0.5-1.0 is plausible (in the paper's course, at \
-                        1.0 two students in 100 would use less than the labs plan)." />
-                <NumberInput field={FieldPath::from(Setting::CreditThreshold)} value={planning.credit_threshold_usd}
-                    label="Credit per student to compare with" unit="US$" step={10.0}
-                    testid="credit-threshold-input"
-                    hint={format!("About {} students per course run would cost more than this.",
-                        format::number(result.over_credit, 0))} />
+                { setting_inputs(Section::Spread, &state.scenario, |setting| {
+                    (setting == Setting::CreditThreshold).then(|| format!(
+                        "About {} students per course run would cost more than this.",
+                        format::number(result.over_credit, 0)
+                    ))
+                }) }
             </div>
-            <BudgetPlanner budget_usd={planning.budget_usd} percentile={planning.percentile}
+            <BudgetPlanner fields={setting_inputs(Section::Budget, &state.scenario, |_| None)}
+                budget_usd={planning.budget_usd} percentile={planning.percentile}
                 result={result} currency={pricing.currency.clone()}
                 usd_to_currency={pricing.usd_to_currency} />
         </section>

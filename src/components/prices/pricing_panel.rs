@@ -3,10 +3,10 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::number_input::{number_inputs, NumberInputProps};
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::components::inputs::select::options;
-use crate::components::{NumberInput, Select};
+use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::Select;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
@@ -14,9 +14,10 @@ use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
 use crate::model::engine::priced_by::model_words;
 use crate::model::format;
-use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::field::Setting;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::provenance_note::ProvenanceNote;
+use crate::model::scenario::setting_field::Section;
 use crate::state::{use_scenario, Dispatch};
 
 /// Props of [`PriceModelChoice`].
@@ -58,10 +59,10 @@ fn PriceModelChoice(props: &PriceModelChoiceProps) -> Html {
 struct CurrencyFieldsProps {
     /// The currency figures are shown in (a code such as "EUR").
     currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
     /// The price snapshot, whose date picks the reference rate.
     snapshot: AttrValue,
+    /// The fields of the currency's section (its rate), shown for any currency but the dollar.
+    fields: Html,
     /// Where a new currency goes.
     dispatch: Dispatch,
 }
@@ -118,15 +119,7 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                 </p>
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
-                <NumberInput
-                    field={FieldPath::from(Setting::UsdToCurrency)}
-                    value={props.usd_to_currency}
-                    label={format!("{currency} per US dollar")}
-                    unit={currency.clone()}
-                    step={0.01}
-                    testid="rate-input"
-                    hint={rate_note(&currency, &props.snapshot, props.usd_to_currency)}
-                />
+                { props.fields.clone() }
             }
             <OtherCurrency dispatch={props.dispatch.clone()} />
         </>
@@ -270,30 +263,17 @@ pub fn PricingPanel() -> Html {
             </div>
             <PriceModelChoice {spot} dispatch={state.dispatch()} />
             if spot {
-                { number_inputs([
-                    NumberInputProps::setting(Setting::RerunOverheadPct, pricing.rerun_overhead_pct, "Re-run overhead", "rerun-input")
-                        .unit("% more hours")
-                        .step(5.0)
-                        .slider(0.0, 100.0)
-                        .hint("Work lost to spot interruptions and run again. Storage and addresses are never spot."),
-                ]) }
+                { setting_inputs(Section::Spot, &state.scenario, |_| None) }
             }
-            { number_inputs([
-                NumberInputProps::setting(Setting::DiscountPct, pricing.discount_pct, "Negotiated discount", "discount-input")
-                    .unit("%")
-                    .slider(0.0, 100.0),
-                NumberInputProps::setting(Setting::OverheadPct, pricing.overhead_pct, "Institutional overhead", "overhead-input")
-                    .unit("%")
-                    .hint("Added after the discount (e.g. indirect cost rate)."),
-                NumberInputProps::setting(Setting::CreditPerStudent, pricing.credit_per_student_usd, "Education credit per student", "credit-input")
-                    .unit(format!("{} per student", pricing.currency))
-                    .step(10.0)
-                    .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100."),
-            ]) }
+            { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
             <CurrencyFields
                 currency={pricing.currency.clone()}
-                usd_to_currency={pricing.usd_to_currency}
                 snapshot={pricing.snapshot.clone()}
+                fields={setting_inputs(Section::Currency, &state.scenario, |setting| {
+                    (setting == Setting::UsdToCurrency).then(|| {
+                        rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
+                    })
+                })}
                 dispatch={state.dispatch()}
             />
         </section>

@@ -2,41 +2,23 @@
 
 use yew::prelude::*;
 
-use crate::components::{NumberInput, Term};
+use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::Term;
 use crate::model::catalog::presets::paper_course;
-use crate::model::catalog::resource::ResourceKind;
 use crate::model::edit::change::Change;
 use crate::model::format;
-use crate::model::scenario::field::{overrun_setting, FieldPath, PhaseKey};
-use crate::model::scenario::realism::OverrunFactors;
+use crate::model::scenario::setting_field::Section;
 use crate::state::use_scenario;
-
-const KINDS: [ResourceKind; 4] = [
-    ResourceKind::Vm,
-    ResourceKind::BareMetal,
-    ResourceKind::Edge,
-    ResourceKind::Storage,
-];
 
 /// The realism panel.
 #[component]
 pub fn RealismPanel() -> Html {
     let state = use_scenario();
-    let realism = state.scenario.realism;
-    let calibrated = paper_course().ok().map(|p| p.scenario.realism);
-    let phases: [(PhaseKey, &str, OverrunFactors, Option<OverrunFactors>); 2] = [
-        (
-            PhaseKey::Labs,
-            "Labs",
-            realism.labs,
-            calibrated.map(|r| r.labs),
-        ),
-        (
-            PhaseKey::Project,
-            "Project",
-            realism.project,
-            calibrated.map(|r| r.project),
-        ),
+    let paper = paper_course().ok().map(|p| &p.scenario);
+    let calibrated = paper.map(|p| p.realism);
+    let phases = [
+        (Section::LabsOverrun, "Labs"),
+        (Section::ProjectOverrun, "Project"),
     ];
     let on_reset = calibrated.map(|r| {
         state
@@ -54,24 +36,12 @@ pub fn RealismPanel() -> Html {
                 { " end by themselves. " }<Term id="floating-ip" text="Floating IPs" />
                 { " follow the instance they are attached to." }
             </p>
-            for (phase, title, factors, paper) in phases {
+            for (section, title) in phases {
                 <fieldset class="factor-group">
                     <legend>{ title }</legend>
-                    for (kind, setting) in KINDS.into_iter().filter_map(|k| Some((k, overrun_setting(phase, k)?))) {
-                        <NumberInput
-                            field={FieldPath::from(setting)}
-                            value={factors.for_kind(kind)}
-                            label={format!("{title}: {}", kind.label())}
-                            unit="x"
-                            step={0.1}
-                            slider={Some((0.0, 20.0))}
-                            testid={format!("overrun-{}-{}", title.to_ascii_lowercase(), kind_id(kind))}
-                            hint={paper.map(|p| format!(
-                                "Paper's course, calibrated: {}",
-                                format::quantity(p.for_kind(kind))
-                            )).unwrap_or_default()}
-                        />
-                    }
+                    { setting_inputs(section, &state.scenario, |setting| paper.map(|p| {
+                        format!("Paper's course, calibrated: {}", format::quantity(setting.get(p)))
+                    })) }
                 </fieldset>
             }
             if let Some(on_reset) = on_reset {
@@ -80,15 +50,5 @@ pub fn RealismPanel() -> Html {
                 </button>
             }
         </section>
-    }
-}
-
-fn kind_id(kind: ResourceKind) -> &'static str {
-    match kind {
-        ResourceKind::Vm => "vm",
-        ResourceKind::BareMetal => "bare-metal",
-        ResourceKind::Edge => "edge",
-        ResourceKind::Storage => "storage",
-        ResourceKind::Network => "network",
     }
 }

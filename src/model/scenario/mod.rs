@@ -1,5 +1,6 @@
 //! A scenario: everything a user sets, the input of the cost engine.
 
+pub mod bound;
 pub mod course;
 pub mod field;
 mod field_value;
@@ -11,6 +12,7 @@ pub mod provenance;
 pub mod provenance_note;
 pub mod realism;
 pub mod setting;
+pub mod setting_field;
 pub mod valid;
 pub mod validate;
 

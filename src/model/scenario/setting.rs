@@ -1,73 +1,20 @@
 //! Scalar settings: every number of a scenario that has one fixed place (the enrollment, the
-//! discount, an overrun factor), listed once in [`settings!`] with its path and bound. Validation,
-//! editing and share links all read this table, so a new setting is its struct field (with its
-//! doc and unit) plus one line here, and its panel.
+//! discount, an overrun factor), listed once in [`settings!`] with its path, bound and field
+//! (label, unit, test id, step, section). Validation, editing, share links and the panels all read
+//! this table, so a new setting is its struct field (with its doc and unit), one line here and
+//! its provenance entry in `src/data/provenance.toml`.
 
 use crate::model::scenario::limits;
+use crate::model::scenario::setting_field::SettingField as Field;
 use crate::model::scenario::Scenario;
 
-/// The smallest value a number may take.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Min {
-    /// Zero or more.
-    Zero,
-    /// More than zero.
-    AboveZero,
-    /// At least this much.
-    AtLeast(f64),
-}
+pub use crate::model::scenario::bound::{Bound, Min};
+pub use crate::model::scenario::setting_field::{Section, SettingField};
 
-/// The range a number must lie in.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Bound {
-    /// The lower end.
-    pub min: Min,
-    /// The largest value allowed (inclusive).
-    pub max: f64,
-    /// Whether only whole numbers are allowed.
-    pub whole: bool,
-}
-
-impl Bound {
-    /// Zero to `max`.
-    pub const fn upto(max: f64) -> Bound {
-        Bound {
-            min: Min::Zero,
-            max,
-            whole: false,
-        }
-    }
-
-    /// More than zero, up to `max`.
-    pub const fn positive(max: f64) -> Bound {
-        Bound {
-            min: Min::AboveZero,
-            max,
-            whole: false,
-        }
-    }
-
-    /// From `min` to `max`.
-    pub const fn between(min: f64, max: f64) -> Bound {
-        Bound {
-            min: Min::AtLeast(min),
-            max,
-            whole: false,
-        }
-    }
-
-    /// Only whole numbers.
-    pub const fn whole(self) -> Bound {
-        Bound {
-            whole: true,
-            ..self
-        }
-    }
-}
-
-/// Declares [`Setting`]: each line is `Name => "path", "words", bound, place.in.scenario;`.
+/// Declares [`Setting`]: each line is `Name => "path", "words", bound, place.in.scenario, field;`
+/// where `field` is its [`SettingField`] (label, unit, test id, step, money or not).
 macro_rules! settings {
-    ($( $(#[doc = $doc:literal])* $name:ident => $path:literal, $words:literal, $bound:expr, $($field:ident).+; )*) => {
+    ($( $(#[doc = $doc:literal])* $name:ident => $path:literal, $words:literal, $bound:expr, $($place:ident).+, $field:expr; )*) => {
         /// A scalar setting of a scenario: one number with a fixed place and bound.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Setting {
@@ -75,7 +22,7 @@ macro_rules! settings {
         }
 
         impl Setting {
-            /// Every setting, in the order validation checks them.
+            /// Every setting, in the order validation checks them and panels show them.
             pub const ALL: &'static [Setting] = &[$(Setting::$name),*];
 
             /// Its path in the scenario (`course.students`).
@@ -93,78 +40,133 @@ macro_rules! settings {
                 match self { $(Setting::$name => $bound,)* }
             }
 
+            /// How its field is shown: label, unit, test id, step, section.
+            pub fn field(self) -> SettingField {
+                match self { $(Setting::$name => $field,)* }
+            }
+
             /// Its value in `scenario`.
             pub fn get(self, scenario: &Scenario) -> f64 {
-                match self { $(Setting::$name => scenario.$($field).+,)* }
+                match self { $(Setting::$name => scenario.$($place).+,)* }
             }
 
             /// Where it lives in `scenario`.
             pub fn slot(self, scenario: &mut Scenario) -> &mut f64 {
-                match self { $(Setting::$name => &mut scenario.$($field).+,)* }
+                match self { $(Setting::$name => &mut scenario.$($place).+,)* }
             }
         }
     };
 }
 
+// Field lines: `Field::new(section, label, testid)` then `.unit`, `.step`, `.slider`, `.hint`,
+// `.money`; the arrow keys' minimum is the bound's lower end ([`Bound::lowest`]).
 settings! {
     /// Enrollment (students).
-    Students => "course.students", "number of students", Bound::positive(limits::STUDENTS).whole(), course.students;
-    /// Term length (weeks).
-    TermWeeks => "course.term_weeks", "term length", Bound::positive(limits::WEEKS), course.term_weeks;
+    Students => "course.students", "number of students", Bound::positive(limits::STUDENTS).whole(), course.students,
+        Field::new(Section::Enrollment, "Students", "students-input").unit("students").slider(1.0, 1000.0)
+            .hint("Enrollment. The paper's course had 191 (SC25 abstract).");
     /// Average project group size (students).
-    GroupSize => "course.project.group_size", "project group size", Bound::between(1.0, limits::STUDENTS), course.project.group_size;
+    GroupSize => "course.project.group_size", "project group size", Bound::between(1.0, limits::STUDENTS), course.project.group_size,
+        Field::new(Section::Course, "Project group size", "group-size-input").unit("students per group").step(0.1);
     /// Project length (weeks).
-    ProjectWeeks => "course.project.weeks", "project length", Bound::upto(limits::WEEKS), course.project.weeks;
-    /// Week the project starts (week number).
-    ProjectStartWeek => "course.project.start_week", "project start week", Bound::upto(limits::WEEKS), course.project.start_week;
+    ProjectWeeks => "course.project.weeks", "project length", Bound::upto(limits::WEEKS), course.project.weeks,
+        Field::new(Section::Course, "Project length", "project-weeks-input").unit("weeks")
+            .hint("The paper's course: proposal 4/3 to presentations 5/14, about 6 weeks.");
+    /// Week the project starts (week number, 1 = the term's first week).
+    ProjectStartWeek => "course.project.start_week", "project start week", Bound::between(1.0, limits::WEEKS), course.project.start_week,
+        Field::new(Section::Course, "Project starts in week", "project-start-input").unit("week")
+            .hint("The paper's course: week 11 (proposals due 4/3).");
+    /// Term length (weeks).
+    TermWeeks => "course.term_weeks", "term length", Bound::positive(limits::WEEKS), course.term_weeks,
+        Field::new(Section::Course, "Term length", "term-weeks-input").unit("weeks");
     /// Overrun of lab VMs (factor).
-    LabsVm => "realism.labs.vm", "overrun of lab VMs", Bound::upto(limits::FACTOR), realism.labs.vm;
+    LabsVm => "realism.labs.vm", "overrun of lab VMs", Bound::upto(limits::FACTOR), realism.labs.vm,
+        overrun(Section::LabsOverrun, "Labs: VMs", "overrun-labs-vm");
     /// Overrun of lab bare-metal nodes (factor).
-    LabsBareMetal => "realism.labs.bare_metal", "overrun of lab bare-metal nodes", Bound::upto(limits::FACTOR), realism.labs.bare_metal;
+    LabsBareMetal => "realism.labs.bare_metal", "overrun of lab bare-metal nodes", Bound::upto(limits::FACTOR), realism.labs.bare_metal,
+        overrun(Section::LabsOverrun, "Labs: Bare metal", "overrun-labs-bare-metal");
     /// Overrun of lab edge devices (factor).
-    LabsEdge => "realism.labs.edge", "overrun of lab edge devices", Bound::upto(limits::FACTOR), realism.labs.edge;
+    LabsEdge => "realism.labs.edge", "overrun of lab edge devices", Bound::upto(limits::FACTOR), realism.labs.edge,
+        overrun(Section::LabsOverrun, "Labs: Edge devices", "overrun-labs-edge");
     /// Overrun of lab storage (factor).
-    LabsStorage => "realism.labs.storage", "overrun of lab storage", Bound::upto(limits::FACTOR), realism.labs.storage;
+    LabsStorage => "realism.labs.storage", "overrun of lab storage", Bound::upto(limits::FACTOR), realism.labs.storage,
+        overrun(Section::LabsOverrun, "Labs: Storage", "overrun-labs-storage");
     /// Overrun of project VMs (factor).
-    ProjectVm => "realism.project.vm", "overrun of project VMs", Bound::upto(limits::FACTOR), realism.project.vm;
+    ProjectVm => "realism.project.vm", "overrun of project VMs", Bound::upto(limits::FACTOR), realism.project.vm,
+        overrun(Section::ProjectOverrun, "Project: VMs", "overrun-project-vm");
     /// Overrun of project bare-metal nodes (factor).
-    ProjectBareMetal => "realism.project.bare_metal", "overrun of project bare-metal nodes", Bound::upto(limits::FACTOR), realism.project.bare_metal;
+    ProjectBareMetal => "realism.project.bare_metal", "overrun of project bare-metal nodes", Bound::upto(limits::FACTOR), realism.project.bare_metal,
+        overrun(Section::ProjectOverrun, "Project: Bare metal", "overrun-project-bare-metal");
     /// Overrun of project edge devices (factor).
-    ProjectEdge => "realism.project.edge", "overrun of project edge devices", Bound::upto(limits::FACTOR), realism.project.edge;
+    ProjectEdge => "realism.project.edge", "overrun of project edge devices", Bound::upto(limits::FACTOR), realism.project.edge,
+        overrun(Section::ProjectOverrun, "Project: Edge devices", "overrun-project-edge");
     /// Overrun of project storage (factor).
-    ProjectStorage => "realism.project.storage", "overrun of project storage", Bound::upto(limits::FACTOR), realism.project.storage;
+    ProjectStorage => "realism.project.storage", "overrun of project storage", Bound::upto(limits::FACTOR), realism.project.storage,
+        overrun(Section::ProjectOverrun, "Project: Storage", "overrun-project-storage");
     /// Spot re-run overhead (percent).
-    RerunOverheadPct => "pricing.rerun_overhead_pct", "spot re-run overhead", Bound::upto(limits::PERCENT_OVER), pricing.rerun_overhead_pct;
+    RerunOverheadPct => "pricing.rerun_overhead_pct", "spot re-run overhead", Bound::upto(limits::PERCENT_OVER), pricing.rerun_overhead_pct,
+        Field::new(Section::Spot, "Re-run overhead", "rerun-input").unit("% more hours").step(5.0).slider(0.0, 100.0)
+            .hint("Work lost to spot interruptions and run again. Storage and addresses are never spot.");
     /// Discount (percent).
-    DiscountPct => "pricing.discount_pct", "discount", Bound::upto(100.0), pricing.discount_pct;
+    DiscountPct => "pricing.discount_pct", "discount", Bound::upto(100.0), pricing.discount_pct,
+        Field::new(Section::Pricing, "Negotiated discount", "discount-input").unit("%").slider(0.0, 100.0);
     /// Institutional overhead (percent).
-    OverheadPct => "pricing.overhead_pct", "institutional overhead", Bound::upto(limits::PERCENT_OVER), pricing.overhead_pct;
+    OverheadPct => "pricing.overhead_pct", "institutional overhead", Bound::upto(limits::PERCENT_OVER), pricing.overhead_pct,
+        Field::new(Section::Pricing, "Institutional overhead", "overhead-input").unit("%")
+            .hint("Added after the discount (e.g. indirect cost rate).");
     /// Education credit (US dollars per student).
-    CreditPerStudent => "pricing.credit_per_student_usd", "education credit per student", Bound::upto(limits::USD), pricing.credit_per_student_usd;
+    CreditPerStudent => "pricing.credit_per_student_usd", "education credit per student", Bound::upto(limits::USD), pricing.credit_per_student_usd,
+        Field::new(Section::Pricing, "Education credit per student", "credit-input").unit("{currency} per student").step(10.0).money()
+            .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100.");
     /// Currency units per US dollar (rate).
-    UsdToCurrency => "pricing.usd_to_currency", "exchange rate", Bound::between(limits::RATE_MIN, limits::RATE_MAX), pricing.usd_to_currency;
+    UsdToCurrency => "pricing.usd_to_currency", "exchange rate", Bound::between(limits::RATE_MIN, limits::RATE_MAX), pricing.usd_to_currency,
+        Field::new(Section::Currency, "{currency} per US dollar", "rate-input").unit("{currency}").step(0.01);
     /// Spread of student usage (log-standard deviation).
-    SpreadSigma => "planning.spread_sigma", "spread between students", Bound::upto(3.0), planning.spread_sigma;
+    SpreadSigma => "planning.spread_sigma", "spread between students", Bound::upto(3.0), planning.spread_sigma,
+        Field::new(Section::Spread, "Spread between students", "spread-input").unit("sigma").step(0.05).slider(0.0, 2.0)
+            .hint("Assumed: 0 = every student uses the mean; 0.5-1.0 is plausible (in the paper's course, at \
+                   1.0 two students in 100 would use less than the labs plan).");
     /// Per-student credit to compare with (US dollars).
-    CreditThreshold => "planning.credit_threshold_usd", "credit to compare with", Bound::upto(limits::USD), planning.credit_threshold_usd;
+    CreditThreshold => "planning.credit_threshold_usd", "credit to compare with", Bound::upto(limits::USD), planning.credit_threshold_usd,
+        Field::new(Section::Spread, "Credit per student to compare with", "credit-threshold-input").unit("{currency}").step(10.0).money();
     /// Budget to plan against (US dollars).
-    Budget => "planning.budget_usd", "budget", Bound::upto(1e9), planning.budget_usd;
+    Budget => "planning.budget_usd", "budget", Bound::upto(1e9), planning.budget_usd,
+        Field::new(Section::Budget, "Budget", "budget-input").unit("{currency}").step(1000.0).money();
     /// Percentile the budget planner plans for (percent).
-    Percentile => "planning.percentile", "budget percentile", Bound::positive(99.9), planning.percentile;
-    /// Students working at once at the busiest moment (percent).
-    Concurrency => "planning.concurrency_pct", "share of students working at once", Bound::upto(100.0), planning.concurrency_pct;
+    Percentile => "planning.percentile", "budget percentile", Bound::positive(99.9), planning.percentile,
+        Field::new(Section::Budget, "Plan every student at percentile", "percentile-input").unit("%").step(5.0).slider(50.0, 99.0)
+            .hint("50 = the typical student; 90 = 9 in 10 students cost less.");
     /// GPU hours in the last 48 hours before a deadline (percent).
-    DeadlineCrunch => "planning.deadline_crunch_pct", "GPU hours before a deadline", Bound::upto(100.0), planning.deadline_crunch_pct;
+    DeadlineCrunch => "planning.deadline_crunch_pct", "GPU hours before a deadline", Bound::upto(100.0), planning.deadline_crunch_pct,
+        Field::new(Section::Schedule, "GPU work in the last 48 hours before a deadline", "crunch-input").unit("%").step(5.0).slider(0.0, 100.0)
+            .hint("An assumption, not from the paper: set it from your own course's logs.");
+    /// Students working at once at the busiest moment (percent).
+    Concurrency => "planning.concurrency_pct", "share of students working at once", Bound::upto(100.0), planning.concurrency_pct,
+        Field::new(Section::Schedule, "Students working at the same time", "concurrency-input").unit("%").step(5.0).slider(0.0, 100.0)
+            .hint("100% is the instructor guide's own assumption for its quota recipe.");
+}
+
+/// An overrun factor's field: "x" (actual / planned hours), step 0.1, a slider up to 20.
+const fn overrun(section: Section, label: &'static str, testid: &'static str) -> Field {
+    Field::new(section, label, testid)
+        .unit("x")
+        .step(0.1)
+        .slider(0.0, 20.0)
 }
 
 impl Setting {
     /// Whether the setting is an amount of money (US dollars in the scenario; shown and typed in
     /// the scenario's currency).
     pub fn is_money(self) -> bool {
-        matches!(
-            self,
-            Setting::CreditPerStudent | Setting::CreditThreshold | Setting::Budget
-        )
+        self.field().money
+    }
+
+    /// The settings shown in `section`, in the table's order.
+    pub fn in_section(section: Section) -> impl Iterator<Item = Setting> {
+        Setting::ALL
+            .iter()
+            .copied()
+            .filter(move |s| s.field().section == section)
     }
 
     /// The setting whose path is `path`, if any (share links name settings by path).

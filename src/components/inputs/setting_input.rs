@@ -1,0 +1,50 @@
+//! The fields of scalar settings, built from the settings table: each panel names a section and
+//! gets one [`NumberInput`] per setting in it, with the table's label, unit, test id, step,
+//! slider, hint and the minimum of the setting's bound.
+
+use yew::prelude::*;
+
+use crate::components::inputs::number_input::{NumberInput, NumberInputProps};
+use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::setting_field::{Section, SettingField};
+use crate::model::scenario::Scenario;
+
+/// The props of setting `setting`'s field, from its table line, at `value` (the scenario's, in
+/// US dollars for money) with amounts in `currency`; `hint` replaces the table's hint where the
+/// panel has a live one.
+fn setting_props(
+    setting: Setting,
+    value: f64,
+    currency: &str,
+    hint: Option<String>,
+) -> NumberInputProps {
+    let field = setting.field();
+    NumberInputProps {
+        field: FieldPath::from(setting),
+        value,
+        label: SettingField::in_currency(field.label, currency).into(),
+        unit: SettingField::in_currency(field.unit, currency).into(),
+        step: field.step,
+        min: setting.bound().lowest(field.step),
+        hint: hint.map_or_else(|| AttrValue::from(field.hint), AttrValue::from),
+        testid: Some(AttrValue::from(field.testid)),
+        slider: field.slider,
+        compact: false,
+    }
+}
+
+/// The fields of every setting in `section`, in the table's order; `hint` gives a live hint for
+/// a setting (or `None` for the table's).
+pub fn setting_inputs(
+    section: Section,
+    scenario: &Scenario,
+    hint: impl Fn(Setting) -> Option<String>,
+) -> Html {
+    Setting::in_section(section)
+        .map(|setting| {
+            let (value, currency) = (setting.get(scenario), &scenario.pricing.currency);
+            let props = setting_props(setting, value, currency, hint(setting));
+            html! { <NumberInput ..props /> }
+        })
+        .collect()
+}
