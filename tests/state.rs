@@ -38,10 +38,12 @@ fn a_valid_number_commits_and_reprices() {
     assert_eq!(after.scenario.course.students, 50.0);
     assert!(after.estimate.totals.net_usd < before.estimate.totals.net_usd);
     assert!(after.preset.is_none(), "edited");
-    let draft = after.draft(&students()).expect("the typed text is kept");
+    let draft = after
+        .typed_text(&students())
+        .expect("the typed text is kept");
     assert_eq!((draft.text.as_str(), draft.error.as_ref()), ("50", None));
     let left = after.apply(Action::FinishEdit(students()));
-    assert!(left.draft(&students()).is_none());
+    assert!(left.typed_text(&students()).is_none());
 }
 
 #[test]
@@ -49,17 +51,20 @@ fn an_invalid_number_keeps_the_last_valid_scenario_and_the_text() {
     let before = start();
     let after = edit(before.clone(), students(), "-5");
     assert!(Rc::ptr_eq(&after.scenario, &before.scenario));
-    let draft = after.draft(&students()).expect("kept");
+    let draft = after.typed_text(&students()).expect("kept");
     assert_eq!(draft.text, "-5");
     assert!(draft
         .error
         .as_deref()
         .is_some_and(|e| e.contains("negative")));
     let left = after.apply(Action::FinishEdit(students()));
-    assert!(left.draft(&students()).is_some(), "an invalid text stays");
+    assert!(
+        left.typed_text(&students()).is_some(),
+        "an invalid text stays"
+    );
     let junk = edit(start(), students(), "abc");
     assert!(junk
-        .draft(&students())
+        .typed_text(&students())
         .and_then(|d| d.error.clone())
         .is_some());
 }
@@ -72,7 +77,7 @@ fn structural_changes_commit_or_leave_a_notice() {
     let removed = typed.apply(Action::Change(Change::RemoveLab(0)));
     assert_eq!(removed.scenario.course.labs.len(), labs - 1);
     assert!(
-        removed.drafts.is_empty(),
+        removed.typed.is_empty(),
         "indices shifted: drafts are dropped"
     );
     let refused = removed.apply(Action::Change(Change::RemoveLab(999)));
@@ -209,7 +214,7 @@ fn a_decimal_comma_is_read_and_said() {
     let comma = edit(start(), group, "3,5");
     let point = edit(start(), group, "3.5");
     assert_eq!(comma.estimate.totals.net_usd, point.estimate.totals.net_usd);
-    let draft = comma.draft(&group).expect("kept");
+    let draft = comma.typed_text(&group).expect("kept");
     assert_eq!(draft.read_as.as_deref(), Some("3.5"));
 }
 
@@ -342,7 +347,7 @@ fn a_half_typed_number_never_reaches_the_results() {
     // ... but once the text is not valid the results are those of before the edit began.
     assert_eq!(state.scenario.course.students, 75.0);
     assert_eq!(state.estimate.totals.net_usd, total_75);
-    let draft = state.draft(&students()).expect("kept");
+    let draft = state.typed_text(&students()).expect("kept");
     assert_eq!(draft.text, "1e-300");
     assert!(draft.error.is_some());
     assert_eq!(
@@ -353,7 +358,10 @@ fn a_half_typed_number_never_reaches_the_results() {
     // A valid text commits as before, and leaving the field ends the edit.
     let typed = edit(state, students(), "80");
     assert_eq!(typed.scenario.course.students, 80.0);
-    assert_eq!(typed.draft(&students()).and_then(|d| d.results_use), None);
+    assert_eq!(
+        typed.typed_text(&students()).and_then(|d| d.results_use),
+        None
+    );
     // The whole edit is one undo step back to 75.
     let undone = typed
         .apply(Action::FinishEdit(students()))

@@ -5,7 +5,7 @@ use std::rc::Rc;
 use crate::model::catalog::presets::Preset;
 use crate::model::scenario::field::FieldPath;
 
-use super::draft::Priced;
+use super::priced::Priced;
 
 /// Most steps kept each way.
 pub const MAX_STEPS: usize = 200;

@@ -7,16 +7,20 @@
 mod action;
 #[cfg(target_arch = "wasm32")]
 mod context;
-mod draft;
 mod history;
 pub mod kept;
+mod priced;
+mod replacement;
 mod scenario_state;
+mod typed_text;
 
 pub use action::Action;
 #[cfg(target_arch = "wasm32")]
 pub use context::{
     use_scenario, Dispatch, ScenarioHandle, ScenarioProvider, ScenarioProviderProps,
 };
-pub use draft::{Draft, Priced, Replacement};
 pub use history::{History, Step, MAX_STEPS};
+pub use priced::Priced;
+pub use replacement::Replacement;
 pub use scenario_state::ScenarioState;
+pub use typed_text::TypedText;

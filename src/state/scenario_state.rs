@@ -16,8 +16,10 @@ use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, 
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;
-use super::draft::{number_of, Draft, Priced, Replacement};
 use super::history::{History, Step};
+use super::priced::Priced;
+use super::replacement::Replacement;
+use super::typed_text::{number_of, TypedText};
 mod bill;
 
 /// Everything the UI renders from.
@@ -48,7 +50,7 @@ pub struct ScenarioState {
     pub pinned: Option<Priced>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
-    pub drafts: HashMap<FieldPath, Draft>,
+    pub typed: HashMap<FieldPath, TypedText>,
     /// Why the last structural change was refused, until the next change succeeds.
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
@@ -70,7 +72,7 @@ impl PartialEq for ScenarioState {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.scenario, &other.scenario)
             && Rc::ptr_eq(&self.estimate, &other.estimate)
-            && self.drafts == other.drafts
+            && self.typed == other.typed
             && self.notice == other.notice
             && (&self.link_notices, &self.link_version)
                 == (&other.link_notices, &other.link_version)
@@ -130,7 +132,7 @@ impl ScenarioState {
             origin: start.preset,
             scenario: priced.scenario,
             estimate: priced.estimate,
-            drafts: HashMap::new(),
+            typed: HashMap::new(),
             notice: None,
             link_notices: start.notices,
             link_version: start.old_version.map(|old| old.notice()),
@@ -176,14 +178,14 @@ impl ScenarioState {
     }
 
     /// What the user typed into `field`, if it differs from the committed value's display.
-    pub fn draft(&self, field: &FieldPath) -> Option<&Draft> {
-        self.drafts.get(field)
+    pub fn typed_text(&self, field: &FieldPath) -> Option<&TypedText> {
+        self.typed.get(field)
     }
 
     /// Forgets every draft and the edit in progress (indices may have shifted, or the scenario
     /// was replaced).
-    fn clear_drafts(&mut self) {
-        self.drafts.clear();
+    fn clear_typed(&mut self) {
+        self.typed.clear();
         self.editing_from = None;
     }
 
@@ -262,7 +264,7 @@ impl ScenarioState {
         next.origin = step.origin;
         next.preset = next.unchanged_origin();
         next.pinned = step.pinned;
-        next.clear_drafts();
+        next.clear_typed();
         next.history = Rc::new(history);
         Rc::new(next)
     }
@@ -288,10 +290,10 @@ impl ScenarioState {
     fn act(self: Rc<Self>, action: Action) -> Rc<Self> {
         match action {
             Action::EditNumber { field, text } => self.edit_number(field, text),
-            Action::FinishEdit(field) => match self.drafts.get(&field) {
+            Action::FinishEdit(field) => match self.typed.get(&field) {
                 Some(draft) if draft.error.is_none() => {
                     let mut next = (*self).clone();
-                    next.drafts.remove(&field);
+                    next.typed.remove(&field);
                     next.editing_from = None;
                     Rc::new(next)
                 }
@@ -312,7 +314,7 @@ impl ScenarioState {
                 next.replaced_scenario = None;
                 next.replaced_by = Some(Replacement::Restored);
                 (next.link_notices, next.link_version) = (Vec::new(), None);
-                next.clear_drafts();
+                next.clear_typed();
                 Rc::new(next)
             }
             Action::PinAsA | Action::Unpin => {
@@ -369,9 +371,9 @@ impl ScenarioState {
             .is_some()
             .then(|| number_of(&from.scenario, field).map(|v| v * rate))
             .flatten();
-        next.drafts.insert(
+        next.typed.insert(
             field,
-            Draft {
+            TypedText {
                 text,
                 error,
                 read_as,
@@ -400,8 +402,8 @@ impl ScenarioState {
             Ok(valid) => match Priced::new(valid, self.catalog) {
                 Some(priced) => {
                     let mut next = self.with_priced(priced);
-                    // Indices may have shifted: drafts would point at the wrong fields.
-                    next.clear_drafts();
+                    // Indices may have shifted: typed texts would point at the wrong fields.
+                    next.clear_typed();
                     Rc::new(next)
                 }
                 None => refused("that change cannot be priced".to_string()),
@@ -429,7 +431,7 @@ impl ScenarioState {
             .map(|_| Replacement::Preset(preset));
         next.origin = preset;
         next.preset = Some(preset);
-        next.clear_drafts();
+        next.clear_typed();
         (next.link_notices, next.link_version) = (Vec::new(), None);
         Rc::new(next)
     }
@@ -448,7 +450,7 @@ impl ScenarioState {
         next.replaced_by = next.replaced_scenario.as_ref().map(|_| Replacement::Link);
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
-        next.clear_drafts();
+        next.clear_typed();
         next.from_link = true;
         next.link_notices = decoded.notices.clone();
         next.link_version = decoded.old_version.as_ref().map(OldVersion::notice);

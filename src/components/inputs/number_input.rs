@@ -10,7 +10,7 @@ use crate::model::format;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::provenance_note::field_note;
-use crate::state::{use_scenario, Dispatch, Draft};
+use crate::state::{use_scenario, Dispatch, TypedText};
 
 /// Props of [`NumberInput`].
 #[derive(Properties, PartialEq)]
@@ -50,7 +50,7 @@ pub struct NumberInputProps {
 #[component]
 pub fn NumberInput(props: &NumberInputProps) -> Html {
     let state = use_scenario();
-    let draft = state.draft(&props.field).cloned();
+    let draft = state.typed_text(&props.field).cloned();
     // Where the number comes from depends only on the field, its value, the preset it started
     // from and (for the exchange rate) the currency and the prices' date: worked out when one of
     // those changes, not on every edit elsewhere.
@@ -134,7 +134,7 @@ struct NumberInputViewProps {
     /// Hide the label visually.
     compact: bool,
     /// What the user typed and has not been committed, with its error if any.
-    draft: Option<Draft>,
+    draft: Option<TypedText>,
     /// Where edits go.
     dispatch: Dispatch,
     /// Where the number comes from.
