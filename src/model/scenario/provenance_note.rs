@@ -49,8 +49,8 @@ pub fn field_note(field: FieldPath, scenario: &Scenario, origin: &Preset) -> Pro
         (ProvenanceKind::User, _) | (_, None) => ProvenanceNote::user(YOURS),
         (kind, Some(entry)) => ProvenanceNote {
             kind,
-            text: entry.text.clone(),
-            url: entry.url.clone(),
+            text: entry.text.to_string(),
+            url: entry.url.map(str::to_string),
         },
     }
 }
@@ -88,7 +88,7 @@ fn reference_rate_note(scenario: &Scenario) -> Option<ProvenanceNote> {
     Some(ProvenanceNote {
         kind: ProvenanceKind::Sourced,
         text,
-        url: Some(rates.source.url.clone()),
+        url: Some(rates.source.url.to_string()),
     })
 }
 
