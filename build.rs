@@ -1,20 +1,26 @@
-//! Turns the human-edited TOML data files in `src/data/` into JSON in `OUT_DIR`, so the app embeds
-//! them and parses them with the serde_json it already carries instead of shipping a TOML parser.
+//! Bakes the human-edited TOML data files in `src/data/` into Rust statics in `OUT_DIR`
+//! (`build/schema.rs` says what each table becomes), which the app `include!`s: no data is
+//! parsed at startup and no `Deserialize` code for it ships. A data file that does not fit its
+//! schema fails the build with the file and key named. The JSON copies beside them are for the
+//! tests that read every displayed string (`tests/catalog.rs`); the app does not embed them.
 // A build script reports broken data files by failing the build, with the file named.
 #![allow(clippy::expect_used)]
+
+#[path = "build/bake.rs"]
+mod bake;
+#[path = "build/schema.rs"]
+mod schema;
 
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 use std::{env, fs};
 
-const DATA_FILES: &[&str] = &[
-    "resources.toml",
-    "offers.toml",
-    "mappings.toml",
-    "provenance.toml",
-    "glossary.toml",
-    "exchange-rates.toml",
-    "comparables.toml",
+use toml::Value;
+
+use crate::bake::Shape;
+
+/// The current presets first (the paper's course is the default), then the frozen ones.
+const PRESET_FILES: &[&str] = &[
     "presets/paper-course.toml",
     "presets/cpu-only.toml",
     "presets/gpu-heavy.toml",
@@ -52,20 +58,106 @@ fn build_date() -> String {
     civil_from_days(seconds.div_euclid(86_400))
 }
 
+/// `src/data/{relative}` read as TOML, with its JSON copy written for the tests.
+fn read(out_dir: &Path, relative: &str) -> Value {
+    let source = Path::new("src/data").join(relative);
+    println!("cargo:rerun-if-changed={}", source.display());
+    let text = fs::read_to_string(&source)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", source.display()));
+    let value: Value = toml::from_str(&text)
+        .unwrap_or_else(|error| panic!("{} is not valid TOML: {error}", source.display()));
+    let json = serde_json::to_string(&value).expect("a TOML value always converts to JSON");
+    write(
+        out_dir,
+        &relative.replace('/', "-").replace(".toml", ".json"),
+        &json,
+    );
+    value
+}
+
+fn write(out_dir: &Path, name: &str, text: &str) {
+    let target = out_dir.join(name);
+    fs::write(&target, text)
+        .unwrap_or_else(|error| panic!("cannot write {}: {error}", target.display()));
+}
+
+/// The statics `code` made of `src/data/{file}`, or a failed build naming the file and key.
+fn baked(file: &str, code: Result<String, String>) -> String {
+    code.unwrap_or_else(|error| panic!("src/data/{file}: {error}"))
+}
+
 fn main() {
     let out_dir = env::var("OUT_DIR").expect("cargo sets OUT_DIR for build scripts");
+    let out = Path::new(&out_dir);
     println!("cargo:rerun-if-env-changed=SOURCE_DATE_EPOCH");
     println!("cargo:rustc-env=COURSE_COST_BUILD_DATE={}", build_date());
-    for relative in DATA_FILES {
-        let source = Path::new("src/data").join(relative);
-        println!("cargo:rerun-if-changed={}", source.display());
-        let text = fs::read_to_string(&source)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", source.display()));
-        let value: toml::Value = toml::from_str(&text)
-            .unwrap_or_else(|error| panic!("{} is not valid TOML: {error}", source.display()));
-        let json = serde_json::to_string(&value).expect("a TOML value always converts to JSON");
-        let target = Path::new(&out_dir).join(relative.replace('/', "-").replace(".toml", ".json"));
-        fs::write(&target, json)
-            .unwrap_or_else(|error| panic!("cannot write {}: {error}", target.display()));
+
+    // The catalog: one generated file of three data files' lists, for `model/catalog/mod.rs`.
+    let catalog: [(&str, &[bake::List]); 3] = [
+        (
+            "resources.toml",
+            &[("resources", "RESOURCES", &schema::RESOURCE)],
+        ),
+        (
+            "offers.toml",
+            &[
+                ("providers", "PROVIDERS", &schema::PROVIDER),
+                ("snapshots", "SNAPSHOTS", &schema::SNAPSHOT),
+                ("sources", "SOURCES", &schema::SOURCE),
+                ("offers", "OFFERS", &schema::OFFER),
+            ],
+        ),
+        (
+            "mappings.toml",
+            &[("mappings", "MAPPINGS", &schema::MAPPING)],
+        ),
+    ];
+    let mut code = String::new();
+    for (file, lists) in catalog {
+        code.push_str(&baked(file, bake::lists(&read(out, file), lists)));
     }
+    write(out, "catalog.rs", &code);
+
+    // One list per file, each for the module that reads it.
+    let single: [(&str, &str, &str, &str, &'static Shape); 3] = [
+        (
+            "glossary.toml",
+            "glossary.rs",
+            "terms",
+            "TERMS",
+            &schema::TERM,
+        ),
+        (
+            "provenance.toml",
+            "provenance.rs",
+            "entries",
+            "DEFAULT_ENTRIES",
+            &schema::PROVENANCE_ENTRY,
+        ),
+        (
+            "comparables.toml",
+            "comparables.rs",
+            "comparables",
+            "COMPARABLES",
+            &schema::COMPARABLE,
+        ),
+    ];
+    for (file, name, key, static_name, shape) in single {
+        let code = bake::lists(&read(out, file), &[(key, static_name, shape)]);
+        write(out, name, &baked(file, code));
+    }
+    let file = "exchange-rates.toml";
+    let code = bake::whole(&read(out, file), "EXCHANGE_RATES", &schema::EXCHANGE_RATES);
+    write(out, "exchange-rates.rs", &baked(file, code));
+
+    let presets: Vec<(String, Value)> = PRESET_FILES
+        .iter()
+        .map(|file| ((*file).to_string(), read(out, file)))
+        .collect();
+    let code = bake::one_per_file(&presets, "PRESETS", &schema::PRESET);
+    write(
+        out,
+        "presets.rs",
+        &code.unwrap_or_else(|error| panic!("{error}")),
+    );
 }

@@ -15,13 +15,13 @@ use course_cost::model::scenario::validate::validate;
 #[test]
 fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {
     let catalog = catalog();
-    for provider in &catalog.providers {
-        for resource in &catalog.resources {
+    for provider in catalog.providers {
+        for resource in catalog.resources {
             let mapping = catalog
-                .mapping(&provider.id, &resource.id)
+                .mapping(provider.id, resource.id)
                 .unwrap_or_else(|| panic!("{} has no mapping on {}", resource.id, provider.id));
             let offer = catalog
-                .offer(&mapping.offer)
+                .offer(mapping.offer)
                 .unwrap_or_else(|| panic!("mapping names unknown offer {}", mapping.offer));
             let storage = resource.kind == ResourceKind::Storage;
             assert_eq!(storage, offer.unit == PriceUnit::GbMonth, "{}", offer.id);
@@ -54,7 +54,7 @@ fn is_id_list(text: &str) -> bool {
 fn every_price_is_positive_dated_and_sourced() {
     let catalog = catalog();
     let known = |id: &str| catalog.source(id).is_some();
-    for offer in &catalog.offers {
+    for offer in catalog.offers {
         assert!(offer.usd.is_finite() && offer.usd > 0.0, "{}", offer.id);
         assert!(!offer.as_of.is_empty(), "{}", offer.id);
         // `source` lists source ids ("S2,S6"); caveats such as "derived" go in `note`.
@@ -75,10 +75,10 @@ fn every_price_is_positive_dated_and_sourced() {
                 offer.id
             );
         }
-        for price in &offer.snapshot_prices {
-            assert!(catalog.snapshot(&price.snapshot).is_some(), "{}", offer.id);
+        for price in offer.snapshot_prices {
+            assert!(catalog.snapshot(price.snapshot).is_some(), "{}", offer.id);
             assert!(price.usd > 0.0 && !price.as_of.is_empty(), "{}", offer.id);
-            assert!(is_id_list(&price.source), "{}: {}", offer.id, price.source);
+            assert!(is_id_list(price.source), "{}: {}", offer.id, price.source);
             for id in price.source.split(',') {
                 assert!(known(id), "{} cites unknown source {id}", offer.id);
             }
@@ -116,7 +116,7 @@ fn every_source_has_a_public_citation_and_is_cited() {
             source.url
         );
     }
-    for source in &catalog.sources {
+    for source in catalog.sources {
         let cited = catalog.offers.iter().any(|o| {
             o.source.split(',').any(|id| id == source.id)
                 || o.snapshot_prices
@@ -246,7 +246,7 @@ fn the_internal_reference_check_catches_what_it_should() {
 #[test]
 fn offer_ids_are_unique_and_snapshots_differ_where_prices_moved() {
     let catalog = catalog();
-    let mut ids: Vec<&str> = catalog.offers.iter().map(|o| o.id.as_str()).collect();
+    let mut ids: Vec<&str> = catalog.offers.iter().map(|o| &*o.id).collect();
     ids.sort_unstable();
     let before = ids.len();
     ids.dedup();
@@ -284,11 +284,11 @@ fn month_of(as_of: &str) -> Option<&str> {
 #[test]
 fn snapshot_labels_state_the_real_date_range_of_their_figures() {
     let catalog = catalog();
-    for snapshot in &catalog.snapshots {
+    for snapshot in catalog.snapshots {
         let mut months: Vec<&str> = Vec::new();
-        for offer in catalog.offers_in(&snapshot.id) {
-            months.extend(month_of(offer.price_in(&snapshot.id).as_of));
-            if let Some(spot) = offer.spot_in(&snapshot.id) {
+        for offer in catalog.offers_in(snapshot.id) {
+            months.extend(month_of(offer.price_in(snapshot.id).as_of));
+            if let Some(spot) = offer.spot_in(snapshot.id) {
                 months.extend(month_of(spot.as_of));
             }
         }
@@ -313,8 +313,8 @@ fn an_offer_is_left_out_of_snapshots_that_predate_it() {
     assert!(catalog
         .offers_in("spring-2025")
         .all(|o| o.id != "aws/p5.4xlarge"));
-    for snapshot in &catalog.snapshots {
-        for id in &snapshot.not_offered {
+    for snapshot in catalog.snapshots {
+        for id in snapshot.not_offered {
             assert!(
                 catalog.offer(id).is_some(),
                 "{} leaves out {id}",
@@ -322,9 +322,9 @@ fn an_offer_is_left_out_of_snapshots_that_predate_it() {
             );
         }
         // The default mapping never lands on an offer that is not sold in the snapshot.
-        for mapping in &catalog.mappings {
+        for mapping in catalog.mappings {
             assert!(
-                catalog.offer_in(&mapping.offer, &snapshot.id).is_some(),
+                catalog.offer_in(mapping.offer, snapshot.id).is_some(),
                 "{} maps {} to {}, not sold in {}",
                 mapping.provider,
                 mapping.resource,
@@ -370,8 +370,8 @@ fn azure_a100_sizes_are_priced_linearly_in_gpus() {
     let four = catalog
         .offer("azure/Standard_NC96ads_A100_v4")
         .expect("NC96ads");
-    for snapshot in &catalog.snapshots {
-        let ratio = four.price_in(&snapshot.id).usd / one.price_in(&snapshot.id).usd;
+    for snapshot in catalog.snapshots {
+        let ratio = four.price_in(snapshot.id).usd / one.price_in(snapshot.id).usd;
         assert!((ratio - 4.0).abs() < 1e-3, "{}: {ratio}", snapshot.id);
     }
 }
@@ -381,9 +381,9 @@ fn m1_large_stand_ins_have_the_flavors_four_vcpus_and_eight_gb() {
     let catalog = catalog();
     let flavor = catalog.resource("m1.large").expect("m1.large");
     assert_eq!((flavor.specs.vcpu, flavor.specs.ram_gb), (4, 8.0));
-    for provider in &catalog.providers {
-        let mapping = catalog.mapping(&provider.id, "m1.large").expect("mapped");
-        let offer = catalog.offer(&mapping.offer).expect("offer");
+    for provider in catalog.providers {
+        let mapping = catalog.mapping(provider.id, "m1.large").expect("mapped");
+        let offer = catalog.offer(mapping.offer).expect("offer");
         let vcpus = f64::from(offer.specs.vcpu) * mapping.fraction;
         let ram = offer.specs.ram_gb * mapping.fraction;
         assert_eq!(vcpus, 4.0, "{} {}", provider.id, offer.id);
@@ -396,8 +396,8 @@ fn every_currency_has_a_rate_for_every_snapshot() {
     let catalog = catalog();
     let rates = ExchangeRates::builtin().expect("exchange rates parse");
     let listed = ["EUR", "GBP", "CAD", "AUD", "JPY", "INR", "CHF", "CNY"];
-    for snapshot in &catalog.snapshots {
-        let table = rates.table(&snapshot.id).expect("a table per snapshot");
+    for snapshot in catalog.snapshots {
+        let table = rates.table(snapshot.id).expect("a table per snapshot");
         let usd_per_eur = table
             .rates
             .iter()
@@ -406,14 +406,14 @@ fn every_currency_has_a_rate_for_every_snapshot() {
             .per_eur;
         for currency in listed.iter().chain([&USD]) {
             let quote = rates
-                .rate(currency, &snapshot.id)
+                .rate(currency, snapshot.id)
                 .unwrap_or_else(|| panic!("{currency} in {}", snapshot.id));
             assert!(quote.per_usd.is_finite() && quote.per_usd > 0.0);
             assert_eq!(quote.date, table.date);
             assert!(!quote.source.url.is_empty());
         }
         // per_usd is derived from the ECB's per-euro figures, rounded to 5 significant digits.
-        for rate in &table.rates {
+        for rate in table.rates {
             let derived = rate.per_eur / usd_per_eur;
             assert!(
                 (rate.per_usd / derived - 1.0).abs() < 1e-4,
@@ -423,11 +423,8 @@ fn every_currency_has_a_rate_for_every_snapshot() {
                 rate.per_usd
             );
         }
-        assert_eq!(
-            rates.rate("USD", &snapshot.id).map(|q| q.per_usd),
-            Some(1.0)
-        );
-        assert_eq!(rates.currencies(&snapshot.id).len(), listed.len() + 1);
+        assert_eq!(rates.rate("USD", snapshot.id).map(|q| q.per_usd), Some(1.0));
+        assert_eq!(rates.currencies(snapshot.id).len(), listed.len() + 1);
     }
     assert!(rates.rate("XYZ", "latest").is_none());
     assert!(rates.rate("EUR", "no-such-snapshot").is_none());
@@ -516,8 +513,8 @@ fn azure_managed_disks_are_priced_per_gb_not_per_gib() {
         let per_gb = month_usd / gib / GB_PER_GIB;
         let offer = catalog.offer(id).expect("disk offer");
         assert_eq!(offer.unit, PriceUnit::GbMonth);
-        for snapshot in &catalog.snapshots {
-            let usd = offer.price_in(&snapshot.id).usd;
+        for snapshot in catalog.snapshots {
+            let usd = offer.price_in(snapshot.id).usd;
             assert!(
                 (usd - per_gb).abs() < 1e-6,
                 "{id} {}: {usd} vs {per_gb}",
@@ -546,8 +543,8 @@ fn gcp_n1_gpu_sums_are_as_undated_as_their_gpu_rate() {
         assert!(catalog
             .source("S4")
             .is_some_and(|s| s.date.starts_with("undated")));
-        for snapshot in &catalog.snapshots {
-            let price = offer.price_in(&snapshot.id);
+        for snapshot in catalog.snapshots {
+            let price = offer.price_in(snapshot.id);
             assert!((price.usd - (vm + gpus * per_gpu)).abs() < 1e-9, "{id}");
             assert_eq!(
                 Day::parse(price.as_of),

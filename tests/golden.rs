@@ -354,7 +354,7 @@ fn pool_nodes(variable: f64) -> [(&'static str, f64); 5] {
 fn aws_rate(resource: &str) -> f64 {
     use course_cost::model::catalog::offer::PriceUnit;
     let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(&mapping.offer).expect("offer");
+    let offer = catalog().offer(mapping.offer).expect("offer");
     let per_hour = match offer.unit {
         PriceUnit::Hour => 1.0,
         PriceUnit::GbMonth => 1.0 / 730.0,

@@ -605,7 +605,7 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
     assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
     let old = decoded.old_version.expect("a notice that the link is old");
     assert_eq!(
-        (old.made_with.id.as_str(), old.today.id.as_str()),
+        (old.made_with.id, old.today.id),
         ("paper-s25", "paper-s25-v2")
     );
     assert!(!old.edited);

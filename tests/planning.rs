@@ -184,7 +184,7 @@ fn a_pricier_a100_stand_in_leaves_the_spread_between_students_as_it_was() {
         Change::ChooseOffer {
             provider: "aws".into(),
             resource: "gpu_a100_pcie".into(),
-            offer: priciest.id.clone(),
+            offer: priciest.id.to_string(),
         },
     )
     .expect("valid");

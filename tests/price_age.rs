@@ -164,10 +164,10 @@ fn each_lines_math_says_how_old_its_price_is() {
 fn snapshot_options_count_their_undated_and_old_figures() {
     let catalog = catalog();
     let on = day("2026-12-01");
-    for snapshot in &catalog.snapshots {
-        let text = snapshot_option_text(catalog, &snapshot.id, Some(on));
-        let age = PriceAge::of_snapshot(catalog, &snapshot.id, on);
-        assert!(text.starts_with(&snapshot.label), "{text}");
+    for snapshot in catalog.snapshots {
+        let text = snapshot_option_text(catalog, snapshot.id, Some(on));
+        let age = PriceAge::of_snapshot(catalog, snapshot.id, on);
+        assert!(text.starts_with(snapshot.label), "{text}");
         assert!(
             text.contains(&format!("{} of {} undated", age.undated, age.figures)),
             "{text}"

@@ -99,7 +99,7 @@ fn citations_are_public_never_internal_notes() {
     for entry in entries {
         assert!(!entry.text.contains(".md"), "{}", entry.text);
         if entry.kind == ProvenanceKind::Sourced {
-            let url = entry.url.as_deref().unwrap_or_default();
+            let url = entry.url.unwrap_or_default();
             assert!(url.starts_with("https://"), "{}: {url}", entry.path);
         }
         assert_ne!(entry.kind, ProvenanceKind::User);
@@ -188,10 +188,10 @@ fn stand_in_fractions_say_where_they_come_from() {
         fraction_note(c.resource(resource).unwrap(), &stand_in.unwrap())
     };
     // Every mapping of every provider is the calculator's own assumption, with its reason.
-    for mapping in &c.mappings {
-        let note = note_of(&paper().scenario, &mapping.provider, &mapping.resource);
+    for mapping in c.mappings {
+        let note = note_of(&paper().scenario, mapping.provider, mapping.resource);
         assert_eq!(note.kind, ProvenanceKind::Assumed, "{}", mapping.resource);
-        assert!(note.text.contains(&mapping.note), "{}", note.text);
+        assert!(note.text.contains(mapping.note), "{}", note.text);
     }
     // Another offer picked: its fraction is the GPU ratio, 4 A100s of the Chameleon node over
     // the 8 H100s of a p5.48xlarge.

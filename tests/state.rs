@@ -89,7 +89,7 @@ fn structural_changes_commit_or_leave_a_notice() {
 fn presets_load_and_set_the_origin() {
     let presets = builtin_presets().expect("presets");
     let other = presets.last().expect("more than one preset");
-    let state = start().apply(Action::LoadPreset(other.id.clone()));
+    let state = start().apply(Action::LoadPreset(other.id.to_string()));
     assert_eq!(state.origin.id, other.id);
     assert_eq!(**state.scenario, other.scenario);
     let unknown = state.clone().apply(Action::LoadPreset("no-such".into()));
@@ -170,7 +170,7 @@ fn reset_and_remove_lab_are_undoable() {
     let edited = edit(start(), students(), "60").apply(Action::FinishEdit(students()));
     let labs = edited.scenario.course.labs.len();
     let removed = edited.apply(Action::Change(Change::RemoveLab(2)));
-    let id = removed.origin.id.clone();
+    let id = removed.origin.id.to_string();
     let reset = removed.apply(Action::LoadPreset(id));
     assert_eq!(reset.scenario.course.students, 191.0);
     let back = reset.apply(Action::Undo);
@@ -256,7 +256,7 @@ fn an_old_link_names_its_version_and_the_picker_starts_from_it() {
     let state = Rc::new(ScenarioState::from_sources(Some(&fragment), None).expect("loads"));
     // As it was: the archived preset, unchanged, so the picker shows it.
     assert_eq!(state.origin.id, "paper-s25");
-    assert_eq!(state.preset.map(|p| p.id.as_str()), Some("paper-s25"));
+    assert_eq!(state.preset.map(|p| p.id), Some("paper-s25"));
     assert!(state.link_notices.is_empty(), "{:?}", state.link_notices);
     let said = state.link_version.clone().expect("the link says it is old");
     assert!(
@@ -374,12 +374,12 @@ fn every_replacement_says_what_happened() {
     use course_cost::state::Replacement;
     let edited = edit(start(), students(), "60").apply(Action::FinishEdit(students()));
     // Reset loads the paper's preset: the notice names it, not a shared link.
-    let id = edited.origin.id.clone();
+    let id = edited.origin.id.to_string();
     let reset = edited.clone().apply(Action::LoadPreset(id));
     let why = reset.replaced_by.expect("said");
     assert!(matches!(why, Replacement::Preset(_)));
     assert!(
-        why.message().contains(&reset.origin.name),
+        why.message().contains(reset.origin.name),
         "{}",
         why.message()
     );

@@ -97,10 +97,10 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
     let rate = pricing.usd_to_currency;
     let resource = catalog
         .resource(&line.resource)
-        .map_or(line.resource.as_str(), |r: &Resource| r.label.as_str());
+        .map_or(line.resource.as_str(), |r: &Resource| r.label);
     let provider = line.offer_id.split('/').next().unwrap_or_default();
     let provider = match catalog.provider(provider) {
-        Some(p) => p.name.clone(),
+        Some(p) => p.name.to_string(),
         None => "your own offer".to_string(),
     };
     vec![

@@ -1,23 +1,21 @@
 //! The words of the calculator, each defined in one sentence (`src/data/glossary.toml`).
 
-use serde::Deserialize;
-
-use crate::model::embedded::embedded_list;
-
 /// One term and its definition.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Term {
     /// Short id used to link an occurrence to its definition (`overrun`).
-    pub id: String,
+    pub id: &'static str,
     /// The term as shown, plain words first (`Usage vs plan (overrun)`).
-    pub term: String,
+    pub term: &'static str,
     /// One sentence.
-    pub definition: String,
+    pub definition: &'static str,
 }
 
-/// Every term, parsed once.
+include!(concat!(env!("OUT_DIR"), "/glossary.rs"));
+
+/// Every term, in file order.
 pub fn terms() -> &'static [Term] {
-    embedded_list!(Term, terms, "glossary.toml", "glossary.json")
+    TERMS
 }
 
 /// The term with id `id`.

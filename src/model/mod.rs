@@ -20,7 +20,6 @@
 
 pub mod catalog;
 pub mod edit;
-pub mod embedded;
 pub mod engine;
 pub mod export;
 pub mod export_csv;

@@ -131,8 +131,8 @@ pub fn random_edits(
 
     let catalog = catalog();
     let mut s = scenario.clone();
-    let resources: Vec<String> = catalog.resources.iter().map(|r| r.id.clone()).collect();
-    let offers: Vec<String> = catalog.offers.iter().map(|o| o.id.clone()).collect();
+    let resources: Vec<String> = catalog.resources.iter().map(|r| r.id.to_string()).collect();
+    let offers: Vec<String> = catalog.offers.iter().map(|o| o.id.to_string()).collect();
     for _ in 0..steps {
         let labs = s.course.labs.len().max(1);
         let lab = rng.below(labs);
@@ -230,7 +230,7 @@ pub fn random_edits(
                 Change::SetProvider(
                     catalog.providers[rng.below(catalog.providers.len())]
                         .id
-                        .clone(),
+                        .to_string(),
                 ),
             ),
             17 => apply_change(

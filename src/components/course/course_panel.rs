@@ -20,7 +20,7 @@ fn PresetPicker() -> Html {
         let state = state.clone();
         Callback::from(move |id: String| state.dispatch().load_preset(id))
     };
-    let current = state.preset.map(|p| p.id.clone()).unwrap_or_default();
+    let current = state.preset.map(|p| p.id).unwrap_or_default();
     // A scenario from an old link starts from an archived version: named, not left blank.
     let archived = state.origin.archived.then_some(state.origin);
     let edited = match archived {
@@ -34,19 +34,19 @@ fn PresetPicker() -> Html {
              preset to use today's.",
             p.summary
         ),
-        (Some(p), None) => p.summary.clone(),
+        (Some(p), None) => p.summary.to_string(),
     };
     html! {
         <div class="field">
             <label for="preset">{ "Start from" }</label>
-            <Select id="preset" testid="preset-select" value={current.clone()} {on_change}>
+            <Select id="preset" testid="preset-select" value={current} {on_change}>
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ edited }</option>
                 }
                 if let Some(origin) = archived {
-                    <option value={origin.id.clone()} selected={current == origin.id}>{ origin.label() }</option>
+                    <option value={origin.id} selected={current == origin.id}>{ origin.label() }</option>
                 }
-                { options(presets.iter().map(|p| (p.id.as_str(), p.name.as_str())), &current) }
+                { options(presets.iter().map(|p| (p.id, p.name)), current) }
             </Select>
             <p class="field-hint">{ hint }</p>
         </div>

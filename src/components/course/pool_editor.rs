@@ -202,7 +202,7 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
         state
             .catalog
             .resource(id)
-            .map_or(id.clone(), |r| r.label.clone())
+            .map_or(id.clone(), |r| r.label.to_string())
     };
     let names: Vec<String> = range.assumed.iter().map(label).collect();
     let cases: Vec<String> = range

@@ -26,7 +26,7 @@ pub fn Citation(props: &CitationProps) -> Html {
             }
             for (index, source) in sources.iter().enumerate() {
                 if index > 0 { { "; " } }
-                <a href={source.url.clone()} rel="noopener noreferrer" target="_blank">{ source.title.clone() }</a>
+                <a href={source.url} rel="noopener noreferrer" target="_blank">{ source.title }</a>
                 { format!(" ({}, {})", source.publisher, source.date) }
             }
         </span>

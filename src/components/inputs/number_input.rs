@@ -64,7 +64,7 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
             (
                 props.field,
                 props.value.to_bits(),
-                origin.id.clone(),
+                origin.id,
                 rate_key,
                 bill_key,
             ),

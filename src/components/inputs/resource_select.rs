@@ -28,7 +28,7 @@ pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
             for kind in ResourceKind::ALL {
                 <optgroup label={kind.label()}>
                     for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
-                        <option value={resource.id.clone()} selected={*resource.id == *props.value}>
+                        <option value={resource.id} selected={*resource.id == *props.value}>
                             { resource.display_name() }
                         </option>
                     }

@@ -23,7 +23,7 @@ pub fn Term(props: &TermProps) -> Html {
         return html! { { props.text.clone() } };
     };
     let text = if props.text.is_empty() {
-        term.term.clone()
+        term.term.to_string()
     } else {
         props.text.to_string()
     };
@@ -41,7 +41,7 @@ pub fn Term(props: &TermProps) -> Html {
                 aria-controls={definition_id.clone()} data-testid={format!("term-{}", props.id)}
                 onclick={on_toggle}>{ text }</button>
             if *open {
-                <span class="term-definition" id={definition_id} role="note">{ term.definition.clone() }</span>
+                <span class="term-definition" id={definition_id} role="note">{ term.definition }</span>
             }
         </span>
     }
@@ -55,8 +55,8 @@ pub fn Glossary() -> Html {
             <summary>{ "Words used here" }</summary>
             <dl>
                 for term in glossary::terms() {
-                    <dt id={format!("glossary-{}", term.id)}>{ term.term.clone() }</dt>
-                    <dd>{ term.definition.clone() }</dd>
+                    <dt id={format!("glossary-{}", term.id)}>{ term.term }</dt>
+                    <dd>{ term.definition }</dd>
                 }
             </dl>
         </details>

@@ -95,14 +95,14 @@ pub fn ComparablesPanel() -> Html {
                 <tbody>
                     for (i, c) in sorted(comparables).into_iter().enumerate() {
                         <tr data-testid={format!("comparable-row-{i}")}>
-                            <th scope="row">{ c.course.clone() }</th>
+                            <th scope="row">{ c.course }</th>
                             <td>{ format!("{} ({})", c.year, c.period) }</td>
-                            <td>{ c.figure.clone() }<br /><span class="field-hint">{ c.covers.clone() }</span></td>
+                            <td>{ c.figure }<br /><span class="field-hint">{ c.covers }</span></td>
                             <td class="num">{ per_student(c) }
                                 if c.education_credit { <br /><span class="field-hint">{ "credit" }</span> }
                             </td>
                             <td data-testid="comparable-position">{ position(per_student_usd, c) }</td>
-                            <td><a href={c.citation.url.clone()} target="_blank" rel="noopener noreferrer">
+                            <td><a href={c.citation.url} target="_blank" rel="noopener noreferrer">
                                 { format!("{}, {} ({})", c.citation.title, c.citation.publisher, c.citation.date) }
                             </a></td>
                         </tr>

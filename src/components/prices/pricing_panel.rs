@@ -217,12 +217,8 @@ pub fn PricingPanel() -> Html {
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
         .map(|s| match build_day() {
-            Some(on) => format!(
-                "{} {}",
-                s.description,
-                snapshot_age_note(catalog, &s.id, on)
-            ),
-            None => s.description.clone(),
+            Some(on) => format!("{} {}", s.description, snapshot_age_note(catalog, s.id, on)),
+            None => s.description.to_string(),
         })
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
@@ -234,8 +230,8 @@ pub fn PricingPanel() -> Html {
             .iter()
             .map(|s| {
                 (
-                    s.id.clone(),
-                    snapshot_option_text(catalog, &s.id, build_day()),
+                    s.id.to_string(),
+                    snapshot_option_text(catalog, s.id, build_day()),
                 )
             })
             .collect()
@@ -247,7 +243,7 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
                 <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
-                    { options(catalog.providers.iter().map(|p| (p.id.as_str(), p.name.as_str())), &pricing.provider) }
+                    { options(catalog.providers.iter().map(|p| (p.id, p.name)), &pricing.provider) }
                 </Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>

@@ -63,7 +63,7 @@ pub fn ShareBar() -> Html {
         let dispatch = state.dispatch();
         Callback::from(move |_: MouseEvent| {
             if let Ok(default) = paper_course() {
-                dispatch.load_preset(default.id.clone());
+                dispatch.load_preset(default.id.to_string());
             }
         })
     };

@@ -1,20 +1,19 @@
 //! Exchange rates for showing US-dollar prices in other currencies: the ECB's euro reference rates on
 //! each price snapshot's date, with the per-US-dollar cross rates derived from them, loaded from
-//! `src/data/exchange-rates.toml` (converted to JSON by `build.rs`).
+//! `src/data/exchange-rates.toml` (baked into a static by `build.rs`).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::model::catalog::Source;
-use crate::model::embedded::{embedded_json, load_json, parsed_once};
 
 /// The currency every price in the catalog is in.
 pub const USD: &str = "USD";
 
 /// One currency's rate on a table's date.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Rate {
     /// ISO 4217 code (`EUR`).
-    pub currency: String,
+    pub currency: &'static str,
     /// Units of this currency per 1 euro: the ECB's reference rate.
     pub per_eur: f64,
     /// Units of this currency per 1 US dollar, derived: `per_eur` / the US dollar's `per_eur`.
@@ -22,25 +21,25 @@ pub struct Rate {
 }
 
 /// The rates that go with one price snapshot.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RateTable {
     /// The price snapshot id (`spring-2025`, `latest`).
-    pub snapshot: String,
+    pub snapshot: &'static str,
     /// The day the rates are from (`YYYY-MM-DD`).
-    pub date: String,
+    pub date: &'static str,
     /// One rate per currency, US dollar included.
-    pub rates: Vec<Rate>,
+    pub rates: &'static [Rate],
 }
 
 /// Every exchange rate the app ships, with its source.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ExchangeRates {
     /// What to know about the rates (shown with a converted figure).
-    pub note: String,
+    pub note: &'static str,
     /// Where the rates come from.
     pub source: Source,
     /// One table per price snapshot.
-    pub tables: Vec<RateTable>,
+    pub tables: &'static [RateTable],
 }
 
 /// A rate ready to use, with its provenance.
@@ -54,17 +53,13 @@ pub struct RateQuote<'a> {
     pub source: &'a Source,
 }
 
-const EXCHANGE_RATES_JSON: &str = embedded_json!("exchange-rates.json");
+include!(concat!(env!("OUT_DIR"), "/exchange-rates.rs"));
 
 impl ExchangeRates {
-    /// The rates shipped with the app, parsed once.
+    /// The rates shipped with the app: baked at build time, so always there (the `Result` is
+    /// kept for callers written when they were parsed at startup).
     pub fn builtin() -> Result<&'static ExchangeRates, String> {
-        parsed_once!(
-            ExchangeRates,
-            load_json("exchange-rates.toml", EXCHANGE_RATES_JSON)
-        )
-        .as_ref()
-        .map_err(Clone::clone)
+        Ok(&EXCHANGE_RATES)
     }
 
     /// The table for `snapshot`.
@@ -82,7 +77,7 @@ impl ExchangeRates {
             .find(|r| r.currency.eq_ignore_ascii_case(currency.trim()))?;
         Some(RateQuote {
             per_usd: rate.per_usd,
-            date: &table.date,
+            date: table.date,
             source: &self.source,
         })
     }
@@ -90,7 +85,7 @@ impl ExchangeRates {
     /// The currency codes with a rate in `snapshot`, in file order.
     pub fn currencies(&self, snapshot: &str) -> Vec<&str> {
         self.table(snapshot)
-            .map(|t| t.rates.iter().map(|r| r.currency.as_str()).collect())
+            .map(|t| t.rates.iter().map(|r| r.currency).collect())
             .unwrap_or_default()
     }
 }

@@ -1,151 +1,128 @@
-//! The price catalog: Chameleon resources, commercial offers, and the mapping between them, loaded
-//! from the data files in `src/data/` (converted to JSON by `build.rs`).
+//! The price catalog: Chameleon resources, commercial offers, and the mapping between them, from
+//! the data files in `src/data/` (baked into statics by `build.rs`).
 
 pub mod currency;
 pub mod hardware;
 pub mod offer;
+pub mod paper_figures;
 pub mod presets;
 pub mod resource;
 pub mod stand_in;
 
-use serde::{Deserialize, Serialize};
+mod preset_data;
 
-use crate::model::catalog::offer::Offer;
-use crate::model::catalog::resource::Resource;
-use crate::model::embedded::{embedded_json, load_json, parsed_once};
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::model::catalog::hardware::Hardware;
+use crate::model::catalog::offer::{Offer, PriceUnit, SnapshotPrice};
+use crate::model::catalog::resource::{Resource, ResourceKind};
 
 /// A cloud provider the scenario can be priced on.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Provider {
     /// Short id used in offers and links (`aws`).
-    pub id: String,
+    pub id: &'static str,
     /// Display name.
-    pub name: String,
+    pub name: &'static str,
     /// Region the prices are for.
-    pub region: String,
+    pub region: &'static str,
     /// What to know about this provider's prices.
-    #[serde(default)]
-    pub note: String,
+    pub note: &'static str,
 }
 
 /// A named set of prices at one point in time.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
     /// Short id used in links (`spring-2025`).
-    pub id: String,
+    pub id: &'static str,
     /// Display name.
-    pub label: String,
+    pub label: &'static str,
     /// The date the snapshot stands for.
-    pub as_of: String,
+    pub as_of: &'static str,
     /// What is in it.
-    pub description: String,
+    pub description: &'static str,
     /// Ids of offers that were not sold yet at this snapshot's date: they are left out of it
     /// rather than given a price they never had. Empty for most snapshots.
-    #[serde(default)]
-    pub not_offered: Vec<String>,
+    pub not_offered: &'static [&'static str],
 }
 
 impl Snapshot {
     /// True when the offer `offer_id` is sold in this snapshot.
     pub fn offers(&self, offer_id: &str) -> bool {
-        !self.not_offered.iter().any(|id| id == offer_id)
+        !self.not_offered.contains(&offer_id)
     }
 }
 
 /// A public source of prices, cited by id in offers (`S1`...) and shown to readers with its title,
 /// publisher, date and link.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Source {
     /// Id as cited in offers' `source` fields (`S1`); never shown alone.
-    pub id: String,
+    pub id: &'static str,
     /// What it is, in words a reader can search for (document, file or dataset name).
-    pub title: String,
+    pub title: &'static str,
     /// Who publishes it (organisation, project or repository owner).
-    pub publisher: String,
+    pub publisher: &'static str,
     /// When it was published or retrieved: `YYYY-MM-DD`, or free text such as
     /// `undated (retrieved by 2026-11-29)` when the source carries no date.
-    pub date: String,
+    pub date: &'static str,
     /// Where to read it: an `https://` link a reader can follow.
-    pub url: String,
+    pub url: &'static str,
     /// The period its figures stand for (`2026-07-30`, `about 2024-25`).
-    pub as_of: String,
+    pub as_of: &'static str,
 }
 
 /// Which offer stands in for a resource on a provider, and how much of it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Mapping {
     /// Provider id.
-    pub provider: String,
+    pub provider: &'static str,
     /// Chameleon resource id.
-    pub resource: String,
+    pub resource: &'static str,
     /// Offer id (may belong to another provider, for what a GPU cloud does not sell).
-    pub offer: String,
+    pub offer: &'static str,
     /// How many of the offer one resource instance equals (0.5 = half of it).
     pub fraction: f64,
     /// Why this offer.
-    #[serde(default)]
-    pub note: String,
+    pub note: &'static str,
 }
 
 /// Everything the engine prices with.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Catalog {
     /// Chameleon resources.
-    pub resources: Vec<Resource>,
+    pub resources: &'static [Resource],
     /// Commercial offers.
-    pub offers: Vec<Offer>,
+    pub offers: &'static [Offer],
     /// Default resource-to-offer mapping per provider.
-    pub mappings: Vec<Mapping>,
+    pub mappings: &'static [Mapping],
     /// Providers, in display order.
-    pub providers: Vec<Provider>,
+    pub providers: &'static [Provider],
     /// Price snapshots, oldest first.
-    pub snapshots: Vec<Snapshot>,
+    pub snapshots: &'static [Snapshot],
     /// Cited sources.
-    pub sources: Vec<Source>,
+    pub sources: &'static [Source],
 }
 
-#[derive(Deserialize)]
-struct ResourcesFile {
-    resources: Vec<Resource>,
-}
+include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
 
-#[derive(Deserialize)]
-struct OffersFile {
-    providers: Vec<Provider>,
-    snapshots: Vec<Snapshot>,
-    sources: Vec<Source>,
-    offers: Vec<Offer>,
-}
-
-#[derive(Deserialize)]
-struct MappingsFile {
-    mappings: Vec<Mapping>,
-}
-
-const RESOURCES_JSON: &str = embedded_json!("resources.json");
-const OFFERS_JSON: &str = embedded_json!("offers.json");
-const MAPPINGS_JSON: &str = embedded_json!("mappings.json");
+/// The catalog shipped with the app.
+static BUILTIN: Catalog = Catalog {
+    resources: RESOURCES,
+    offers: OFFERS,
+    mappings: MAPPINGS,
+    providers: PROVIDERS,
+    snapshots: SNAPSHOTS,
+    sources: SOURCES,
+};
 
 impl Catalog {
-    /// The catalog shipped with the app, parsed once.
+    /// The catalog shipped with the app: baked at build time, so always there (the `Result`
+    /// is kept for callers written when it was parsed at startup).
     pub fn builtin() -> Result<&'static Catalog, String> {
-        parsed_once!(Catalog, Catalog::parse_builtin())
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
-    fn parse_builtin() -> Result<Catalog, String> {
-        let resources: ResourcesFile = load_json("resources.toml", RESOURCES_JSON)?;
-        let offers: OffersFile = load_json("offers.toml", OFFERS_JSON)?;
-        let mappings: MappingsFile = load_json("mappings.toml", MAPPINGS_JSON)?;
-        Ok(Catalog {
-            resources: resources.resources,
-            offers: offers.offers,
-            mappings: mappings.mappings,
-            providers: offers.providers,
-            snapshots: offers.snapshots,
-            sources: offers.sources,
-        })
+        Ok(&BUILTIN)
     }
 
     /// The resource with this id.
@@ -192,12 +169,12 @@ impl Catalog {
 
     /// The name of the provider with id `id`, or the id where there is no such provider.
     pub fn provider_name<'a>(&'a self, id: &'a str) -> &'a str {
-        self.provider(id).map_or(id, |p| p.name.as_str())
+        self.provider(id).map_or(id, |p| p.name)
     }
 
     /// The label of the snapshot with id `id`, or the id where there is no such snapshot.
     pub fn snapshot_label<'a>(&'a self, id: &'a str) -> &'a str {
-        self.snapshot(id).map_or(id, |s| s.label.as_str())
+        self.snapshot(id).map_or(id, |s| s.label)
     }
 
     /// The source with this id.

@@ -1,5 +1,7 @@
 //! The commercial side: an offer a provider sells, with its dated list prices.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 pub use crate::model::catalog::hardware::Hardware;
@@ -39,26 +41,23 @@ impl PriceModel {
 }
 
 /// An offer's price in one named snapshot, where it differs from the offer's base price.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SnapshotPrice {
     /// The snapshot id (`spring-2025`, `latest`, `2026-12`).
-    pub snapshot: String,
+    pub snapshot: &'static str,
     /// On-demand price (US dollars per the offer's unit).
     pub usd: f64,
     /// When the figure was seen (date or period).
-    pub as_of: String,
+    pub as_of: &'static str,
     /// Source ids (see the catalog's sources), comma-separated (`S2,S6`).
-    pub source: String,
+    pub source: &'static str,
     /// Spot price (US dollars per the offer's unit) in this snapshot; `None` carries the offer's
     /// base `spot_usd` (with its own date) into this snapshot.
-    #[serde(default)]
     pub spot_usd: Option<f64>,
     /// Where and when this snapshot's spot figure was read (shown with it).
-    #[serde(default)]
-    pub spot_note: Option<String>,
+    pub spot_note: Option<&'static str>,
     /// True when no spot figure holds in this snapshot: the base `spot_usd` is older than this
     /// snapshot's price and would contradict it (a spot price at or above on demand).
-    #[serde(default)]
     pub no_spot: bool,
 }
 
@@ -73,15 +72,17 @@ pub struct PricePoint<'a> {
     pub source: &'a str,
 }
 
-/// Something a provider sells: an instance type, a storage class or an address.
+/// Something a provider sells: an instance type, a storage class or an address. The catalog's
+/// are baked statics (borrowed text); the user's own offers (provider `custom`) own theirs, and
+/// only they are ever read back by `Deserialize` (a scenario's `custom_offers`, in the tests).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Offer {
     /// Unique id, `provider/sku`.
-    pub id: String,
+    pub id: Cow<'static, str>,
     /// Provider id (`aws`, `gcp`, ...); `custom` for an offer the user entered.
-    pub provider: String,
+    pub provider: Cow<'static, str>,
     /// The provider's name for it.
-    pub sku: String,
+    pub sku: Cow<'static, str>,
     /// Its hardware (flattened: the fields stand beside the others in the data files).
     #[serde(flatten)]
     pub specs: Hardware,
@@ -94,20 +95,21 @@ pub struct Offer {
     pub spot_usd: Option<f64>,
     /// Where the spot figure was read.
     #[serde(default)]
-    pub spot_note: Option<String>,
+    pub spot_note: Option<Cow<'static, str>>,
     /// Region the price is for.
     #[serde(default)]
-    pub region: String,
+    pub region: Cow<'static, str>,
     /// When the base price was seen.
-    pub as_of: String,
+    pub as_of: Cow<'static, str>,
     /// Where the base price comes from.
-    pub source: String,
+    pub source: Cow<'static, str>,
     /// Caveat shown with the offer.
     #[serde(default)]
-    pub note: Option<String>,
-    /// Prices that differ in a given snapshot.
-    #[serde(default)]
-    pub snapshot_prices: Vec<SnapshotPrice>,
+    pub note: Option<Cow<'static, str>>,
+    /// Prices that differ in a given snapshot: the catalog's only (a custom offer has none, so
+    /// they are written out but never read back).
+    #[serde(skip_deserializing)]
+    pub snapshot_prices: &'static [SnapshotPrice],
 }
 
 impl Offer {
@@ -116,8 +118,8 @@ impl Offer {
         match self.snapshot_prices.iter().find(|p| p.snapshot == snapshot) {
             Some(p) => PricePoint {
                 usd: p.usd,
-                as_of: &p.as_of,
-                source: &p.source,
+                as_of: p.as_of,
+                source: p.source,
             },
             None => PricePoint {
                 usd: self.usd,
@@ -137,8 +139,8 @@ impl Offer {
         let dated = own.and_then(|p| {
             p.spot_usd.map(|usd| PricePoint {
                 usd,
-                as_of: &p.as_of,
-                source: p.spot_note.as_deref().unwrap_or(&p.source),
+                as_of: p.as_of,
+                source: p.spot_note.unwrap_or(p.source),
             })
         });
         dated.or_else(|| {

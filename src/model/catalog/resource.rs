@@ -104,27 +104,24 @@ impl Category {
 }
 
 /// A Chameleon resource type (a VM flavor, a bare-metal node type, storage or an address).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Resource {
     /// Chameleon's name for it, e.g. `m1.medium` or `gpu_a100_pcie`.
-    pub id: String,
+    pub id: &'static str,
     /// The instructor's name for it, hardware in brief ("Small VM (1 vCPU, 2 GB)"); the id is
     /// shown beside it (see [`Resource::display_name`]).
-    pub label: String,
+    pub label: &'static str,
     /// How it is provisioned.
     pub kind: ResourceKind,
     /// The Chameleon site that offers it.
-    #[serde(default)]
-    pub site: String,
+    pub site: &'static str,
     /// Its hardware (flattened: the fields stand beside the others in the data files).
     #[serde(flatten)]
     pub specs: Hardware,
     /// Chameleon charge (service units per instance-hour); `None` where no source gives one.
-    #[serde(default)]
     pub su_per_hour: Option<f64>,
     /// Where the figures above come from.
-    #[serde(default)]
-    pub source: String,
+    pub source: &'static str,
 }
 
 impl Resource {

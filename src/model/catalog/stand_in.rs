@@ -1,6 +1,8 @@
 //! Stand-ins: which commercial offers can replace a Chameleon resource, how much of one an
 //! instance equals, and the offers a user enters (an institution's negotiated rate).
 
+use std::borrow::Cow;
+
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit, HOURS_PER_MONTH};
 use crate::model::catalog::resource::{Resource, ResourceKind};
@@ -153,10 +155,10 @@ pub fn home_providers<'a>(catalog: &'a Catalog, provider: &'a str, resource: &st
     let mut homes = vec![provider];
     if let Some(mapped) = catalog
         .mapping(provider, resource)
-        .and_then(|m| catalog.offer(&m.offer))
+        .and_then(|m| catalog.offer(m.offer))
     {
         if mapped.provider != provider {
-            homes.push(mapped.provider.as_str());
+            homes.push(&mapped.provider);
         }
     }
     homes
@@ -171,13 +173,13 @@ pub fn picker_offers<'a>(
     custom_offers: &'a [Offer],
     scope: PickerScope<'_>,
 ) -> Vec<&'a Offer> {
-    let homes = home_providers(catalog, scope.provider, &resource.id);
+    let homes = home_providers(catalog, scope.provider, resource.id);
     let mut offers: Vec<&Offer> = fitting_offers(resource, catalog, custom_offers)
         .into_iter()
         .filter(|o| {
             scope.all
                 || (suits(resource, o)
-                    && (o.provider == CUSTOM_PROVIDER || homes.contains(&o.provider.as_str())))
+                    && (o.provider == CUSTOM_PROVIDER || homes.contains(&&*o.provider)))
         })
         .filter(|o| {
             o.provider == CUSTOM_PROVIDER || catalog.offer_in(&o.id, scope.snapshot).is_some()
@@ -233,22 +235,22 @@ pub fn option_text(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -
 /// link rebuilds exactly the same one.
 pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
     Offer {
-        id,
-        provider: CUSTOM_PROVIDER.to_string(),
-        sku: clip_name(custom.name.trim()),
+        id: id.into(),
+        provider: Cow::Borrowed(CUSTOM_PROVIDER),
+        sku: clip_name(custom.name.trim()).into(),
         specs: Hardware {
-            gpu_model: clip_name(custom.specs.gpu_model.trim()),
+            gpu_model: clip_name(custom.specs.gpu_model.trim()).into(),
             ..custom.specs.clone()
         },
         unit: PriceUnit::Hour,
         usd: custom.usd_per_hour,
         spot_usd: None,
         spot_note: None,
-        region: String::new(),
-        as_of: "entered by you".to_string(),
-        source: "your own figure".to_string(),
+        region: Cow::Borrowed(""),
+        as_of: Cow::Borrowed("entered by you"),
+        source: Cow::Borrowed("your own figure"),
         note: None,
-        snapshot_prices: Vec::new(),
+        snapshot_prices: &[],
     }
 }
 

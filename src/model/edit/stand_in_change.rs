@@ -62,7 +62,7 @@ pub(super) fn set_fraction(
     scenario.gpu_choices.push(OfferChoice {
         provider,
         resource,
-        offer: mapping.offer.clone(),
+        offer: mapping.offer.to_string(),
         fraction,
     });
     Ok(())

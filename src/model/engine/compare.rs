@@ -43,11 +43,11 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
         .providers
         .iter()
         .filter_map(|provider| {
-            let variant = scenario.on_provider(&provider.id, catalog)?;
+            let variant = scenario.on_provider(provider.id, catalog)?;
             let own_prefix = format!("{}/", provider.id);
             let mut provider_estimate = ProviderEstimate {
-                provider: provider.id.clone(),
-                name: provider.name.clone(),
+                provider: provider.id.to_string(),
+                name: provider.name.to_string(),
                 totals: Totals::default(),
                 cost_by_category: [0.0; 4],
                 borrowed_lines: 0,

@@ -252,10 +252,10 @@ impl Pricer<'_> {
             &scenario.custom_offers,
             self.catalog,
             &pricing.provider,
-            &resource.id,
+            resource.id,
         ) else {
-            if !self.missing.contains(&resource.id) {
-                self.missing.push(resource.id.clone());
+            if !self.missing.iter().any(|m| m == resource.id) {
+                self.missing.push(resource.id.to_string());
             }
             return;
         };
@@ -264,8 +264,8 @@ impl Pricer<'_> {
         let wants_spot = pricing.model == PriceModel::Spot && resource.kind.is_instance();
         let spot = offer.spot_in(&pricing.snapshot).filter(|_| wants_spot);
         let spot_missing = wants_spot && spot.is_none();
-        if spot_missing && !self.spot_missing.contains(&offer.sku) {
-            self.spot_missing.push(offer.sku.clone());
+        if spot_missing && !self.spot_missing.iter().any(|m| *m == offer.sku) {
+            self.spot_missing.push(offer.sku.to_string());
         }
         let (model, price) = match spot {
             Some(spot) => (PriceModel::Spot, spot),
@@ -289,7 +289,7 @@ impl Pricer<'_> {
             phase: item.phase,
             activity: item.activity.to_string(),
             option: item.option.to_string(),
-            resource: resource.id.clone(),
+            resource: resource.id.to_string(),
             kind: resource.kind,
             category: resource.category(),
             takers: item.takers,
@@ -299,8 +299,8 @@ impl Pricer<'_> {
             planned_hours: item.hours,
             overrun,
             lease_bounded,
-            offer_id: offer.id.clone(),
-            sku: offer.sku.clone(),
+            offer_id: offer.id.to_string(),
+            sku: offer.sku.to_string(),
             fraction: stand_in.fraction,
             model,
             spot_missing,

@@ -124,7 +124,7 @@ fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn
 /// of a model MIG can partition (A100, H100). Nodes with several GPUs are left whole: the labs
 /// that use them use every GPU (Lab 4's multi-GPU fine-tuning, Lab 5's two-GPU Ray section).
 pub fn shareable(resource: &Resource) -> bool {
-    let model = resource.specs.gpu_model.as_str();
+    let model = &*resource.specs.gpu_model;
     resource.kind.is_instance()
         && resource.specs.gpu_count == 1
         && MIG_GPU_MODELS.iter().any(|m| model.starts_with(m))
@@ -172,7 +172,7 @@ fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
     resources
         .filter(|r| r.kind.is_instance())
         .filter_map(|r| {
-            let q = stand_in_for(choices, custom, catalog, &s.pricing.provider, &r.id)?;
+            let q = stand_in_for(choices, custom, catalog, &s.pricing.provider, r.id)?;
             Some((r.clone(), q.offer.clone(), q.fraction))
         })
         .collect()
@@ -210,8 +210,8 @@ pub fn spot_stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<SpotStandIn> {
         .into_iter()
         .filter(|(resource, _, _)| resource.specs.gpu_count > 0)
         .map(|(resource, offer, _)| SpotStandIn {
-            resource: resource.id,
-            sku: offer.sku.clone(),
+            resource: resource.id.to_string(),
+            sku: offer.sku.to_string(),
             spot_usd: offer.spot_in(&s.pricing.snapshot).map(|p| p.usd),
         })
         .collect()
@@ -240,27 +240,27 @@ fn spot_gpus(s: &mut Scenario, catalog: &Catalog, rerun_pct: f64) {
             None => {
                 let id = custom_offer_id(next);
                 next = next.saturating_add(1);
-                made.push((offer.id.clone(), id.clone()));
+                made.push((offer.id.to_string(), id.clone()));
                 s.custom_offers
                     .push(spot_offer(&offer, id.clone(), spot, rerun_pct));
                 id
             }
         };
-        choose(s, &resource.id, id, fraction);
+        choose(s, resource.id, id, fraction);
     }
 }
 
 fn spot_offer(offer: &Offer, id: String, spot: f64, rerun_pct: f64) -> Offer {
     Offer {
-        id,
-        provider: CUSTOM_PROVIDER.to_string(),
-        sku: clip_name(&format!("{} spot +{rerun_pct}% re-runs", offer.sku)),
+        id: id.into(),
+        provider: CUSTOM_PROVIDER.into(),
+        sku: clip_name(&format!("{} spot +{rerun_pct}% re-runs", offer.sku)).into(),
         usd: spot * (1.0 + rerun_pct / 100.0),
         spot_usd: None,
         spot_note: None,
-        source: clip_name(&format!("spot price of {}", offer.id)),
-        note: Some("Savings lever: spot price times the re-run factor.".to_string()),
-        snapshot_prices: Vec::new(),
+        source: clip_name(&format!("spot price of {}", offer.id)).into(),
+        note: Some("Savings lever: spot price times the re-run factor.".into()),
+        snapshot_prices: &[],
         ..offer.clone()
     }
 }
@@ -307,12 +307,12 @@ fn right_size(s: &mut Scenario, catalog: &Catalog) {
             .filter(|o| o.provider == s.pricing.provider && fits(&resource, o))
             .map(|o| {
                 let fraction = default_fraction(&resource, o);
-                (hourly(s, o, fraction), o.id.clone(), fraction)
+                (hourly(s, o, fraction), o.id.to_string(), fraction)
             })
             .min_by(|a, b| a.0.total_cmp(&b.0));
         if let Some((usd, offer, fraction)) = best {
             if usd < current - 1e-12 {
-                choose(s, &resource.id, offer, fraction);
+                choose(s, resource.id, offer, fraction);
             }
         }
     }

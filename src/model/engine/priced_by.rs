@@ -24,14 +24,14 @@ pub fn providers_used<'a>(
         .providers
         .iter()
         .filter(|p| p.id == provider)
-        .map(|p| p.name.as_str())
+        .map(|p| p.name)
         .collect();
     names.extend(
         catalog
             .providers
             .iter()
-            .filter(|p| p.id != provider && used(&p.id))
-            .map(|p| p.name.as_str()),
+            .filter(|p| p.id != provider && used(p.id))
+            .map(|p| p.name),
     );
     if used(CUSTOM_PROVIDER) {
         names.push("your own offers");

@@ -47,9 +47,9 @@ pub fn stand_in_for<'a>(
     }
     let mapping = catalog.mapping(provider, resource)?;
     Some(StandIn {
-        offer: find_offer(&mapping.offer)?,
+        offer: find_offer(mapping.offer)?,
         fraction: mapping.fraction,
         chosen: false,
-        note: &mapping.note,
+        note: mapping.note,
     })
 }

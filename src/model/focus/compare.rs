@@ -178,7 +178,7 @@ pub fn compare(
                     resource: line.resource.clone(),
                     label: catalog
                         .resource(&line.resource)
-                        .map_or_else(|| line.resource.clone(), |r| r.label.clone()),
+                        .map_or_else(|| line.resource.clone(), |r| r.label.to_string()),
                     kind: line.kind,
                     instance_type: instance_type.clone(),
                     fraction: line.fraction,

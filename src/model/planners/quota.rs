@@ -74,7 +74,7 @@ fn demand_of(
             floating_ips,
             ..Demand::default()
         };
-        match (r.kind, r.id.as_str()) {
+        match (r.kind, r.id) {
             (ResourceKind::Vm, _) => {
                 one.vms = count;
                 one.vcpus = count * f64::from(r.specs.vcpu);

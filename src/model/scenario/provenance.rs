@@ -4,7 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::embedded::embedded_list;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::Scenario;
 
@@ -35,27 +34,23 @@ impl ProvenanceKind {
 }
 
 /// Where the numbers at `path` come from.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProvenanceEntry {
     /// The field path, `*` standing for any index or name (`course.labs[*].start_week`).
-    pub path: String,
+    pub path: &'static str,
     /// Sourced, calibrated or assumed.
     pub kind: ProvenanceKind,
     /// The citation, the formula, or the reason, in words for the reader.
-    pub text: String,
+    pub text: &'static str,
     /// A link to the public source, where there is one.
-    #[serde(default)]
-    pub url: Option<String>,
+    pub url: Option<&'static str>,
 }
 
-/// The default entries, parsed once.
+include!(concat!(env!("OUT_DIR"), "/provenance.rs"));
+
+/// The default entries (`src/data/provenance.toml`, baked by `build.rs`).
 pub fn default_entries() -> &'static [ProvenanceEntry] {
-    embedded_list!(
-        ProvenanceEntry,
-        entries,
-        "provenance.toml",
-        "provenance.json"
-    )
+    DEFAULT_ENTRIES
 }
 
 /// Whether `path` (`course.labs[2].name`) matches `pattern` (`course.labs[*].name`).
@@ -98,7 +93,7 @@ pub fn entry_for(field: FieldPath, entries: &[ProvenanceEntry]) -> Option<&Prove
     entries
         .iter()
         .chain(default_entries())
-        .find(|entry| matches(&entry.path, &path))
+        .find(|entry| matches(entry.path, &path))
 }
 
 /// The provenance of `field` in `scenario`, started from `origin`: the user's when its value

@@ -38,7 +38,7 @@ impl<'a> From<&'a Preset> for Origin<'a> {
     fn from(preset: &'a Preset) -> Origin<'a> {
         Origin {
             scenario: &preset.scenario,
-            entries: &preset.provenance,
+            entries: preset.provenance,
         }
     }
 }
@@ -58,8 +58,8 @@ pub fn field_note(field: FieldPath, scenario: &Scenario, origin: &Preset) -> Pro
         (ProvenanceKind::User, _) | (_, None) => ProvenanceNote::user(YOURS),
         (kind, Some(entry)) => ProvenanceNote {
             kind,
-            text: entry.text.clone(),
-            url: entry.url.clone(),
+            text: entry.text.to_string(),
+            url: entry.url.map(str::to_string),
         },
     }
 }
@@ -97,7 +97,7 @@ fn reference_rate_note(scenario: &Scenario) -> Option<ProvenanceNote> {
     Some(ProvenanceNote {
         kind: ProvenanceKind::Sourced,
         text,
-        url: Some(rates.source.url.clone()),
+        url: Some(rates.source.url.to_string()),
     })
 }
 

@@ -26,7 +26,7 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
 pub fn encode_pair(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> String {
     let mut wire = wire(scenario, base);
     wire.v = Part::Read(LINK_VERSION);
-    wire.p = Part::Read(base.id.clone());
+    wire.p = Part::Read(base.id.to_string());
     wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
     // Serialising plain data to a string cannot fail.
     let json = serde_json::to_vec(&wire).unwrap_or_default();
@@ -146,11 +146,11 @@ fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
 fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
     unless_empty(&scenario.custom_offers, |o| {
         WireOffer(
-            o.id.clone(),
-            o.sku.clone(),
+            o.id.to_string(),
+            o.sku.to_string(),
             o.specs.vcpu,
             Num(o.specs.ram_gb),
-            o.specs.gpu_model.clone(),
+            o.specs.gpu_model.to_string(),
             o.specs.gpu_count,
             Num(o.specs.gpu_mem_gb),
             Num(o.usd),

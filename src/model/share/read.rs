@@ -349,7 +349,7 @@ impl<'a> Reader<'a> {
                             specs: Hardware {
                                 vcpu,
                                 ram_gb: ram.0,
-                                gpu_model: gpu,
+                                gpu_model: gpu.into(),
                                 gpu_count: gpus,
                                 gpu_mem_gb: mem.0,
                             },

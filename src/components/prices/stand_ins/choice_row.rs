@@ -48,11 +48,11 @@ fn other_provider<'a>(
     offer: &Offer,
 ) -> Option<&'a str> {
     let own = offer.provider == CUSTOM_PROVIDER
-        || home_providers(catalog, provider, resource).contains(&offer.provider.as_str());
+        || home_providers(catalog, provider, resource).contains(&&*offer.provider);
     (!own).then(|| {
         catalog
             .provider(&offer.provider)
-            .map_or("another provider", |p| p.name.as_str())
+            .map_or("another provider", |p| p.name)
     })
 }
 
@@ -69,12 +69,12 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
         &props.view.custom_offers,
         catalog,
         &provider,
-        &resource.id,
+        resource.id,
     ) else {
         return html! {};
     };
     let on_choose = {
-        let (provider, resource) = (provider.clone(), resource.id.clone());
+        let (provider, resource) = (provider.clone(), resource.id.to_string());
         props
             .view
             .dispatch
@@ -85,7 +85,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
             })
     };
     let on_reset = {
-        let (provider, resource) = (provider.clone(), resource.id.clone());
+        let (provider, resource) = (provider.clone(), resource.id.to_string());
         props
             .view
             .dispatch
@@ -99,7 +99,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
     html! {
         <tr>
             <th scope="row">
-                { resource.label.clone() }
+                { resource.label }
                 <span class="testbed-name">{ format!(" {}", resource.id) }</span>
                 if stand_in.chosen { <span class="badge">{ "your choice" }</span> }
             </th>
@@ -109,7 +109,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
                     provider={props.view.provider.clone()} snapshot={props.view.snapshot.clone()}
                     model={props.view.model} show_all={props.view.show_all}
                     filter={props.view.filter.clone()} />
-                if let Some(other) = other_provider(catalog, &provider, &resource.id, stand_in.offer) {
+                if let Some(other) = other_provider(catalog, &provider, resource.id, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-other-provider">
                         { format!(
                             "{} is sold by {other}, not {}: this resource is priced at {other}, \
@@ -132,7 +132,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
 
             </td>
             <td>
-                <FractionInput provider={provider} resource={resource.id.clone()}
+                <FractionInput provider={provider} resource={resource.id}
                     value={stand_in.fraction} dispatch={props.view.dispatch.clone()}
                     provenance={fraction_note(resource, &stand_in)} />
                 if stand_in.chosen {

@@ -52,7 +52,7 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
             { table_head(&["Resource (testbed name)", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
             <tbody>
                 for resource in catalog.resources.iter() {
-                    <ChoiceRow key={resource.id.clone()} resource={resource} view={props.view.clone()} />
+                    <ChoiceRow key={resource.id} resource={resource} view={props.view.clone()} />
                 }
             </tbody>
         </table>

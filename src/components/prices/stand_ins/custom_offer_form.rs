@@ -73,7 +73,7 @@ fn built_offer(fields: &Fields) -> Result<CustomOffer, String> {
         specs: Hardware {
             vcpu: field_number(fields, VCPUS, "vCPUs")?.round() as u32,
             ram_gb: field_number(fields, MEMORY, "Memory")?,
-            gpu_model: fields[GPU_MODEL].clone(),
+            gpu_model: fields[GPU_MODEL].clone().into(),
             gpu_count: field_number(fields, GPUS, "GPUs")?.round() as u32,
             gpu_mem_gb: field_number(fields, GPU_MEMORY, "Memory per GPU")?,
         },

@@ -25,11 +25,11 @@ pub(super) fn CustomOfferList(props: &CustomOfferListProps) -> Html {
     html! {
         <ul class="custom-offers">
             for offer in props.offers.iter() {
-                <li key={offer.id.clone()}>
+                <li key={offer.id.to_string()}>
                     { format!("{}: {}, {}/h ", offer.sku, offer.hardware(), format::rate(offer.usd)) }
                     <button type="button" class="secondary small"
                         onclick={props.dispatch.change_with({
-                            let id = offer.id.clone();
+                            let id = offer.id.to_string();
                             move |_: MouseEvent| Change::RemoveCustomOffer(id.clone())
                         })}>
                         { "Remove" }

@@ -86,11 +86,11 @@ fn grouped_offers<'a>(
                 .to_ascii_lowercase()
                 .contains(&needle)
     });
-    let homes = home_providers(catalog, scope.provider, &resource.id);
+    let homes = home_providers(catalog, scope.provider, resource.id);
     let home_names: Vec<&str> = homes.iter().map(|p| catalog.provider_name(p)).collect();
     let (home, others): (Vec<&Offer>, Vec<&Offer>) = offers
         .into_iter()
-        .partition(|o| o.provider == CUSTOM_PROVIDER || homes.contains(&o.provider.as_str()));
+        .partition(|o| o.provider == CUSTOM_PROVIDER || homes.contains(&&*o.provider));
     let mut groups = vec![(
         format!(
             "{} and your own offers, cheapest first",
@@ -98,11 +98,7 @@ fn grouped_offers<'a>(
         ),
         home,
     )];
-    for provider in catalog
-        .providers
-        .iter()
-        .filter(|p| !homes.contains(&p.id.as_str()))
-    {
+    for provider in catalog.providers.iter().filter(|p| !homes.contains(&p.id)) {
         let of_provider: Vec<&Offer> = others
             .iter()
             .copied()

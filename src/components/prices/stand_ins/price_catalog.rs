@@ -22,7 +22,7 @@ pub(super) struct PriceCatalogProps {
 fn offer_row(offer: &Offer, snapshot: &str) -> Html {
     let price = offer.price_in(snapshot);
     html! {
-        <tr key={offer.id.clone()}>
+        <tr key={offer.id.to_string()}>
             <th scope="row">{ offer.sku.clone() }</th>
             <td>{ offer.hardware() }</td>
             <td class="num">{ price_text(offer, snapshot, 1.0) }</td>
@@ -40,7 +40,7 @@ pub(super) fn PriceCatalog(props: &PriceCatalogProps) -> Html {
         return html! {};
     };
     let provider = props.provider.as_str();
-    let provider_name = catalog.provider(provider).map_or("", |p| p.name.as_str());
+    let provider_name = catalog.provider(provider).map_or("", |p| p.name);
     html! {
         <details class="catalog">
             <summary>{ format!("Price catalog: every {provider_name} offer") }</summary>
