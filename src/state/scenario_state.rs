@@ -12,7 +12,9 @@ use crate::model::engine::compare::{compare_providers, ProviderQuote};
 use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::share::{decode, payload_of};
+use crate::model::share::{deflate_now, encode_json, payload_of_deflated, Decoded, OldVersion, PARAM};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;
@@ -53,8 +55,8 @@ pub struct ScenarioState {
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
     comparison: Rc<OnceCell<Rc<Vec<ProviderQuote>>>>,
-    /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
-    link: Rc<OnceCell<String>>,
+    /// The share-link payload, encoded at most once per state, when first asked for.
+    link: Rc<LinkCell>,
     /// Undo and redo.
     pub history: Rc<History>,
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
@@ -62,6 +64,15 @@ pub struct ScenarioState {
     pub from_link: bool,
     /// The last calibration from a bill, whose factors say so while kept (never in a link).
     pub bill_calibration: Option<Rc<BillCalibration>>,
+}
+
+/// A state's share-link payload, as far as it is known.
+#[derive(Debug, Default)]
+struct LinkCell {
+    /// Deflated at once ([`deflate_now`]: fully natively, as stored blocks in the browser).
+    now: OnceCell<String>,
+    /// Compressed by the browser, which answers later ([`Action::LinkPacked`]).
+    packed: Option<String>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -77,6 +88,7 @@ impl PartialEq for ScenarioState {
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && self.replaced_by == other.replaced_by
             && Rc::ptr_eq(&self.history, &other.history)
+            && Rc::ptr_eq(&self.link, &other.link)
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
@@ -88,28 +100,40 @@ impl PartialEq for ScenarioState {
 impl ScenarioState {
     /// The state to start with: a share link in the URL fragment wins; else the draft saved in
     /// this browser (a link payload); else the paper's course. A draft that a link replaced is
-    /// kept so the user can get it back.
+    /// kept so the user can get it back. Native builds only: the browser decodes the payloads
+    /// asynchronously, then calls [`ScenarioState::from_decoded`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_sources(
         fragment: Option<&str>,
         saved_draft: Option<&str>,
+    ) -> Result<ScenarioState, String> {
+        let catalog = Catalog::builtin()?;
+        let draft = saved_draft.and_then(|payload| decode(payload, catalog));
+        let link = fragment
+            .and_then(payload_of)
+            .and_then(|payload| decode(&payload, catalog));
+        ScenarioState::from_decoded(link, draft)
+    }
+
+    /// The state to start with, from what the link in the URL fragment and the saved draft
+    /// decoded to (`None` when there is none): the link wins; else the draft; else the paper's
+    /// course. A draft that a link replaced is kept so the user can get it back.
+    pub fn from_decoded(
+        link: Option<Decoded>,
+        draft: Option<Decoded>,
     ) -> Result<ScenarioState, String> {
         let catalog = Catalog::builtin()?;
         let default = builtin_presets()?
             .first()
             .ok_or_else(|| "no preset is shipped".to_string())?;
         // A draft keeps its valid parts, like a link; what could not be read is said.
-        let draft = saved_draft
-            .and_then(|payload| decode(payload, catalog))
-            .map(|mut d| {
-                for notice in &mut d.notices {
-                    *notice = format!("Your saved draft: {notice}");
-                }
-                d.old_version = None;
-                d
-            });
-        let link = fragment
-            .and_then(payload_of)
-            .and_then(|payload| decode(&payload, catalog));
+        let draft = draft.map(|mut d| {
+            for notice in &mut d.notices {
+                *notice = format!("Your saved draft: {notice}");
+            }
+            d.old_version = None;
+            d
+        });
         let from_link = link.is_some();
         let (start, replaced) = match (link, draft) {
             (Some(link), draft) => {
@@ -160,14 +184,34 @@ impl ScenarioState {
             .clone()
     }
 
-    /// The share-link payload of this state: the scenario and, if pinned, scenario A.
+    /// The share-link payload of this state: the scenario and, if pinned, scenario A. The
+    /// browser's compressed payload once it has answered; until then the one deflated at once
+    /// ([`deflate_now`]), which opens the same scenario.
     pub fn share_payload(&self) -> String {
+        match &self.link.packed {
+            Some(packed) => packed.clone(),
+            None => self.payload_now(),
+        }
+    }
+
+    /// The payload deflated at once, computed at most once per state.
+    pub fn payload_now(&self) -> String {
         self.link
-            .get_or_init(|| {
-                let pinned = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
-                encode_pair(&self.scenario, pinned, self.origin)
-            })
+            .now
+            .get_or_init(|| payload_of_deflated(&deflate_now(&self.share_json())))
             .clone()
+    }
+
+    /// Whether the browser's compressed payload is known (always false natively, where the
+    /// payload is compressed at once).
+    pub fn is_link_packed(&self) -> bool {
+        self.link.packed.is_some()
+    }
+
+    /// The JSON the share link deflates.
+    pub fn share_json(&self) -> Vec<u8> {
+        let pinned = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
+        encode_json(&self.scenario, pinned, self.origin)
     }
 
     /// The URL fragment (without `#`) of this state.
@@ -322,6 +366,18 @@ impl ScenarioState {
                     estimate: self.estimate.clone(),
                 });
                 next.link = Rc::default();
+                Rc::new(next)
+            }
+            Action::LinkPacked { from, packed } => {
+                // Only for the payload it was packed from: the scenario may have moved on.
+                if self.link.now.get() != Some(&from) {
+                    return self;
+                }
+                let mut next = (*self).clone();
+                next.link = Rc::new(LinkCell {
+                    now: OnceCell::from(from),
+                    packed: Some(packed),
+                });
                 Rc::new(next)
             }
             Action::DismissLinkNotices => {
