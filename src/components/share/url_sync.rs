@@ -129,22 +129,20 @@ async fn kept_of(payload: &str, catalog: &Catalog, why: KeptWhy) -> Kept {
 /// Writes the address bar and (after an edit) the draft for one state.
 struct Writer {
     state: ScenarioHandle,
-    /// Write the draft at all (not in a read-only embed, nor for a link loaded unchanged).
-    save_draft: bool,
+    /// Write the draft: after an edit, not in a read-only embed, nor for a link loaded
+    /// unchanged. Fixed for the state it was made for: a write still waiting for the browser's
+    /// deflate when the user edits writes the address bar only.
+    writes_draft: bool,
     book: Rc<RefCell<DraftBook>>,
     storage_error: UseStateHandle<Option<String>>,
     kept: UseStateHandle<Vec<Kept>>,
 }
 
 impl Writer {
-    fn writes_draft(&self) -> bool {
-        self.save_draft && self.book.borrow().edited
-    }
-
     /// The stored draft that writing `payload` would replace, and why it is kept first, when
     /// this tab did not write it (another tab's) or could not read it whole (a newer version's).
     fn to_keep(&self, payload: &str) -> Option<(String, KeptWhy)> {
-        if !self.writes_draft() {
+        if !self.writes_draft {
             return None;
         }
         let stored = storage::load_draft().filter(|s| s != payload)?;
@@ -164,7 +162,7 @@ impl Writer {
     fn write(&self, payload: &str, keep: Option<Kept>) -> bool {
         let view = Tab::of_fragment(&address::fragment());
         address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
-        if !self.writes_draft() {
+        if !self.writes_draft {
             return false;
         }
         let result = write_draft(&self.book, payload, keep);
@@ -297,7 +295,7 @@ fn use_debounced_write(
         }
         pending_now.write = Some(Rc::new(Writer {
             state: state.clone(),
-            save_draft: save_draft && !*keep_stored,
+            writes_draft: save_draft && !*keep_stored && book.borrow().edited,
             book,
             storage_error,
             kept,
