@@ -11,7 +11,9 @@ use js_sys::{Promise, Uint8Array};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::{spawn_local, JsFuture};
-use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult, WritableStream};
+use web_sys::{
+    ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult, WritableStream,
+};
 
 use crate::model::share::{Inflated, MAX_JSON_BYTES};
 
@@ -68,7 +70,15 @@ pub async fn deflate(json: &[u8]) -> Option<Vec<u8>> {
     let stream = Deflater::new(FORMAT).ok()?;
     // Deflate output is never much longer than its input: the bound is only for safety.
     let limit = json.len() + json.len() / 8 + 1024;
-    match through(stream.writable(), stream.readable(), json, json.len().max(1), limit).await {
+    match through(
+        stream.writable(),
+        stream.readable(),
+        json,
+        json.len().max(1),
+        limit,
+    )
+    .await
+    {
         StreamEnd::Done(deflated) => Some(deflated),
         StreamEnd::TooLarge | StreamEnd::Failed => None,
     }
@@ -80,7 +90,15 @@ pub async fn inflate(bytes: &[u8]) -> Inflated {
         return Inflated::Unavailable;
     };
     let readable = stream.readable();
-    match through(stream.writable(), readable, bytes, INFLATE_SLICE, MAX_JSON_BYTES).await {
+    match through(
+        stream.writable(),
+        readable,
+        bytes,
+        INFLATE_SLICE,
+        MAX_JSON_BYTES,
+    )
+    .await
+    {
         StreamEnd::Done(json) => Inflated::Json(json),
         StreamEnd::TooLarge => Inflated::TooLarge,
         StreamEnd::Failed => Inflated::NotDeflate,
@@ -107,7 +125,10 @@ async fn through(
     let slices: Vec<Uint8Array> = input.chunks(slice).map(Uint8Array::from).collect();
     spawn_local(async move {
         for chunk in slices {
-            if JsFuture::from(writer.write_with_chunk(&chunk)).await.is_err() {
+            if JsFuture::from(writer.write_with_chunk(&chunk))
+                .await
+                .is_err()
+            {
                 return;
             }
         }

@@ -14,7 +14,9 @@ use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::share::{decode, payload_of};
-use crate::model::share::{deflate_now, encode_json, payload_of_deflated, Decoded, OldVersion, PARAM};
+use crate::model::share::{
+    deflate_now, encode_json, payload_of_deflated, Decoded, OldVersion, PARAM,
+};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;

@@ -48,6 +48,9 @@ struct Pending {
     write: Option<Rc<Writer>>,
     /// The payload last written to the address bar.
     written: Option<String>,
+    /// The address bar's fragment that the last write replaced, when that write saved the
+    /// draft too: a reload begun just before the write still loads it.
+    replaced: Option<String>,
 }
 
 impl Pending {
@@ -57,6 +60,11 @@ impl Pending {
     fn flush_on_leave(&mut self) {
         self.timeout = None;
         let Some(writer) = self.write.take() else {
+            // The last write may have landed after a reload began, which then loads the address
+            // it replaced: that reload should show what was written.
+            if let (Some(stale), Some(payload)) = (self.replaced.take(), &self.written) {
+                storage::note_left(&stale, payload);
+            }
             return;
         };
         let stale = address::fragment();
@@ -89,13 +97,19 @@ async fn write_when_packed(pending: Rc<RefCell<Pending>>) {
     };
     {
         let mut pending = pending.borrow_mut();
-        if !pending.write.as_ref().is_some_and(|w| Rc::ptr_eq(w, &writer)) {
+        if !pending
+            .write
+            .as_ref()
+            .is_some_and(|w| Rc::ptr_eq(w, &writer))
+        {
             return;
         }
         pending.write = None;
         pending.written = Some(payload.clone());
     }
-    writer.write(&payload, keep);
+    let before = address::fragment();
+    let saved = writer.write(&payload, keep);
+    pending.borrow_mut().replaced = saved.then_some(before);
     if !writer.state.is_link_packed() {
         let from = writer.state.payload_now();
         writer.state.dispatch().link_packed(from, payload);
@@ -174,11 +188,7 @@ impl Writer {
 }
 
 /// Writes `payload` as the draft, first keeping `keep` (the stored draft it replaces).
-fn write_draft(
-    book: &RefCell<DraftBook>,
-    payload: &str,
-    keep: Option<Kept>,
-) -> Result<(), String> {
+fn write_draft(book: &RefCell<DraftBook>, payload: &str, keep: Option<Kept>) -> Result<(), String> {
     let mut book = book.borrow_mut();
     if let Some(keep) = keep {
         storage::keep(keep)?;

@@ -35,10 +35,10 @@ mod wire;
 pub use decode::decode;
 pub use decode::{decode_inflated, refused, unpack, Decoded};
 pub use encode::{encode, encode_json, encode_pair, payload_of_deflated};
-pub use pack::{deflate_now, stored_deflate, Inflated, MAX_JSON_BYTES};
+pub use old_version::OldVersion;
 #[cfg(not(target_arch = "wasm32"))]
 pub use pack::miniz;
-pub use old_version::OldVersion;
+pub use pack::{deflate_now, stored_deflate, Inflated, MAX_JSON_BYTES};
 pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
 pub use view::{pym_child_id, reports_link, view_of, Theme, View, TRANSPARENT_CLASS};
