@@ -14,15 +14,14 @@ use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::share::{decode, payload_of};
-use crate::model::share::{
-    deflate_now, encode_json, payload_of_deflated, Decoded, OldVersion, PARAM,
-};
+use crate::model::share::{Decoded, OldVersion};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;
 use super::draft::{number_of, Draft, Priced, Replacement};
 use super::history::{History, Step};
 mod bill;
+mod link;
 
 /// Everything the UI renders from.
 #[derive(Clone, Debug)]
@@ -58,7 +57,7 @@ pub struct ScenarioState {
     /// The same scenario on every provider, computed when first shown.
     comparison: Rc<OnceCell<Rc<Vec<ProviderQuote>>>>,
     /// The share-link payload, encoded at most once per state, when first asked for.
-    link: Rc<LinkCell>,
+    link: Rc<link::LinkCell>,
     /// Undo and redo.
     pub history: Rc<History>,
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
@@ -66,15 +65,6 @@ pub struct ScenarioState {
     pub from_link: bool,
     /// The last calibration from a bill, whose factors say so while kept (never in a link).
     pub bill_calibration: Option<Rc<BillCalibration>>,
-}
-
-/// A state's share-link payload, as far as it is known.
-#[derive(Debug, Default)]
-struct LinkCell {
-    /// Deflated at once ([`deflate_now`]: fully natively, as stored blocks in the browser).
-    now: OnceCell<String>,
-    /// Compressed by the browser, which answers later ([`Action::LinkPacked`]).
-    packed: Option<String>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -184,41 +174,6 @@ impl ScenarioState {
         self.comparison
             .get_or_init(|| Rc::new(compare_providers(&self.scenario, self.catalog)))
             .clone()
-    }
-
-    /// The share-link payload of this state: the scenario and, if pinned, scenario A. The
-    /// browser's compressed payload once it has answered; until then the one deflated at once
-    /// ([`deflate_now`]), which opens the same scenario.
-    pub fn share_payload(&self) -> String {
-        match &self.link.packed {
-            Some(packed) => packed.clone(),
-            None => self.payload_now(),
-        }
-    }
-
-    /// The payload deflated at once, computed at most once per state.
-    pub fn payload_now(&self) -> String {
-        self.link
-            .now
-            .get_or_init(|| payload_of_deflated(&deflate_now(&self.share_json())))
-            .clone()
-    }
-
-    /// Whether the browser's compressed payload is known (always false natively, where the
-    /// payload is compressed at once).
-    pub fn is_link_packed(&self) -> bool {
-        self.link.packed.is_some()
-    }
-
-    /// The JSON the share link deflates.
-    pub fn share_json(&self) -> Vec<u8> {
-        let pinned = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
-        encode_json(&self.scenario, pinned, self.origin)
-    }
-
-    /// The URL fragment (without `#`) of this state.
-    pub fn share_fragment(&self) -> String {
-        format!("{PARAM}={}", self.share_payload())
     }
 
     /// What the user typed into `field`, if it differs from the committed value's display.
@@ -370,18 +325,7 @@ impl ScenarioState {
                 next.link = Rc::default();
                 Rc::new(next)
             }
-            Action::LinkPacked { from, packed } => {
-                // Only for the payload it was packed from: the scenario may have moved on.
-                if self.link.now.get() != Some(&from) {
-                    return self;
-                }
-                let mut next = (*self).clone();
-                next.link = Rc::new(LinkCell {
-                    now: OnceCell::from(from),
-                    packed: Some(packed),
-                });
-                Rc::new(next)
-            }
+            Action::LinkPacked { from, packed } => self.link_packed(from, packed),
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
                 (next.link_notices, next.link_version) = (Vec::new(), None);

@@ -67,6 +67,7 @@ impl Pending {
             }
             return;
         };
+        self.replaced = None;
         let stale = address::fragment();
         let payload = writer.state.share_payload();
         // No time to inflate a draft to name it: it is kept under a plain name.
