@@ -5,7 +5,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { deflateRawSync } from 'node:zlib';
-import { closeClean, openCalculator, showView, start, stop, text, WAIT } from './support.mjs';
+import {
+  closeClean, enterStudents, linkInAddressBar, openCalculator, payloadStudents, showView, start, stop, text, WAIT,
+} from './support.mjs';
 
 let server;
 let browser;
@@ -74,4 +76,22 @@ test("a decompression bomb shows a notice and the paper's course", async () => {
   assert.equal(await studentsShown(page), 191);
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
   await closeClean(page);
+});
+
+test('a browser without compression streams says a link cannot be unpacked, and still writes links', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(() => {
+    delete window.CompressionStream;
+    delete window.DecompressionStream;
+  });
+  const entry = (await corpus('v2'))[0];
+  const page = await openCalculator(context, `${server.url}#s=${entry.payload}`);
+  await page.getByTestId('link-notice').waitFor();
+  assert.match(await text(page, 'link-notice'), /cannot unpack calculator links/);
+  assert.equal(await studentsShown(page), 191);
+  // Its own links are written uncompressed (stored deflate blocks), which any inflater reads.
+  await enterStudents(page, 123);
+  await linkInAddressBar(page, (data) => payloadStudents(data) === 123);
+  await closeClean(page);
+  await context.close();
 });
