@@ -1,18 +1,26 @@
-//! The root component: reads the address bar and the saved draft, builds the initial state, and
-//! shows the full calculator or the compact embedded view.
+//! The root component: shows the full calculator or the compact embedded view of the initial
+//! state (built from the address bar and the saved draft before mounting: `browser::link`).
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::browser::{address, storage};
+use crate::browser::address;
 use crate::components::{Calculator, EmbedView, UrlSync};
 use crate::model::share::view_of;
 use crate::state::{ScenarioProvider, ScenarioState};
 
+/// Props of [`App`].
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    /// The state to start from (`browser::link::initial_state`), or why the built-in data
+    /// could not be read.
+    pub initial: Result<Rc<ScenarioState>, String>,
+}
+
 /// The whole app.
 #[component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let view = *use_memo((), |_| view_of(&address::query()));
     // The build-time first paint (src/prerender.rs) goes in the same task as the app's first
     // render, so the page never shows both, nor neither. Its header stays: the app does not draw
@@ -30,23 +38,7 @@ pub fn App() -> Html {
             }
         }
     });
-    // Built once: a shared link wins over the saved draft, which wins over the paper's course.
-    // An embedded view never reads or writes the reader's own draft.
-    let initial = use_memo((), move |_| {
-        let draft = if view.embed {
-            None
-        } else {
-            storage::load_draft()
-        };
-        // A reload right after an edit keeps the address the edit could no longer write.
-        let fragment = if view.embed {
-            address::fragment()
-        } else {
-            storage::fragment_after_leaving(&address::fragment())
-        };
-        ScenarioState::from_sources(Some(&fragment), draft.as_deref()).map(Rc::new)
-    });
-    let state = match &*initial {
+    let state = match &props.initial {
         Ok(state) => state.clone(),
         Err(error) => {
             return html! {

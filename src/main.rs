@@ -8,12 +8,20 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    // Into #app, not <body>: Yew clears its root, and the served header must stay.
-    let root = gloo::utils::document().get_element_by_id("app");
-    match root {
-        Some(root) => yew::Renderer::<course_cost::app::App>::with_root(root).render(),
-        None => yew::Renderer::<course_cost::app::App>::new().render(),
-    };
+    use course_cost::app::{App, AppProps};
+    // The link and the draft are decoded first (the browser inflates them asynchronously), so
+    // the first render shows the right scenario; the prerendered first paint stays till then.
+    wasm_bindgen_futures::spawn_local(async {
+        let view = course_cost::model::share::view_of(&course_cost::browser::address::query());
+        let initial = course_cost::browser::link::initial_state(view).await;
+        let props = AppProps { initial };
+        // Into #app, not <body>: Yew clears its root, and the served header must stay.
+        let root = gloo::utils::document().get_element_by_id("app");
+        match root {
+            Some(root) => yew::Renderer::<App>::with_root_and_props(root, props).render(),
+            None => yew::Renderer::<App>::with_props(props).render(),
+        };
+    });
 }
 
 #[cfg(not(target_arch = "wasm32"))]

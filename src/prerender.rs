@@ -19,7 +19,7 @@ fn escape(text: &str) -> String {
 /// screen is painted once, before any script), then the summary bar of the paper's course, the
 /// tabs and a loading note, which the app replaces when it starts.
 pub fn first_paint() -> Result<String, String> {
-    let state = ScenarioState::from_sources(None, None)?;
+    let state = ScenarioState::from_decoded(None, None)?;
     let estimate = &state.estimate;
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;

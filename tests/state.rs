@@ -78,7 +78,7 @@ fn structural_changes_commit_or_leave_a_notice() {
     assert_eq!(removed.scenario.course.labs.len(), labs - 1);
     assert!(
         removed.typed.is_empty(),
-        "indices shifted: drafts are dropped"
+        "indices shifted: typed texts are dropped"
     );
     let refused = removed.apply(Action::Change(Change::RemoveLab(999)));
     assert!(refused.notice.is_some());

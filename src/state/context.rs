@@ -99,6 +99,11 @@ impl Dispatch {
         self.send(Action::LoadLink(Rc::new(decoded)));
     }
 
+    /// Keeps the browser's compressed share-link payload `packed` of the payload `from`.
+    pub fn link_packed(&self, from: String, packed: String) {
+        self.send(Action::LinkPacked { from, packed });
+    }
+
     /// Sets the overrun factors a bill gives, as one undoable step.
     pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>) {
         self.send(Action::CalibrateFromBill(calibration));

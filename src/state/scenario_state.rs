@@ -12,7 +12,9 @@ use crate::model::engine::compare::{compare_providers, ProviderEstimate};
 use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::share::{decode, encode_pair, payload_of, Decoded, OldVersion, PARAM};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::share::{decode, payload_of};
+use crate::model::share::{Decoded, OldVersion};
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;
@@ -21,6 +23,7 @@ use super::priced::Priced;
 use super::replacement::Replacement;
 use super::typed_text::{number_of, TypedText};
 mod bill;
+mod link;
 
 /// Everything the UI renders from.
 #[derive(Clone, Debug)]
@@ -55,8 +58,8 @@ pub struct ScenarioState {
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
     comparison: Rc<OnceCell<Rc<Vec<ProviderEstimate>>>>,
-    /// The share-link payload, encoded (deflate) at most once per state, when first asked for.
-    link: Rc<OnceCell<String>>,
+    /// The share-link payload, encoded at most once per state, when first asked for.
+    link: Rc<link::LinkCell>,
     /// Undo and redo.
     pub history: Rc<History>,
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
@@ -79,6 +82,7 @@ impl PartialEq for ScenarioState {
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && self.replaced_by == other.replaced_by
             && Rc::ptr_eq(&self.history, &other.history)
+            && Rc::ptr_eq(&self.link, &other.link)
             && match (&self.pinned, &other.pinned) {
                 (Some(a), Some(b)) => Rc::ptr_eq(&a.scenario, &b.scenario),
                 (None, None) => true,
@@ -90,28 +94,40 @@ impl PartialEq for ScenarioState {
 impl ScenarioState {
     /// The state to start with: a share link in the URL fragment wins; else the draft saved in
     /// this browser (a link payload); else the paper's course. A draft that a link replaced is
-    /// kept so the user can get it back.
+    /// kept so the user can get it back. Native builds only: the browser decodes the payloads
+    /// asynchronously, then calls [`ScenarioState::from_decoded`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_sources(
         fragment: Option<&str>,
         saved_draft: Option<&str>,
+    ) -> Result<ScenarioState, String> {
+        let catalog = Catalog::builtin()?;
+        let draft = saved_draft.and_then(|payload| decode(payload, catalog));
+        let link = fragment
+            .and_then(payload_of)
+            .and_then(|payload| decode(&payload, catalog));
+        ScenarioState::from_decoded(link, draft)
+    }
+
+    /// The state to start with, from what the link in the URL fragment and the saved draft
+    /// decoded to (`None` when there is none): the link wins; else the draft; else the paper's
+    /// course. A draft that a link replaced is kept so the user can get it back.
+    pub fn from_decoded(
+        link: Option<Decoded>,
+        draft: Option<Decoded>,
     ) -> Result<ScenarioState, String> {
         let catalog = Catalog::builtin()?;
         let default = builtin_presets()?
             .first()
             .ok_or_else(|| "no preset is shipped".to_string())?;
         // A draft keeps its valid parts, like a link; what could not be read is said.
-        let draft = saved_draft
-            .and_then(|payload| decode(payload, catalog))
-            .map(|mut d| {
-                for notice in &mut d.notices {
-                    *notice = format!("Your saved draft: {notice}");
-                }
-                d.old_version = None;
-                d
-            });
-        let link = fragment
-            .and_then(payload_of)
-            .and_then(|payload| decode(&payload, catalog));
+        let draft = draft.map(|mut d| {
+            for notice in &mut d.notices {
+                *notice = format!("Your saved draft: {notice}");
+            }
+            d.old_version = None;
+            d
+        });
         let from_link = link.is_some();
         let (start, replaced) = match (link, draft) {
             (Some(link), draft) => {
@@ -160,21 +176,6 @@ impl ScenarioState {
         self.comparison
             .get_or_init(|| Rc::new(compare_providers(&self.scenario, self.catalog)))
             .clone()
-    }
-
-    /// The share-link payload of this state: the scenario and, if pinned, scenario A.
-    pub fn share_payload(&self) -> String {
-        self.link
-            .get_or_init(|| {
-                let pinned = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
-                encode_pair(&self.scenario, pinned, self.origin)
-            })
-            .clone()
-    }
-
-    /// The URL fragment (without `#`) of this state.
-    pub fn share_fragment(&self) -> String {
-        format!("{PARAM}={}", self.share_payload())
     }
 
     /// What the user typed into `field`, if it differs from the committed value's display.
@@ -326,6 +327,7 @@ impl ScenarioState {
                 next.link = Rc::default();
                 Rc::new(next)
             }
+            Action::LinkPacked { from, packed } => self.link_packed(from, packed),
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
                 (next.link_notices, next.link_version) = (Vec::new(), None);

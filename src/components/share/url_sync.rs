@@ -3,6 +3,9 @@
 //!
 //! The draft is written 250 ms after the last edit, and at once when the page is hidden or left
 //! (`visibilitychange`, `pagehide`), so an edit made right before a reload or a close is kept.
+//! The link is compressed by the browser when the debounce ends (asynchronously: the payload is
+//! then kept in the state); leaving the page writes at once what the state has (the compressed
+//! payload, or until it is known the one deflated at once, which opens the same scenario).
 //! It is written only after an edit: a draft loaded unchanged (one a newer version wrote, say)
 //! stays as it was stored. Before a write replaces a stored draft that this tab did not write
 //! (another tab's) or could not read whole (a newer version's), that draft goes to the kept
@@ -14,12 +17,14 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
+use crate::browser::link::{decode, encode, packed_payload};
 use crate::browser::{address, storage};
 use crate::components::share::kept_list::KeptList;
 use crate::model::catalog::presets::builtin_presets;
-use crate::model::share::{decode, encode, payload_of, Tab, PARAM};
+use crate::model::share::{payload_of, Tab, PARAM};
 use crate::model::Catalog;
 use crate::state::kept::{name_of, Kept, KeptWhy};
 use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
@@ -39,24 +44,76 @@ const DEBOUNCE_MS: u32 = 250;
 #[derive(Default)]
 struct Pending {
     timeout: Option<Timeout>,
-    /// The write; it returns the payload it wrote to the draft, if it wrote one.
-    write: Option<Rc<dyn Fn() -> Option<String>>>,
+    /// The write, for the state it was made for.
+    write: Option<Rc<Writer>>,
+    /// The payload last written to the address bar.
+    written: Option<String>,
+    /// The address bar's fragment that the last write replaced, when that write saved the
+    /// draft too: a reload begun just before the write still loads it.
+    replaced: Option<String>,
 }
 
 impl Pending {
-    /// Runs the waiting write now, if there is one; the draft payload it wrote, if any.
-    fn flush(&mut self) -> Option<String> {
-        self.timeout = None;
-        self.write.take().and_then(|write| write())
-    }
-
-    /// Runs the waiting write as the page is left: a reload keeps the address bar as it was
-    /// (too late to change), so the payload is noted for the reload to use.
+    /// Runs the waiting write as the page is left, with the payload the state has now: a
+    /// reload keeps the address bar as it was (too late to change), so the payload is noted for
+    /// the reload to use.
     fn flush_on_leave(&mut self) {
+        self.timeout = None;
+        let Some(writer) = self.write.take() else {
+            // The last write may have landed after a reload began, which then loads the address
+            // it replaced: that reload should show what was written.
+            if let (Some(stale), Some(payload)) = (self.replaced.take(), &self.written) {
+                storage::note_left(&stale, payload);
+            }
+            return;
+        };
+        self.replaced = None;
         let stale = address::fragment();
-        if let Some(payload) = self.flush() {
+        let payload = writer.state.share_payload();
+        // No time to inflate a draft to name it: it is kept under a plain name.
+        let keep = writer.to_keep(&payload).map(|(stored, why)| Kept {
+            name: "A saved scenario".to_string(),
+            why: why.words().to_string(),
+            at_ms: storage::now_ms(),
+            payload: stored,
+        });
+        self.written = Some(payload.clone());
+        if writer.write(&payload, keep) {
             storage::note_left(&stale, &payload);
         }
+    }
+}
+
+/// Runs the write waiting in `pending` once the browser has compressed the link (and named the
+/// draft it keeps, if any), unless a newer write replaced it meanwhile. The compressed payload
+/// goes into the state after the write.
+async fn write_when_packed(pending: Rc<RefCell<Pending>>) {
+    let Some(writer) = pending.borrow().write.clone() else {
+        return;
+    };
+    let payload = packed_payload(&writer.state).await;
+    let keep = match writer.to_keep(&payload) {
+        Some((stored, why)) => Some(kept_of(&stored, writer.state.catalog, why).await),
+        None => None,
+    };
+    {
+        let mut pending = pending.borrow_mut();
+        if !pending
+            .write
+            .as_ref()
+            .is_some_and(|w| Rc::ptr_eq(w, &writer))
+        {
+            return;
+        }
+        pending.write = None;
+        pending.written = Some(payload.clone());
+    }
+    let before = address::fragment();
+    let saved = writer.write(&payload, keep);
+    pending.borrow_mut().replaced = saved.then_some(before);
+    if !writer.state.is_link_packed() {
+        let from = writer.state.payload_now();
+        writer.state.dispatch().link_packed(from, payload);
     }
 }
 
@@ -71,8 +128,8 @@ struct DraftBook {
 }
 
 /// `payload` as a kept entry, named by what it decodes to.
-fn kept_of(payload: &str, catalog: &Catalog, why: KeptWhy) -> Kept {
-    let name = decode(payload, catalog).map_or_else(
+async fn kept_of(payload: &str, catalog: &Catalog, why: KeptWhy) -> Kept {
+    let name = decode(payload, catalog).await.map_or_else(
         || "A saved scenario".to_string(),
         |decoded| name_of(&decoded.scenario),
     );
@@ -84,21 +141,58 @@ fn kept_of(payload: &str, catalog: &Catalog, why: KeptWhy) -> Kept {
     }
 }
 
-/// Writes `payload` as the draft, first keeping a stored draft this tab did not write.
-fn write_draft(book: &RefCell<DraftBook>, payload: &str, catalog: &Catalog) -> Result<(), String> {
-    let mut book = book.borrow_mut();
-    let stored = storage::load_draft();
-    if let Some(stored) = stored.filter(|s| s != payload) {
-        let why = if book.known.as_deref() != Some(stored.as_str()) {
-            Some(KeptWhy::OtherTab)
-        } else if book.lossy.as_deref() == Some(stored.as_str()) {
-            Some(KeptWhy::NewerVersion)
-        } else {
-            None
-        };
-        if let Some(why) = why {
-            storage::keep(kept_of(&stored, catalog, why))?;
+/// Writes the address bar and (after an edit) the draft for one state.
+struct Writer {
+    state: ScenarioHandle,
+    /// Write the draft: after an edit, not in a read-only embed, nor for a link loaded
+    /// unchanged. Fixed for the state it was made for: a write still waiting for the browser's
+    /// deflate when the user edits writes the address bar only.
+    writes_draft: bool,
+    book: Rc<RefCell<DraftBook>>,
+    storage_error: UseStateHandle<Option<String>>,
+    kept: UseStateHandle<Vec<Kept>>,
+}
+
+impl Writer {
+    /// The stored draft that writing `payload` would replace, and why it is kept first, when
+    /// this tab did not write it (another tab's) or could not read it whole (a newer version's).
+    fn to_keep(&self, payload: &str) -> Option<(String, KeptWhy)> {
+        if !self.writes_draft {
+            return None;
         }
+        let stored = storage::load_draft().filter(|s| s != payload)?;
+        let book = self.book.borrow();
+        let why = if book.known.as_deref() != Some(stored.as_str()) {
+            KeptWhy::OtherTab
+        } else if book.lossy.as_deref() == Some(stored.as_str()) {
+            KeptWhy::NewerVersion
+        } else {
+            return None;
+        };
+        Some((stored, why))
+    }
+
+    /// Writes `payload` to the address bar and, after an edit, as the draft, keeping `keep`
+    /// first; whether it wrote the draft.
+    fn write(&self, payload: &str, keep: Option<Kept>) -> bool {
+        let view = Tab::of_fragment(&address::fragment());
+        address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
+        if !self.writes_draft {
+            return false;
+        }
+        let result = write_draft(&self.book, payload, keep);
+        let written = result.is_ok();
+        self.storage_error.set(result.err());
+        self.kept.set(storage::load_kept());
+        written
+    }
+}
+
+/// Writes `payload` as the draft, first keeping `keep` (the stored draft it replaces).
+fn write_draft(book: &RefCell<DraftBook>, payload: &str, keep: Option<Kept>) -> Result<(), String> {
+    let mut book = book.borrow_mut();
+    if let Some(keep) = keep {
+        storage::keep(keep)?;
     }
     book.lossy = None;
     storage::save_draft(payload)?;
@@ -150,9 +244,12 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
     let on_restore = {
         let state = state.clone();
         Callback::from(move |payload: String| {
-            if let Some(decoded) = decode(&payload, state.catalog) {
-                state.dispatch().load_link(decoded);
-            }
+            let state = state.clone();
+            spawn_local(async move {
+                if let Some(decoded) = decode(&payload, state.catalog).await {
+                    state.dispatch().load_link(decoded);
+                }
+            });
         })
     };
     html! {
@@ -198,30 +295,26 @@ fn use_debounced_write(
     if !unchanged {
         book.borrow_mut().edited = true;
     }
-    // Keyed on the state (compared by pointer, so cheaply), and the link is encoded inside the
-    // debounced write: a keystroke never pays for serializing and deflating the scenario.
+    // Keyed on the state (compared by pointer, so cheaply), and the link is compressed when the
+    // debounce ends: a keystroke never pays for serializing and deflating the scenario.
     use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
-        let (state, keep_stored) = (state.clone(), *keep_stored);
-        let write_book = book.clone();
-        let write: Rc<dyn Fn() -> Option<String>> = Rc::new(move || {
-            let payload = state.share_payload();
-            let view = Tab::of_fragment(&address::fragment());
-            address::replace_fragment(&view.in_fragment(&format!("{PARAM}={payload}")));
-            if !(save_draft && !keep_stored && write_book.borrow().edited) {
-                return None;
-            }
-            let result = write_draft(&write_book, &payload, state.catalog);
-            let written = result.is_ok().then(|| payload.clone());
-            storage_error.set(result.err());
-            kept.set(storage::load_kept());
-            written
-        });
         let mut pending_now = pending.borrow_mut();
-        pending_now.write = Some(write.clone());
+        // A state that only gained its compressed payload, already written, needs no write.
+        let payload = state.is_link_packed().then(|| state.share_payload());
+        if payload.is_some() && payload == pending_now.written {
+            return;
+        }
+        pending_now.write = Some(Rc::new(Writer {
+            state: state.clone(),
+            writes_draft: save_draft && !*keep_stored && book.borrow().edited,
+            book,
+            storage_error,
+            kept,
+        }));
         let pending = pending.clone();
         // Replacing the timeout drops (cancels) the previous one.
         pending_now.timeout = Some(Timeout::new(DEBOUNCE_MS, move || {
-            pending.borrow_mut().flush();
+            spawn_local(write_when_packed(pending));
         }));
     });
 }
@@ -264,15 +357,17 @@ fn use_keep_replaced(state: &ScenarioState, save_draft: bool, kept: UseStateHand
         let Some(base) = builtin_presets().ok().and_then(|p| p.first()) else {
             return;
         };
-        let entry = Kept {
-            name: name_of(&replaced),
-            why: why.words().to_string(),
-            at_ms: storage::now_ms(),
-            payload: encode(&replaced, base),
-        };
-        if let Ok(list) = storage::keep(entry) {
-            kept.set(list);
-        }
+        spawn_local(async move {
+            let entry = Kept {
+                name: name_of(&replaced),
+                why: why.words().to_string(),
+                at_ms: storage::now_ms(),
+                payload: encode(&replaced, base).await,
+            };
+            if let Ok(list) = storage::keep(entry) {
+                kept.set(list);
+            }
+        });
     });
 }
 
@@ -312,12 +407,16 @@ fn use_other_tab(
             if book.known.as_deref() == Some(theirs.as_str()) {
                 return;
             }
-            if let Ok(list) = storage::keep(kept_of(&theirs, catalog, KeptWhy::OtherTab)) {
-                kept.set(list);
-            }
-            // Listed now, so this tab's next save replaces it without keeping it twice.
-            book.known = Some(theirs);
+            // Known now, so this tab's next save replaces it without keeping it twice.
+            book.known = Some(theirs.clone());
             other_tab.set(true);
+            let kept = kept.clone();
+            spawn_local(async move {
+                let entry = kept_of(&theirs, catalog, KeptWhy::OtherTab).await;
+                if let Ok(list) = storage::keep(entry) {
+                    kept.set(list);
+                }
+            });
         });
         move || drop(listener)
     });
@@ -330,10 +429,15 @@ fn use_pasted_links(state: &ScenarioHandle) {
     let state = state.clone();
     use_effect_with((), move |_| {
         let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-            let fragment = address::fragment();
-            if let Some(decoded) = payload_of(&fragment).and_then(|p| decode(&p, state.catalog)) {
-                state.dispatch().load_link(decoded);
-            }
+            let Some(payload) = payload_of(&address::fragment()) else {
+                return;
+            };
+            let state = state.clone();
+            spawn_local(async move {
+                if let Some(decoded) = decode(&payload, state.catalog).await {
+                    state.dispatch().load_link(decoded);
+                }
+            });
         });
         move || drop(listener)
     });

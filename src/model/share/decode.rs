@@ -6,7 +6,6 @@
 
 use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 use base64::Engine;
-use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
 use serde_json::{Map, Value};
 
 use crate::model::catalog::presets::{builtin_presets, Preset};
@@ -14,13 +13,12 @@ use crate::model::catalog::Catalog;
 use crate::model::scenario::Scenario;
 use crate::model::share::migrate::migrate;
 use crate::model::share::old_version::{old_version, OldVersion};
+use crate::model::share::pack::{Inflated, MAX_JSON_BYTES};
 use crate::model::share::read::{clip, Reader};
 use crate::model::share::wire::{Part, WireV2, LINK_VERSION};
 
 /// Longest payload read (characters); a longer one is refused unread.
 const MAX_PAYLOAD_CHARS: usize = 16_384;
-/// Most JSON a payload may inflate to (bytes).
-const MAX_JSON_BYTES: usize = 262_144;
 
 /// What a link decoded to.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,18 +49,54 @@ impl Decoded {
     }
 }
 
-/// Decodes a payload. Never fails: a link that cannot be read at all gives the paper's course
-/// with a notice saying why. `None` only if the shipped presets themselves cannot be read.
+/// Decodes a payload, inflating it with miniz (native builds; the browser inflates with its
+/// own `DecompressionStream`, see `browser::deflate`, then calls [`decode_inflated`]). Never
+/// fails: a link that cannot be read at all gives the paper's course with a notice saying why.
+/// `None` only if the shipped presets themselves cannot be read.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
+    match unpack(payload) {
+        Ok(bytes) => {
+            let inflated = crate::model::share::pack::miniz::inflate(&bytes);
+            decode_inflated(&bytes, inflated, catalog)
+        }
+        Err(notice) => refused(notice),
+    }
+}
+
+/// A payload's bytes: its base64url undone, after its length is checked; or why it cannot be
+/// a link (in words for the user). The bytes are raw deflate, or plain JSON.
+pub fn unpack(payload: &str) -> Result<Vec<u8>, String> {
+    if payload.len() > MAX_PAYLOAD_CHARS {
+        return Err(format!(
+            "This link is too long to be a calculator link ({} characters; at most {MAX_PAYLOAD_CHARS}). The paper's course is shown instead.",
+            payload.len()
+        ));
+    }
+    let trimmed = payload.trim().trim_end_matches('=');
+    URL_SAFE_NO_PAD
+        .decode(trimmed)
+        .or_else(|_| URL_SAFE.decode(payload.trim()))
+        .map_err(|_| {
+            "This link is damaged (it is not a calculator link, or it was cut short). The paper's course is shown instead.".to_string()
+        })
+}
+
+/// What a link that cannot be read at all decodes to: the paper's course, with `notice`.
+pub fn refused(notice: String) -> Option<Decoded> {
+    let presets = builtin_presets().ok()?;
+    let mut decoded = Decoded::of_preset(presets.first()?);
+    decoded.notices.push(notice);
+    Some(decoded)
+}
+
+/// Decodes a payload's `bytes` (from [`unpack`]), given what inflating them gave.
+pub fn decode_inflated(bytes: &[u8], inflated: Inflated, catalog: &Catalog) -> Option<Decoded> {
     let presets = builtin_presets().ok()?;
     let default = presets.first()?;
-    let object = match json_object(payload) {
+    let object = match json_object(bytes, inflated) {
         Ok(object) => object,
-        Err(notice) => {
-            let mut decoded = Decoded::of_preset(default);
-            decoded.notices.push(notice);
-            return Some(decoded);
-        }
+        Err(notice) => return refused(notice),
     };
     let (wire, mut notices) = current(object);
     let preset_id = match &wire.p {
@@ -89,34 +123,26 @@ pub fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
     Some(decoded)
 }
 
-/// The payload's JSON object, or why there is none (in words for the user).
-fn json_object(payload: &str) -> Result<Map<String, Value>, String> {
-    if payload.len() > MAX_PAYLOAD_CHARS {
-        return Err(format!(
-            "This link is too long to be a calculator link ({} characters; at most {MAX_PAYLOAD_CHARS}). The paper's course is shown instead.",
-            payload.len()
-        ));
-    }
-    let trimmed = payload.trim().trim_end_matches('=');
-    let bytes = URL_SAFE_NO_PAD
-        .decode(trimmed)
-        .or_else(|_| URL_SAFE.decode(payload.trim()))
-        .map_err(|_| {
-            "This link is damaged (it is not a calculator link, or it was cut short). The paper's course is shown instead.".to_string()
-        })?;
-    // Raw deflate, bounded so a crafted link cannot inflate into gigabytes; plain JSON is
-    // accepted too (hand-written links).
-    let json = match decompress_to_vec_with_limit(&bytes, MAX_JSON_BYTES) {
-        Ok(json) => json,
-        Err(error) if error.status == TINFLStatus::HasMoreOutput => {
+/// The payload's JSON object, or why there is none (in words for the user). The inflater was
+/// bounded, so a crafted link cannot inflate into gigabytes; plain JSON is accepted too
+/// (hand-written links).
+fn json_object(bytes: &[u8], inflated: Inflated) -> Result<Map<String, Value>, String> {
+    let json = match &inflated {
+        Inflated::Json(json) => json.as_slice(),
+        Inflated::NotDeflate => bytes,
+        Inflated::TooLarge => {
             return Err(format!(
                 "This link is too large: its data would unpack to more than {} kB. The paper's course is shown instead.",
                 MAX_JSON_BYTES / 1024
             ));
         }
-        Err(_) => bytes,
+        Inflated::Unavailable => {
+            return Err(
+                "This browser cannot unpack calculator links (it lacks DecompressionStream): open the link in a current browser. The paper's course is shown instead.".to_string(),
+            );
+        }
     };
-    match serde_json::from_slice::<Value>(&json) {
+    match serde_json::from_slice::<Value>(json) {
         Ok(Value::Object(object)) => Ok(object),
         _ => Err(
             "This link is damaged or was cut short: its data cannot be read. The paper's course is shown instead.".to_string(),

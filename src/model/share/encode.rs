@@ -1,9 +1,10 @@
-//! Writing a scenario as a payload: only what differs from its preset, deflated and
-//! base64url-encoded without padding.
+//! Writing a scenario as a payload: only what differs from its preset, deflated (see
+//! [`pack`]) and base64url-encoded without padding.
+//!
+//! [`pack`]: crate::model::share::pack
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use miniz_oxide::deflate::compress_to_vec;
 
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
@@ -12,6 +13,7 @@ use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::share::num::Num;
+use crate::model::share::pack::deflate_now;
 use crate::model::share::wire::{
     LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
     WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
@@ -22,15 +24,26 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
     encode_pair(scenario, None, base)
 }
 
-/// The payload for `scenario` with a pinned scenario A to compare it with.
+/// The payload for `scenario` with a pinned scenario A to compare it with, deflated by what
+/// this build has at once ([`deflate_now`]: miniz natively; in the browser, stored blocks
+/// until `browser::deflate` answers with the compressed payload).
 pub fn encode_pair(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> String {
+    payload_of_deflated(&deflate_now(&encode_json(scenario, pinned, base)))
+}
+
+/// The JSON a payload deflates: `scenario` (and its scenario A) as differences from `base`.
+pub fn encode_json(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> Vec<u8> {
     let mut wire = wire(scenario, base);
     wire.v = Part::Read(LINK_VERSION);
     wire.p = Part::Read(base.id.to_string());
     wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
     // Serialising plain data to a string cannot fail.
-    let json = serde_json::to_vec(&wire).unwrap_or_default();
-    URL_SAFE_NO_PAD.encode(compress_to_vec(&json, 9))
+    serde_json::to_vec(&wire).unwrap_or_default()
+}
+
+/// The payload for `deflated` (raw deflate of [`encode_json`]'s JSON): base64url, no padding.
+pub fn payload_of_deflated(deflated: &[u8]) -> String {
+    URL_SAFE_NO_PAD.encode(deflated)
 }
 
 fn differs_text(value: &str, base: &str) -> Option<String> {

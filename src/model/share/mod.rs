@@ -13,6 +13,8 @@
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
 //!   shape first and `read` applies each part through the commit path; `old_version` says when
 //!   a link was made with an archived version of its preset, and what today's gives.
+//! - `pack`: the compression seam (raw deflate): miniz natively, the browser's compression
+//!   streams in the wasm (`browser::deflate`), stored blocks until those answer.
 //! - `url`: where the payload sits in the fragment.
 //! - `view`: how the page is shown (`?embed=1&edit=1&theme=dark`); `tab`: which view of it
 //!   (`&v=plan`).
@@ -22,15 +24,21 @@ mod encode;
 mod migrate;
 mod num;
 mod old_version;
+mod pack;
 mod read;
 mod tab;
 mod url;
 mod view;
 mod wire;
 
-pub use decode::{decode, Decoded};
-pub use encode::{encode, encode_pair};
+#[cfg(not(target_arch = "wasm32"))]
+pub use decode::decode;
+pub use decode::{decode_inflated, refused, unpack, Decoded};
+pub use encode::{encode, encode_json, encode_pair, payload_of_deflated};
 pub use old_version::OldVersion;
+#[cfg(not(target_arch = "wasm32"))]
+pub use pack::miniz;
+pub use pack::{deflate_now, stored_deflate, Inflated, MAX_JSON_BYTES};
 pub use tab::{Tab, TAB_PARAM};
 pub use url::{encode_fragment, fragment_param, payload_of, PARAM};
 pub use view::{pym_child_id, reports_link, view_of, Theme, View, TRANSPARENT_CLASS};

@@ -1,0 +1,79 @@
+//! Share links in the browser: payloads decoded and compressed with the browser's own
+//! deflate ([`deflate`]), and the state the app starts from, read before it mounts.
+//!
+//! [`deflate`]: crate::browser::deflate
+
+use std::rc::Rc;
+
+use crate::browser::{address, deflate, storage};
+use crate::model::catalog::presets::Preset;
+use crate::model::share::{
+    decode_inflated, deflate_now, encode_json, payload_of, payload_of_deflated, refused, unpack,
+    Decoded, View,
+};
+use crate::model::{Catalog, Scenario};
+use crate::state::ScenarioState;
+
+/// Decodes a payload (see `model::share::decode`), inflated by the browser. Never fails: a link
+/// that cannot be read gives the paper's course with a notice; `None` only if the shipped
+/// presets cannot be read.
+pub async fn decode(payload: &str, catalog: &Catalog) -> Option<Decoded> {
+    match unpack(payload) {
+        Ok(bytes) => {
+            let inflated = deflate::inflate(&bytes).await;
+            decode_inflated(&bytes, inflated, catalog)
+        }
+        Err(notice) => refused(notice),
+    }
+}
+
+/// The compressed payload of `state`'s share link. A browser that cannot deflate gets the
+/// payload deflated at once (stored blocks): longer, and it opens the same scenario.
+pub async fn packed_payload(state: &ScenarioState) -> String {
+    if state.is_link_packed() {
+        return state.share_payload();
+    }
+    match deflate::deflate(&state.share_json()).await {
+        Some(deflated) => payload_of_deflated(&deflated),
+        None => state.payload_now(),
+    }
+}
+
+/// The state the app starts from: a shared link in the address bar wins over the draft saved in
+/// this browser, which wins over the paper's course; both decoded before the app's first render,
+/// so a link never shows another scenario first. An embedded view never reads the reader's own
+/// draft.
+pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
+    let catalog = Catalog::builtin()?;
+    let draft = if view.embed {
+        None
+    } else {
+        storage::load_draft()
+    };
+    // A reload right after an edit keeps the address the edit could no longer write.
+    let fragment = if view.embed {
+        address::fragment()
+    } else {
+        storage::fragment_after_leaving(&address::fragment())
+    };
+    let link = match payload_of(&fragment) {
+        Some(payload) => decode(&payload, catalog).await,
+        None => None,
+    };
+    let draft = match draft {
+        Some(payload) => decode(&payload, catalog).await,
+        None => None,
+    };
+    ScenarioState::from_decoded(link, draft).map(Rc::new)
+}
+
+/// The compressed payload of `scenario` alone, as differences from `base` (the stored-blocks
+/// payload when this browser cannot deflate).
+pub async fn encode(scenario: &Scenario, base: &Preset) -> String {
+    let json = encode_json(scenario, None, base);
+    let deflated = match deflate::deflate(&json).await {
+        Some(deflated) => deflated,
+        None => deflate_now(&json),
+    };
+    payload_of_deflated(&deflated)
+}
