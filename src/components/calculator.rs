@@ -76,13 +76,13 @@ fn panels(tab: Tab) -> Vec<Html> {
 const EVERYTHING: usize = usize::MAX;
 
 /// How many parts of the page are mounted: the view's panels, then the glossary. The app's first
-/// task renders the first screen (the summary, the tabs and the view's first panel); each further
-/// part mounts in a task of its own, started (`setTimeout(0)`) once the previous one has rendered,
-/// so no task keeps a slow phone from answering input for long while the page starts. Choosing a
-/// view or printing mounts everything at once (`EVERYTHING`).
+/// task renders the summary and the tabs (the first screen, with the prerendered header); each
+/// part then mounts in a task of its own, started (`setTimeout(0)`) once the previous one has
+/// rendered, so no task keeps a slow phone from answering input for long while the page starts.
+/// Choosing a view or printing mounts everything at once (`EVERYTHING`).
 #[hook]
 fn use_mounted_parts(parts: usize) -> UseStateHandle<usize> {
-    let mounted = use_state(|| 1);
+    let mounted = use_state(|| 0);
     {
         let mounted = mounted.clone();
         use_effect_with((*mounted, parts), move |&(count, parts)| {
@@ -155,6 +155,9 @@ pub fn Calculator() -> Html {
             <Tabs {current} {on_select} />
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
+                if shown == 0 {
+                    <p class="panel loading">{ "Loading the view…" }</p>
+                }
                 { for panels.into_iter().take(shown) }
             </section>
             if shown > panels_len {
