@@ -49,7 +49,10 @@ pub fn parse_color(css: &str) -> Option<Rgb> {
     let Some(channels) = css.trim().strip_prefix("rgb(") else {
         return parse_hex(css);
     };
-    let mut parts = channels.strip_suffix(')')?.split(',').map(|p| p.trim().parse().ok());
+    let mut parts = channels
+        .strip_suffix(')')?
+        .split(',')
+        .map(|p| p.trim().parse().ok());
     let rgb = Rgb(parts.next()??, parts.next()??, parts.next()??);
     parts.next().is_none().then_some(rgb)
 }

@@ -59,14 +59,17 @@ fn panels(tab: Tab) -> Vec<Html> {
         Tab::Plan => vec![
             html! { <SavingsPanel /> },
             html! { <TornadoPanel /> },
-            folds([
-                ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
-                ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
-                ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
-                ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
-                ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
-                ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
-            ]),
+            // In html!, which rustfmt leaves as written: one fold a line.
+            html! {
+                { folds([
+                    ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
+                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
+                    ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
+                    ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
+                    ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
+                    ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
+                ]) }
+            },
         ],
         Tab::Share => vec![html! { <ShareBar /> }],
     }
