@@ -9,19 +9,29 @@ static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocato
 fn main() {
     console_error_panic_hook::set_once();
     use course_cost::app::{App, AppProps};
-    // The link and the draft are decoded first (the browser inflates them asynchronously), so
-    // the first render shows the right scenario; the prerendered first paint stays till then.
-    wasm_bindgen_futures::spawn_local(async {
-        let view = course_cost::model::share::view_of(&course_cost::browser::address::query());
-        let initial = course_cost::browser::link::initial_state(view).await;
-        let props = AppProps { initial };
-        // Into #app, not <body>: Yew clears its root, and the served header must stay.
-        let root = gloo::utils::document().get_element_by_id("app");
-        match root {
-            Some(root) => yew::Renderer::<App>::with_root_and_props(root, props).render(),
-            None => yew::Renderer::<App>::with_props(props).render(),
-        };
-    });
+    use gloo::timers::callback::Timeout;
+    // The start in separate tasks (`setTimeout(0)`), not in the one that compiled and
+    // instantiated the wasm, since on a slow phone each is long enough alone: first the link and
+    // the draft, decoded before the first render (the browser inflates a link asynchronously) so
+    // it shows the right scenario while the prerendered first paint stays; then the first screen
+    // (see src/components/calculator.rs for the parts after it).
+    Timeout::new(0, || {
+        wasm_bindgen_futures::spawn_local(async {
+            let view = course_cost::model::share::view_of(&course_cost::browser::address::query());
+            let initial = course_cost::browser::link::initial_state(view).await;
+            Timeout::new(0, move || {
+                let props = AppProps { initial };
+                // Into #app, not <body>: Yew clears its root, and the served header must stay.
+                let root = gloo::utils::document().get_element_by_id("app");
+                match root {
+                    Some(root) => yew::Renderer::<App>::with_root_and_props(root, props).render(),
+                    None => yew::Renderer::<App>::with_props(props).render(),
+                };
+            })
+            .forget();
+        });
+    })
+    .forget();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

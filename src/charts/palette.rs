@@ -43,6 +43,20 @@ pub fn parse_hex(css: &str) -> Option<Rgb> {
     }
 }
 
+/// A CSS colour as the browser computes a registered `<color>` custom property (style.css's
+/// `@property --ink`, resolved from its `light-dark()`): `rgb(r, g, b)`; or written `#hex`.
+pub fn parse_color(css: &str) -> Option<Rgb> {
+    let Some(channels) = css.trim().strip_prefix("rgb(") else {
+        return parse_hex(css);
+    };
+    let mut parts = channels
+        .strip_suffix(')')?
+        .split(',')
+        .map(|p| p.trim().parse().ok());
+    let rgb = Rgb(parts.next()??, parts.next()??, parts.next()??);
+    parts.next().is_none().then_some(rgb)
+}
+
 /// The page's own colours for a chart's text, grid lines and background, read from its theme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
@@ -56,12 +70,12 @@ pub struct Theme {
 
 impl Theme {
     /// The theme of the page's custom properties `--ink`, `--line` and `--panel`, as
-    /// `property(name)` reads them; `None` when one is missing or not a `#hex` colour.
+    /// `property(name)` reads them; `None` when one is missing or not an `rgb()` or `#hex` colour.
     pub fn from_properties(property: impl Fn(&str) -> String) -> Option<Theme> {
         Some(Theme {
-            text: parse_hex(&property("--ink"))?,
-            grid: parse_hex(&property("--line"))?,
-            paper: parse_hex(&property("--panel"))?,
+            text: parse_color(&property("--ink"))?,
+            grid: parse_color(&property("--line"))?,
+            paper: parse_color(&property("--panel"))?,
         })
     }
 
@@ -88,5 +102,15 @@ mod tests {
             _ => "#16181d".into(),
         });
         assert!(dark.is_some_and(Theme::is_dark));
+    }
+
+    #[test]
+    fn computed_colours_parse() {
+        assert_eq!(parse_color("rgb(22, 24, 29)"), Some(Rgb(0x16, 0x18, 0x1d)));
+        assert_eq!(parse_color(" #fff"), Some(Rgb(255, 255, 255)));
+        assert_eq!(parse_color("rgb(1, 2)"), None);
+        assert_eq!(parse_color("rgb(1, 2, 3, 4)"), None);
+        assert_eq!(parse_color("rgb(1, 2, 300)"), None);
+        assert_eq!(parse_color("light-dark(#fff, #000)"), None);
     }
 }

@@ -35,8 +35,9 @@ pub struct History {
 }
 
 impl History {
-    /// The history after a change away from `before`, labelled `label`. Keystrokes in the same
-    /// field as the previous change extend that step instead of adding one.
+    /// The history after a change away from `before` (the step's `label` says what the change
+    /// did). `typing` is the field the change typed into, if any: keystrokes in the same field as
+    /// the previous change extend that step instead of adding one.
     pub fn record(&self, before: Step, typing: Option<FieldPath>) -> History {
         let mut next = self.clone();
         next.future.clear();
