@@ -64,7 +64,7 @@ fn tiny() -> Scenario {
             currency: "USD".into(),
             usd_to_currency: 1.0,
         },
-        gpu_choices: vec![],
+        stand_in_choices: vec![],
         custom_offers: vec![],
         capacity: vec![],
         levers: Default::default(),

@@ -184,7 +184,7 @@ fn stand_in_fractions_say_where_they_come_from() {
     use course_cost::model::scenario::provenance_note::fraction_note;
     let c = common::catalog();
     let note_of = |s: &Scenario, provider: &str, resource: &str| {
-        let stand_in = stand_in_for(&s.gpu_choices, &s.custom_offers, c, provider, resource);
+        let stand_in = stand_in_for(&s.stand_in_choices, &s.custom_offers, c, provider, resource);
         fraction_note(c.resource(resource).unwrap(), &stand_in.unwrap())
     };
     // Every mapping of every provider is the calculator's own assumption, with its reason.

@@ -404,3 +404,16 @@ fn every_replacement_says_what_happened() {
     assert_eq!(linked.replaced_by, Some(Replacement::Link));
     assert!(linked.replaced_by.expect("said").message().contains("link"));
 }
+
+#[test]
+fn a_draft_saved_before_stand_in_choices_were_renamed_keeps_its_choices() {
+    // Drafts written before the rename hold the choices under `gpu_choices`.
+    let paper = &builtin_presets().expect("presets")[0].scenario;
+    let mut value = serde_json::to_value(paper).expect("serializes");
+    let choice = serde_json::json!({"provider": "aws", "resource": "gpu_a100_pcie", "offer": "aws/p5.48xlarge", "fraction": 1.0});
+    value["gpu_choices"] = serde_json::json!([choice]);
+    value.as_object_mut().map(|o| o.remove("stand_in_choices"));
+    let read: course_cost::model::Scenario = serde_json::from_value(value).expect("reads");
+    assert_eq!(read.stand_in_choices.len(), 1);
+    assert_eq!(read.stand_in_choices[0].resource, "gpu_a100_pcie");
+}

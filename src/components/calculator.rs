@@ -9,9 +9,9 @@ use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
-    FocusPanel, Fold, Glossary, GpuChoices, Headline, LabsEditor, LinkNotice, Notice, PricingPanel,
+    FocusPanel, Fold, Glossary, Headline, LabsEditor, LinkNotice, Notice, PricingPanel,
     PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel,
-    ShareBar, SpreadPanel, SummaryBar, Tabs, TornadoPanel,
+    ShareBar, SpreadPanel, StandInChoices, SummaryBar, Tabs, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
@@ -35,7 +35,7 @@ fn panels(tab: Tab) -> Vec<Html> {
         ],
         Tab::Prices => vec![
             html! { <PricingPanel /> },
-            html! { <GpuChoices /> },
+            html! { <StandInChoices /> },
             html! { <RealismPanel /> },
         ],
         Tab::Results => vec![

@@ -32,7 +32,7 @@ pub use planning::spread_panel::SpreadPanel;
 pub use planning::tornado_panel::TornadoPanel;
 pub use prices::pricing_panel::PricingPanel;
 pub use prices::realism_panel::RealismPanel;
-pub use prices::stand_ins::GpuChoices;
+pub use prices::stand_ins::StandInChoices;
 pub use results::bar_chart::BarChartView;
 pub use results::breakdown_table::BreakdownTable;
 pub use results::chart_table::ChartTable;

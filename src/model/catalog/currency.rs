@@ -44,7 +44,7 @@ pub struct ExchangeRates {
 
 /// A rate ready to use, with its provenance.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RateQuote<'a> {
+pub struct DatedRate<'a> {
     /// Units of the currency per 1 US dollar.
     pub per_usd: f64,
     /// The day the rate is from (`YYYY-MM-DD`).
@@ -69,13 +69,13 @@ impl ExchangeRates {
 
     /// Units of `currency` (ISO code, any case) per US dollar in `snapshot`, with the rate's date
     /// and source; `None` for a currency or snapshot without a rate.
-    pub fn rate(&self, currency: &str, snapshot: &str) -> Option<RateQuote<'_>> {
+    pub fn rate(&self, currency: &str, snapshot: &str) -> Option<DatedRate<'_>> {
         let table = self.table(snapshot)?;
         let rate = table
             .rates
             .iter()
             .find(|r| r.currency.eq_ignore_ascii_case(currency.trim()))?;
-        Some(RateQuote {
+        Some(DatedRate {
             per_usd: rate.per_usd,
             date: table.date,
             source: &self.source,

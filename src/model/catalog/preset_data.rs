@@ -194,7 +194,7 @@ impl ScenarioData {
                 currency: p.currency.to_string(),
                 usd_to_currency: p.usd_to_currency,
             },
-            gpu_choices: Vec::new(),
+            stand_in_choices: Vec::new(),
             custom_offers: Vec::new(),
             capacity: self.capacity.iter().map(CapacityData::capacity).collect(),
             levers: Default::default(),

@@ -309,12 +309,12 @@ impl Change {
                 fraction,
             } => set_fraction(scenario, catalog, provider, resource, fraction)?,
             Change::ResetChoice { provider, resource } => scenario
-                .gpu_choices
+                .stand_in_choices
                 .retain(|c| !(c.provider == provider && c.resource == resource)),
             Change::AddCustomOffer(custom) => add_custom_offer(scenario, &custom)?,
             Change::RemoveCustomOffer(id) => {
                 scenario.custom_offers.retain(|o| o.id != id);
-                scenario.gpu_choices.retain(|c| c.offer != id);
+                scenario.stand_in_choices.retain(|c| c.offer != id);
             }
             _ => {}
         }

@@ -25,13 +25,13 @@ pub(super) fn choose_offer(
         .ok_or_else(|| format!("unknown offer {offer}"))?;
     let fraction = default_fraction(resource_data, offer_data);
     scenario
-        .gpu_choices
+        .stand_in_choices
         .retain(|c| !(c.provider == provider && c.resource == resource));
     let is_default = catalog
         .mapping(&provider, &resource)
         .is_some_and(|m| m.offer == offer && m.fraction == fraction);
     if !is_default {
-        scenario.gpu_choices.push(OfferChoice {
+        scenario.stand_in_choices.push(OfferChoice {
             provider,
             resource,
             offer,
@@ -49,7 +49,7 @@ pub(super) fn set_fraction(
     fraction: f64,
 ) -> Result<(), String> {
     let existing = scenario
-        .gpu_choices
+        .stand_in_choices
         .iter_mut()
         .find(|c| c.provider == provider && c.resource == resource);
     if let Some(choice) = existing {
@@ -59,7 +59,7 @@ pub(super) fn set_fraction(
     let mapping = catalog
         .mapping(&provider, &resource)
         .ok_or_else(|| format!("no stand-in for {resource} on {provider}"))?;
-    scenario.gpu_choices.push(OfferChoice {
+    scenario.stand_in_choices.push(OfferChoice {
         provider,
         resource,
         offer: mapping.offer.to_string(),

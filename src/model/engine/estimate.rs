@@ -248,7 +248,7 @@ impl Pricer<'_> {
         let pricing = &self.scenario.pricing;
         let scenario = self.scenario;
         let Some(stand_in) = stand_in_for(
-            &scenario.gpu_choices,
+            &scenario.stand_in_choices,
             &scenario.custom_offers,
             self.catalog,
             &pricing.provider,

@@ -167,7 +167,7 @@ fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
             ids.push(id);
         }
     }
-    let (choices, custom) = (&s.gpu_choices, &s.custom_offers);
+    let (choices, custom) = (&s.stand_in_choices, &s.custom_offers);
     let resources = ids.into_iter().filter_map(|id| catalog.resource(id));
     resources
         .filter(|r| r.kind.is_instance())
@@ -181,10 +181,10 @@ fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
 /// Sets (or replaces) the user's choice for `resource` on the scenario's provider.
 fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
     let provider = s.pricing.provider.clone();
-    s.gpu_choices
+    s.stand_in_choices
         .retain(|c| !(c.provider == provider && c.resource == resource));
     let resource = resource.to_string();
-    s.gpu_choices.push(OfferChoice {
+    s.stand_in_choices.push(OfferChoice {
         provider,
         resource,
         offer,

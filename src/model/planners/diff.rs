@@ -151,7 +151,7 @@ const INPUTS: [(&str, Describe); 16] = [
         )
     }),
     ("Stand-ins you chose", |s, _| {
-        list_words(s.gpu_choices.len(), "choices")
+        list_words(s.stand_in_choices.len(), "choices")
     }),
     ("Your own offers", |s, _| {
         list_words(s.custom_offers.len(), "offers")
@@ -190,7 +190,7 @@ pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<I
         ),
         (
             "Stand-in choices",
-            a.gpu_choices != b.gpu_choices,
+            a.stand_in_choices != b.stand_in_choices,
             "Stand-ins you chose",
         ),
         ("Savings levers", a.levers != b.levers, ""),

@@ -363,7 +363,7 @@ impl fmt::Display for FieldPath {
                 };
                 write!(f, "custom_offers[{index}].{name}")
             }
-            FieldPath::OfferChoices => f.write_str("gpu_choices"),
+            FieldPath::OfferChoices => f.write_str("stand_in_choices"),
             FieldPath::Lever(field) => f.write_str(field.path()),
             FieldPath::OfferChoice { index, field } => {
                 let name = match field {
@@ -371,7 +371,7 @@ impl fmt::Display for FieldPath {
                     ChoiceField::Offer => "offer",
                     ChoiceField::Fraction => "fraction",
                 };
-                write!(f, "gpu_choices[{index}].{name}")
+                write!(f, "stand_in_choices[{index}].{name}")
             }
         }
     }

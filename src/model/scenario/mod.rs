@@ -79,9 +79,10 @@ pub struct Scenario {
     pub realism: Realism,
     /// How it is bought.
     pub pricing: Pricing,
-    /// Offer choices that replace the catalog's mapping.
-    #[serde(default)]
-    pub gpu_choices: Vec<OfferChoice>,
+    /// Offer choices that replace the catalog's mapping, for any resource (GPU or not). Drafts
+    /// saved before the rename call it `gpu_choices`.
+    #[serde(default, alias = "gpu_choices")]
+    pub stand_in_choices: Vec<OfferChoice>,
     /// Offers the user entered (e.g. an institution's negotiated rate); provider `custom`.
     #[serde(default)]
     pub custom_offers: Vec<Offer>,

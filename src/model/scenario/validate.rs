@@ -439,7 +439,7 @@ fn check_offers(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
             check.range(at(CustomOfferField::SpotPrice), spot, limits::USD);
         }
     }
-    let choices = &scenario.gpu_choices;
+    let choices = &scenario.stand_in_choices;
     check.count(
         FieldPath::OfferChoices,
         choices.len(),

@@ -150,7 +150,7 @@ fn unless_empty<T, W>(items: &[T], wire: impl Fn(&T) -> W) -> Option<Vec<W>> {
 }
 
 fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
-    unless_empty(&scenario.gpu_choices, |c| {
+    unless_empty(&scenario.stand_in_choices, |c| {
         let (provider, resource) = (c.provider.clone(), c.resource.clone());
         (provider, resource, c.offer.clone(), Num(c.fraction))
     })

@@ -371,7 +371,7 @@ impl<'a> Reader<'a> {
                     fraction: fraction.0,
                 })
                 .collect();
-            self.try_apply("GPU choices", |s| s.gpu_choices = built);
+            self.try_apply("GPU choices", |s| s.stand_in_choices = built);
         }
     }
 }

@@ -13,7 +13,7 @@ use crate::state::use_scenario;
 /// GPU choices, custom offers and the price catalog of the current provider.
 #[doc(alias = "StandIns")]
 #[component]
-pub fn GpuChoices() -> Html {
+pub fn StandInChoices() -> Html {
     let state = use_scenario();
     let dispatch = state.dispatch();
     let scenario = &state.scenario;
@@ -35,7 +35,7 @@ pub fn GpuChoices() -> Html {
         provider: provider.clone(),
         snapshot: snapshot.clone(),
         model: scenario.pricing.model,
-        choices: scenario.gpu_choices.clone(),
+        choices: scenario.stand_in_choices.clone(),
         custom_offers: scenario.custom_offers.clone(),
         dispatch: dispatch.clone(),
         show_all: *show_all,
