@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import {
   DIST, WAIT, changed, decodePayload, launch, linkInAddressBar, number, openCalculator, openLab, parse, serve, showView, shows, text, payloadCredit, payloadDiscount, payloadStudents, stop, parseCsv, closeClean, watchProblems, enterStudents, editCourse,
 } from './support.mjs';
@@ -56,8 +57,23 @@ async function snapshot(page) {
 }
 
 /** The scenario part of a share link's fragment (without the view, `&v=...`). */
-function scenarioOf(hash) {
+function fragmentOf(hash) {
   return hash.split('&')[0];
+}
+
+/**
+ * The scenario a link's `#s=` part holds, as the JSON text it inflates to: the app writes a link
+ * uncompressed (stored deflate blocks) until the browser's CompressionStream answers, and both
+ * forms hold the same scenario.
+ */
+function scenarioOf(hash) {
+  const payload = fragmentOf(hash).match(/^#?s=(.+)$/)?.[1];
+  if (!payload) return fragmentOf(hash);
+  try {
+    return inflateRawSync(Buffer.from(payload, 'base64url')).toString('utf8');
+  } catch {
+    return fragmentOf(hash);
+  }
 }
 
 /** Sets a field of a view: shows the view, then fills the field. */
@@ -179,7 +195,7 @@ test("Reset brings back the paper's course", async () => {
   assert.deepEqual(await snapshot(page), paper);
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
   // The address bar follows: back to the link of the untouched course (whatever view is shown).
-  await page.waitForFunction((hash) => location.hash.split('&')[0] === hash, scenarioOf(paperHash), { timeout: WAIT });
+  await page.waitForFunction((hash) => location.hash.split('&')[0] === hash, fragmentOf(paperHash), { timeout: WAIT });
   await closeClean(page);
 });
 
@@ -496,7 +512,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
   const srcUrl = new URL(src.replaceAll('&amp;', '&'));
   assert.equal(srcUrl.origin, origin, 'the snippet points at this server');
   assert.equal(srcUrl.search, '?embed=1');
-  assert.equal(srcUrl.hash, scenarioOf(new URL(page.url()).hash), 'the frame shows the current scenario');
+  assert.equal(scenarioOf(srcUrl.hash), scenarioOf(new URL(page.url()).hash), 'the frame shows the current scenario');
 
   // Editable variant, for the second host page.
   await page.getByLabel('Let readers change the course in the embedded view').check();
@@ -531,7 +547,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     const openFull = await frame.getByTestId('open-full').getAttribute('href');
     const fullUrl = new URL(openFull);
     assert.equal(fullUrl.origin, origin);
-    assert.equal(fullUrl.hash, srcUrl.hash, 'the full calculator opens the same scenario');
+    assert.equal(scenarioOf(fullUrl.hash), scenarioOf(srcUrl.hash), 'the full calculator opens the same scenario');
     assert.ok(!openFull.includes('embed=1'), openFull);
     await closeClean(hostTab);
 
@@ -546,7 +562,7 @@ test('the embed snippet sizes its frame and shows a read-only view', async () =>
     const frameHandle = calculatorFrame(editTab);
     const { hash: editedHash } = await linkInAddressBar(frameHandle, (d) => students(d) === 480);
     const editedFull = new URL(await editable.getByTestId('open-full').getAttribute('href'));
-    assert.equal(editedFull.hash, editedHash);
+    assert.equal(scenarioOf(editedFull.hash), scenarioOf(editedHash));
     assert.equal(editedFull.search, '');
     // An embedded view keeps no draft in the reader's browser.
     assert.equal(await frameHandle.evaluate((key) => localStorage.getItem(key), DRAFT_KEY), null);
