@@ -7,32 +7,15 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use js_sys::{Promise, Uint8Array};
-use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     File, ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult,
-    ReadableWritablePair, WritableStream,
+    ReadableWritablePair,
 };
 
+use super::deflate::Inflater;
 use crate::model::focus::{BillSummary, FocusReader};
-
-// The browser's DecompressionStream, bound here: web-sys has it only behind its unstable-APIs flag.
-#[wasm_bindgen]
-extern "C" {
-    /// A transform stream that unpacks gzip.
-    #[wasm_bindgen(js_name = DecompressionStream)]
-    type Decompressor;
-
-    #[wasm_bindgen(constructor, catch, js_class = "DecompressionStream")]
-    fn new(format: &str) -> Result<Decompressor, JsValue>;
-
-    #[wasm_bindgen(method, getter)]
-    fn readable(this: &Decompressor) -> ReadableStream;
-
-    #[wasm_bindgen(method, getter)]
-    fn writable(this: &Decompressor) -> WritableStream;
-}
 
 /// Bytes read between two yields to the page.
 const SLICE_BYTES: u64 = 1 << 20;
@@ -78,7 +61,7 @@ fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
     if !is_gzip(&file.name()) {
         return Ok(stream);
     }
-    let unpack = Decompressor::new("gzip").map_err(|_| {
+    let unpack = Inflater::new("gzip").map_err(|_| {
         StreamError::Failed("This browser cannot unpack .gz files: unpack it first.".into())
     })?;
     let pair = ReadableWritablePair::new(&unpack.readable(), &unpack.writable());
