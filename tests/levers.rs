@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{catalog, estimate, expected, expected_pool_cases, paper};
+use common::{catalog, estimate, expected, expected_pool_cases, paper, pooled_use};
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::{Category, ResourceKind};
@@ -18,6 +18,7 @@ use course_cost::model::planners::levers::{
     Lever, LeverError, Levers, Savings,
 };
 use course_cost::model::planners::tornado::{tornado, triangular, RangeOrigin, INPUTS};
+use course_cost::model::scenario::course::ResourceUse;
 use course_cost::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::{evaluate, Scenario};
@@ -34,6 +35,42 @@ fn paper_valid() -> ValidScenario {
 
 fn net(scenario: &Scenario) -> f64 {
     estimate(scenario).totals.net_usd
+}
+
+/// Every lever off but the VM lease cap, at `hours`.
+fn lease_cap(hours: f64) -> Levers {
+    Levers {
+        vm_lease_cap_hours: Some(hours),
+        ..Levers::default()
+    }
+}
+
+/// Every lever off but GPU sharing, among `students`.
+fn sharing(students: f64) -> Levers {
+    Levers {
+        gpu_sharing_students: Some(students),
+        ..Levers::default()
+    }
+}
+
+/// Every lever off but spot GPUs, re-running `pct` percent of their hours.
+fn spot_rerun(pct: f64) -> Levers {
+    Levers {
+        spot_gpu_rerun_pct: Some(pct),
+        ..Levers::default()
+    }
+}
+
+/// Each lab use of the paper's course, with the students who take its option (students x the
+/// option's share).
+fn paper_lab_uses() -> impl Iterator<Item = (&'static ResourceUse, f64)> {
+    let students = paper().scenario.course.students;
+    paper().scenario.course.labs.iter().flat_map(move |lab| {
+        lab.options.iter().flat_map(move |option| {
+            let taking = students * option.share_pct / 100.0;
+            option.uses.iter().map(move |item| (item, taking))
+        })
+    })
 }
 
 fn saved(levers: &Levers) -> Savings {
@@ -82,10 +119,7 @@ fn a_24_hour_vm_lease_cap_lowers_the_total() {
     // use's one floating IP ($0.005/h) follows its VMs. Times 191 students at t3.small $0.0208,
     // t3.medium $0.0416 and t3.xlarge $0.1664 per hour: $3,218.24. Project VMs are planned for the
     // whole project (1,008 h > 24 h), so their lease is renewed as planned and nothing is cut.
-    let saving = alone(Levers {
-        vm_lease_cap_hours: Some(24.0),
-        ..Levers::default()
-    });
+    let saving = alone(lease_cap(24.0));
     assert!(saving > 0.0);
     assert_cents(saving, 3_218.24);
     let capped = apply_levers(&paper().scenario, &all_only_cap(), catalog()).expect("applies");
@@ -100,10 +134,7 @@ fn a_24_hour_vm_lease_cap_lowers_the_total() {
 }
 
 fn all_only_cap() -> Levers {
-    Levers {
-        vm_lease_cap_hours: Some(24.0),
-        ..Levers::default()
-    }
+    lease_cap(24.0)
 }
 
 #[test]
@@ -142,22 +173,15 @@ fn hourly_prices(resource: &str) -> (f64, f64) {
 /// IPs), by hand from the lab uses: students x option share x count x hours x the labs'
 /// bare-metal factor (1) x (node price + floating IPs x address price).
 fn shareable_lab_usd() -> f64 {
-    let s = &paper().scenario;
-    let mut usd = 0.0;
-    for lab in &s.course.labs {
-        for option in &lab.options {
-            for item in &option.uses {
-                if item.resource == "compute_gigaio" || item.resource == "compute_liqid" {
-                    let (node, ip) = hourly_prices(&item.resource);
-                    let hours = s.course.students * option.share_pct / 100.0
-                        * item.hours
-                        * s.realism.labs.bare_metal;
-                    usd += hours * (item.count * node + item.floating_ips * ip);
-                }
-            }
-        }
-    }
-    usd
+    let bare_metal_factor = paper().scenario.realism.labs.bare_metal;
+    paper_lab_uses()
+        .filter(|(item, _)| item.resource == "compute_gigaio" || item.resource == "compute_liqid")
+        .map(|(item, students)| {
+            let (node, ip) = hourly_prices(&item.resource);
+            let hours = students * item.hours * bare_metal_factor;
+            hours * (item.count * node + item.floating_ips * ip)
+        })
+        .sum()
 }
 
 #[test]
@@ -165,10 +189,7 @@ fn gpu_sharing_slices_only_single_a100_and_h100_lab_uses() {
     // Two students per GPU on MIG 3g slices (3 of 7 compute slices each), with half a block
     // GPU-bound: a block lasts 0.5 + 0.5 x 7/3 = 5/3 as long, held by two students, so each pays
     // 5/6 of it: a saving of 1/6 of every shareable lab use, its floating IP included.
-    let levers = Levers {
-        gpu_sharing_students: Some(2.0),
-        ..Levers::default()
-    };
+    let levers = sharing(2.0);
     assert!((sharing_factor(2.0, 50.0) - 5.0 / 6.0).abs() < 1e-12);
     assert!((sharing_slowdown(2.0, 50.0) - 5.0 / 3.0).abs() < 1e-12);
     // The paper's course: the single-A100 nodes compute_gigaio (Lab 4 option B, Lab 6a) and
@@ -196,17 +217,11 @@ fn gpu_sharing_slices_only_single_a100_and_h100_lab_uses() {
     assert!((sharing_factor(7.0, 50.0) - 4.0 / 7.0).abs() < 1e-12);
     // Four students also get 1g slices: 4 / 4 = 1, no saving, and the lever changes nothing.
     assert!((sharing_factor(4.0, 50.0) - 1.0).abs() < 1e-12);
-    let four = Levers {
-        gpu_sharing_students: Some(4.0),
-        ..Levers::default()
-    };
+    let four = sharing(4.0);
     assert_eq!(apply_levers(s, &four, catalog()).expect("applies"), *s);
     // Only whole numbers of students, at most seven (MIG's most instances per GPU).
     for bad in [2.5, 8.0, 0.0] {
-        let levers = Levers {
-            gpu_sharing_students: Some(bad),
-            ..Levers::default()
-        };
+        let levers = sharing(bad);
         assert!(check(&levers).is_err(), "{bad}");
     }
 }
@@ -275,10 +290,7 @@ fn the_price_model_and_the_spot_lever_share_one_re_run_assumption() {
 fn spot_gpus_save_nothing_on_aws_where_no_gpu_spot_price_is_known() {
     // The catalog has no spot price for p4d.24xlarge, p3.8xlarge, g4dn.xlarge or g5.xlarge, so
     // the GPU lines stay on demand without re-runs: $0.
-    let levers = Levers {
-        spot_gpu_rerun_pct: Some(15.0),
-        ..Levers::default()
-    };
+    let levers = spot_rerun(15.0);
     assert_cents(alone(levers.clone()), 0.0);
     // On Google Cloud the A100 machines have spot prices (a2-highgpu-4g $7.71208 against
     // $14.69354, a2-highgpu-1g $1.92802 against $3.673385): with 15% re-runs, $10,347.40 less.
@@ -354,10 +366,7 @@ fn a_lever_that_is_off_saves_nothing() {
     let unchanged = apply_levers(&paper().scenario, &Levers::default(), catalog()).expect("ok");
     assert_eq!(unchanged, paper().scenario);
     // Off in a set of levers: no step for it.
-    let some = saved(&Levers {
-        gpu_sharing_students: Some(2.0),
-        ..Levers::default()
-    });
+    let some = saved(&sharing(2.0));
     assert!(some.steps.iter().all(|s| s.lever == Lever::GpuSharing));
     // And the settings read from JSON start off.
     let parsed: Levers = serde_json::from_str("{}").expect("parses");
@@ -378,18 +387,9 @@ fn levered_scenarios_are_ordinary_valid_scenarios() {
 #[test]
 fn out_of_range_lever_settings_are_refused() {
     let bad = [
-        Levers {
-            vm_lease_cap_hours: Some(0.0),
-            ..Levers::default()
-        },
-        Levers {
-            gpu_sharing_students: Some(0.5),
-            ..Levers::default()
-        },
-        Levers {
-            spot_gpu_rerun_pct: Some(f64::NAN),
-            ..Levers::default()
-        },
+        lease_cap(0.0),
+        sharing(0.5),
+        spot_rerun(f64::NAN),
         Levers {
             auto_stop: Some(AutoStop {
                 idle_share_pct: 120.0,
@@ -606,22 +606,10 @@ fn the_estimate_includes_the_scenarios_levers_and_savings_start_from_them_off() 
 #[test]
 fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
     for levers in [
-        Levers {
-            vm_lease_cap_hours: Some(0.5),
-            ..Levers::default()
-        },
-        Levers {
-            vm_lease_cap_hours: Some(10_001.0),
-            ..Levers::default()
-        },
-        Levers {
-            gpu_sharing_students: Some(8.0),
-            ..Levers::default()
-        },
-        Levers {
-            vm_lease_cap_hours: Some(f64::INFINITY),
-            ..Levers::default()
-        },
+        lease_cap(0.5),
+        lease_cap(10_001.0),
+        sharing(8.0),
+        lease_cap(f64::INFINITY),
     ] {
         assert!(check(&levers).is_err(), "{levers:?}");
         // Validation refuses them (at their own field paths), so no figure is made.
@@ -668,19 +656,12 @@ fn paper_measured() -> MeasuredHours {
 /// students x option share x count x hours. Per student: Lab 1 1 x 2.5, Lab 2 3 x 4.5, Lab 3
 /// 3 x 5, Lab 7 1 x 9, Lab 8 1 x 3 = 43 h; x 191 students = 8,213 h.
 fn planned_lab_vm_hours() -> f64 {
-    let s = &paper().scenario;
-    let mut hours = 0.0;
-    for lab in &s.course.labs {
-        for option in &lab.options {
-            for item in &option.uses {
-                let resource = catalog().resource(&item.resource).expect("known");
-                if resource.kind == ResourceKind::Vm {
-                    hours += s.course.students * option.share_pct / 100.0 * item.count * item.hours;
-                }
-            }
-        }
-    }
-    hours
+    paper_lab_uses()
+        .filter(|(item, _)| {
+            catalog().resource(&item.resource).expect("known").kind == ResourceKind::Vm
+        })
+        .map(|(item, students)| students * item.count * item.hours)
+        .sum()
 }
 
 #[test]
@@ -738,13 +719,7 @@ fn gpu_hours_in_device_hours_give_the_same_factor_as_node_hours() {
     // node-hour = sum of share x GPUs (0.2667 x 1 RTX 6000 + 0.2667 x 1 liqid + 0.1333 x 2 MI100
     // + 0.2667 x 1 gigaio + 0.0667 x 4 A100 = 4/3).
     let s = &paper().scenario;
-    let pool = s
-        .course
-        .project
-        .uses
-        .iter()
-        .find(|u| !u.pool.is_empty())
-        .expect("a pool");
+    let pool = &s.course.project.uses[pooled_use(s)];
     let per_node: f64 = pool
         .pool
         .iter()
@@ -959,18 +934,12 @@ fn validation_names_each_lever_setting_by_its_own_path() {
     // Each bad setting, the path it is reported at and why, written out by hand.
     let cases = [
         (
-            Levers {
-                vm_lease_cap_hours: Some(0.5),
-                ..Levers::default()
-            },
+            lease_cap(0.5),
             "levers.vm_lease_cap_hours",
             "must be at least 1",
         ),
         (
-            Levers {
-                vm_lease_cap_hours: Some(10_001.0),
-                ..Levers::default()
-            },
+            lease_cap(10_001.0),
             "levers.vm_lease_cap_hours",
             "must be at most 10000",
         ),
@@ -990,18 +959,12 @@ fn validation_names_each_lever_setting_by_its_own_path() {
             "must be a number",
         ),
         (
-            Levers {
-                spot_gpu_rerun_pct: Some(1_000.5),
-                ..Levers::default()
-            },
+            spot_rerun(1_000.5),
             "levers.spot_gpu_rerun_pct",
             "must be at most 1000",
         ),
         (
-            Levers {
-                gpu_sharing_students: Some(2.5),
-                ..Levers::default()
-            },
+            sharing(2.5),
             "levers.gpu_sharing_students",
             "must be a whole number",
         ),

@@ -6,7 +6,7 @@ mod common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use common::{catalog, estimate, exact_json, paper, random_edits, Rng};
+use common::{catalog, estimate, exact_json, paper, pooled_use, random_edits, Rng};
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::edit::number::apply_number;
@@ -458,13 +458,7 @@ fn title_notes_pools_and_capacities_survive_the_round_trip() {
     let mut s = paper().scenario.clone();
     s.title = "Spring 2026 <draft>".into();
     s.notes = "Two sections; \"quoted\" & marked-up <b>notes</b>.".into();
-    let pooled = s
-        .course
-        .project
-        .uses
-        .iter()
-        .position(|u| !u.pool.is_empty())
-        .expect("the paper's project has a pool");
+    let pooled = pooled_use(&s);
     let pool = &mut s.course.project.uses[pooled].pool;
     pool.truncate(2);
     pool[0].share_pct = 70.0;

@@ -91,26 +91,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn css_colours_parse() {
-        assert_eq!(parse_hex("#16181d"), Some(Rgb(0x16, 0x18, 0x1d)));
-        assert_eq!(parse_hex(" #fff "), Some(Rgb(255, 255, 255)));
-        assert_eq!(parse_hex("rgb(1, 2, 3)"), None);
-        assert_eq!(parse_hex("#12345"), None);
+    fn css_and_computed_colours_parse() {
+        let dark_background = Some(Rgb(0x16, 0x18, 0x1d));
+        let white = Some(Rgb(255, 255, 255));
+        // The stylesheet's hex custom properties.
+        for (css, rgb) in [
+            ("#16181d", dark_background),
+            (" #fff ", white),
+            ("rgb(1, 2, 3)", None),
+            ("#12345", None),
+        ] {
+            assert_eq!(parse_hex(css), rgb, "{css}");
+        }
+        // Computed styles: `rgb(r, g, b)`, or hex as written.
+        for (css, rgb) in [
+            ("rgb(22, 24, 29)", dark_background),
+            (" #fff", white),
+            ("rgb(1, 2)", None),
+            ("rgb(1, 2, 3, 4)", None),
+            ("rgb(1, 2, 300)", None),
+            ("light-dark(#fff, #000)", None),
+        ] {
+            assert_eq!(parse_color(css), rgb, "{css}");
+        }
         let dark = Theme::from_properties(|name| match name {
             "--ink" => "#e6e8ec".into(),
             "--line" => "#343a46".into(),
             _ => "#16181d".into(),
         });
         assert!(dark.is_some_and(Theme::is_dark));
-    }
-
-    #[test]
-    fn computed_colours_parse() {
-        assert_eq!(parse_color("rgb(22, 24, 29)"), Some(Rgb(0x16, 0x18, 0x1d)));
-        assert_eq!(parse_color(" #fff"), Some(Rgb(255, 255, 255)));
-        assert_eq!(parse_color("rgb(1, 2)"), None);
-        assert_eq!(parse_color("rgb(1, 2, 3, 4)"), None);
-        assert_eq!(parse_color("rgb(1, 2, 300)"), None);
-        assert_eq!(parse_color("light-dark(#fff, #000)"), None);
     }
 }

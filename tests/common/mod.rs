@@ -280,6 +280,17 @@ pub fn random_edits(
     s
 }
 
+/// The index of the first project use of `scenario` that spreads its hours over a pool.
+pub fn pooled_use(scenario: &Scenario) -> usize {
+    scenario
+        .course
+        .project
+        .uses
+        .iter()
+        .position(|u| !u.pool.is_empty())
+        .expect("the project has a pool")
+}
+
 /// A negotiated 4x A100 80GB machine at $6.50 an hour named `name`, as a user would add it.
 pub fn a100_custom_offer(name: &str) -> course_cost::model::catalog::stand_in::CustomOffer {
     course_cost::model::catalog::stand_in::CustomOffer {

@@ -4,14 +4,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, startWithContext, stop, text, closeClean,
+  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text, closeClean,
 } from './support.mjs';
 
 let server;
 let browser;
-let context;
 
-before(async () => ({ server, browser, context } = await startWithContext()));
+before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
 
 const LAB2_HOURS = 'Lab 2: Cloud computing, option 1, resource 1: planned hours per student';

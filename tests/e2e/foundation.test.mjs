@@ -1,21 +1,16 @@
 // The thin app end to end: the release build, served on loopback, in headless Chromium.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_TOTAL, WAIT, count, expected, number, openCalculator, reported, showChart, showView, shows, startWithContext, stop,
+  DEFAULT_TOTAL, WAIT, count, expected, number, openCalculator, reported, showChart, showView, shows, useApp,
   text, closeClean, wholeDollars,
 } from './support.mjs';
 
-let server;
-let browser;
-let context;
-
-before(async () => ({ server, browser, context } = await startWithContext()));
-after(() => stop({ server, browser }));
+const app = useApp();
 
 test("the paper's course loads with the reported hours", async () => {
-  const page = await openCalculator(browser, server.url);
+  const page = await openCalculator(app.browser, app.server.url);
   assert.equal(await page.getByTestId('students-input').inputValue(), String(reported('students')));
   // AWS on-demand, Spring 2025 prices, the project's GPU hours spread over the reserved pool:
   // the fixture's figures (tests/fixtures/paper.json; tests/golden.rs checks the engine).
@@ -30,7 +25,7 @@ test("the paper's course loads with the reported hours", async () => {
 });
 
 test('a new student count recomputes every figure', async () => {
-  const page = await openCalculator(browser, server.url);
+  const page = await openCalculator(app.browser, app.server.url);
   const totalBefore = await number(page, 'total-cost');
   await page.getByTestId('students-input').fill('382');
   await showView(page, 'results');
@@ -46,7 +41,7 @@ test('a new student count recomputes every figure', async () => {
 });
 
 test('invalid input keeps the last result and what was typed', async () => {
-  const page = await openCalculator(browser, server.url);
+  const page = await openCalculator(app.browser, app.server.url);
   const totalBefore = await text(page, 'total-cost');
   const input = page.getByTestId('students-input');
   for (const typed of ['-5', 'lots', '12.5', '']) {
@@ -64,8 +59,8 @@ test('invalid input keeps the last result and what was typed', async () => {
 });
 
 test('the cost chart is drawn sharp on a high-DPI screen', async () => {
-  const hidpi = await browser.newContext({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
-  const page = await openCalculator(hidpi, server.url);
+  const hidpi = await app.browser.newContext({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
+  const page = await openCalculator(hidpi, app.server.url);
   await showView(page, 'results');
   const canvas = await showChart(page, 'chart-cost-by-lab');
   const size = await canvas.evaluate((el) => ({

@@ -3,20 +3,16 @@
 // derived by hand), here in the browser and in tests/golden.rs natively, so the page cannot show
 // a default that the engine's tests do not check.
 
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_TOTAL, PAPER, count, expected, openCalculator, reported, showView, start, stop, text, closeClean, wholeDollars,
+  DEFAULT_TOTAL, PAPER, count, expected, openCalculator, reported, showView, useApp, text, closeClean, wholeDollars,
 } from './support.mjs';
 
-let server;
-let browser;
-
-before(async () => ({ server, browser } = await start()));
-after(() => stop({ server, browser }));
+const app = useApp();
 
 test("the default scenario's figures on the page are the fixture's", async () => {
-  const page = await openCalculator(browser, server.url);
+  const page = await openCalculator(app.browser, app.server.url);
   const perStudent = expected('per_student_usd');
   const labs = expected('labs_per_student_usd');
 

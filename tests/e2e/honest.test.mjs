@@ -4,7 +4,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, launch, number, openCalculator, openLab, parse, serve, showView, text, start, stop, closeClean } from './support.mjs';
+import { WAIT, launch, number, openCalculator, openFolded, openLab, parse, serve, showView, text, start, stop, closeClean } from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 
@@ -13,29 +13,6 @@ let browser;
 
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
-
-/**
- * Opens everything folded in the current view: folds (nested ones too), <details> and the
- * provenance markers' notes. Waits until none is left closed.
- */
-async function openEverything(page) {
-  for (let round = 0; round < 10; round++) {
-    const closed = await page.evaluate(() => {
-      const folds = [...document.querySelectorAll('.fold > button[aria-expanded="false"]')];
-      const markers = [...document.querySelectorAll('.provenance-marker[aria-expanded="false"]')];
-      const details = [...document.querySelectorAll('details:not([open])')];
-      for (const d of details) d.open = true;
-      for (const b of [...folds, ...markers]) b.click();
-      return folds.length + markers.length + details.length;
-    });
-    if (closed === 0) return;
-    await page.waitForFunction(
-      () => !document.querySelector('.fold > button[aria-expanded="false"]'),
-      null,
-      { timeout: WAIT },
-    );
-  }
-}
 
 /** Number fields (inputs with an id `field-...` inside a `.field`) and the provenance around each. */
 async function numberFields(page) {
@@ -86,13 +63,13 @@ test('every number field says where its number comes from, and the user\'s own n
   };
   for (const view of VIEWS) {
     await showView(page, view);
-    await openEverything(page);
+    await openFolded(page, { markers: true });
     await check(view);
     if (view === 'course') {
       const labs = await page.getByTestId('toggle-lab').count();
       for (let i = 0; i < labs; i++) {
         await openLab(page, i);
-        await openEverything(page);
+        await openFolded(page, { markers: true });
         await check(`course, lab ${i + 1}`);
       }
     }
@@ -146,14 +123,14 @@ test('no view names an internal file, section or source id', async () => {
   const page = await openCalculator(browser, server.url);
   for (const view of VIEWS) {
     await showView(page, view);
-    await openEverything(page);
+    await openFolded(page, { markers: true });
     const shown = await page.evaluate(() => document.body.innerText);
     assert.deepEqual(internalReferences(shown), [], `the ${view} view`);
     if (view === 'course') {
       const labs = await page.getByTestId('toggle-lab').count();
       for (let i = 0; i < labs; i++) {
         await openLab(page, i);
-        await openEverything(page);
+        await openFolded(page, { markers: true });
         assert.deepEqual(internalReferences(await page.evaluate(() => document.body.innerText)), [], `lab ${i + 1}`);
       }
     }

@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { WAIT, closeClean, number, openCalculator, openLab, parse, showView, start, stop, text } from './support.mjs';
+import { WAIT, closeClean, number, openCalculator, openFolded, openLab, parse, showView, start, stop, text } from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 const KINDS = ['sourced', 'calibrated', 'assumed', 'user'];
@@ -23,25 +23,6 @@ let browser;
 
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
-
-/** Opens every fold (nested ones too) and every <details> of the current view. */
-async function openFolds(page) {
-  for (let round = 0; round < 10; round++) {
-    const closed = await page.evaluate(() => {
-      const folds = [...document.querySelectorAll('.fold > button[aria-expanded="false"]')];
-      const details = [...document.querySelectorAll('details:not([open])')];
-      for (const d of details) d.open = true;
-      for (const b of folds) b.click();
-      return folds.length + details.length;
-    });
-    if (closed === 0) return;
-    await page.waitForFunction(
-      () => !document.querySelector('.fold > button[aria-expanded="false"]'),
-      null,
-      { timeout: WAIT },
-    );
-  }
-}
 
 /** Each number input on the page: a name for it and the provenance of the element around it. */
 async function numberInputs(page) {
@@ -82,13 +63,13 @@ test('every number input of every view, every fold open, says where its number c
   };
   for (const view of VIEWS) {
     await showView(page, view);
-    await openFolds(page);
+    await openFolded(page);
     await check(view);
     if (view === 'course') {
       const labs = await page.getByTestId('toggle-lab').count();
       for (let i = 0; i < labs; i++) {
         await openLab(page, i);
-        await openFolds(page);
+        await openFolded(page);
         await check(`course, lab ${i + 1}`);
       }
     }

@@ -12,6 +12,14 @@ let browser;
 before(async () => ({ server, browser } = await start()));
 after(() => stop({ server, browser }));
 
+/** A freshly loaded calculator in the Plan view, with the fold `fold` open when one is named. */
+async function openPlan(fold) {
+  const page = await openCalculator(browser, server.url);
+  await showView(page, 'plan');
+  if (fold) await openFold(page, fold);
+  return page;
+}
+
 /** The lease cap's text field (its fieldset has the same data-testid). */
 function leaseCap(page) {
   return page.locator('input[data-testid="lever-lease-cap"]');
@@ -30,8 +38,7 @@ async function labVmFactor(page) {
 }
 
 test("a 24-hour VM lease cap lowers the paper's course's total by its waterfall bar; Undo removes it", async () => {
-  const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
+  const page = await openPlan();
   const beforeShown = await text(page, 'total-cost');
   const before = parse(beforeShown);
   assert.equal(await page.getByTestId('waterfall-row-lease-cap').count(), 0);
@@ -61,8 +68,7 @@ test("a 24-hour VM lease cap lowers the paper's course's total by its waterfall 
 });
 
 test('the tornado ranks assumptions by their effect; the p10-p90 range holds the total', async () => {
-  const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
+  const page = await openPlan();
   await page.getByTestId('tornado-table').waitFor({ state: 'attached' });
   const total = await number(page, 'total-cost');
   const count = await page.locator('[data-testid^="tornado-row-"]').count();
@@ -182,9 +188,7 @@ test('20,000 lab VM-hours alone give 20,000 / 8,213 planned = 2.435x; a fit the 
 });
 
 test('every lever and calibration field is laid out like the others, with its provenance and an Apply control per lever', async () => {
-  const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
-  await openFold(page, 'calibrate');
+  const page = await openPlan('calibrate');
   const panels = page.locator('[data-testid="savings-panel"], [data-testid="calibrate-form"]');
   const fields = await panels.locator('input[type="text"]').evaluateAll((inputs) => inputs.map((input) => {
     const box = input.closest('[data-provenance]');
@@ -239,8 +243,7 @@ test('every lever and calibration field is laid out like the others, with its pr
 });
 
 test('on AWS the spot lever says no spot price is known instead of a $0 saving; GPU sharing names what it shares', async () => {
-  const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
+  const page = await openPlan();
   const spot = await text(page, 'lever-saving-spot-gpu');
   assert.match(spot, /No spot price known for .*stays on demand/);
   assert.doesNotMatch(spot, /\$0/);
@@ -268,9 +271,7 @@ test('on AWS the spot lever says no spot price is known instead of a $0 saving; 
 });
 
 test("other courses' published costs, each with its year and source, beside the paper's", async () => {
-  const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
-  await openFold(page, 'comparables');
+  const page = await openPlan('comparables');
   const table = page.getByTestId('comparables');
   await table.waitFor();
   const count = await page.locator('[data-testid^="comparable-row-"]').count();

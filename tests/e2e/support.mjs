@@ -2,6 +2,7 @@
 // Chromium driven by playwright-core (which downloads no browser of its own).
 
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -357,6 +358,29 @@ export async function openFold(page, id) {
   await clickUntil(toggle, async () => (await toggle.getAttribute('aria-expanded')) === 'true');
 }
 
+/**
+ * Opens everything folded in the current view: folds (nested ones too) and <details>, and with
+ * `markers` the provenance markers' notes too. Waits until no fold is left closed.
+ */
+export async function openFolded(page, { markers = false } = {}) {
+  for (let round = 0; round < 10; round++) {
+    const closed = await page.evaluate((withMarkers) => {
+      const folds = [...document.querySelectorAll('.fold > button[aria-expanded="false"]')];
+      const notes = withMarkers ? [...document.querySelectorAll('.provenance-marker[aria-expanded="false"]')] : [];
+      const details = [...document.querySelectorAll('details:not([open])')];
+      for (const d of details) d.open = true;
+      for (const b of [...folds, ...notes]) b.click();
+      return folds.length + notes.length + details.length;
+    }, markers);
+    if (closed === 0) return;
+    await page.waitForFunction(
+      () => !document.querySelector('.fold > button[aria-expanded="false"]'),
+      null,
+      { timeout: WAIT },
+    );
+  }
+}
+
 /** Opens the details of lab `index` (0-based) in the lab editor (one lab is open at a time). */
 export async function openLab(page, index) {
   const toggle = page.getByTestId('toggle-lab').nth(index);
@@ -368,10 +392,15 @@ export async function start() {
   return { server: await serve(), browser: await launch() };
 }
 
-/** `start`, and a browser context of its own with the calculator's usual window (1280x900). */
-export async function startWithContext() {
-  const { server, browser } = await start();
-  return { server, browser, context: await browser.newContext({ viewport: { width: 1280, height: 900 } }) };
+/**
+ * A test file's server for dist/ and browser (`app.server`, `app.browser`), started before its
+ * tests and stopped after them: registers the file's `before` and `after` hooks.
+ */
+export function useApp() {
+  const app = {};
+  before(async () => Object.assign(app, await start()));
+  after(() => stop(app));
+  return app;
 }
 
 /** Stops what `start` started (what did start, when starting failed half way). */

@@ -126,6 +126,13 @@ pub struct LabFixedHours {
     pub edge: f64,
 }
 
+impl LabFixedHours {
+    /// Both together (hours).
+    pub fn total(&self) -> f64 {
+        self.bare_metal + self.edge
+    }
+}
+
 /// A calibration: the factors, each fit's formula, and what lab VM-hours leave out.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Calibration {
@@ -196,8 +203,12 @@ struct Planned {
     edge: f64,
 }
 
-/// The plan's hours by phase (labs, project), priced with every factor 1.
-fn planned(scenario: &Scenario, catalog: &Catalog) -> Result<(Planned, Planned), CalibrationError> {
+/// The plan's hours by phase (labs, project), priced with every factor 1, and the labs' bare metal
+/// and edge at the scenario's factors.
+fn planned(
+    scenario: &Scenario,
+    catalog: &Catalog,
+) -> Result<(Planned, Planned, LabFixedHours), CalibrationError> {
     let mut planned_scenario = scenario.clone();
     planned_scenario.realism = Realism::default();
     let estimate = evaluate(&planned_scenario, catalog).map_err(CalibrationError::Invalid)?;
@@ -220,7 +231,12 @@ fn planned(scenario: &Scenario, catalog: &Catalog) -> Result<(Planned, Planned),
             ResourceKind::Storage | ResourceKind::Network => {}
         }
     }
-    Ok((labs, project))
+    let factors = scenario.realism.labs;
+    let lab_fixed = LabFixedHours {
+        bare_metal: labs.bare_metal * factors.bare_metal,
+        edge: labs.edge * factors.edge,
+    };
+    Ok((labs, project, lab_fixed))
 }
 
 /// One factor: `measured / planned`, or today's `current` when nothing was measured.
@@ -254,12 +270,8 @@ pub fn calibrate_measured(
     catalog: &Catalog,
     measured: MeasuredHours,
 ) -> Result<Calibration, CalibrationError> {
-    let (labs, project) = planned(scenario, catalog)?;
+    let (labs, project, lab_fixed) = planned(scenario, catalog)?;
     let current = scenario.realism;
-    let lab_fixed = LabFixedHours {
-        bare_metal: labs.bare_metal * current.labs.bare_metal,
-        edge: labs.edge * current.labs.edge,
-    };
     let gpu_planned = match measured.gpu_unit {
         GpuHourUnit::NodeHours => project.gpu_nodes,
         GpuHourUnit::DeviceHours => project.gpu_devices,
@@ -326,10 +338,8 @@ pub fn measured_from_reported(
     catalog: &Catalog,
     reported: ReportedHours,
 ) -> Result<MeasuredHours, CalibrationError> {
-    let (labs, project) = planned(scenario, catalog)?;
-    let realism = scenario.realism;
-    let fixed_labs = labs.bare_metal * realism.labs.bare_metal + labs.edge * realism.labs.edge;
-    let lab_vm_hours = reported.lab_instance_hours - fixed_labs;
+    let (_, project, lab_fixed) = planned(scenario, catalog)?;
+    let lab_vm_hours = reported.lab_instance_hours - lab_fixed.total();
     if lab_vm_hours < 0.0 {
         return Err(CalibrationError::BelowFixedUse("lab VMs"));
     }
@@ -337,7 +347,8 @@ pub fn measured_from_reported(
         return Err(CalibrationError::NothingToScale("project GPU nodes"));
     }
     let gpu_factor = reported.project_gpu_hours / project.gpu_nodes;
-    let fixed_project = project.bare_metal * gpu_factor + project.edge * realism.project.edge;
+    let fixed_project =
+        project.bare_metal * gpu_factor + project.edge * scenario.realism.project.edge;
     let project_vm_hours = reported.project_instance_hours - fixed_project;
     if project_vm_hours < 0.0 {
         return Err(CalibrationError::BelowFixedUse("project VMs"));

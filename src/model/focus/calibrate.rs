@@ -3,10 +3,9 @@
 //! and which the project, so both phases keep their proportion. The changed factors remember
 //! where they come from ("calibrated: from your bill (...)"); the bill itself stays in the page.
 
-use super::compare::{levers_off, Comparison};
+use super::compare::{priced_levers_off, Comparison};
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::evaluate;
 use crate::model::format;
 use crate::model::scenario::field::{overrun_setting, FieldPath, PhaseKey};
 use crate::model::scenario::realism::{OverrunFactors, Realism};
@@ -53,8 +52,7 @@ pub fn calibrate_to_bill(
     file: &str,
     period: &str,
 ) -> Result<BillCalibration, String> {
-    let estimate = evaluate(&levers_off(scenario), catalog)
-        .map_err(|_| "the scenario cannot be priced".to_string())?;
+    let estimate = priced_levers_off(scenario, catalog)?;
     let mut provenance = format!("calibrated: from your bill ({file}, {period})");
     if let Some(conversion) = &comparison.conversion {
         provenance.push_str(&format!(

@@ -7,7 +7,7 @@ use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::HOURS_PER_MONTH;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::{evaluate, CostLine};
+use crate::model::engine::estimate::{evaluate, CostLine, Estimate};
 use crate::model::planners::levers::Levers;
 use crate::model::scenario::Scenario;
 
@@ -122,14 +122,23 @@ fn offer_hours(line: &CostLine) -> f64 {
     line.actual_hours * line.fraction
 }
 
+/// `scenario` priced with its levers off (as a bill is compared and calibrated); fails, in
+/// words, when it cannot be priced.
+pub(super) fn priced_levers_off(
+    scenario: &Scenario,
+    catalog: &Catalog,
+) -> Result<Estimate, String> {
+    evaluate(&levers_off(scenario), catalog)
+        .map_err(|_| "the scenario cannot be priced".to_string())
+}
+
 /// Sets `bill` against `scenario` (levers off). Fails when the scenario cannot be priced.
 pub fn compare(
     bill: &BillSummary,
     scenario: &Scenario,
     catalog: &Catalog,
 ) -> Result<Comparison, String> {
-    let estimate = evaluate(&levers_off(scenario), catalog)
-        .map_err(|_| "the scenario cannot be priced".to_string())?;
+    let estimate = priced_levers_off(scenario, catalog)?;
     let (conversion, unconverted, to_usd) = conversion(bill, &scenario.pricing.snapshot);
     let mut types = Vec::new();
     let mut resources: Vec<ResourceRow> = Vec::new();

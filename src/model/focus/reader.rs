@@ -184,20 +184,15 @@ impl FocusReader {
 
     /// Makes room for a longer row, up to [`MAX_ROW_BYTES`]; past it the row is dropped.
     fn grow_output(&mut self) {
-        if self.output.len() < MAX_ROW_BYTES {
-            let longer = (self.output.len() * 2).min(MAX_ROW_BYTES);
-            self.output.resize(longer, 0);
-        } else {
+        if !double_up_to(&mut self.output, MAX_ROW_BYTES) {
             self.oversized = true;
             self.output_len = 0;
         }
     }
 
+    /// Makes room for more fields, up to [`MAX_FIELDS`]; past it the row is dropped.
     fn grow_ends(&mut self) {
-        if self.ends.len() < MAX_FIELDS {
-            let more = (self.ends.len() * 2).min(MAX_FIELDS);
-            self.ends.resize(more, 0);
-        } else {
+        if !double_up_to(&mut self.ends, MAX_FIELDS) {
             self.oversized = true;
             self.ends_len = 0;
         }
@@ -291,4 +286,14 @@ pub fn read_all(bytes: &[u8]) -> Result<BillSummary, ReadError> {
     let mut reader = FocusReader::new();
     reader.feed(bytes)?;
     reader.finish()
+}
+
+/// Doubles `buffer`'s length (zero-filled), to at most `max`; false when it is at `max` already.
+fn double_up_to<T: Copy + Default>(buffer: &mut Vec<T>, max: usize) -> bool {
+    if buffer.len() >= max {
+        return false;
+    }
+    let longer = (buffer.len() * 2).min(max);
+    buffer.resize(longer, T::default());
+    true
 }

@@ -7,6 +7,7 @@ use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::format;
+use crate::model::scenario::realism::OverrunFactors;
 use crate::model::scenario::Scenario;
 
 /// One compared figure.
@@ -98,6 +99,16 @@ fn list_words(len: usize, what: &str) -> String {
     format!("{len} {what}")
 }
 
+/// A phase's VM and bare-metal overrun factors, the bare metal called `bare_metal` ("GPU nodes"
+/// in the project, where the bare metal is the GPU pool).
+fn overruns(factors: OverrunFactors, bare_metal: &str) -> String {
+    format!(
+        "VMs {}x, {bare_metal} {}x",
+        format::quantity(factors.vm),
+        format::quantity(factors.bare_metal)
+    )
+}
+
 /// The inputs the comparison lists, each with how it reads.
 const INPUTS: [(&str, Describe); 16] = [
     ("Students", |s, _| format::number(s.course.students, 0)),
@@ -135,20 +146,10 @@ const INPUTS: [(&str, Describe); 16] = [
         )
     }),
     ("Overrun factors (labs)", |s, _| {
-        let f = s.realism.labs;
-        format!(
-            "VMs {}x, bare metal {}x",
-            format::quantity(f.vm),
-            format::quantity(f.bare_metal)
-        )
+        overruns(s.realism.labs, "bare metal")
     }),
     ("Overrun factors (project)", |s, _| {
-        let f = s.realism.project;
-        format!(
-            "VMs {}x, GPU nodes {}x",
-            format::quantity(f.vm),
-            format::quantity(f.bare_metal)
-        )
+        overruns(s.realism.project, "GPU nodes")
     }),
     ("Stand-ins you chose", |s, _| {
         list_words(s.stand_in_choices.len(), "choices")

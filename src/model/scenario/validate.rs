@@ -4,6 +4,8 @@
 //! so a tampered link or a stray keystroke cannot make the engine produce nonsense or hang.
 
 use std::fmt;
+use std::iter::{Enumerate, Take};
+use std::slice::Iter;
 
 use crate::model::catalog::offer::PriceUnit;
 use crate::model::catalog::resource::ResourceKind;
@@ -169,6 +171,18 @@ impl Checker {
         }
     }
 
+    /// Checks that `items` has at most `max` entries and gives the first `max` with their index:
+    /// the ones whose own fields are checked.
+    fn listed<'a, T>(
+        &mut self,
+        field: FieldPath,
+        items: &'a [T],
+        max: usize,
+    ) -> Take<Enumerate<Iter<'a, T>>> {
+        self.count(field, items.len(), max, false);
+        items.iter().enumerate().take(max)
+    }
+
     fn unknown(&mut self, field: FieldPath, what: &'static str, id: &str) {
         let id = id.to_string();
         self.push(field, Problem::Unknown { what, id });
@@ -288,8 +302,7 @@ fn check_course_size(check: &mut Checker, scenario: &Scenario) {
 
 fn check_labs(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
     let labs = &scenario.course.labs;
-    check.count(FieldPath::Labs, labs.len(), limits::LABS, false);
-    for (l, lab) in labs.iter().enumerate().take(limits::LABS) {
+    for (l, lab) in check.listed(FieldPath::Labs, labs, limits::LABS) {
         let at = |field| FieldPath::Lab { lab: l, field };
         check.name(at(LabField::Name), &lab.name);
         let options = lab.options.len();
@@ -353,9 +366,8 @@ fn check_pools(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
     let uses = &scenario.course.project.uses;
     for (item, project_use) in uses.iter().enumerate().take(limits::USES) {
         let pool = &project_use.pool;
-        check.count(FieldPath::Pool { item }, pool.len(), limits::OPTIONS, false);
         let mut sum = 0.0;
-        for (member, share) in pool.iter().enumerate().take(limits::OPTIONS) {
+        for (member, share) in check.listed(FieldPath::Pool { item }, pool, limits::OPTIONS) {
             let at = |field| FieldPath::PoolMember {
                 item,
                 member,
@@ -425,13 +437,7 @@ fn check_pricing(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
 
 fn check_offers(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
     let custom = &scenario.custom_offers;
-    check.count(
-        FieldPath::CustomOffers,
-        custom.len(),
-        limits::CHOICES,
-        false,
-    );
-    for (index, offer) in custom.iter().enumerate().take(limits::CHOICES) {
+    for (index, offer) in check.listed(FieldPath::CustomOffers, custom, limits::CHOICES) {
         let at = |field| FieldPath::CustomOffer { index, field };
         check.name(at(CustomOfferField::Name), &offer.sku);
         check.range(at(CustomOfferField::Price), offer.usd, limits::USD);
@@ -440,13 +446,7 @@ fn check_offers(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
         }
     }
     let choices = &scenario.stand_in_choices;
-    check.count(
-        FieldPath::OfferChoices,
-        choices.len(),
-        limits::CHOICES,
-        false,
-    );
-    for (index, choice) in choices.iter().enumerate().take(limits::CHOICES) {
+    for (index, choice) in check.listed(FieldPath::OfferChoices, choices, limits::CHOICES) {
         let at = |field| FieldPath::OfferChoice { index, field };
         check.bounded(
             at(ChoiceField::Fraction),
