@@ -60,20 +60,6 @@ pub(crate) struct Shape {
 /// A list baked as a static: its key in the file, the static's name, the shape of its items.
 pub(crate) type List = (&'static str, &'static str, &'static Shape);
 
-/// A required field.
-pub(crate) const fn req(key: &'static str, ty: Ty) -> Field {
-    Field { key, ty, or: None }
-}
-
-/// A field with `or` (a Rust expression) when the file leaves it out.
-pub(crate) const fn or(key: &'static str, ty: Ty, or: &'static str) -> Field {
-    Field {
-        key,
-        ty,
-        or: Some(or),
-    }
-}
-
 /// The keys a table of `shape` may hold, flattened fields' keys included.
 fn known_keys(shape: &Shape, keys: &mut Vec<&'static str>) {
     for field in shape.fields {

@@ -1,375 +1,175 @@
 //! What each data file's tables become in Rust: the struct, and each key's type. A key the file
 //! may leave out has its Rust default beside it; every other key is required.
 
-use crate::bake::{or, req, Shape, Ty};
+use crate::bake::{Field, Shape, Ty};
 
 const STR: Ty = Ty::Str;
 const NUM: Ty = Ty::Num;
 const EMPTY: &str = "\"\"";
+const U32: Ty = Ty::Int("u32", u32::MAX as u64);
+const EMPTY_COW: &str = "Cow::Borrowed(\"\")";
 
-const HARDWARE: Shape = Shape {
-    rust: "Hardware",
-    fields: &[
-        or("vcpu", Ty::Int("u32", u32::MAX as u64), "0"),
-        or("ram_gb", NUM, "0.0"),
-        or("gpu_model", Ty::Cow, "Cow::Borrowed(\"\")"),
-        or("gpu_count", Ty::Int("u32", u32::MAX as u64), "0"),
-        or("gpu_mem_gb", NUM, "0.0"),
-    ],
-};
+/// Declares each shape as `NAME = "RustType" { key: TYPE, ... }`, in the file's terms: a key the
+/// file may leave out is `key: TYPE => DEFAULT`, with the Rust expression written then.
+macro_rules! shapes {
+    ($( $(#[doc = $doc:literal])* $vis:vis $name:ident = $rust:literal {
+        $( $key:ident : $ty:expr $(=> $or:expr)? ),* $(,)?
+    } )*) => {
+        $(
+            $(#[doc = $doc])*
+            $vis const $name: Shape = Shape {
+                rust: $rust,
+                fields: &[$(
+                    Field { key: stringify!($key), ty: $ty, or: shapes!(@or $($or)?) }
+                ),*],
+            };
+        )*
+    };
+    (@or) => { None };
+    (@or $or:expr) => { Some($or) };
+}
 
-/// `src/data/resources.toml`'s `[[resources]]`.
-pub(crate) const RESOURCE: Shape = Shape {
-    rust: "Resource",
-    fields: &[
-        req("id", STR),
-        req("label", STR),
-        req(
-            "kind",
-            Ty::Enum(&[
-                ("vm", "ResourceKind::Vm"),
-                ("bare_metal", "ResourceKind::BareMetal"),
-                ("edge", "ResourceKind::Edge"),
-                ("storage", "ResourceKind::Storage"),
-                ("network", "ResourceKind::Network"),
-            ]),
-        ),
-        or("site", STR, EMPTY),
-        req("specs", Ty::Flat(&HARDWARE)),
-        req("su_per_hour", Ty::OptNum),
-        or("source", STR, EMPTY),
-    ],
-};
-
-const SNAPSHOT_PRICE: Shape = Shape {
-    rust: "SnapshotPrice",
-    fields: &[
-        req("snapshot", STR),
-        req("usd", NUM),
-        req("as_of", STR),
-        req("source", STR),
-        req("spot_usd", Ty::OptNum),
-        req("spot_note", Ty::OptStr),
-        or("no_spot", Ty::Bool, "false"),
-    ],
-};
-
-/// `src/data/offers.toml`'s `[[offers]]`.
-pub(crate) const OFFER: Shape = Shape {
-    rust: "Offer",
-    fields: &[
-        req("id", Ty::Cow),
-        req("provider", Ty::Cow),
-        req("sku", Ty::Cow),
-        req("specs", Ty::Flat(&HARDWARE)),
-        req(
-            "unit",
-            Ty::Enum(&[
-                ("hour", "PriceUnit::Hour"),
-                ("gb_month", "PriceUnit::GbMonth"),
-            ]),
-        ),
-        req("usd", NUM),
-        req("spot_usd", Ty::OptNum),
-        req("spot_note", Ty::OptCow),
-        or("region", Ty::Cow, "Cow::Borrowed(\"\")"),
-        req("as_of", Ty::Cow),
-        req("source", Ty::Cow),
-        req("note", Ty::OptCow),
-        or("snapshot_prices", Ty::List(&SNAPSHOT_PRICE), "&[]"),
-    ],
-};
-
-/// `src/data/offers.toml`'s `[[providers]]`.
-pub(crate) const PROVIDER: Shape = Shape {
-    rust: "Provider",
-    fields: &[
-        req("id", STR),
-        req("name", STR),
-        req("region", STR),
-        or("note", STR, EMPTY),
-    ],
-};
-
-/// `src/data/offers.toml`'s `[[snapshots]]`.
-pub(crate) const SNAPSHOT: Shape = Shape {
-    rust: "Snapshot",
-    fields: &[
-        req("id", STR),
-        req("label", STR),
-        req("as_of", STR),
-        req("description", STR),
-        or("not_offered", Ty::StrList, "&[]"),
-    ],
-};
-
-/// `src/data/offers.toml`'s `[[sources]]`, and `src/data/exchange-rates.toml`'s `[source]`.
-pub(crate) const SOURCE: Shape = Shape {
-    rust: "Source",
-    fields: &[
-        req("id", STR),
-        req("title", STR),
-        req("publisher", STR),
-        req("date", STR),
-        req("url", STR),
-        req("as_of", STR),
-    ],
-};
-
-/// `src/data/mappings.toml`'s `[[mappings]]`.
-pub(crate) const MAPPING: Shape = Shape {
-    rust: "Mapping",
-    fields: &[
-        req("provider", STR),
-        req("resource", STR),
-        req("offer", STR),
-        req("fraction", NUM),
-        or("note", STR, EMPTY),
-    ],
-};
-
-const RATE: Shape = Shape {
-    rust: "Rate",
-    fields: &[
-        req("currency", STR),
-        req("per_eur", NUM),
-        req("per_usd", NUM),
-    ],
-};
-
-const RATE_TABLE: Shape = Shape {
-    rust: "RateTable",
-    fields: &[
-        req("snapshot", STR),
-        req("date", STR),
-        req("rates", Ty::List(&RATE)),
-    ],
-};
-
-/// `src/data/exchange-rates.toml`, the whole file.
-pub(crate) const EXCHANGE_RATES: Shape = Shape {
-    rust: "ExchangeRates",
-    fields: &[
-        req("note", STR),
-        req("source", Ty::Table(&SOURCE)),
-        req("tables", Ty::List(&RATE_TABLE)),
-    ],
-};
-
-/// `src/data/glossary.toml`'s `[[terms]]`.
-pub(crate) const TERM: Shape = Shape {
-    rust: "Term",
-    fields: &[req("id", STR), req("term", STR), req("definition", STR)],
-};
-
-/// `src/data/provenance.toml`'s `[[entries]]`, and a preset's `[[provenance]]`.
-pub(crate) const PROVENANCE_ENTRY: Shape = Shape {
-    rust: "ProvenanceEntry",
-    fields: &[
-        req("path", STR),
-        req(
-            "kind",
-            Ty::Enum(&[
-                ("sourced", "ProvenanceKind::Sourced"),
-                ("calibrated", "ProvenanceKind::Calibrated"),
-                ("assumed", "ProvenanceKind::Assumed"),
-                ("user", "ProvenanceKind::User"),
-            ]),
-        ),
-        req("text", STR),
-        req("url", Ty::OptStr),
-    ],
-};
-
-const CITATION: Shape = Shape {
-    rust: "Citation",
-    fields: &[
-        req("title", STR),
-        req("publisher", STR),
-        req("date", STR),
-        req("url", STR),
-    ],
-};
-
-/// `src/data/comparables.toml`'s `[[comparables]]`.
-pub(crate) const COMPARABLE: Shape = Shape {
-    rust: "Comparable",
-    fields: &[
-        req("course", STR),
-        req("year", Ty::Int("u16", u16::MAX as u64)),
-        req("period", STR),
-        req("figure", STR),
-        req("covers", STR),
-        req("per_student_low_usd", Ty::OptNum),
-        req("per_student_high_usd", Ty::OptNum),
-        or("education_credit", Ty::Bool, "false"),
-        req("citation", Ty::Table(&CITATION)),
-    ],
-};
-
-const OVERRUN: Shape = Shape {
-    rust: "OverrunFactors",
-    fields: &[
-        req("vm", NUM),
-        req("bare_metal", NUM),
-        req("edge", NUM),
-        req("storage", NUM),
-    ],
-};
-
-const REALISM: Shape = Shape {
-    rust: "Realism",
-    fields: &[
-        req("labs", Ty::Table(&OVERRUN)),
-        req("project", Ty::Table(&OVERRUN)),
-    ],
-};
-
-const PRICING: Shape = Shape {
-    rust: "PricingData",
-    fields: &[
-        req("provider", STR),
-        req("snapshot", STR),
-        req(
-            "model",
-            Ty::Enum(&[
-                ("on_demand", "PriceModel::OnDemand"),
-                ("spot", "PriceModel::Spot"),
-            ]),
-        ),
-        req("rerun_overhead_pct", NUM),
-        req("discount_pct", NUM),
-        req("overhead_pct", NUM),
-        req("credit_per_student_usd", NUM),
-        req("currency", STR),
-        req("usd_to_currency", NUM),
-    ],
-};
-
-const RESOURCE_USE: Shape = Shape {
-    rust: "ResourceUseData",
-    fields: &[
-        req("resource", STR),
-        req("count", NUM),
-        req("hours", NUM),
-        req("floating_ips", NUM),
-    ],
-};
-
-const LAB_OPTION: Shape = Shape {
-    rust: "LabOptionData",
-    fields: &[
-        req("name", STR),
-        req("share_pct", NUM),
-        req("uses", Ty::List(&RESOURCE_USE)),
-    ],
-};
-
-const LAB: Shape = Shape {
-    rust: "LabData",
-    fields: &[
-        req("name", STR),
-        or("note", STR, EMPTY),
-        req("options", Ty::List(&LAB_OPTION)),
-        req("start_week", NUM),
-        req("due_week", NUM),
-    ],
-};
-
-const POOL_SHARE: Shape = Shape {
-    rust: "PoolShareData",
-    fields: &[req("resource", STR), req("share_pct", NUM)],
-};
-
-const PROJECT_USE: Shape = Shape {
-    rust: "ProjectUseData",
-    fields: &[
-        req("resource", STR),
-        req("count", NUM),
-        req("hours_per_week", NUM),
-        req("floating_ips", NUM),
-        or("note", STR, EMPTY),
-        or("pool", Ty::List(&POOL_SHARE), "&[]"),
-    ],
-};
-
-const PROJECT: Shape = Shape {
-    rust: "ProjectData",
-    fields: &[
-        req("group_size", NUM),
-        req("weeks", NUM),
-        req("start_week", NUM),
-        req("uses", Ty::List(&PROJECT_USE)),
-    ],
-};
-
-const COURSE: Shape = Shape {
-    rust: "CourseData",
-    fields: &[
-        req("students", NUM),
-        req("term_weeks", NUM),
-        req("labs", Ty::List(&LAB)),
-        req("project", Ty::Table(&PROJECT)),
-    ],
-};
-
-const CAPACITY: Shape = Shape {
-    rust: "CapacityData",
-    fields: &[
-        req("resource", STR),
-        req("units", NUM),
-        req("start_week", NUM),
-        req("weeks", NUM),
-        or("note", STR, EMPTY),
-    ],
-};
-
-const SCENARIO: Shape = Shape {
-    rust: "ScenarioData",
-    fields: &[
-        req("course", Ty::Table(&COURSE)),
-        req("realism", Ty::Table(&REALISM)),
-        req("pricing", Ty::Table(&PRICING)),
-        or("capacity", Ty::List(&CAPACITY), "&[]"),
-    ],
-};
-
-const REPORTED_HOURS: Shape = Shape {
-    rust: "ReportedHours",
-    fields: &[
-        req("lab_instance_hours", NUM),
-        req("project_instance_hours", NUM),
-        req("project_gpu_hours", NUM),
-    ],
-};
-
-const PAPER: Shape = Shape {
-    rust: "PaperFigures",
-    fields: &[
-        req("hours", Ty::Table(&REPORTED_HOURS)),
-        req("cost_per_student_usd", NUM),
-        req("course_cost_usd", NUM),
-        req("labs_per_student_low_usd", NUM),
-        req("labs_per_student_high_usd", NUM),
-        req("max_student_labs_usd", NUM),
-        req("project_block_storage_gb", NUM),
-        req("project_object_storage_gb", NUM),
-        req("source", STR),
-    ],
-};
-
-/// A file of `src/data/presets/`, the whole file.
-pub(crate) const PRESET: Shape = Shape {
-    rust: "PresetData",
-    fields: &[
-        req("id", STR),
-        or("version", Ty::Int("u32", u32::MAX as u64), "1"),
-        req("name", STR),
-        req("summary", STR),
-        req("scenario", Ty::Table(&SCENARIO)),
-        req("paper", Ty::OptTable(&PAPER)),
-        or("provenance", Ty::List(&PROVENANCE_ENTRY), "&[]"),
-        or("archived", Ty::Bool, "false"),
-        req("superseded_by", Ty::OptStr),
-    ],
-};
+shapes! {
+    HARDWARE = "Hardware" {
+        vcpu: U32 => "0", ram_gb: NUM => "0.0", gpu_model: Ty::Cow => EMPTY_COW,
+        gpu_count: U32 => "0", gpu_mem_gb: NUM => "0.0",
+    }
+    /// `src/data/resources.toml`'s `[[resources]]`.
+    pub(crate) RESOURCE = "Resource" {
+        id: STR, label: STR,
+        kind: Ty::Enum(&[
+            ("vm", "ResourceKind::Vm"),
+            ("bare_metal", "ResourceKind::BareMetal"),
+            ("edge", "ResourceKind::Edge"),
+            ("storage", "ResourceKind::Storage"),
+            ("network", "ResourceKind::Network"),
+        ]),
+        site: STR => EMPTY, specs: Ty::Flat(&HARDWARE), su_per_hour: Ty::OptNum,
+        source: STR => EMPTY,
+    }
+    SNAPSHOT_PRICE = "SnapshotPrice" {
+        snapshot: STR, usd: NUM, as_of: STR, source: STR, spot_usd: Ty::OptNum,
+        spot_note: Ty::OptStr, no_spot: Ty::Bool => "false",
+    }
+    /// `src/data/offers.toml`'s `[[offers]]`.
+    pub(crate) OFFER = "Offer" {
+        id: Ty::Cow, provider: Ty::Cow, sku: Ty::Cow, specs: Ty::Flat(&HARDWARE),
+        unit: Ty::Enum(&[
+            ("hour", "PriceUnit::Hour"),
+            ("gb_month", "PriceUnit::GbMonth"),
+        ]),
+        usd: NUM, spot_usd: Ty::OptNum, spot_note: Ty::OptCow,
+        region: Ty::Cow => EMPTY_COW, as_of: Ty::Cow, source: Ty::Cow, note: Ty::OptCow,
+        snapshot_prices: Ty::List(&SNAPSHOT_PRICE) => "&[]",
+    }
+    /// `src/data/offers.toml`'s `[[providers]]`.
+    pub(crate) PROVIDER = "Provider" {
+        id: STR, name: STR, region: STR, note: STR => EMPTY,
+    }
+    /// `src/data/offers.toml`'s `[[snapshots]]`.
+    pub(crate) SNAPSHOT = "Snapshot" {
+        id: STR, label: STR, as_of: STR, description: STR, not_offered: Ty::StrList => "&[]",
+    }
+    /// `src/data/offers.toml`'s `[[sources]]`, and `src/data/exchange-rates.toml`'s `[source]`.
+    pub(crate) SOURCE = "Source" {
+        id: STR, title: STR, publisher: STR, date: STR, url: STR, as_of: STR,
+    }
+    /// `src/data/mappings.toml`'s `[[mappings]]`.
+    pub(crate) MAPPING = "Mapping" {
+        provider: STR, resource: STR, offer: STR, fraction: NUM, note: STR => EMPTY,
+    }
+    RATE = "Rate" {
+        currency: STR, per_eur: NUM, per_usd: NUM,
+    }
+    RATE_TABLE = "RateTable" {
+        snapshot: STR, date: STR, rates: Ty::List(&RATE),
+    }
+    /// `src/data/exchange-rates.toml`, the whole file.
+    pub(crate) EXCHANGE_RATES = "ExchangeRates" {
+        note: STR, source: Ty::Table(&SOURCE), tables: Ty::List(&RATE_TABLE),
+    }
+    /// `src/data/glossary.toml`'s `[[terms]]`.
+    pub(crate) TERM = "Term" {
+        id: STR, term: STR, definition: STR,
+    }
+    /// `src/data/provenance.toml`'s `[[entries]]`, and a preset's `[[provenance]]`.
+    pub(crate) PROVENANCE_ENTRY = "ProvenanceEntry" {
+        path: STR,
+        kind: Ty::Enum(&[
+            ("sourced", "ProvenanceKind::Sourced"),
+            ("calibrated", "ProvenanceKind::Calibrated"),
+            ("assumed", "ProvenanceKind::Assumed"),
+            ("user", "ProvenanceKind::User"),
+        ]),
+        text: STR, url: Ty::OptStr,
+    }
+    CITATION = "Citation" {
+        title: STR, publisher: STR, date: STR, url: STR,
+    }
+    /// `src/data/comparables.toml`'s `[[comparables]]`.
+    pub(crate) COMPARABLE = "Comparable" {
+        course: STR, year: Ty::Int("u16", u16::MAX as u64), period: STR, figure: STR, covers: STR,
+        per_student_low_usd: Ty::OptNum, per_student_high_usd: Ty::OptNum,
+        education_credit: Ty::Bool => "false", citation: Ty::Table(&CITATION),
+    }
+    OVERRUN = "OverrunFactors" {
+        vm: NUM, bare_metal: NUM, edge: NUM, storage: NUM,
+    }
+    REALISM = "Realism" {
+        labs: Ty::Table(&OVERRUN), project: Ty::Table(&OVERRUN),
+    }
+    PRICING = "PricingData" {
+        provider: STR, snapshot: STR,
+        model: Ty::Enum(&[
+            ("on_demand", "PriceModel::OnDemand"),
+            ("spot", "PriceModel::Spot"),
+        ]),
+        rerun_overhead_pct: NUM, discount_pct: NUM, overhead_pct: NUM, credit_per_student_usd: NUM,
+        currency: STR, usd_to_currency: NUM,
+    }
+    RESOURCE_USE = "ResourceUseData" {
+        resource: STR, count: NUM, hours: NUM, floating_ips: NUM,
+    }
+    LAB_OPTION = "LabOptionData" {
+        name: STR, share_pct: NUM, uses: Ty::List(&RESOURCE_USE),
+    }
+    LAB = "LabData" {
+        name: STR, note: STR => EMPTY, options: Ty::List(&LAB_OPTION), start_week: NUM,
+        due_week: NUM,
+    }
+    POOL_SHARE = "PoolShareData" {
+        resource: STR, share_pct: NUM,
+    }
+    PROJECT_USE = "ProjectUseData" {
+        resource: STR, count: NUM, hours_per_week: NUM, floating_ips: NUM, note: STR => EMPTY,
+        pool: Ty::List(&POOL_SHARE) => "&[]",
+    }
+    PROJECT = "ProjectData" {
+        group_size: NUM, weeks: NUM, start_week: NUM, uses: Ty::List(&PROJECT_USE),
+    }
+    COURSE = "CourseData" {
+        students: NUM, term_weeks: NUM, labs: Ty::List(&LAB), project: Ty::Table(&PROJECT),
+    }
+    CAPACITY = "CapacityData" {
+        resource: STR, units: NUM, start_week: NUM, weeks: NUM, note: STR => EMPTY,
+    }
+    SCENARIO = "ScenarioData" {
+        course: Ty::Table(&COURSE), realism: Ty::Table(&REALISM), pricing: Ty::Table(&PRICING),
+        capacity: Ty::List(&CAPACITY) => "&[]",
+    }
+    REPORTED_HOURS = "ReportedHours" {
+        lab_instance_hours: NUM, project_instance_hours: NUM, project_gpu_hours: NUM,
+    }
+    PAPER = "PaperFigures" {
+        hours: Ty::Table(&REPORTED_HOURS), cost_per_student_usd: NUM, course_cost_usd: NUM,
+        labs_per_student_low_usd: NUM, labs_per_student_high_usd: NUM, max_student_labs_usd: NUM,
+        project_block_storage_gb: NUM, project_object_storage_gb: NUM, source: STR,
+    }
+    /// A file of `src/data/presets/`, the whole file.
+    pub(crate) PRESET = "PresetData" {
+        id: STR, version: U32 => "1", name: STR, summary: STR, scenario: Ty::Table(&SCENARIO),
+        paper: Ty::OptTable(&PAPER),
+        provenance: Ty::List(&PROVENANCE_ENTRY) => "&[]", archived: Ty::Bool => "false",
+        superseded_by: Ty::OptStr,
+    }
+}

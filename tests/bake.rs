@@ -92,7 +92,11 @@ fn bad_data_is_reported_with_its_key() {
 fn numbers_are_written_back_bit_for_bit() {
     const ONE: bake::Shape = bake::Shape {
         rust: "One",
-        fields: &[bake::req("n", bake::Ty::Num)],
+        fields: &[bake::Field {
+            key: "n",
+            ty: bake::Ty::Num,
+            or: None,
+        }],
     };
     // Shortest digits, many digits, tiny, huge, and integers written without a point.
     for text in [

@@ -174,6 +174,11 @@ pub(super) fn preset_files() -> &'static [PresetData] {
     PRESETS
 }
 
+/// Each of the baked `items`, made into what a scenario owns by `own`.
+fn owned<T, U>(items: &[T], own: impl Fn(&T) -> U) -> Vec<U> {
+    items.iter().map(own).collect()
+}
+
 impl ScenarioData {
     /// The owned scenario a user starts from.
     pub(super) fn scenario(&self) -> Scenario {
@@ -196,7 +201,7 @@ impl ScenarioData {
             },
             stand_in_choices: Vec::new(),
             custom_offers: Vec::new(),
-            capacity: self.capacity.iter().map(CapacityData::capacity).collect(),
+            capacity: owned(self.capacity, CapacityData::capacity),
             levers: Default::default(),
             planning: Default::default(),
         }
@@ -209,16 +214,12 @@ impl CourseData {
         Course {
             students: self.students,
             term_weeks: self.term_weeks,
-            labs: self.labs.iter().map(LabData::lab).collect(),
+            labs: owned(self.labs, LabData::lab),
             project: Project {
                 group_size: project.group_size,
                 weeks: project.weeks,
                 start_week: project.start_week,
-                uses: project
-                    .uses
-                    .iter()
-                    .map(ProjectUseData::project_use)
-                    .collect(),
+                uses: owned(project.uses, ProjectUseData::project_use),
             },
         }
     }
@@ -229,7 +230,7 @@ impl LabData {
         Lab {
             name: self.name.to_string(),
             note: self.note.to_string(),
-            options: self.options.iter().map(LabOptionData::option).collect(),
+            options: owned(self.options, LabOptionData::option),
             start_week: self.start_week,
             due_week: self.due_week,
         }
@@ -241,11 +242,7 @@ impl LabOptionData {
         LabOption {
             name: self.name.to_string(),
             share_pct: self.share_pct,
-            uses: self
-                .uses
-                .iter()
-                .map(ResourceUseData::resource_use)
-                .collect(),
+            uses: owned(self.uses, ResourceUseData::resource_use),
         }
     }
 }
@@ -269,14 +266,10 @@ impl ProjectUseData {
             hours_per_week: self.hours_per_week,
             floating_ips: self.floating_ips,
             note: self.note.to_string(),
-            pool: self
-                .pool
-                .iter()
-                .map(|m| PoolShare {
-                    resource: m.resource.to_string(),
-                    share_pct: m.share_pct,
-                })
-                .collect(),
+            pool: owned(self.pool, |m| PoolShare {
+                resource: m.resource.to_string(),
+                share_pct: m.share_pct,
+            }),
         }
     }
 }

@@ -90,26 +90,82 @@ impl fmt::Display for UseSite {
     }
 }
 
-/// A field of a lab.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LabField {
-    /// Its name.
-    Name,
-    /// Its list of options.
-    Options,
-    /// Week it is released.
-    StartWeek,
-    /// Week it is due.
-    DueWeek,
+/// Declares the fields of a list item: each variant with its doc and its key, the last part of
+/// its path (`share_pct` in `course.labs[0].options[1].share_pct`), given by `key()`.
+macro_rules! item_fields {
+    ($( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $field_doc:literal])* $field:ident => $key:literal, )* } )*) => {
+        $(
+            $(#[doc = $doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum $name {
+                $( $(#[doc = $field_doc])* $field, )*
+            }
+
+            impl $name {
+                /// Its key: the last part of its path.
+                pub fn key(self) -> &'static str {
+                    match self { $( $name::$field => $key, )* }
+                }
+            }
+        )*
+    };
 }
 
-/// A field of a lab option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum OptionField {
-    /// Its name.
-    Name,
-    /// Share of students taking it (percent).
-    SharePct,
+item_fields! {
+    /// A field of a lab.
+    LabField {
+        /// Its name.
+        Name => "name",
+        /// Its list of options.
+        Options => "options",
+        /// Week it is released.
+        StartWeek => "start_week",
+        /// Week it is due.
+        DueWeek => "due_week",
+    }
+    /// A field of a lab option.
+    OptionField {
+        /// Its name.
+        Name => "name",
+        /// Share of students taking it (percent).
+        SharePct => "share_pct",
+    }
+    /// A field of a member of a project use's pool.
+    PoolField {
+        /// Which resource.
+        Resource => "resource",
+        /// Its share of the use's hours (percent).
+        SharePct => "share_pct",
+    }
+    /// A field of a capacity.
+    CapacityField {
+        /// Which resource.
+        Resource => "resource",
+        /// Units that exist.
+        Units => "units",
+        /// Week the window opens.
+        StartWeek => "start_week",
+        /// Length of the window.
+        Weeks => "weeks",
+    }
+    /// A field of a custom offer.
+    CustomOfferField {
+        /// Its name.
+        Name => "sku",
+        /// On-demand price (US dollars per hour).
+        Price => "usd",
+        /// Spot price (US dollars per hour).
+        SpotPrice => "spot_usd",
+    }
+    /// A field of an offer choice.
+    ChoiceField {
+        /// The resource it is for.
+        Resource => "resource",
+        /// The offer chosen.
+        Offer => "offer",
+        /// How many of the offer one resource instance equals.
+        Fraction => "fraction",
+    }
 }
 
 /// A field of a resource use.
@@ -123,50 +179,6 @@ pub enum UseField {
     Hours,
     /// Floating IPs attached.
     FloatingIps,
-}
-
-/// A field of a member of a project use's pool.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PoolField {
-    /// Which resource.
-    Resource,
-    /// Its share of the use's hours (percent).
-    SharePct,
-}
-
-/// A field of a capacity.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CapacityField {
-    /// Which resource.
-    Resource,
-    /// Units that exist.
-    Units,
-    /// Week the window opens.
-    StartWeek,
-    /// Length of the window.
-    Weeks,
-}
-
-/// A field of a custom offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CustomOfferField {
-    /// Its name.
-    Name,
-    /// On-demand price (US dollars per hour).
-    Price,
-    /// Spot price (US dollars per hour).
-    SpotPrice,
-}
-
-/// A field of an offer choice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ChoiceField {
-    /// The resource it is for.
-    Resource,
-    /// The offer chosen.
-    Offer,
-    /// How many of the offer one resource instance equals.
-    Fraction,
 }
 
 /// A field of a scenario.
@@ -302,21 +314,9 @@ impl fmt::Display for FieldPath {
             FieldPath::Notes => f.write_str("notes"),
             FieldPath::Setting(setting) => f.write_str(setting.path()),
             FieldPath::Labs => f.write_str("course.labs"),
-            FieldPath::Lab { lab, field } => {
-                let name = match field {
-                    LabField::Name => "name",
-                    LabField::Options => "options",
-                    LabField::StartWeek => "start_week",
-                    LabField::DueWeek => "due_week",
-                };
-                write!(f, "course.labs[{lab}].{name}")
-            }
+            FieldPath::Lab { lab, field } => write!(f, "course.labs[{lab}].{}", field.key()),
             FieldPath::LabOption { lab, option, field } => {
-                let name = match field {
-                    OptionField::Name => "name",
-                    OptionField::SharePct => "share_pct",
-                };
-                write!(f, "course.labs[{lab}].options[{option}].{name}")
+                write!(f, "course.labs[{lab}].options[{option}].{}", field.key())
             }
             FieldPath::Uses(site) => write!(f, "{site}.uses"),
             FieldPath::Use { site, item, field } => {
@@ -335,43 +335,22 @@ impl fmt::Display for FieldPath {
                 member,
                 field,
             } => {
-                let name = match field {
-                    PoolField::Resource => "resource",
-                    PoolField::SharePct => "share_pct",
-                };
-                write!(f, "course.project.uses[{item}].pool[{member}].{name}")
+                let key = field.key();
+                write!(f, "course.project.uses[{item}].pool[{member}].{key}")
             }
-            FieldPath::Capacity { index, field } => {
-                let name = match field {
-                    CapacityField::Resource => "resource",
-                    CapacityField::Units => "units",
-                    CapacityField::StartWeek => "start_week",
-                    CapacityField::Weeks => "weeks",
-                };
-                write!(f, "capacity[{index}].{name}")
-            }
+            FieldPath::Capacity { index, field } => write!(f, "capacity[{index}].{}", field.key()),
             FieldPath::Provider => f.write_str("pricing.provider"),
             FieldPath::Snapshot => f.write_str("pricing.snapshot"),
             FieldPath::Currency => f.write_str("pricing.currency"),
             FieldPath::SimulationRuns => f.write_str("planning.runs"),
             FieldPath::CustomOffers => f.write_str("custom_offers"),
             FieldPath::CustomOffer { index, field } => {
-                let name = match field {
-                    CustomOfferField::Name => "sku",
-                    CustomOfferField::Price => "usd",
-                    CustomOfferField::SpotPrice => "spot_usd",
-                };
-                write!(f, "custom_offers[{index}].{name}")
+                write!(f, "custom_offers[{index}].{}", field.key())
             }
             FieldPath::OfferChoices => f.write_str("stand_in_choices"),
             FieldPath::Lever(field) => f.write_str(field.path()),
             FieldPath::OfferChoice { index, field } => {
-                let name = match field {
-                    ChoiceField::Resource => "resource",
-                    ChoiceField::Offer => "offer",
-                    ChoiceField::Fraction => "fraction",
-                };
-                write!(f, "stand_in_choices[{index}].{name}")
+                write!(f, "stand_in_choices[{index}].{}", field.key())
             }
         }
     }
