@@ -1,5 +1,6 @@
 //! Reading and writing the number at a field path.
 
+use crate::model::scenario::course::PlannedUse;
 use crate::model::scenario::field::{
     CapacityField, FieldPath, LabField, OptionField, PoolField, UseField,
 };
@@ -43,14 +44,8 @@ impl FieldPath {
                 }
             }
             FieldPath::Use { site, item, field } => {
-                let uses = site.uses(course)?;
-                let planned = uses.get(item)?;
-                match field {
-                    UseField::Count => Some(planned.count()),
-                    UseField::Hours => Some(planned.hours()),
-                    UseField::FloatingIps => Some(planned.floating_ips()),
-                    UseField::Resource => None,
-                }
+                let (read, _) = use_number(field)?;
+                Some(read(*site.uses(course)?.get(item)?))
             }
             _ => None,
         }
@@ -100,15 +95,26 @@ impl FieldPath {
                 }
             }
             FieldPath::Use { site, item, field } => {
-                let planned = site.use_mut(&mut scenario.course, item)?;
-                match field {
-                    UseField::Count => Some(planned.count_mut()),
-                    UseField::Hours => Some(planned.hours_mut()),
-                    UseField::FloatingIps => Some(planned.floating_ips_mut()),
-                    UseField::Resource => None,
-                }
+                let (_, write) = use_number(field)?;
+                Some(write(site.use_mut(&mut scenario.course, item)?))
             }
             _ => None,
         }
+    }
+}
+
+/// How a number of a use is read, and where it is written.
+type UseNumber = (
+    fn(&dyn PlannedUse) -> f64,
+    fn(&mut dyn PlannedUse) -> &mut f64,
+);
+
+/// How a use's number field is read and written; `None` for its resource, which is no number.
+fn use_number(field: UseField) -> Option<UseNumber> {
+    match field {
+        UseField::Count => Some((|u| u.count(), |u| u.count_mut())),
+        UseField::Hours => Some((|u| u.hours(), |u| u.hours_mut())),
+        UseField::FloatingIps => Some((|u| u.floating_ips(), |u| u.floating_ips_mut())),
+        UseField::Resource => None,
     }
 }
