@@ -12,13 +12,37 @@ pub use crate::model::scenario::bound::{Bound, Min};
 pub use crate::model::scenario::setting_field::{Section, SettingField};
 
 /// Declares [`Setting`]: each line is `Name => "path", "words", bound, place.in.scenario, field;`
-/// where `field` is its [`SettingField`] (label, unit, test id, step, money or not).
+/// where `field` is its [`SettingField`] (label, unit, test id, step, money or not); a line
+/// `overruns phase "words" Section "Label" [Vm, BareMetal, Edge, Storage];` declares a phase's four
+/// overrun factors (`realism.phase.vm`...), in that order.
 macro_rules! settings {
-    ($( $(#[doc = $doc:literal])* $name:ident => $path:literal, $words:literal, $bound:expr, $($place:ident).+, $field:expr; )*) => {
+    (@read [$($read:tt)*]) => { settings!(@declare $($read)*); };
+    (@read [$($read:tt)*] overruns $phase:ident $words:literal $section:ident $label:literal
+        [$vm:ident, $bare_metal:ident, $edge:ident, $storage:ident]; $($rest:tt)*) => {
+        settings!(@read [$($read)*]
+            overrun $phase $words $section $label: $vm vm "VMs" "VMs" "vm";
+            overrun $phase $words $section $label: $bare_metal bare_metal "bare-metal nodes" "Bare metal" "bare-metal";
+            overrun $phase $words $section $label: $edge edge "edge devices" "Edge devices" "edge";
+            overrun $phase $words $section $label: $storage storage "storage" "Storage" "storage";
+            $($rest)*);
+    };
+    (@read [$($read:tt)*] overrun $phase:ident $words:literal $section:ident $label:literal:
+        $name:ident $kind:ident $what:literal $kind_label:literal $testid:literal; $($rest:tt)*) => {
+        settings!(@read [$($read)*
+            #[doc = concat!("Overrun of ", $words, " ", $what, " (factor).")]
+            $name => concat!("realism.", stringify!($phase), ".", stringify!($kind)),
+                concat!("overrun of ", $words, " ", $what), Bound::upto(limits::FACTOR), realism.$phase.$kind,
+                overrun(Section::$section, concat!($label, ": ", $kind_label), concat!("overrun-", stringify!($phase), "-", $testid));
+        ] $($rest)*);
+    };
+    (@read [$($read:tt)*] $(#[$meta:meta])* $name:ident => $path:literal, $words:literal, $bound:expr, $($place:ident).+, $field:expr; $($rest:tt)*) => {
+        settings!(@read [$($read)* $(#[$meta])* $name => $path, $words, $bound, $($place).+, $field;] $($rest)*);
+    };
+    (@declare $( $(#[$meta:meta])* $name:ident => $path:expr, $words:expr, $bound:expr, $($place:ident).+, $field:expr; )*) => {
         /// A scalar setting of a scenario: one number with a fixed place and bound.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Setting {
-            $( $(#[doc = $doc])* $name, )*
+            $( $(#[$meta])* $name, )*
         }
 
         impl Setting {
@@ -56,6 +80,7 @@ macro_rules! settings {
             }
         }
     };
+    ($($lines:tt)*) => { settings!(@read [] $($lines)*); };
 }
 
 // Field lines: `Field::new(section, label, testid)` then `.unit`, `.step`, `.slider`, `.hint`,
@@ -79,30 +104,9 @@ settings! {
     /// Term length (weeks).
     TermWeeks => "course.term_weeks", "term length", Bound::positive(limits::WEEKS), course.term_weeks,
         Field::new(Section::Course, "Term length", "term-weeks-input").unit("weeks");
-    /// Overrun of lab VMs (factor).
-    LabsVm => "realism.labs.vm", "overrun of lab VMs", Bound::upto(limits::FACTOR), realism.labs.vm,
-        overrun(Section::LabsOverrun, "Labs: VMs", "overrun-labs-vm");
-    /// Overrun of lab bare-metal nodes (factor).
-    LabsBareMetal => "realism.labs.bare_metal", "overrun of lab bare-metal nodes", Bound::upto(limits::FACTOR), realism.labs.bare_metal,
-        overrun(Section::LabsOverrun, "Labs: Bare metal", "overrun-labs-bare-metal");
-    /// Overrun of lab edge devices (factor).
-    LabsEdge => "realism.labs.edge", "overrun of lab edge devices", Bound::upto(limits::FACTOR), realism.labs.edge,
-        overrun(Section::LabsOverrun, "Labs: Edge devices", "overrun-labs-edge");
-    /// Overrun of lab storage (factor).
-    LabsStorage => "realism.labs.storage", "overrun of lab storage", Bound::upto(limits::FACTOR), realism.labs.storage,
-        overrun(Section::LabsOverrun, "Labs: Storage", "overrun-labs-storage");
-    /// Overrun of project VMs (factor).
-    ProjectVm => "realism.project.vm", "overrun of project VMs", Bound::upto(limits::FACTOR), realism.project.vm,
-        overrun(Section::ProjectOverrun, "Project: VMs", "overrun-project-vm");
-    /// Overrun of project bare-metal nodes (factor).
-    ProjectBareMetal => "realism.project.bare_metal", "overrun of project bare-metal nodes", Bound::upto(limits::FACTOR), realism.project.bare_metal,
-        overrun(Section::ProjectOverrun, "Project: Bare metal", "overrun-project-bare-metal");
-    /// Overrun of project edge devices (factor).
-    ProjectEdge => "realism.project.edge", "overrun of project edge devices", Bound::upto(limits::FACTOR), realism.project.edge,
-        overrun(Section::ProjectOverrun, "Project: Edge devices", "overrun-project-edge");
-    /// Overrun of project storage (factor).
-    ProjectStorage => "realism.project.storage", "overrun of project storage", Bound::upto(limits::FACTOR), realism.project.storage,
-        overrun(Section::ProjectOverrun, "Project: Storage", "overrun-project-storage");
+    // The labs' and the project's overrun factors (actual / planned hours), four kinds each.
+    overruns labs "lab" LabsOverrun "Labs" [LabsVm, LabsBareMetal, LabsEdge, LabsStorage];
+    overruns project "project" ProjectOverrun "Project" [ProjectVm, ProjectBareMetal, ProjectEdge, ProjectStorage];
     /// Spot re-run overhead (percent).
     RerunOverheadPct => "pricing.rerun_overhead_pct", "spot re-run overhead", Bound::upto(limits::PERCENT_OVER), pricing.rerun_overhead_pct,
         Field::new(Section::Spot, "Re-run overhead", "rerun-input").unit("% more hours").step(5.0).slider(0.0, 100.0)
