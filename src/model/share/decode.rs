@@ -165,9 +165,8 @@ fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
         object = migrated.object;
         notices.extend(migrated.notices);
     }
-    // Every field is optional and read on its own, so any object reads; the fallback is only
-    // for safety.
-    let wire = serde_json::from_value(Value::Object(object)).unwrap_or_default();
+    // Every field is optional and read on its own, so any object reads.
+    let wire = WireV2::of_object(object);
     (wire, notices)
 }
 

@@ -15,8 +15,8 @@ use crate::model::scenario::Scenario;
 use crate::model::share::num::Num;
 use crate::model::share::pack::deflate_now;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
-    WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+    Entry, LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers,
+    WireOffer, WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
 };
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
@@ -81,7 +81,8 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
 
 /// Every scalar setting whose bits differ from the preset's, by path; `None` when none does.
 fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
-    let changed: WireSettings = Setting::ALL
+    let mut changed = WireSettings::default();
+    let differing = Setting::ALL
         .iter()
         // The rate goes with any currency but the US dollar, even when it is the preset's: a
         // link in a currency without its rate reads as one that never had one.
@@ -89,10 +90,11 @@ fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
             s.get(scenario).to_bits() != s.get(base).to_bits()
                 || (**s == Setting::UsdToCurrency
                     && !scenario.pricing.currency.eq_ignore_ascii_case(USD))
-        })
-        .map(|s| (s.path().to_string(), Part::Read(Num(s.get(scenario)))))
-        .collect();
-    (!changed.is_empty()).then_some(changed)
+        });
+    for s in differing {
+        changed.insert(s.path().to_string(), Num(s.get(scenario)));
+    }
+    (!changed.0.is_empty()).then_some(changed)
 }
 
 /// Project uses, when any differs; a note only where it differs from the preset's use at the
@@ -183,8 +185,8 @@ fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
                 base.iter().position(|b| b == o)
             };
             match same {
-                Some(j) => OptionEntry::Same(j),
-                None => OptionEntry::Full(wire_option(o)),
+                Some(j) => Entry::Same(j),
+                None => Entry::Full(wire_option(o)),
             }
         })
         .collect()
@@ -228,9 +230,9 @@ fn wire_labs(labs: &[Lab], base: &[Lab]) -> Option<Vec<LabEntry>> {
         labs.iter()
             .zip(origin)
             .map(|(lab, origin)| match origin {
-                Some(j) if base[j] == *lab => LabEntry::Same(j),
-                Some(j) => LabEntry::Changed(changed_lab(lab, j, &base[j])),
-                None => LabEntry::Changed(new_lab(lab)),
+                Some(j) if base[j] == *lab => Entry::Same(j),
+                Some(j) => Entry::Full(changed_lab(lab, j, &base[j])),
+                None => Entry::Full(new_lab(lab)),
             })
             .collect(),
     )
@@ -258,7 +260,7 @@ fn new_lab(lab: &Lab) -> WireLab {
         o: Some(
             lab.options
                 .iter()
-                .map(|o| OptionEntry::Full(wire_option(o)))
+                .map(|o| Entry::Full(wire_option(o)))
                 .collect(),
         ),
         w: Some((Num(lab.start_week), Num(lab.due_week))),

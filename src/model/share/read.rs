@@ -15,7 +15,7 @@ use crate::model::scenario::limits;
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
+    Entry, LabEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
     WireProjectUse, WireSettings, WireV2,
 };
 
@@ -142,7 +142,7 @@ impl<'a> Reader<'a> {
             return;
         };
         let mut unknown = Vec::new();
-        for (path, value) in settings {
+        for (path, value) in settings.0 {
             let Some(setting) = Setting::from_path(&path) else {
                 unknown.push(path);
                 continue;
@@ -379,11 +379,11 @@ impl<'a> Reader<'a> {
 /// The lab a link's entry describes, on top of the preset lab it names (if any).
 fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
     let wire = match entry {
-        LabEntry::Same(r) => WireLab {
+        Entry::Same(r) => WireLab {
             r: Some(r),
             ..WireLab::default()
         },
-        LabEntry::Changed(wire) => wire,
+        Entry::Full(wire) => wire,
     };
     let from = wire.r.and_then(|r| base.get(r));
     let options = match wire.o {
@@ -393,8 +393,8 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
             .filter_map(|entry| match entry {
                 // A reference to an option the preset lab lacks is dropped, and the lab's
                 // shares no longer add up, so the lab is reported by the caller.
-                OptionEntry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
-                OptionEntry::Full(o) => Some(option_of(o)),
+                Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
+                Entry::Full(o) => Some(option_of(o)),
             })
             .collect(),
         None => from.map(|f| f.options.clone()).unwrap_or_default(),

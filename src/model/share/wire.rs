@@ -5,9 +5,10 @@
 //!
 //! [`Setting::path`]: crate::model::scenario::field::Setting::path
 
-use std::collections::BTreeMap;
+use std::marker::PhantomData;
 
-use serde::de::DeserializeOwned;
+use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
+use serde::de::{self, DeserializeOwned, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
@@ -53,12 +54,12 @@ impl<T: Serialize> Serialize for Part<T> {
     }
 }
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Part<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Part<T>, D::Error> {
-        // Any JSON value is accepted here; only its conversion to `T` may fail, and that
-        // failure stays with this part.
-        let value = Value::deserialize(deserializer)?;
-        Ok(serde_json::from_value(value).map_or(Part::Unreadable, Part::Read))
+/// The part at `key` of `object`, taken out of it: `Absent` when there is none, `Unreadable`
+/// when it is not a `T` (only this part is lost then).
+fn take<T: DeserializeOwned>(object: &mut Map<String, Value>, key: &str) -> Part<T> {
+    match object.remove(key) {
+        None => Part::Absent,
+        Some(value) => serde_json::from_value(value).map_or(Part::Unreadable, Part::Read),
     }
 }
 
@@ -73,25 +74,53 @@ pub(super) struct WireOption {
     pub(super) u: Vec<(String, Num, Num, Num)>,
 }
 
-/// A lab option as the link holds it: the index of the preset lab's option it is unchanged
-/// from, or the option in full.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A lab or a lab option as the link holds it: the index of the preset's item it is unchanged
+/// from, or the item in full (a number reads as the index; an object, or an array by position,
+/// as the item; anything else does not read).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
-pub(super) enum OptionEntry {
-    /// Same as this option of the preset lab.
+pub(super) enum Entry<T> {
+    /// Same as this item of the preset.
     Same(usize),
-    /// The option in full.
-    Full(WireOption),
+    /// Changed, or new: in full.
+    Full(T),
 }
 
-/// A lab as the link holds it: the index of a preset lab it is unchanged from, or the lab.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub(super) enum LabEntry {
-    /// Same as this lab of the preset.
-    Same(usize),
-    /// Changed, or new.
-    Changed(WireLab),
+/// A lab option as the link holds it.
+pub(super) type OptionEntry = Entry<WireOption>;
+
+/// A lab as the link holds it.
+pub(super) type LabEntry = Entry<WireLab>;
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Entry<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Entry<T>, D::Error> {
+        deserializer.deserialize_any(EntryVisitor(PhantomData))
+    }
+}
+
+/// Reads an [`Entry`]: an index, or the item as a map or a sequence.
+struct EntryVisitor<T>(PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for EntryVisitor<T> {
+    type Value = Entry<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an index, or an item")
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Entry<T>, E> {
+        usize::try_from(v)
+            .map(Entry::Same)
+            .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Entry<T>, A::Error> {
+        T::deserialize(MapAccessDeserializer::new(map)).map(Entry::Full)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Entry<T>, A::Error> {
+        T::deserialize(SeqAccessDeserializer::new(seq)).map(Entry::Full)
+    }
 }
 
 /// A lab: `r` = index of the preset lab it started from (its note and, unless given, its name
@@ -177,8 +206,36 @@ pub(super) struct WireOffer(
 /// A GPU choice: [provider, resource, offer, fraction].
 pub(super) type WireChoice = (String, String, String, Num);
 
-/// Scalar settings by path (`"course.students"`), each value read on its own.
-pub(super) type WireSettings = BTreeMap<String, Part<Num>>;
+/// Scalar settings by path (`"course.students"`), in the order of their paths, each value read
+/// on its own; written as one JSON object.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct WireSettings(
+    /// (path, value), sorted by path, each path once.
+    pub(super) Vec<(String, Part<Num>)>,
+);
+
+impl WireSettings {
+    /// The settings of a link's `n` object (its keys come sorted and once each).
+    fn of_object(object: Map<String, Value>) -> WireSettings {
+        let read = |value| Num::deserialize(value).map_or(Part::Unreadable, Part::Read);
+        WireSettings(object.into_iter().map(|(k, v)| (k, read(v))).collect())
+    }
+
+    /// Adds `value` at `path`, keeping the paths sorted (a path already there is replaced).
+    pub(super) fn insert(&mut self, path: String, value: Num) {
+        let at = self.0.partition_point(|(p, _)| *p < path);
+        match self.0.get_mut(at) {
+            Some(slot) if slot.0 == path => slot.1 = Part::Read(value),
+            _ => self.0.insert(at, (path, Part::Read(value))),
+        }
+    }
+}
+
+impl Serialize for WireSettings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(path, value)| (path, value)))
+    }
+}
 
 /// Declares a payload struct whose every field `name: T` is a `pub(super) name: Part<T>`, absent
 /// when the JSON has no such key and left out of the JSON while absent.
@@ -203,7 +260,7 @@ macro_rules! parts {
 parts! {
     /// Version 2 of the link payload. Every field is optional: absent means "as the preset", and
     /// a field this version does not know is ignored (a newer link loads what this version reads).
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize)]
     pub(super) struct WireV2 {
         /// Link version (only on the outer object).
         v: u64,
@@ -252,13 +309,42 @@ pub(super) struct Pinned(
     pub(super) Box<WireV2>,
 );
 
-impl<'de> Deserialize<'de> for Pinned {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pinned, D::Error> {
-        // Through a map first: serde would otherwise fill a struct from an array, by position.
-        let object = Map::<String, Value>::deserialize(deserializer)?;
-        serde_json::from_value(Value::Object(object))
-            .map(|wire| Pinned(Box::new(wire)))
-            .map_err(serde::de::Error::custom)
+impl WireV2 {
+    /// The payload `object` holds, each part read on its own: a part of the wrong shape is
+    /// `Unreadable`, a key this version does not know is ignored (a newer link loads what this
+    /// version reads). Scenario A is read from an object only (never from an array by position).
+    pub(super) fn of_object(mut object: Map<String, Value>) -> WireV2 {
+        let n = match object.remove("n") {
+            None => Part::Absent,
+            Some(Value::Object(settings)) => Part::Read(WireSettings::of_object(settings)),
+            Some(_) => Part::Unreadable,
+        };
+        let a = match object.remove("a") {
+            None => Part::Absent,
+            Some(Value::Object(pinned)) => Part::Read(Pinned(Box::new(WireV2::of_object(pinned)))),
+            Some(_) => Part::Unreadable,
+        };
+        let o = &mut object;
+        WireV2 {
+            v: take(o, "v"),
+            p: take(o, "p"),
+            n,
+            l: take(o, "l"),
+            j: take(o, "j"),
+            pv: take(o, "pv"),
+            sn: take(o, "sn"),
+            m: take(o, "m"),
+            cu: take(o, "cu"),
+            x: take(o, "x"),
+            g: take(o, "g"),
+            cp: take(o, "cp"),
+            ti: take(o, "ti"),
+            no: take(o, "no"),
+            sd: take(o, "sd"),
+            ru: take(o, "ru"),
+            lv: take(o, "lv"),
+            a,
+        }
     }
 }
 
@@ -350,5 +436,75 @@ impl From<WireLevers> for Levers {
             gpu_bound_share_pct: wire.gpu_bound_share_pct.0,
             right_size: wire.right_size,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wire_of(json: &str) -> WireV2 {
+        match serde_json::from_str(json) {
+            Ok(Value::Object(object)) => WireV2::of_object(object),
+            _ => unreachable!("a JSON object"),
+        }
+    }
+
+    #[test]
+    fn entries_read_as_an_index_an_object_or_an_array_by_position() {
+        let wire = wire_of(r#"{"l": [1, {"r": 0, "n": "A"}, [null, "B"]], "zz": 1}"#);
+        let named = |r: Option<usize>, n: &str| WireLab {
+            r,
+            n: Some(n.to_string()),
+            ..WireLab::default()
+        };
+        let expected = vec![
+            Entry::Same(1),
+            Entry::Full(named(Some(0), "A")),
+            Entry::Full(named(None, "B")),
+        ];
+        assert_eq!(wire.l, Part::Read(expected));
+        // Neither a negative nor a fractional index, a text or a longer array is a lab.
+        for labs in [
+            "[-1]",
+            "[1.5]",
+            r#"["0"]"#,
+            "[[null, null, null, null, null, 1]]",
+        ] {
+            let wire = wire_of(&format!(r#"{{"l": {labs}}}"#));
+            assert_eq!(wire.l, Part::Unreadable, "{labs}");
+        }
+    }
+
+    #[test]
+    fn each_part_and_each_setting_is_read_on_its_own() {
+        let wire = wire_of(r#"{"n": {"b": "x", "a": 2}, "ti": 3, "no": "N", "a": [1]}"#);
+        let settings = vec![
+            ("a".to_string(), Part::Read(Num(2.0))),
+            ("b".to_string(), Part::Unreadable),
+        ];
+        assert_eq!(wire.n, Part::Read(WireSettings(settings)));
+        assert_eq!(
+            (wire.ti, wire.no),
+            (Part::Unreadable, Part::Read("N".into()))
+        );
+        // Scenario A only from an object; a settings part that is no object does not read.
+        assert_eq!(wire.a, Part::Unreadable);
+        assert_eq!(wire_of(r#"{"n": [1]}"#).n, Part::Unreadable);
+        let pinned = wire_of(r#"{"a": {"ti": "A"}}"#).a;
+        let Part::Read(Pinned(pinned)) = pinned else {
+            unreachable!("scenario A reads")
+        };
+        assert_eq!(pinned.ti, Part::Read("A".to_string()));
+    }
+
+    #[test]
+    fn settings_are_written_in_the_order_of_their_paths() {
+        let mut settings = WireSettings::default();
+        for (path, value) in [("c", 1.0), ("a", 2.0), ("b", 3.5), ("a", 4.0)] {
+            settings.insert(path.to_string(), Num(value));
+        }
+        let json = serde_json::to_string(&settings).unwrap_or_default();
+        assert_eq!(json, r#"{"a":4,"b":"3.5","c":1}"#);
     }
 }
