@@ -3,15 +3,13 @@
 //!
 //! [`pack`]: crate::model::share::pack
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::presets::Preset;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
+use crate::model::share::base64url;
 use crate::model::share::num::Num;
 use crate::model::share::pack::deflate_now;
 use crate::model::share::wire::{
@@ -43,7 +41,7 @@ pub fn encode_json(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset
 
 /// The payload for `deflated` (raw deflate of [`encode_json`]'s JSON): base64url, no padding.
 pub fn payload_of_deflated(deflated: &[u8]) -> String {
-    URL_SAFE_NO_PAD.encode(deflated)
+    base64url::encode(deflated)
 }
 
 fn differs_text(value: &str, base: &str) -> Option<String> {

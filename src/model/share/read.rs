@@ -97,18 +97,29 @@ impl<'a> Reader<'a> {
         match part {
             Part::Read(value) => Some(value),
             Part::Unreadable => {
-                self.notices.push(format!(
-                    "The link's {what} could not be read and were left as they are."
-                ));
+                self.unreadable(what);
                 None
             }
             Part::Absent => None,
         }
     }
 
+    /// Says that the link's `what` could not be read.
+    fn unreadable(&mut self, what: &str) {
+        self.notices.push(format!(
+            "The link's {what} could not be read and were left as they are."
+        ));
+    }
+
     /// Applies `edit` through the one commit path; keeps it only if the scenario stays valid,
     /// else says why (the first problem found).
     fn commit(&mut self, edit: impl FnOnce(&mut Scenario)) -> Result<(), String> {
+        // One body for every edit (a generic one would be compiled once per closure).
+        self.commit_dyn(Box::new(edit))
+    }
+
+    /// [`Reader::commit`] of a boxed edit.
+    fn commit_dyn(&mut self, edit: Box<dyn FnOnce(&mut Scenario) + '_>) -> Result<(), String> {
         let committed = commit_with(&self.scenario, self.catalog, |s| {
             edit(s);
             Ok(())
@@ -128,7 +139,12 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::commit`], with a notice naming `what` when the edit is not kept.
     fn try_apply(&mut self, what: &str, edit: impl FnOnce(&mut Scenario)) {
-        if let Err(first) = self.commit(edit) {
+        self.try_apply_dyn(what, Box::new(edit));
+    }
+
+    /// [`Reader::try_apply`] of a boxed edit.
+    fn try_apply_dyn(&mut self, what: &str, edit: Box<dyn FnOnce(&mut Scenario) + '_>) {
+        if let Err(first) = self.commit_dyn(edit) {
             self.notices.push(format!(
                 "The link's {what} could not be used ({first}) and were left as they are."
             ));
