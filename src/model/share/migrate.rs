@@ -92,18 +92,27 @@ pub(super) fn migrate(mut object: Map<String, Value>, from: u64) -> Migrated {
 /// Version 1 gave each scalar a field of its own, and grouped the overrun factors and the
 /// planning settings in fixed-length arrays; version 2 keeps every scalar setting in `n`.
 fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
+    // One pass over the object, keeping what stays (taking keys out of a map one by one
+    // costs more code); the groups are looked at after, in their order.
     let mut moved: Vec<(To, Value)> = Vec::new();
-    for (key, to) in V1_SCALARS {
-        if let Some(value) = object.remove(key) {
-            moved.push((to, value));
+    let mut groups = [None, None];
+    let mut rest = Map::new();
+    for (key, value) in std::mem::take(object) {
+        match (V1_SCALARS.iter().find(|(k, _)| *k == key), key.as_str()) {
+            (Some((_, to)), _) => moved.push((*to, value)),
+            (None, "r") => groups[0] = Some(value),
+            (None, "pl") => groups[1] = Some(value),
+            (None, _) => {
+                rest.insert(key, value);
+            }
         }
     }
-    let groups = [
-        ("r", &V1_FACTORS, "overrun factors"),
-        ("pl", &V1_PLANNING, "planning settings"),
+    let places = [
+        (&V1_FACTORS, "overrun factors"),
+        (&V1_PLANNING, "planning settings"),
     ];
-    for (key, places, what) in groups {
-        match object.remove(key) {
+    for (group, (places, what)) in groups.into_iter().zip(places) {
+        match group {
             Some(Value::Array(values)) if values.len() == places.len() => {
                 moved.extend(places.iter().copied().zip(values));
             }
@@ -118,12 +127,13 @@ fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
     for (to, value) in moved {
         match to {
             To::Setting(path) => settings.insert(path.to_string(), value),
-            To::Field(field) => object.insert(field.to_string(), value),
+            To::Field(field) => rest.insert(field.to_string(), value),
         };
     }
     if !settings.is_empty() {
-        object.insert("n".to_string(), Value::Object(settings));
+        rest.insert("n".to_string(), Value::Object(settings));
     }
+    *object = rest;
 }
 
 /// The spot re-run share's path in the settings map.

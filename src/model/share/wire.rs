@@ -54,13 +54,9 @@ impl<T: Serialize> Serialize for Part<T> {
     }
 }
 
-/// The part at `key` of `object`, taken out of it: `Absent` when there is none, `Unreadable`
-/// when it is not a `T` (only this part is lost then).
-fn take<T: DeserializeOwned>(object: &mut Map<String, Value>, key: &str) -> Part<T> {
-    match object.remove(key) {
-        None => Part::Absent,
-        Some(value) => serde_json::from_value(value).map_or(Part::Unreadable, Part::Read),
-    }
+/// A part read as `T`, or `Unreadable` when it is not one (only this part is lost then).
+fn read<T: DeserializeOwned>(value: Value) -> Part<T> {
+    serde_json::from_value(value).map_or(Part::Unreadable, Part::Read)
 }
 
 /// A lab option: name, share (percent), uses as [resource, count, hours, floating IPs].
@@ -313,38 +309,45 @@ impl WireV2 {
     /// The payload `object` holds, each part read on its own: a part of the wrong shape is
     /// `Unreadable`, a key this version does not know is ignored (a newer link loads what this
     /// version reads). Scenario A is read from an object only (never from an array by position).
-    pub(super) fn of_object(mut object: Map<String, Value>) -> WireV2 {
-        let n = match object.remove("n") {
-            None => Part::Absent,
-            Some(Value::Object(settings)) => Part::Read(WireSettings::of_object(settings)),
-            Some(_) => Part::Unreadable,
-        };
-        let a = match object.remove("a") {
-            None => Part::Absent,
-            Some(Value::Object(pinned)) => Part::Read(Pinned(Box::new(WireV2::of_object(pinned)))),
-            Some(_) => Part::Unreadable,
-        };
-        let o = &mut object;
-        WireV2 {
-            v: take(o, "v"),
-            p: take(o, "p"),
-            n,
-            l: take(o, "l"),
-            j: take(o, "j"),
-            pv: take(o, "pv"),
-            sn: take(o, "sn"),
-            m: take(o, "m"),
-            cu: take(o, "cu"),
-            x: take(o, "x"),
-            g: take(o, "g"),
-            cp: take(o, "cp"),
-            ti: take(o, "ti"),
-            no: take(o, "no"),
-            sd: take(o, "sd"),
-            ru: take(o, "ru"),
-            lv: take(o, "lv"),
-            a,
+    pub(super) fn of_object(object: Map<String, Value>) -> WireV2 {
+        let mut wire = WireV2::default();
+        // One pass over the object (taking keys out of a map one by one costs more code).
+        for (key, value) in object {
+            match key.as_str() {
+                "v" => wire.v = read(value),
+                "p" => wire.p = read(value),
+                "n" => {
+                    wire.n = match value {
+                        Value::Object(settings) => Part::Read(WireSettings::of_object(settings)),
+                        _ => Part::Unreadable,
+                    }
+                }
+                "l" => wire.l = read(value),
+                "j" => wire.j = read(value),
+                "pv" => wire.pv = read(value),
+                "sn" => wire.sn = read(value),
+                "m" => wire.m = read(value),
+                "cu" => wire.cu = read(value),
+                "x" => wire.x = read(value),
+                "g" => wire.g = read(value),
+                "cp" => wire.cp = read(value),
+                "ti" => wire.ti = read(value),
+                "no" => wire.no = read(value),
+                "sd" => wire.sd = read(value),
+                "ru" => wire.ru = read(value),
+                "lv" => wire.lv = read(value),
+                "a" => {
+                    wire.a = match value {
+                        Value::Object(pinned) => {
+                            Part::Read(Pinned(Box::new(WireV2::of_object(pinned))))
+                        }
+                        _ => Part::Unreadable,
+                    }
+                }
+                _ => {}
+            }
         }
+        wire
     }
 }
 
