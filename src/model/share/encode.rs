@@ -98,48 +98,61 @@ fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
 /// Project uses, when any differs; a note only where it differs from the preset's use at the
 /// same position.
 fn project_uses(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireProjectUse>> {
-    let base_uses = &base.course.project.uses;
-    unless_same(&scenario.course.project.uses, base_uses, |u, base_use| {
-        WireProjectUse(
-            u.resource.clone(),
-            Num(u.count),
-            Num(u.hours_per_week),
-            Num(u.floating_ips),
-            differs_text(&u.note, base_use.map_or("", |b| b.note.as_str())),
-            u.pool
+    let (uses, base_uses) = (&scenario.course.project.uses, &base.course.project.uses);
+    unless_same(
+        uses,
+        base_uses,
+        |u| &u.note,
+        |u, note| {
+            let pool = u
+                .pool
                 .iter()
-                .map(|m| (m.resource.clone(), Num(m.share_pct)))
-                .collect(),
-        )
-    })
+                .map(|m| (m.resource.clone(), Num(m.share_pct)));
+            let (count, hours) = (Num(u.count), Num(u.hours_per_week));
+            let pool = pool.collect();
+            WireProjectUse(
+                u.resource.clone(),
+                count,
+                hours,
+                Num(u.floating_ips),
+                note,
+                pool,
+            )
+        },
+    )
 }
 
 /// Capacities, when any differs; a note only where it differs from the preset's capacity at
 /// the same position.
 fn capacities(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireCapacity>> {
-    unless_same(&scenario.capacity, &base.capacity, |c, base_capacity| {
-        WireCapacity(
-            c.resource.clone(),
-            Num(c.units),
-            Num(c.start_week),
-            Num(c.weeks),
-            differs_text(&c.note, base_capacity.map_or("", |b| b.note.as_str())),
-        )
-    })
+    unless_same(
+        &scenario.capacity,
+        &base.capacity,
+        |c| &c.note,
+        |c, note| {
+            let (units, weeks) = (Num(c.units), Num(c.weeks));
+            WireCapacity(c.resource.clone(), units, Num(c.start_week), weeks, note)
+        },
+    )
 }
 
-/// `items` on the wire when they differ from `base`, each written by `wire` with the item of
-/// `base` at its position, if any; `None` (left out of the link) when they are the same.
+/// `items` on the wire when they differ from `base`, each written by `wire` with its note
+/// when that differs from the note of `base`'s item at its position (`note` reads an item's
+/// note); `None` (left out of the link) when they are the same.
 fn unless_same<T: PartialEq, W>(
     items: &[T],
     base: &[T],
-    wire: impl Fn(&T, Option<&T>) -> W,
+    note: impl Fn(&T) -> &String,
+    wire: impl Fn(&T, Option<String>) -> W,
 ) -> Option<Vec<W>> {
     (items != base).then(|| {
         items
             .iter()
             .enumerate()
-            .map(|(i, item)| wire(item, base.get(i)))
+            .map(|(i, item)| {
+                let base_note = base.get(i).map_or("", |b| note(b).as_str());
+                wire(item, differs_text(note(item), base_note))
+            })
             .collect()
     })
 }

@@ -30,16 +30,17 @@ const V1_SCALARS: [(&str, To); 10] = [
     ("fx", To::Setting("pricing.usd_to_currency")),
 ];
 
-/// Version 1's `r`: the eight overrun factors, by position.
-const V1_FACTORS: [To; 8] = [
-    To::Setting("realism.labs.vm"),
-    To::Setting("realism.labs.bare_metal"),
-    To::Setting("realism.labs.edge"),
-    To::Setting("realism.labs.storage"),
-    To::Setting("realism.project.vm"),
-    To::Setting("realism.project.bare_metal"),
-    To::Setting("realism.project.edge"),
-    To::Setting("realism.project.storage"),
+/// Version 1's `r`: the eight overrun factors, by position (labs, then project; each VM,
+/// bare metal, edge, storage), all settings.
+const V1_FACTORS: [&str; 8] = [
+    "realism.labs.vm",
+    "realism.labs.bare_metal",
+    "realism.labs.edge",
+    "realism.labs.storage",
+    "realism.project.vm",
+    "realism.project.bare_metal",
+    "realism.project.edge",
+    "realism.project.storage",
 ];
 
 /// Version 1's `pl`: the planning tuple, by position.
@@ -108,8 +109,8 @@ fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
         }
     }
     let places = [
-        (&V1_FACTORS, "overrun factors"),
-        (&V1_PLANNING, "planning settings"),
+        (V1_FACTORS.map(To::Setting), "overrun factors"),
+        (V1_PLANNING, "planning settings"),
     ];
     for (group, (places, what)) in groups.into_iter().zip(places) {
         match group {
@@ -167,7 +168,10 @@ mod tests {
     #[test]
     fn every_v1_scalar_becomes_a_known_setting() {
         let targets = V1_SCALARS.iter().map(|(_, to)| *to);
-        for to in targets.chain(V1_FACTORS).chain(V1_PLANNING) {
+        for to in targets
+            .chain(V1_FACTORS.map(To::Setting))
+            .chain(V1_PLANNING)
+        {
             if let To::Setting(path) = to {
                 assert!(Setting::from_path(path).is_some(), "{path}");
             }
