@@ -9,6 +9,7 @@
 //! - `num`: the exact number type, the same bits on every platform.
 //! - `wire`: the payload's shape (version 2: named fields, all optional; scalar settings in one
 //!   map keyed by path).
+//! - `wire_read`: a payload's JSON read into that shape, part by part.
 //! - `encode`: a scenario to a payload.
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
 //!   shape first and `read` applies each part through the commit path; `old_version` says when
@@ -32,6 +33,7 @@ mod tab;
 mod url;
 mod view;
 mod wire;
+mod wire_read;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use decode::decode;

@@ -5,12 +5,7 @@
 //!
 //! [`Setting::path`]: crate::model::scenario::field::Setting::path
 
-use std::marker::PhantomData;
-
-use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
-use serde::de::{self, DeserializeOwned, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde::{Serialize, Serializer};
 
 use crate::model::scenario::levers::{AutoStop, Levers};
 use crate::model::share::num::Num;
@@ -54,13 +49,9 @@ impl<T: Serialize> Serialize for Part<T> {
     }
 }
 
-/// A part read as `T`, or `Unreadable` when it is not one (only this part is lost then).
-fn read<T: DeserializeOwned>(value: Value) -> Part<T> {
-    serde_json::from_value(value).map_or(Part::Unreadable, Part::Read)
-}
-
 /// A lab option: name, share (percent), uses as [resource, count, hours, floating IPs].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOption {
     /// Name.
     pub(super) n: String,
@@ -74,6 +65,7 @@ pub(super) struct WireOption {
 /// from, or the item in full (a number reads as the index; an object, or an array by position,
 /// as the item; anything else does not read).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(untagged)]
 pub(super) enum Entry<T> {
     /// Same as this item of the preset.
@@ -88,40 +80,10 @@ pub(super) type OptionEntry = Entry<WireOption>;
 /// A lab as the link holds it.
 pub(super) type LabEntry = Entry<WireLab>;
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Entry<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Entry<T>, D::Error> {
-        deserializer.deserialize_any(EntryVisitor(PhantomData))
-    }
-}
-
-/// Reads an [`Entry`]: an index, or the item as a map or a sequence.
-struct EntryVisitor<T>(PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for EntryVisitor<T> {
-    type Value = Entry<T>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("an index, or an item")
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Entry<T>, E> {
-        usize::try_from(v)
-            .map(Entry::Same)
-            .map_err(|_| E::invalid_value(de::Unexpected::Unsigned(v), &self))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Entry<T>, A::Error> {
-        T::deserialize(MapAccessDeserializer::new(map)).map(Entry::Full)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Entry<T>, A::Error> {
-        T::deserialize(SeqAccessDeserializer::new(seq)).map(Entry::Full)
-    }
-}
-
 /// A lab: `r` = index of the preset lab it started from (its note and, unless given, its name
 /// and options are taken from there); `n`, `t` (note) and `o` as given.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireLab {
     /// Index of the preset lab it started from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -142,7 +104,8 @@ pub(super) struct WireLab {
 
 /// A project use: [resource, count, hours per week, floating IPs, note if it differs from the
 /// preset's use at the same position, pool as [resource, share percent] pairs when it has one].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireProjectUse(
     /// Resource id.
     pub(super) String,
@@ -163,7 +126,8 @@ pub(super) struct WireProjectUse(
 
 /// A capacity: [resource, units, week the window opens, weeks, note if it differs from the
 /// preset's capacity at the same position].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireCapacity(
     /// Resource id.
     pub(super) String,
@@ -179,7 +143,8 @@ pub(super) struct WireCapacity(
 );
 
 /// A custom offer: [id, name, vCPU, RAM GB, GPU model, GPUs, GB per GPU, US$ per hour].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOffer(
     /// Offer id (`custom/...`).
     pub(super) String,
@@ -211,12 +176,6 @@ pub(super) struct WireSettings(
 );
 
 impl WireSettings {
-    /// The settings of a link's `n` object (its keys come sorted and once each).
-    fn of_object(object: Map<String, Value>) -> WireSettings {
-        let read = |value| Num::deserialize(value).map_or(Part::Unreadable, Part::Read);
-        WireSettings(object.into_iter().map(|(k, v)| (k, read(v))).collect())
-    }
-
     /// Adds `value` at `path`, keeping the paths sorted (a path already there is replaced).
     pub(super) fn insert(&mut self, path: String, value: Num) {
         let at = self.0.partition_point(|(p, _)| *p < path);
@@ -305,85 +264,41 @@ pub(super) struct Pinned(
     pub(super) Box<WireV2>,
 );
 
-impl WireV2 {
-    /// The payload `object` holds, each part read on its own: a part of the wrong shape is
-    /// `Unreadable`, a key this version does not know is ignored (a newer link loads what this
-    /// version reads). Scenario A is read from an object only (never from an array by position).
-    pub(super) fn of_object(object: Map<String, Value>) -> WireV2 {
-        let mut wire = WireV2::default();
-        // One pass over the object (taking keys out of a map one by one costs more code).
-        for (key, value) in object {
-            match key.as_str() {
-                "v" => wire.v = read(value),
-                "p" => wire.p = read(value),
-                "n" => {
-                    wire.n = match value {
-                        Value::Object(settings) => Part::Read(WireSettings::of_object(settings)),
-                        _ => Part::Unreadable,
-                    }
-                }
-                "l" => wire.l = read(value),
-                "j" => wire.j = read(value),
-                "pv" => wire.pv = read(value),
-                "sn" => wire.sn = read(value),
-                "m" => wire.m = read(value),
-                "cu" => wire.cu = read(value),
-                "x" => wire.x = read(value),
-                "g" => wire.g = read(value),
-                "cp" => wire.cp = read(value),
-                "ti" => wire.ti = read(value),
-                "no" => wire.no = read(value),
-                "sd" => wire.sd = read(value),
-                "ru" => wire.ru = read(value),
-                "lv" => wire.lv = read(value),
-                "a" => {
-                    wire.a = match value {
-                        Value::Object(pinned) => {
-                            Part::Read(Pinned(Box::new(WireV2::of_object(pinned))))
-                        }
-                        _ => Part::Unreadable,
-                    }
-                }
-                _ => {}
-            }
-        }
-        wire
-    }
-}
-
 /// Savings levers in a link: the keys and shape of [`Levers`] (so links made before levers were
 /// exact numbers read the same), each number a [`Num`]. Absent keys take the defaults.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub(super) struct WireLevers {
     /// [`Levers::vm_lease_cap_hours`] (hours).
-    vm_lease_cap_hours: Option<Num>,
+    pub(super) vm_lease_cap_hours: Option<Num>,
     /// [`Levers::auto_stop`].
-    auto_stop: Option<WireAutoStop>,
+    pub(super) auto_stop: Option<WireAutoStop>,
     /// [`Levers::spot_gpu_rerun_pct`] (percent).
-    spot_gpu_rerun_pct: Option<Num>,
+    pub(super) spot_gpu_rerun_pct: Option<Num>,
     /// [`Levers::gpu_sharing_students`] (students).
-    gpu_sharing_students: Option<Num>,
+    pub(super) gpu_sharing_students: Option<Num>,
     /// [`Levers::gpu_bound_share_pct`] (percent).
-    gpu_bound_share_pct: Num,
+    pub(super) gpu_bound_share_pct: Num,
     /// [`Levers::right_size`] (on/off).
-    right_size: bool,
+    pub(super) right_size: bool,
 }
 
 /// [`AutoStop`] in a link, with the keys of [`AutoStop`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub(super) struct WireAutoStop {
     /// [`AutoStop::idle_after_hours`] (hours).
-    idle_after_hours: Option<Num>,
+    pub(super) idle_after_hours: Option<Num>,
     /// [`AutoStop::nightly_stop`] (on/off).
-    nightly_stop: bool,
+    pub(super) nightly_stop: bool,
     /// [`AutoStop::night_hours`] (hours).
-    night_hours: Num,
+    pub(super) night_hours: Num,
     /// [`AutoStop::idle_share_pct`] (percent).
-    idle_share_pct: Num,
+    pub(super) idle_share_pct: Num,
     /// [`AutoStop::include_project`] (on/off).
-    include_project: bool,
+    pub(super) include_project: bool,
 }
 
 impl Default for WireLevers {
@@ -439,75 +354,5 @@ impl From<WireLevers> for Levers {
             gpu_bound_share_pct: wire.gpu_bound_share_pct.0,
             right_size: wire.right_size,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn wire_of(json: &str) -> WireV2 {
-        match serde_json::from_str(json) {
-            Ok(Value::Object(object)) => WireV2::of_object(object),
-            _ => unreachable!("a JSON object"),
-        }
-    }
-
-    #[test]
-    fn entries_read_as_an_index_an_object_or_an_array_by_position() {
-        let wire = wire_of(r#"{"l": [1, {"r": 0, "n": "A"}, [null, "B"]], "zz": 1}"#);
-        let named = |r: Option<usize>, n: &str| WireLab {
-            r,
-            n: Some(n.to_string()),
-            ..WireLab::default()
-        };
-        let expected = vec![
-            Entry::Same(1),
-            Entry::Full(named(Some(0), "A")),
-            Entry::Full(named(None, "B")),
-        ];
-        assert_eq!(wire.l, Part::Read(expected));
-        // Neither a negative nor a fractional index, a text or a longer array is a lab.
-        for labs in [
-            "[-1]",
-            "[1.5]",
-            r#"["0"]"#,
-            "[[null, null, null, null, null, 1]]",
-        ] {
-            let wire = wire_of(&format!(r#"{{"l": {labs}}}"#));
-            assert_eq!(wire.l, Part::Unreadable, "{labs}");
-        }
-    }
-
-    #[test]
-    fn each_part_and_each_setting_is_read_on_its_own() {
-        let wire = wire_of(r#"{"n": {"b": "x", "a": 2}, "ti": 3, "no": "N", "a": [1]}"#);
-        let settings = vec![
-            ("a".to_string(), Part::Read(Num(2.0))),
-            ("b".to_string(), Part::Unreadable),
-        ];
-        assert_eq!(wire.n, Part::Read(WireSettings(settings)));
-        assert_eq!(
-            (wire.ti, wire.no),
-            (Part::Unreadable, Part::Read("N".into()))
-        );
-        // Scenario A only from an object; a settings part that is no object does not read.
-        assert_eq!(wire.a, Part::Unreadable);
-        assert_eq!(wire_of(r#"{"n": [1]}"#).n, Part::Unreadable);
-        let pinned = wire_of(r#"{"a": {"ti": "A"}}"#).a;
-        let Part::Read(Pinned(pinned)) = pinned else {
-            unreachable!("scenario A reads")
-        };
-        assert_eq!(pinned.ti, Part::Read("A".to_string()));
-    }
-
-    #[test]
-    fn settings_are_written_in_the_order_of_their_paths() {
-        let mut settings = WireSettings::default();
-        for (path, value) in [("c", 1.0), ("a", 2.0), ("b", 3.5), ("a", 4.0)] {
-            settings.insert(path.to_string(), Num(value));
-        }
-        let json = serde_json::to_string(&settings).unwrap_or_default();
-        assert_eq!(json, r#"{"a":4,"b":"3.5","c":1}"#);
     }
 }
