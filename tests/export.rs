@@ -8,7 +8,7 @@ mod common;
 use common::{catalog, estimate, expected, paper, whole_dollars};
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::export::{csv, guard_cell, json, markdown};
+use course_cost::model::export::{guard_cell, json, markdown, ExportKind};
 use course_cost::model::Scenario;
 
 /// Splits RFC 4180 text into records of fields (quotes, doubled quotes, CRLF).
@@ -42,7 +42,7 @@ fn parse_csv(text: &str) -> Vec<Vec<String>> {
 /// The CSV of `scenario` as records, exported on a fixed date with a fixed link.
 fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, course_cost::model::Estimate) {
     let result = estimate(scenario);
-    let text = csv(
+    let text = ExportKind::Csv.render(
         scenario,
         &result,
         catalog(),

@@ -46,8 +46,10 @@ pub fn post_height() {
             location.pathname().unwrap_or_default()
         )
     };
-    let embedly = serde_json::json!({ "src": src, "context": "iframe.resize", "height": height });
-    post(&embedly.to_string().into());
+    // Written by hand (only `src` needs escaping), so no JSON tree is built for it.
+    let src = serde_json::to_string(&src).unwrap_or_else(|_| "\"\"".to_string());
+    let embedly = format!(r#"{{"context":"iframe.resize","height":{height},"src":{src}}}"#);
+    post(&embedly.into());
     // AMP's amp-iframe: { sentinel: "amp", type: "embed-size", height }.
     post(&object(&[
         ("sentinel", "amp".into()),

@@ -1,5 +1,7 @@
 //! The draft kept in this browser's local storage, and the list of scenarios the user replaced.
 
+use serde_json::Value;
+
 use crate::state::kept::{kept_json, parse_kept, with_kept, Kept};
 
 /// Key of the saved draft (a share-link payload).
@@ -39,8 +41,10 @@ const LEFT_KEY: &str = "course-cost.left.v1";
 pub fn note_left(stale_fragment: &str, payload: &str) {
     let session = gloo::utils::window().session_storage().ok().flatten();
     if let Some(session) = session {
-        let note = serde_json::json!([stale_fragment.trim_start_matches('#'), payload]);
-        let _ = session.set_item(LEFT_KEY, &note.to_string());
+        let note = serde_json::to_string(&(stale_fragment.trim_start_matches('#'), payload));
+        if let Ok(note) = note {
+            let _ = session.set_item(LEFT_KEY, &note);
+        }
     }
 }
 
@@ -53,9 +57,12 @@ pub fn fragment_after_leaving(fragment: &str) -> String {
     };
     let note = session.get_item(LEFT_KEY).ok().flatten();
     let _ = session.remove_item(LEFT_KEY);
-    let note: Option<(String, String)> = note.and_then(|n| serde_json::from_str(&n).ok());
-    match note {
-        Some((stale, payload)) if stale == fragment.trim_start_matches('#') => {
+    // Read through `Value`, the one JSON reader the app has: `[stale fragment, payload]`.
+    let note = note.and_then(|n| serde_json::from_slice::<Value>(n.as_bytes()).ok());
+    match note.as_ref().and_then(Value::as_array).map(Vec::as_slice) {
+        Some([Value::String(stale), Value::String(payload)])
+            if stale == fragment.trim_start_matches('#') =>
+        {
             format!("s={payload}")
         }
         _ => fragment.to_string(),

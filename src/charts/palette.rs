@@ -32,6 +32,10 @@ pub fn series_color(index: usize) -> Rgb {
 /// A CSS colour written `#rrggbb` or `#rgb` (what style.css's custom properties hold), if it is one.
 pub fn parse_hex(css: &str) -> Option<Rgb> {
     let hex = css.trim().strip_prefix('#')?;
+    // Hex digits only (no sign `from_str_radix` would take, no character sliced in two).
+    if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
     let byte = |text: &str| u8::from_str_radix(text, 16).ok();
     match hex.len() {
         6 => Some(Rgb(byte(&hex[0..2])?, byte(&hex[2..4])?, byte(&hex[4..6])?)),
@@ -91,28 +95,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn css_and_computed_colours_parse() {
-        let dark_background = Some(Rgb(0x16, 0x18, 0x1d));
+    fn css_colours_parse() {
+        let dark = Rgb(0x16, 0x18, 0x1d);
         let white = Some(Rgb(255, 255, 255));
-        // The stylesheet's hex custom properties.
-        for (css, rgb) in [
-            ("#16181d", dark_background),
-            (" #fff ", white),
-            ("rgb(1, 2, 3)", None),
-            ("#12345", None),
-        ] {
-            assert_eq!(parse_hex(css), rgb, "{css}");
-        }
-        // Computed styles: `rgb(r, g, b)`, or hex as written.
-        for (css, rgb) in [
-            ("rgb(22, 24, 29)", dark_background),
-            (" #fff", white),
-            ("rgb(1, 2)", None),
-            ("rgb(1, 2, 3, 4)", None),
-            ("rgb(1, 2, 300)", None),
-            ("light-dark(#fff, #000)", None),
-        ] {
-            assert_eq!(parse_color(css), rgb, "{css}");
+        // (text, as `#hex`, as a computed colour): the computed form also takes `#hex`.
+        let cases = [
+            ("#16181d", Some(dark), Some(dark)),
+            (" #fff ", white, white),
+            ("rgb(22, 24, 29)", None, Some(dark)),
+            ("rgb(1, 2, 3)", None, Some(Rgb(1, 2, 3))),
+            ("#12345", None, None),
+            ("#+1+1+1", None, None),
+            ("#\u{e9}a", None, None),
+            ("rgb(1, 2)", None, None),
+            ("rgb(1, 2, 3, 4)", None, None),
+            ("rgb(1, 2, 300)", None, None),
+            ("light-dark(#fff, #000)", None, None),
+        ];
+        for (text, hex, computed) in cases {
+            assert_eq!(
+                (parse_hex(text), parse_color(text)),
+                (hex, computed),
+                "{text}"
+            );
         }
         let dark = Theme::from_properties(|name| match name {
             "--ink" => "#e6e8ec".into(),

@@ -76,7 +76,15 @@ impl ExportKind {
         date: &str,
     ) -> String {
         match self {
-            ExportKind::Csv => csv(scenario, estimate, catalog, link, date),
+            // The budget office's CSV (see [`crate::model::export_csv`]): name, date and link
+            // first, then every priced line and the totals.
+            ExportKind::Csv => budget_csv(&CsvContext {
+                scenario,
+                estimate,
+                catalog,
+                link,
+                date,
+            }),
             ExportKind::Json => json(scenario, estimate, link),
             ExportKind::Markdown => markdown(scenario, estimate, catalog, link),
         }
@@ -125,24 +133,6 @@ fn ends_with_live_scheme(text: &str) -> bool {
         .collect::<String>()
         .to_ascii_lowercase();
     LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
-}
-
-/// The budget office's CSV of `scenario` (see [`crate::model::export_csv`]): name, date
-/// (`YYYY-MM-DD`) and link first, then every priced line and the totals.
-pub fn csv(
-    scenario: &Scenario,
-    estimate: &Estimate,
-    catalog: &Catalog,
-    link: &str,
-    date: &str,
-) -> String {
-    budget_csv(&CsvContext {
-        scenario,
-        estimate,
-        catalog,
-        link,
-        date,
-    })
 }
 
 /// The price age of `estimate`'s figures at the build date (`None` without a build date).
@@ -294,24 +284,31 @@ mod tests {
 
     #[test]
     fn formulas_stay_text_and_numbers_stay_numbers() {
-        assert_eq!(csv_field("=1+1"), "'=1+1");
-        assert_eq!(
-            csv_field("=HYPERLINK(\"http://evil.example/\",\"x\")"),
-            "\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\""
-        );
-        assert_eq!(csv_field("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_field("-5"), "-5");
-        assert_eq!(csv_field("+3.5"), "+3.5");
-        assert_eq!(csv_field("\tx"), "'\tx");
-        assert_eq!(csv_field("-inf"), "'-inf");
-        assert_eq!(csv_field("+NaN"), "'+NaN");
-        assert_eq!(csv_field("-infinity"), "'-infinity");
-        assert_eq!(csv_field("  =1+1"), "'  =1+1");
-        assert_eq!(csv_field("\r=1"), "\"'\r=1\"");
-        assert_eq!(csv_field("-1e5"), "-1e5");
-        assert_eq!(csv_field("-1+2"), "'-1+2");
-        assert_eq!(csv_field("-."), "'-.");
-        assert_eq!(csv_field("-"), "'-");
+        // (field, as written): a leading formula character is neutralised with an apostrophe
+        // unless the field is a plain signed number.
+        let cases = [
+            ("=1+1", "'=1+1"),
+            (
+                "=HYPERLINK(\"http://evil.example/\",\"x\")",
+                "\"'=HYPERLINK(\"\"http://evil.example/\"\",\"\"x\"\")\"",
+            ),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("-5", "-5"),
+            ("+3.5", "+3.5"),
+            ("\tx", "'\tx"),
+            ("-inf", "'-inf"),
+            ("+NaN", "'+NaN"),
+            ("-infinity", "'-infinity"),
+            ("  =1+1", "'  =1+1"),
+            ("\r=1", "\"'\r=1\""),
+            ("-1e5", "-1e5"),
+            ("-1+2", "'-1+2"),
+            ("-.", "'-."),
+            ("-", "'-"),
+        ];
+        for (field, written) in cases {
+            assert_eq!(csv_field(field), written, "{field:?}");
+        }
     }
 
     #[test]

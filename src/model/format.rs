@@ -136,22 +136,27 @@ mod tests {
     }
 
     #[test]
-    fn money_uses_cents_only_below_100() {
-        assert_eq!(money(49_750.4, "USD", 1.0), "$49,750");
-        assert_eq!(money(12.345, "USD", 1.0), "$12.35");
-        assert_eq!(money(100.0, "EUR", 0.9), "90.00 EUR");
-        assert_eq!(money(-5.0, "USD", 1.0), "-$5.00");
-        assert_eq!(money(-0.0, "USD", 1.0), "$0.00");
-        assert_eq!(money(-0.0, "EUR", 1.0), "0.00 EUR");
-    }
-
-    #[test]
-    fn money_beyond_a_trillion_is_said_in_words() {
-        assert_eq!(money(999_999_999_999.0, "USD", 1.0), "$999,999,999,999");
-        assert_eq!(money(1e12, "USD", 1.0), "over $1 trillion");
-        assert_eq!(money(6.5e27, "USD", 1.0), "over $1 trillion");
-        assert_eq!(money(-2e12, "USD", 1.0), "below -$1 trillion");
-        assert_eq!(money(1e10, "JPY", 148.66), "over 1 trillion JPY");
+    fn money_uses_cents_only_below_100_and_words_from_a_trillion() {
+        let cases = [
+            (49_750.4, "USD", 1.0, "$49,750"),
+            (12.345, "USD", 1.0, "$12.35"),
+            (100.0, "EUR", 0.9, "90.00 EUR"),
+            (-5.0, "USD", 1.0, "-$5.00"),
+            (-0.0, "USD", 1.0, "$0.00"),
+            (-0.0, "EUR", 1.0, "0.00 EUR"),
+            (999_999_999_999.0, "USD", 1.0, "$999,999,999,999"),
+            (1e12, "USD", 1.0, "over $1 trillion"),
+            (6.5e27, "USD", 1.0, "over $1 trillion"),
+            (-2e12, "USD", 1.0, "below -$1 trillion"),
+            (1e10, "JPY", 148.66, "over 1 trillion JPY"),
+        ];
+        for (usd, currency, rate, text) in cases {
+            assert_eq!(
+                money(usd, currency, rate),
+                text,
+                "{usd} {currency} at {rate}"
+            );
+        }
         assert!(money(f64::MAX, "USD", 1.0).len() <= 22);
     }
 

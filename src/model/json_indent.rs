@@ -7,29 +7,18 @@
 pub fn indent_json(compact: &str) -> String {
     let mut out = String::with_capacity(compact.len() * 2);
     let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
+    let mut strings = StringScan::default();
     let mut chars = compact.chars().peekable();
     let newline = |out: &mut String, depth: usize| {
         out.push('\n');
         out.extend(std::iter::repeat_n("  ", depth));
     };
     while let Some(c) = chars.next() {
-        if in_string {
+        if strings.step(c) {
             out.push(c);
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => {}
-            }
             continue;
         }
         match c {
-            '"' => {
-                in_string = true;
-                out.push(c);
-            }
             '{' | '[' => {
                 out.push(c);
                 // An empty object or array stays on one line: `{}`, `[]`.
@@ -59,9 +48,33 @@ pub fn indent_json(compact: &str) -> String {
     out
 }
 
+/// Where a scan of JSON text is: inside a string or not, and just after a backslash in one.
+#[derive(Default)]
+struct StringScan {
+    in_string: bool,
+    escaped: bool,
+}
+
+impl StringScan {
+    /// Steps over `c`: whether it belongs to a string (its quotes included).
+    fn step(&mut self, c: char) -> bool {
+        if !self.in_string {
+            self.in_string = c == '"';
+            return self.in_string;
+        }
+        match (self.escaped, c) {
+            (true, _) => self.escaped = false,
+            (false, '\\') => self.escaped = true,
+            (false, '"') => self.in_string = false,
+            _ => {}
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::indent_json;
+    use super::{indent_json, StringScan};
 
     #[test]
     fn objects_arrays_and_strings_are_laid_out_and_kept_as_written() {
@@ -76,25 +89,11 @@ mod tests {
         let compact = r#"{"name":"Lab 1: \"hello\", world","n":[0.1,-2e-7,null,true]}"#;
         let indented = indent_json(compact);
         // Outside strings the indenter adds only spaces and newlines; inside them it adds nothing.
-        let mut back = String::new();
-        let mut in_string = false;
-        let mut escaped = false;
-        for c in indented.chars() {
-            if in_string {
-                back.push(c);
-                match (escaped, c) {
-                    (true, _) => escaped = false,
-                    (false, '\\') => escaped = true,
-                    (false, '"') => in_string = false,
-                    _ => {}
-                }
-            } else if c == '"' {
-                in_string = true;
-                back.push(c);
-            } else if !c.is_whitespace() {
-                back.push(c);
-            }
-        }
+        let mut strings = StringScan::default();
+        let back: String = indented
+            .chars()
+            .filter(|&c| strings.step(c) || !c.is_whitespace())
+            .collect();
         assert_eq!(back, compact);
     }
 }

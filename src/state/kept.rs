@@ -3,7 +3,8 @@
 //! after a reload: the newest few, each with its name, why it was kept and when. No web types:
 //! the list is JSON that `src/browser/storage.rs` stores.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::model::format;
 use crate::model::Scenario;
@@ -12,7 +13,7 @@ use crate::model::Scenario;
 pub const MAX_KEPT: usize = 5;
 
 /// One kept scenario.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Kept {
     /// Its name: the scenario's title, or its size when it has none.
     pub name: String,
@@ -62,13 +63,28 @@ pub fn name_of(scenario: &Scenario) -> String {
     )
 }
 
-/// The kept list stored as `json`; an unreadable one is an empty list (never a panic).
+/// The kept list stored as `json`; an unreadable one (or one with an entry that is not a
+/// [`Kept`] object) is an empty list (never a panic).
 pub fn parse_kept(json: Option<&str>) -> Vec<Kept> {
-    let mut list: Vec<Kept> = json
-        .and_then(|text| serde_json::from_str(text).ok())
-        .unwrap_or_default();
+    // Read through `Value`, the one JSON reader the app has (links are read so too).
+    let list = json.and_then(|text| match serde_json::from_slice(text.as_bytes()).ok()? {
+        Value::Array(items) => items.iter().map(kept_of).collect::<Option<Vec<Kept>>>(),
+        _ => None,
+    });
+    let mut list = list.unwrap_or_default();
     list.truncate(MAX_KEPT);
     list
+}
+
+/// One entry of the stored list: an object with the fields of [`Kept`] (others are ignored).
+fn kept_of(entry: &Value) -> Option<Kept> {
+    let text = |key: &str| entry.get(key)?.as_str().map(str::to_string);
+    Some(Kept {
+        name: text("name")?,
+        why: text("why")?,
+        at_ms: entry.get("at_ms")?.as_f64()?,
+        payload: text("payload")?,
+    })
 }
 
 /// `list` with `entry` first; an entry of the same payload moves up instead of appearing twice,

@@ -4,13 +4,12 @@
 //!
 //! [`read`]: crate::model::share::read
 
-use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
-use base64::Engine;
 use serde_json::{Map, Value};
 
 use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::catalog::Catalog;
 use crate::model::scenario::Scenario;
+use crate::model::share::base64url;
 use crate::model::share::migrate::migrate;
 use crate::model::share::old_version::{old_version, OldVersion};
 use crate::model::share::pack::{Inflated, MAX_JSON_BYTES};
@@ -73,13 +72,11 @@ pub fn unpack(payload: &str) -> Result<Vec<u8>, String> {
             payload.len()
         ));
     }
+    // Padding is not written, but accepted (a link copied from elsewhere may have it).
     let trimmed = payload.trim().trim_end_matches('=');
-    URL_SAFE_NO_PAD
-        .decode(trimmed)
-        .or_else(|_| URL_SAFE.decode(payload.trim()))
-        .map_err(|_| {
-            "This link is damaged (it is not a calculator link, or it was cut short). The paper's course is shown instead.".to_string()
-        })
+    base64url::decode(trimmed).ok_or_else(|| {
+        "This link is damaged (it is not a calculator link, or it was cut short). The paper's course is shown instead.".to_string()
+    })
 }
 
 /// What a link that cannot be read at all decodes to: the paper's course, with `notice`.
@@ -94,11 +91,11 @@ pub fn refused(notice: String) -> Option<Decoded> {
 pub fn decode_inflated(bytes: &[u8], inflated: Inflated, catalog: &Catalog) -> Option<Decoded> {
     let presets = builtin_presets().ok()?;
     let default = presets.first()?;
-    let object = match json_object(bytes, inflated) {
-        Ok(object) => object,
+    let wire_of = || json_object(bytes, &inflated).map(current);
+    let (wire, mut notices) = match wire_of() {
+        Ok(read) => read,
         Err(notice) => return refused(notice),
     };
-    let (wire, mut notices) = current(object);
     let preset_id = match &wire.p {
         Part::Read(id) => id.as_str(),
         _ => "",
@@ -115,19 +112,20 @@ pub fn decode_inflated(bytes: &[u8], inflated: Inflated, catalog: &Catalog) -> O
             default
         }
     };
-    // A link made with an archived version is also read against today's version, for the notice.
-    let again = preset.archived.then(|| wire.clone());
+    // A link made with an archived version is also read against today's version, for the
+    // notice: its JSON is read once more (rare, and cheaper in code than a copy of the payload).
+    let again = preset.archived.then(wire_of).and_then(Result::ok);
     let mut decoded = read(wire, preset, catalog, notices);
     decoded.old_version =
-        again.and_then(|wire| old_version(wire, preset, &decoded.scenario, catalog));
+        again.and_then(|(wire, _)| old_version(wire, preset, &decoded.scenario, catalog));
     Some(decoded)
 }
 
 /// The payload's JSON object, or why there is none (in words for the user). The inflater was
 /// bounded, so a crafted link cannot inflate into gigabytes; plain JSON is accepted too
 /// (hand-written links).
-fn json_object(bytes: &[u8], inflated: Inflated) -> Result<Map<String, Value>, String> {
-    let json = match &inflated {
+fn json_object(bytes: &[u8], inflated: &Inflated) -> Result<Map<String, Value>, String> {
+    let json = match inflated {
         Inflated::Json(json) => json.as_slice(),
         Inflated::NotDeflate => bytes,
         Inflated::TooLarge => {
@@ -165,9 +163,8 @@ fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
         object = migrated.object;
         notices.extend(migrated.notices);
     }
-    // Every field is optional and read on its own, so any object reads; the fallback is only
-    // for safety.
-    let wire = serde_json::from_value(Value::Object(object)).unwrap_or_default();
+    // Every field is optional and read on its own, so any object reads.
+    let wire = WireV2::of_object(object);
     (wire, notices)
 }
 

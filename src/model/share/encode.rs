@@ -3,20 +3,18 @@
 //!
 //! [`pack`]: crate::model::share::pack
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine;
-
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::presets::Preset;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
+use crate::model::share::base64url;
 use crate::model::share::num::Num;
 use crate::model::share::pack::deflate_now;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
-    WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+    Entry, LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers,
+    WireOffer, WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
 };
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
@@ -43,7 +41,7 @@ pub fn encode_json(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset
 
 /// The payload for `deflated` (raw deflate of [`encode_json`]'s JSON): base64url, no padding.
 pub fn payload_of_deflated(deflated: &[u8]) -> String {
-    URL_SAFE_NO_PAD.encode(deflated)
+    base64url::encode(deflated)
 }
 
 fn differs_text(value: &str, base: &str) -> Option<String> {
@@ -81,7 +79,8 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
 
 /// Every scalar setting whose bits differ from the preset's, by path; `None` when none does.
 fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
-    let changed: WireSettings = Setting::ALL
+    let mut changed = WireSettings::default();
+    let differing = Setting::ALL
         .iter()
         // The rate goes with any currency but the US dollar, even when it is the preset's: a
         // link in a currency without its rate reads as one that never had one.
@@ -89,57 +88,71 @@ fn settings(scenario: &Scenario, base: &Scenario) -> Option<WireSettings> {
             s.get(scenario).to_bits() != s.get(base).to_bits()
                 || (**s == Setting::UsdToCurrency
                     && !scenario.pricing.currency.eq_ignore_ascii_case(USD))
-        })
-        .map(|s| (s.path().to_string(), Part::Read(Num(s.get(scenario)))))
-        .collect();
-    (!changed.is_empty()).then_some(changed)
+        });
+    for s in differing {
+        changed.insert(s.path().to_string(), Num(s.get(scenario)));
+    }
+    (!changed.0.is_empty()).then_some(changed)
 }
 
 /// Project uses, when any differs; a note only where it differs from the preset's use at the
 /// same position.
 fn project_uses(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireProjectUse>> {
-    let base_uses = &base.course.project.uses;
-    unless_same(&scenario.course.project.uses, base_uses, |u, base_use| {
-        WireProjectUse(
-            u.resource.clone(),
-            Num(u.count),
-            Num(u.hours_per_week),
-            Num(u.floating_ips),
-            differs_text(&u.note, base_use.map_or("", |b| b.note.as_str())),
-            u.pool
+    let (uses, base_uses) = (&scenario.course.project.uses, &base.course.project.uses);
+    unless_same(
+        uses,
+        base_uses,
+        |u| &u.note,
+        |u, note| {
+            let pool = u
+                .pool
                 .iter()
-                .map(|m| (m.resource.clone(), Num(m.share_pct)))
-                .collect(),
-        )
-    })
+                .map(|m| (m.resource.clone(), Num(m.share_pct)));
+            let (count, hours) = (Num(u.count), Num(u.hours_per_week));
+            let pool = pool.collect();
+            WireProjectUse(
+                u.resource.clone(),
+                count,
+                hours,
+                Num(u.floating_ips),
+                note,
+                pool,
+            )
+        },
+    )
 }
 
 /// Capacities, when any differs; a note only where it differs from the preset's capacity at
 /// the same position.
 fn capacities(scenario: &Scenario, base: &Scenario) -> Option<Vec<WireCapacity>> {
-    unless_same(&scenario.capacity, &base.capacity, |c, base_capacity| {
-        WireCapacity(
-            c.resource.clone(),
-            Num(c.units),
-            Num(c.start_week),
-            Num(c.weeks),
-            differs_text(&c.note, base_capacity.map_or("", |b| b.note.as_str())),
-        )
-    })
+    unless_same(
+        &scenario.capacity,
+        &base.capacity,
+        |c| &c.note,
+        |c, note| {
+            let (units, weeks) = (Num(c.units), Num(c.weeks));
+            WireCapacity(c.resource.clone(), units, Num(c.start_week), weeks, note)
+        },
+    )
 }
 
-/// `items` on the wire when they differ from `base`, each written by `wire` with the item of
-/// `base` at its position, if any; `None` (left out of the link) when they are the same.
+/// `items` on the wire when they differ from `base`, each written by `wire` with its note
+/// when that differs from the note of `base`'s item at its position (`note` reads an item's
+/// note); `None` (left out of the link) when they are the same.
 fn unless_same<T: PartialEq, W>(
     items: &[T],
     base: &[T],
-    wire: impl Fn(&T, Option<&T>) -> W,
+    note: impl Fn(&T) -> &String,
+    wire: impl Fn(&T, Option<String>) -> W,
 ) -> Option<Vec<W>> {
     (items != base).then(|| {
         items
             .iter()
             .enumerate()
-            .map(|(i, item)| wire(item, base.get(i)))
+            .map(|(i, item)| {
+                let base_note = base.get(i).map_or("", |b| note(b).as_str());
+                wire(item, differs_text(note(item), base_note))
+            })
             .collect()
     })
 }
@@ -183,8 +196,8 @@ fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
                 base.iter().position(|b| b == o)
             };
             match same {
-                Some(j) => OptionEntry::Same(j),
-                None => OptionEntry::Full(wire_option(o)),
+                Some(j) => Entry::Same(j),
+                None => Entry::Full(wire_option(o)),
             }
         })
         .collect()
@@ -228,9 +241,9 @@ fn wire_labs(labs: &[Lab], base: &[Lab]) -> Option<Vec<LabEntry>> {
         labs.iter()
             .zip(origin)
             .map(|(lab, origin)| match origin {
-                Some(j) if base[j] == *lab => LabEntry::Same(j),
-                Some(j) => LabEntry::Changed(changed_lab(lab, j, &base[j])),
-                None => LabEntry::Changed(new_lab(lab)),
+                Some(j) if base[j] == *lab => Entry::Same(j),
+                Some(j) => Entry::Full(changed_lab(lab, j, &base[j])),
+                None => Entry::Full(new_lab(lab)),
             })
             .collect(),
     )
@@ -258,7 +271,7 @@ fn new_lab(lab: &Lab) -> WireLab {
         o: Some(
             lab.options
                 .iter()
-                .map(|o| OptionEntry::Full(wire_option(o)))
+                .map(|o| Entry::Full(wire_option(o)))
                 .collect(),
         ),
         w: Some((Num(lab.start_week), Num(lab.due_week))),

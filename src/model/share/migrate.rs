@@ -30,16 +30,17 @@ const V1_SCALARS: [(&str, To); 10] = [
     ("fx", To::Setting("pricing.usd_to_currency")),
 ];
 
-/// Version 1's `r`: the eight overrun factors, by position.
-const V1_FACTORS: [To; 8] = [
-    To::Setting("realism.labs.vm"),
-    To::Setting("realism.labs.bare_metal"),
-    To::Setting("realism.labs.edge"),
-    To::Setting("realism.labs.storage"),
-    To::Setting("realism.project.vm"),
-    To::Setting("realism.project.bare_metal"),
-    To::Setting("realism.project.edge"),
-    To::Setting("realism.project.storage"),
+/// Version 1's `r`: the eight overrun factors, by position (labs, then project; each VM,
+/// bare metal, edge, storage), all settings.
+const V1_FACTORS: [&str; 8] = [
+    "realism.labs.vm",
+    "realism.labs.bare_metal",
+    "realism.labs.edge",
+    "realism.labs.storage",
+    "realism.project.vm",
+    "realism.project.bare_metal",
+    "realism.project.edge",
+    "realism.project.storage",
 ];
 
 /// Version 1's `pl`: the planning tuple, by position.
@@ -92,18 +93,27 @@ pub(super) fn migrate(mut object: Map<String, Value>, from: u64) -> Migrated {
 /// Version 1 gave each scalar a field of its own, and grouped the overrun factors and the
 /// planning settings in fixed-length arrays; version 2 keeps every scalar setting in `n`.
 fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
+    // One pass over the object, keeping what stays (taking keys out of a map one by one
+    // costs more code); the groups are looked at after, in their order.
     let mut moved: Vec<(To, Value)> = Vec::new();
-    for (key, to) in V1_SCALARS {
-        if let Some(value) = object.remove(key) {
-            moved.push((to, value));
+    let mut groups = [None, None];
+    let mut rest = Map::new();
+    for (key, value) in std::mem::take(object) {
+        match (V1_SCALARS.iter().find(|(k, _)| *k == key), key.as_str()) {
+            (Some((_, to)), _) => moved.push((*to, value)),
+            (None, "r") => groups[0] = Some(value),
+            (None, "pl") => groups[1] = Some(value),
+            (None, _) => {
+                rest.insert(key, value);
+            }
         }
     }
-    let groups = [
-        ("r", &V1_FACTORS, "overrun factors"),
-        ("pl", &V1_PLANNING, "planning settings"),
+    let places = [
+        (V1_FACTORS.map(To::Setting), "overrun factors"),
+        (V1_PLANNING, "planning settings"),
     ];
-    for (key, places, what) in groups {
-        match object.remove(key) {
+    for (group, (places, what)) in groups.into_iter().zip(places) {
+        match group {
             Some(Value::Array(values)) if values.len() == places.len() => {
                 moved.extend(places.iter().copied().zip(values));
             }
@@ -118,12 +128,13 @@ fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
     for (to, value) in moved {
         match to {
             To::Setting(path) => settings.insert(path.to_string(), value),
-            To::Field(field) => object.insert(field.to_string(), value),
+            To::Field(field) => rest.insert(field.to_string(), value),
         };
     }
     if !settings.is_empty() {
-        object.insert("n".to_string(), Value::Object(settings));
+        rest.insert("n".to_string(), Value::Object(settings));
     }
+    *object = rest;
 }
 
 /// The spot re-run share's path in the settings map.
@@ -157,7 +168,10 @@ mod tests {
     #[test]
     fn every_v1_scalar_becomes_a_known_setting() {
         let targets = V1_SCALARS.iter().map(|(_, to)| *to);
-        for to in targets.chain(V1_FACTORS).chain(V1_PLANNING) {
+        for to in targets
+            .chain(V1_FACTORS.map(To::Setting))
+            .chain(V1_PLANNING)
+        {
             if let To::Setting(path) = to {
                 assert!(Setting::from_path(path).is_some(), "{path}");
             }

@@ -9,16 +9,19 @@
 //! - `num`: the exact number type, the same bits on every platform.
 //! - `wire`: the payload's shape (version 2: named fields, all optional; scalar settings in one
 //!   map keyed by path).
+//! - `wire_read`: a payload's JSON read into that shape, part by part.
 //! - `encode`: a scenario to a payload.
 //! - `decode`: a payload to a scenario, bounded; `migrate` brings older versions to the current
 //!   shape first and `read` applies each part through the commit path; `old_version` says when
 //!   a link was made with an archived version of its preset, and what today's gives.
+//! - `base64url`: the payload's text (RFC 4648 base64url, no padding), by hand.
 //! - `pack`: the compression seam (raw deflate): miniz natively, the browser's compression
 //!   streams in the wasm (`browser::deflate`), stored blocks until those answer.
 //! - `url`: where the payload sits in the fragment.
 //! - `view`: how the page is shown (`?embed=1&edit=1&theme=dark`); `tab`: which view of it
 //!   (`&v=plan`).
 
+mod base64url;
 mod decode;
 mod encode;
 mod migrate;
@@ -30,6 +33,7 @@ mod tab;
 mod url;
 mod view;
 mod wire;
+mod wire_read;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use decode::decode;

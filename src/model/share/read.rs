@@ -15,7 +15,7 @@ use crate::model::scenario::limits;
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    LabEntry, OptionEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
+    Entry, LabEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
     WireProjectUse, WireSettings, WireV2,
 };
 
@@ -97,18 +97,29 @@ impl<'a> Reader<'a> {
         match part {
             Part::Read(value) => Some(value),
             Part::Unreadable => {
-                self.notices.push(format!(
-                    "The link's {what} could not be read and were left as they are."
-                ));
+                self.unreadable(what);
                 None
             }
             Part::Absent => None,
         }
     }
 
+    /// Says that the link's `what` could not be read.
+    fn unreadable(&mut self, what: &str) {
+        self.notices.push(format!(
+            "The link's {what} could not be read and were left as they are."
+        ));
+    }
+
     /// Applies `edit` through the one commit path; keeps it only if the scenario stays valid,
     /// else says why (the first problem found).
     fn commit(&mut self, edit: impl FnOnce(&mut Scenario)) -> Result<(), String> {
+        // One body for every edit (a generic one would be compiled once per closure).
+        self.commit_dyn(Box::new(edit))
+    }
+
+    /// [`Reader::commit`] of a boxed edit.
+    fn commit_dyn(&mut self, edit: Box<dyn FnOnce(&mut Scenario) + '_>) -> Result<(), String> {
         let committed = commit_with(&self.scenario, self.catalog, |s| {
             edit(s);
             Ok(())
@@ -128,7 +139,12 @@ impl<'a> Reader<'a> {
 
     /// [`Reader::commit`], with a notice naming `what` when the edit is not kept.
     fn try_apply(&mut self, what: &str, edit: impl FnOnce(&mut Scenario)) {
-        if let Err(first) = self.commit(edit) {
+        self.try_apply_dyn(what, Box::new(edit));
+    }
+
+    /// [`Reader::try_apply`] of a boxed edit.
+    fn try_apply_dyn(&mut self, what: &str, edit: Box<dyn FnOnce(&mut Scenario) + '_>) {
+        if let Err(first) = self.commit_dyn(edit) {
             self.notices.push(format!(
                 "The link's {what} could not be used ({first}) and were left as they are."
             ));
@@ -142,7 +158,7 @@ impl<'a> Reader<'a> {
             return;
         };
         let mut unknown = Vec::new();
-        for (path, value) in settings {
+        for (path, value) in settings.0 {
             let Some(setting) = Setting::from_path(&path) else {
                 unknown.push(path);
                 continue;
@@ -379,11 +395,11 @@ impl<'a> Reader<'a> {
 /// The lab a link's entry describes, on top of the preset lab it names (if any).
 fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
     let wire = match entry {
-        LabEntry::Same(r) => WireLab {
+        Entry::Same(r) => WireLab {
             r: Some(r),
             ..WireLab::default()
         },
-        LabEntry::Changed(wire) => wire,
+        Entry::Full(wire) => wire,
     };
     let from = wire.r.and_then(|r| base.get(r));
     let options = match wire.o {
@@ -393,8 +409,8 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
             .filter_map(|entry| match entry {
                 // A reference to an option the preset lab lacks is dropped, and the lab's
                 // shares no longer add up, so the lab is reported by the caller.
-                OptionEntry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
-                OptionEntry::Full(o) => Some(option_of(o)),
+                Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
+                Entry::Full(o) => Some(option_of(o)),
             })
             .collect(),
         None => from.map(|f| f.options.clone()).unwrap_or_default(),

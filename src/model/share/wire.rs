@@ -5,11 +5,7 @@
 //!
 //! [`Setting::path`]: crate::model::scenario::field::Setting::path
 
-use std::collections::BTreeMap;
-
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use serde_json::{Map, Value};
+use serde::{Serialize, Serializer};
 
 use crate::model::scenario::levers::{AutoStop, Levers};
 use crate::model::share::num::Num;
@@ -53,17 +49,9 @@ impl<T: Serialize> Serialize for Part<T> {
     }
 }
 
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Part<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Part<T>, D::Error> {
-        // Any JSON value is accepted here; only its conversion to `T` may fail, and that
-        // failure stays with this part.
-        let value = Value::deserialize(deserializer)?;
-        Ok(serde_json::from_value(value).map_or(Part::Unreadable, Part::Read))
-    }
-}
-
 /// A lab option: name, share (percent), uses as [resource, count, hours, floating IPs].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOption {
     /// Name.
     pub(super) n: String,
@@ -73,30 +61,29 @@ pub(super) struct WireOption {
     pub(super) u: Vec<(String, Num, Num, Num)>,
 }
 
-/// A lab option as the link holds it: the index of the preset lab's option it is unchanged
-/// from, or the option in full.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// A lab or a lab option as the link holds it: the index of the preset's item it is unchanged
+/// from, or the item in full (a number reads as the index; an object, or an array by position,
+/// as the item; anything else does not read).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(untagged)]
-pub(super) enum OptionEntry {
-    /// Same as this option of the preset lab.
+pub(super) enum Entry<T> {
+    /// Same as this item of the preset.
     Same(usize),
-    /// The option in full.
-    Full(WireOption),
+    /// Changed, or new: in full.
+    Full(T),
 }
 
-/// A lab as the link holds it: the index of a preset lab it is unchanged from, or the lab.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub(super) enum LabEntry {
-    /// Same as this lab of the preset.
-    Same(usize),
-    /// Changed, or new.
-    Changed(WireLab),
-}
+/// A lab option as the link holds it.
+pub(super) type OptionEntry = Entry<WireOption>;
+
+/// A lab as the link holds it.
+pub(super) type LabEntry = Entry<WireLab>;
 
 /// A lab: `r` = index of the preset lab it started from (its note and, unless given, its name
 /// and options are taken from there); `n`, `t` (note) and `o` as given.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireLab {
     /// Index of the preset lab it started from.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -117,7 +104,8 @@ pub(super) struct WireLab {
 
 /// A project use: [resource, count, hours per week, floating IPs, note if it differs from the
 /// preset's use at the same position, pool as [resource, share percent] pairs when it has one].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireProjectUse(
     /// Resource id.
     pub(super) String,
@@ -138,7 +126,8 @@ pub(super) struct WireProjectUse(
 
 /// A capacity: [resource, units, week the window opens, weeks, note if it differs from the
 /// preset's capacity at the same position].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireCapacity(
     /// Resource id.
     pub(super) String,
@@ -154,7 +143,8 @@ pub(super) struct WireCapacity(
 );
 
 /// A custom offer: [id, name, vCPU, RAM GB, GPU model, GPUs, GB per GPU, US$ per hour].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOffer(
     /// Offer id (`custom/...`).
     pub(super) String,
@@ -177,8 +167,30 @@ pub(super) struct WireOffer(
 /// A GPU choice: [provider, resource, offer, fraction].
 pub(super) type WireChoice = (String, String, String, Num);
 
-/// Scalar settings by path (`"course.students"`), each value read on its own.
-pub(super) type WireSettings = BTreeMap<String, Part<Num>>;
+/// Scalar settings by path (`"course.students"`), in the order of their paths, each value read
+/// on its own; written as one JSON object.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct WireSettings(
+    /// (path, value), sorted by path, each path once.
+    pub(super) Vec<(String, Part<Num>)>,
+);
+
+impl WireSettings {
+    /// Adds `value` at `path`, keeping the paths sorted (a path already there is replaced).
+    pub(super) fn insert(&mut self, path: String, value: Num) {
+        let at = self.0.partition_point(|(p, _)| *p < path);
+        match self.0.get_mut(at) {
+            Some(slot) if slot.0 == path => slot.1 = Part::Read(value),
+            _ => self.0.insert(at, (path, Part::Read(value))),
+        }
+    }
+}
+
+impl Serialize for WireSettings {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(path, value)| (path, value)))
+    }
+}
 
 /// Declares a payload struct whose every field `name: T` is a `pub(super) name: Part<T>`, absent
 /// when the JSON has no such key and left out of the JSON while absent.
@@ -203,7 +215,7 @@ macro_rules! parts {
 parts! {
     /// Version 2 of the link payload. Every field is optional: absent means "as the preset", and
     /// a field this version does not know is ignored (a newer link loads what this version reads).
-    #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+    #[derive(Clone, Debug, Default, PartialEq, Serialize)]
     pub(super) struct WireV2 {
         /// Link version (only on the outer object).
         v: u64,
@@ -252,49 +264,41 @@ pub(super) struct Pinned(
     pub(super) Box<WireV2>,
 );
 
-impl<'de> Deserialize<'de> for Pinned {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Pinned, D::Error> {
-        // Through a map first: serde would otherwise fill a struct from an array, by position.
-        let object = Map::<String, Value>::deserialize(deserializer)?;
-        serde_json::from_value(Value::Object(object))
-            .map(|wire| Pinned(Box::new(wire)))
-            .map_err(serde::de::Error::custom)
-    }
-}
-
 /// Savings levers in a link: the keys and shape of [`Levers`] (so links made before levers were
 /// exact numbers read the same), each number a [`Num`]. Absent keys take the defaults.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub(super) struct WireLevers {
     /// [`Levers::vm_lease_cap_hours`] (hours).
-    vm_lease_cap_hours: Option<Num>,
+    pub(super) vm_lease_cap_hours: Option<Num>,
     /// [`Levers::auto_stop`].
-    auto_stop: Option<WireAutoStop>,
+    pub(super) auto_stop: Option<WireAutoStop>,
     /// [`Levers::spot_gpu_rerun_pct`] (percent).
-    spot_gpu_rerun_pct: Option<Num>,
+    pub(super) spot_gpu_rerun_pct: Option<Num>,
     /// [`Levers::gpu_sharing_students`] (students).
-    gpu_sharing_students: Option<Num>,
+    pub(super) gpu_sharing_students: Option<Num>,
     /// [`Levers::gpu_bound_share_pct`] (percent).
-    gpu_bound_share_pct: Num,
+    pub(super) gpu_bound_share_pct: Num,
     /// [`Levers::right_size`] (on/off).
-    right_size: bool,
+    pub(super) right_size: bool,
 }
 
 /// [`AutoStop`] in a link, with the keys of [`AutoStop`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 #[serde(default)]
 pub(super) struct WireAutoStop {
     /// [`AutoStop::idle_after_hours`] (hours).
-    idle_after_hours: Option<Num>,
+    pub(super) idle_after_hours: Option<Num>,
     /// [`AutoStop::nightly_stop`] (on/off).
-    nightly_stop: bool,
+    pub(super) nightly_stop: bool,
     /// [`AutoStop::night_hours`] (hours).
-    night_hours: Num,
+    pub(super) night_hours: Num,
     /// [`AutoStop::idle_share_pct`] (percent).
-    idle_share_pct: Num,
+    pub(super) idle_share_pct: Num,
     /// [`AutoStop::include_project`] (on/off).
-    include_project: bool,
+    pub(super) include_project: bool,
 }
 
 impl Default for WireLevers {
