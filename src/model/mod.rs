@@ -30,37 +30,8 @@ pub mod json_indent;
 pub mod planners;
 pub mod scenario;
 pub mod share;
+pub mod sort;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};
 pub use scenario::Scenario;
-
-use std::cmp::Ordering;
-
-/// Sorts `items` stably by `compare`: the one sort every list of the model goes through. Each
-/// `sort_by` on another element type would ship its own copy of the standard library's sort
-/// (about 4 kB of wasm each); this sorts positions once, behind one comparison of positions,
-/// and then moves the items to their places.
-pub fn sort_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> Ordering) {
-    let mut places = sorted_places(items.len(), &|a, b| compare(&items[a], &items[b]));
-    for at in 0..places.len() {
-        // Swap the item here to its place until the one that belongs here has arrived.
-        while places[at] != at {
-            let to = places[at];
-            items.swap(at, to);
-            places.swap(at, to);
-        }
-    }
-}
-
-/// Where each of `len` positions goes when sorted stably by `compare` (of two positions).
-#[inline(never)]
-fn sorted_places(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..len).collect();
-    order.sort_by(|&a, &b| compare(a, b));
-    let mut places = vec![0; len];
-    for (place, &from) in order.iter().enumerate() {
-        places[from] = place;
-    }
-    places
-}

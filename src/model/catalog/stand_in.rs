@@ -186,7 +186,7 @@ pub fn picker_offers<'a>(
         })
         .collect();
     let paid = |o: &Offer| paid_per_hour(resource, o, scope.snapshot, scope.model);
-    crate::model::sort_by(&mut offers, |a, b| paid(a).total_cmp(&paid(b)));
+    crate::model::sort::sort_by(&mut offers, |a, b| paid(a).total_cmp(&paid(b)));
     offers
 }
 

@@ -157,6 +157,10 @@ pub struct PriceAge {
     pub total_usd: f64,
 }
 
+/// What makes a figure one figure: its offer, price model and date (empty when the date is the
+/// offer's own in a snapshot).
+type FigureKey<'a> = (&'a str, PriceModel, &'a str);
+
 impl PriceAge {
     fn empty(on: Day) -> PriceAge {
         PriceAge {
@@ -173,7 +177,13 @@ impl PriceAge {
     }
 
     /// Counts one figure the first time `key` is seen; its cost is added every time.
-    fn add(&mut self, seen: &mut Vec<String>, key: String, age: Age, cost_usd: f64) {
+    fn add<'a>(
+        &mut self,
+        seen: &mut Vec<FigureKey<'a>>,
+        key: FigureKey<'a>,
+        age: Age,
+        cost_usd: f64,
+    ) {
         self.total_usd += cost_usd;
         if age.is_doubtful(self.on) {
             self.doubtful_usd += cost_usd;
@@ -202,7 +212,7 @@ impl PriceAge {
         let mut age = PriceAge::empty(on);
         let mut seen = Vec::new();
         for line in lines {
-            let key = format!("{}|{:?}|{}", line.offer_id, line.model, line.as_of);
+            let key = (line.offer_id.as_str(), line.model, line.as_of.as_str());
             let cost = if line.cost_usd.is_finite() {
                 line.cost_usd
             } else {
@@ -226,10 +236,10 @@ impl PriceAge {
         let mut seen = Vec::new();
         for offer in catalog.offers_in(snapshot) {
             let list = offer.price_in(snapshot);
-            let key = format!("{}|{:?}", offer.id, PriceModel::OnDemand);
+            let key = (&*offer.id, PriceModel::OnDemand, "");
             age.add(&mut seen, key, Age::of(&offer.id, list.as_of), 0.0);
             if let Some(spot) = offer.spot_in(snapshot) {
-                let key = format!("{}|{:?}", offer.id, PriceModel::Spot);
+                let key = (&*offer.id, PriceModel::Spot, "");
                 age.add(&mut seen, key, Age::of(&offer.id, spot.as_of), 0.0);
             }
         }

@@ -155,7 +155,7 @@ pub fn compare(
                 ids.push(line.resource.clone());
             }
         }
-        crate::model::sort_by(&mut ids, Ord::cmp);
+        crate::model::sort::sort_by(&mut ids, Ord::cmp);
         types.push(TypeRow {
             instance_type: instance_type.clone(),
             billed_hours: used.quantity,
@@ -203,7 +203,7 @@ pub fn compare(
             }
         }
     }
-    crate::model::sort_by(&mut types, |a, b| b.billed_hours.total_cmp(&a.billed_hours));
+    crate::model::sort::sort_by(&mut types, |a, b| b.billed_hours.total_cmp(&a.billed_hours));
     let sum_kind = |kind: ResourceKind| -> f64 {
         estimate
             .lines
