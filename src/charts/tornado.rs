@@ -115,7 +115,7 @@ pub fn row_layout(index: usize, rows: usize) -> RowLayout {
 /// the row's name; a bar without a label gets an empty name.
 pub fn labels_on_bars(bars: &[(f64, f64, &str)], labels: &[(f64, f64, &str)]) -> Vec<String> {
     let mut order: Vec<&(f64, f64, &str)> = bars.iter().collect();
-    order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    crate::model::sort::sort_by(&mut order, |a, b| a.0.total_cmp(&b.0));
     let mut above = f64::NEG_INFINITY;
     order
         .iter()

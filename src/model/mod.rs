@@ -30,6 +30,7 @@ pub mod json_indent;
 pub mod planners;
 pub mod scenario;
 pub mod share;
+pub mod sort;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};

@@ -186,7 +186,7 @@ pub fn picker_offers<'a>(
         })
         .collect();
     let paid = |o: &Offer| paid_per_hour(resource, o, scope.snapshot, scope.model);
-    offers.sort_by(|a, b| paid(a).total_cmp(&paid(b)));
+    crate::model::sort::sort_by(&mut offers, |a, b| paid(a).total_cmp(&paid(b)));
     offers
 }
 
@@ -256,5 +256,30 @@ pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
 
 /// `name` cut to the longest name allowed.
 pub fn clip_name(name: &str) -> String {
-    name.chars().take(limits::NAME_CHARS).collect()
+    clip_chars(name, limits::NAME_CHARS)
+}
+
+/// The first `max` characters of `text` (all of it when shorter), cut at a character boundary:
+/// a slice copied once, where collecting the characters would re-encode each one.
+pub fn clip_chars(text: &str, max: usize) -> String {
+    let end = text
+        .char_indices()
+        .nth(max)
+        .map_or(text.len(), |(at, _)| at);
+    text.get(..end).unwrap_or(text).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clip_chars;
+
+    #[test]
+    fn clips_at_a_character_count_not_a_byte_count() {
+        // "é" is two bytes and "€" three: five characters, nine bytes.
+        assert_eq!(clip_chars("aé€bc", 3), "aé€");
+        assert_eq!(clip_chars("aé€bc", 5), "aé€bc");
+        assert_eq!(clip_chars("aé€bc", 50), "aé€bc");
+        assert_eq!(clip_chars("aé€bc", 0), "");
+        assert_eq!(clip_chars("", 4), "");
+    }
 }

@@ -7,7 +7,7 @@
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{ResourceKind, NEW_USE_RESOURCE};
-use crate::model::catalog::stand_in::{clip_name, CustomOffer};
+use crate::model::catalog::stand_in::{clip_chars, clip_name, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::edit::pool_change::{share_out, PoolChange};
 use crate::model::edit::validated::commit_with;
@@ -208,7 +208,7 @@ impl Change {
         match self {
             Change::SetTitle(title) => scenario.title = clip_name(&title),
             Change::SetNotes(notes) => {
-                scenario.notes = notes.chars().take(limits::NOTES_CHARS).collect();
+                scenario.notes = clip_chars(&notes, limits::NOTES_CHARS);
             }
             Change::AddLab => add_lab(course)?,
             Change::RemoveLab(lab) => {

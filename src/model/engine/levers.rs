@@ -63,14 +63,14 @@ pub fn apply_lever(
         Lever::SpotGpu => spot_gpus(&mut s, catalog, levers.spot_gpu_rerun_pct.unwrap_or(0.0)),
         Lever::LeaseCap => {
             if let Some(cap) = levers.vm_lease_cap_hours {
-                map_vm_hours(&mut s, catalog, true, |planned, actual| {
+                map_vm_hours(&mut s, catalog, true, &|planned, actual| {
                     actual.min(planned.max(cap))
                 });
             }
         }
         Lever::AutoStop => {
             if let Some(stop) = &levers.auto_stop {
-                map_vm_hours(&mut s, catalog, stop.include_project, |_, actual| {
+                map_vm_hours(&mut s, catalog, stop.include_project, &|_, actual| {
                     stopped_hours(stop, actual)
                 });
             }
@@ -95,8 +95,9 @@ pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
 
 /// Lowers each VM use's planned hours so that planned x overrun = `new(planned, actual)` per
 /// instance (`planned` and `actual` per instance over the whole use, in hours). Project uses are
-/// changed only when `project` is true, and a pooled project use never.
-fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: impl Fn(f64, f64) -> f64) {
+/// changed only when `project` is true, and a pooled project use never. (`new` is a `dyn`: one
+/// copy of this loop for both levers that call it.)
+fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn(f64, f64) -> f64) {
     let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
     let lab_factor = s.realism.labs.vm;
     let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());

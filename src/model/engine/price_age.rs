@@ -2,7 +2,6 @@
 //! date in the app, an explicit day in tests), the oldest and newest dates used, how many figures
 //! are undated or more than 12 months old, and how much of the cost rests on those.
 
-use std::collections::HashSet;
 use std::fmt;
 
 use serde::{Serialize, Serializer};
@@ -158,6 +157,10 @@ pub struct PriceAge {
     pub total_usd: f64,
 }
 
+/// What makes a figure one figure: its offer, price model and date (empty when the date is the
+/// offer's own in a snapshot).
+type FigureKey<'a> = (&'a str, PriceModel, &'a str);
+
 impl PriceAge {
     fn empty(on: Day) -> PriceAge {
         PriceAge {
@@ -174,14 +177,22 @@ impl PriceAge {
     }
 
     /// Counts one figure the first time `key` is seen; its cost is added every time.
-    fn add(&mut self, seen: &mut HashSet<String>, key: String, age: Age, cost_usd: f64) {
+    fn add<'a>(
+        &mut self,
+        seen: &mut Vec<FigureKey<'a>>,
+        key: FigureKey<'a>,
+        age: Age,
+        cost_usd: f64,
+    ) {
         self.total_usd += cost_usd;
         if age.is_doubtful(self.on) {
             self.doubtful_usd += cost_usd;
         }
-        if !seen.insert(key) {
+        // A short list: a hash set would ship its own table code for a few dozen keys.
+        if seen.contains(&key) {
             return;
         }
+        seen.push(key);
         self.figures += 1;
         match age {
             Age::Dated(day) => {
@@ -199,9 +210,9 @@ impl PriceAge {
     /// The figures behind the priced `lines`, judged at `on`.
     pub fn of_lines(lines: &[CostLine], on: Day) -> PriceAge {
         let mut age = PriceAge::empty(on);
-        let mut seen = HashSet::new();
+        let mut seen = Vec::new();
         for line in lines {
-            let key = format!("{}|{:?}|{}", line.offer_id, line.model, line.as_of);
+            let key = (line.offer_id.as_str(), line.model, line.as_of.as_str());
             let cost = if line.cost_usd.is_finite() {
                 line.cost_usd
             } else {
@@ -222,13 +233,13 @@ impl PriceAge {
     /// cost: `doubtful_share` is 0).
     pub fn of_snapshot(catalog: &Catalog, snapshot: &str, on: Day) -> PriceAge {
         let mut age = PriceAge::empty(on);
-        let mut seen = HashSet::new();
+        let mut seen = Vec::new();
         for offer in catalog.offers_in(snapshot) {
             let list = offer.price_in(snapshot);
-            let key = format!("{}|{:?}", offer.id, PriceModel::OnDemand);
+            let key = (&*offer.id, PriceModel::OnDemand, "");
             age.add(&mut seen, key, Age::of(&offer.id, list.as_of), 0.0);
             if let Some(spot) = offer.spot_in(snapshot) {
-                let key = format!("{}|{:?}", offer.id, PriceModel::Spot);
+                let key = (&*offer.id, PriceModel::Spot, "");
                 age.add(&mut seen, key, Age::of(&offer.id, spot.as_of), 0.0);
             }
         }

@@ -149,10 +149,13 @@ pub fn compare(
             .filter(|l| l.kind.is_instance() && l.sku == *instance_type)
             .collect();
         let planned_hours: f64 = lines.iter().map(|l| offer_hours(l)).sum();
-        let mut ids: Vec<String> = lines.iter().map(|l| l.resource.clone()).collect();
-        ids.dedup();
-        ids.sort();
-        ids.dedup();
+        let mut ids: Vec<String> = Vec::new();
+        for line in &lines {
+            if !ids.contains(&line.resource) {
+                ids.push(line.resource.clone());
+            }
+        }
+        crate::model::sort::sort_by(&mut ids, Ord::cmp);
         types.push(TypeRow {
             instance_type: instance_type.clone(),
             billed_hours: used.quantity,
@@ -200,7 +203,7 @@ pub fn compare(
             }
         }
     }
-    types.sort_by(|a, b| b.billed_hours.total_cmp(&a.billed_hours));
+    crate::model::sort::sort_by(&mut types, |a, b| b.billed_hours.total_cmp(&a.billed_hours));
     let sum_kind = |kind: ResourceKind| -> f64 {
         estimate
             .lines

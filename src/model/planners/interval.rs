@@ -82,7 +82,7 @@ impl Sampling {
     /// The percentiles of the draws made so far, with the typical total.
     pub fn interval(&self, catalog: &Catalog) -> Result<CostInterval, Vec<FieldError>> {
         let mut totals = self.totals.clone();
-        totals.sort_unstable_by(f64::total_cmp);
+        crate::model::sort::sort_by(&mut totals, f64::total_cmp);
         let at = |p: f64| {
             let index = ((totals.len().max(1) - 1) as f64 * p).round() as usize;
             totals.get(index).copied().unwrap_or(0.0)

@@ -284,7 +284,7 @@ impl Simulation {
             return SpreadResult::default();
         }
         let mut maxes = self.max_uniforms.clone();
-        maxes.sort_unstable_by(f64::total_cmp);
+        crate::model::sort::sort_by(&mut maxes, f64::total_cmp);
         let at = |q: f64| maxes[((runs - 1) as f64 * q).round() as usize];
         let fixed = self.inputs.fixed_usd();
         let bin_cost: Vec<f64> = (0..BINS)

@@ -431,7 +431,7 @@ pub fn tornado(
             high_total_usd: net(&scaled(base, &assumed, input, input.high), catalog)?,
         });
     }
-    rows.sort_by(|a, b| b.swing_usd().total_cmp(&a.swing_usd()));
+    crate::model::sort::sort_by(&mut rows, |a, b| b.swing_usd().total_cmp(&a.swing_usd()));
     Ok(rows)
 }
 

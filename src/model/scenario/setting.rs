@@ -61,12 +61,15 @@ macro_rules! settings {
 
             /// The range it must lie in.
             pub fn bound(self) -> Bound {
-                match self { $(Setting::$name => $bound,)* }
+                // A table, not a match: one copy of the data instead of code per setting.
+                const BOUNDS: &[Bound] = &[$($bound),*];
+                BOUNDS[self as usize]
             }
 
             /// How its field is shown: label, unit, test id, step, section.
             pub fn field(self) -> SettingField {
-                match self { $(Setting::$name => $field,)* }
+                const FIELDS: &[SettingField] = &[$($field),*];
+                FIELDS[self as usize]
             }
 
             /// Its value in `scenario`.
