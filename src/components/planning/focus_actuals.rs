@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
@@ -15,13 +14,18 @@ use crate::model::focus::compare::Comparison;
 use crate::model::focus::BillSummary;
 use crate::model::format;
 
-/// Props of [`FocusActuals`].
-#[derive(Properties, PartialEq)]
+/// What [`focus_actuals`] shows.
 pub struct FocusActualsProps {
     /// The bill.
     pub bill: Rc<BillSummary>,
     /// The bill set against the scenario.
     pub comparison: Rc<Comparison>,
+    /// The chart of `comparison` ([`hours_chart`]), kept with it.
+    pub chart: Rc<BarChart>,
+    /// The tag the bill is split by ("": no split).
+    pub tag: String,
+    /// The tag picker's change.
+    pub on_tag: Callback<Event>,
     /// The scenario's currency and rate, for its own figures.
     pub currency: AttrValue,
     /// Units of the scenario's currency per US dollar.
@@ -39,7 +43,7 @@ fn ratio(value: Option<f64>) -> String {
 }
 
 /// The chart: billed and planned hours per instance type.
-fn chart(comparison: &Comparison) -> BarChart {
+pub fn hours_chart(comparison: &Comparison) -> BarChart {
     let types = &comparison.types;
     BarChart {
         title: "Hours per instance type: billed and in the scenario".to_string(),
@@ -335,18 +339,7 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
 }
 
 /// Billed against planned.
-#[component]
-pub fn FocusActuals(props: &FocusActualsProps) -> Html {
-    let key = use_state(String::new);
-    let chart = use_memo(props.comparison.clone(), |c| Rc::new(chart(c)));
-    let on_key = {
-        let key = key.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                key.set(select.value());
-            }
-        })
-    };
+pub fn focus_actuals(props: &FocusActualsProps) -> Html {
     let (currency, rate) = (props.currency.clone(), props.usd_to_currency);
     let money = move |usd: f64| format::money(usd, &currency, rate);
     let c = &props.comparison;
@@ -360,9 +353,9 @@ pub fn FocusActuals(props: &FocusActualsProps) -> Html {
             { type_table(c, &money) }
             { resource_table(c, &money) }
             if !c.types.is_empty() {
-                <BarChartView chart={(*chart).clone()} testid="chart-focus-hours" height={260} />
+                <BarChartView chart={props.chart.clone()} testid="chart-focus-hours" height={260} />
             }
-            { tag_split(&props.bill, &key, on_key) }
+            { tag_split(&props.bill, &props.tag, props.on_tag.clone()) }
         </div>
     }
 }

@@ -5,10 +5,10 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use web_sys::{DragEvent, File, HtmlInputElement};
+use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::focus_actuals::FocusActuals;
+use super::focus_actuals::{focus_actuals, hours_chart, FocusActualsProps};
 use crate::browser::file_stream::{read_bill, Progress, StreamError};
 use crate::model::focus::calibrate::{calibrate_to_bill, BillCalibration};
 use crate::model::focus::classify::SkipReason;
@@ -188,12 +188,23 @@ pub fn FocusPanel() -> Html {
         let cancel = (*cancel).clone();
         use_effect_with((), move |_| move || cancel.set(true));
     }
+    // The tag the bill's rows are split by; a new bill starts without a split.
+    let tag = use_state(String::new);
     let busy = matches!(*reading, Reading::Busy(..));
     let open = {
-        let (reading, cancel) = (reading.clone(), (*cancel).clone());
+        let (reading, cancel, tag) = (reading.clone(), (*cancel).clone(), tag.clone());
         Callback::from(move |file: File| {
             if !matches!(*reading, Reading::Busy(..)) {
+                tag.set(String::new());
                 start(file, reading.clone(), cancel.clone());
+            }
+        })
+    };
+    let on_tag = {
+        let tag = tag.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+                tag.set(select.value());
             }
         })
     };
@@ -213,13 +224,15 @@ pub fn FocusPanel() -> Html {
         use_memo(
             (scenario.clone(), done.as_ref().map(|(_, b)| b.clone())),
             move |(scenario, bill)| {
-                bill.as_ref()
-                    .map(|bill| compare(bill, scenario, catalog).map(Rc::new))
+                // The chart is drawn once per comparison.
+                bill.as_ref().map(|bill| {
+                    compare(bill, scenario, catalog).map(|c| (Rc::new(hours_chart(&c)), Rc::new(c)))
+                })
             },
         )
     };
     let results = match (&done, &*comparison) {
-        (Some((name, bill)), Some(Ok(comparison))) => {
+        (Some((name, bill)), Some(Ok((chart, comparison)))) => {
             let calibration =
                 calibrate_to_bill(comparison, &scenario, state.catalog, name, &bill.period());
             let on_apply = {
@@ -232,9 +245,15 @@ pub fn FocusPanel() -> Html {
             };
             html! {
                 <>
-                    <FocusActuals bill={bill.clone()} comparison={comparison.clone()}
-                        currency={AttrValue::from(scenario.pricing.currency.clone())}
-                        usd_to_currency={scenario.pricing.usd_to_currency} />
+                    { focus_actuals(&FocusActualsProps {
+                        bill: bill.clone(),
+                        comparison: comparison.clone(),
+                        chart: chart.clone(),
+                        tag: (*tag).clone(),
+                        on_tag,
+                        currency: AttrValue::from(scenario.pricing.currency.clone()),
+                        usd_to_currency: scenario.pricing.usd_to_currency,
+                    }) }
                     { skipped_view(bill, comparison) }
                     { apply_view(&calibration, on_apply) }
                 </>

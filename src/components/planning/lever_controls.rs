@@ -207,34 +207,22 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
     }
 }
 
-/// Props of [`LeverCheck`].
-#[derive(Properties, PartialEq)]
-pub struct LeverCheckProps {
-    /// The label.
-    pub label: AttrValue,
-    /// Whether it is ticked.
-    pub checked: bool,
-    /// `data-testid` of the checkbox.
-    pub testid: AttrValue,
-    /// Called with the new state.
-    pub on_toggle: Callback<bool>,
-}
-
-/// A checkbox for one lever setting.
-#[component]
-pub fn LeverCheck(props: &LeverCheckProps) -> Html {
-    let on_change = {
-        let on_toggle = props.on_toggle.clone();
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            on_toggle.emit(input.checked());
-        })
-    };
+/// A checkbox for one lever setting: its `label`, whether it is `checked`, the checkbox's
+/// `data-testid`, and `on_toggle`, called with the new state.
+pub fn lever_check(
+    label: &'static str,
+    checked: bool,
+    testid: AttrValue,
+    on_toggle: Callback<bool>,
+) -> Html {
+    let on_change = Callback::from(move |e: Event| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        on_toggle.emit(input.checked());
+    });
     html! {
         <label class="check lever-check">
-            <input type="checkbox" checked={props.checked} data-testid={props.testid.clone()}
-                onchange={on_change} />
-            { " " }{ props.label.clone() }
+            <input type="checkbox" {checked} data-testid={testid} onchange={on_change} />
+            { " " }{ label }
         </label>
     }
 }

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::lever_controls::{FieldOrigin, LeverCheck, LeverNumber};
+use super::lever_controls::{lever_check, FieldOrigin, LeverNumber};
 use crate::model::format;
 use crate::model::planners::levers::{
     sharing_factor, sharing_slowdown, AutoStop, Lever, LeverField, Levers,
@@ -13,39 +13,29 @@ use crate::model::planners::levers::{
 };
 use crate::model::scenario::provenance::ProvenanceKind;
 
-/// Props of [`LeverRow`].
-#[derive(Properties, PartialEq)]
-pub struct LeverRowProps {
-    /// The lever.
-    pub lever: Lever,
-    /// Whether it is applied.
-    pub applied: bool,
-    /// What it saves alone, in words; `None` when it cannot be priced as set.
-    pub alone: Option<AttrValue>,
-    /// Called with the new applied state.
-    pub on_toggle: Callback<bool>,
-    /// The lever's settings.
-    #[prop_or_default]
-    pub children: Html,
-}
-
-/// One lever: name, Apply control, settings and its saving alone.
-#[component]
-pub fn LeverRow(props: &LeverRowProps) -> Html {
-    let key = props.lever.key();
-    let state = if props.applied {
-        "applied"
+/// One lever: its name and state, the Apply control (`on_toggle` is called with the new
+/// applied state), its `settings`, and what it saves `alone`, in words (`None` when it cannot be
+/// priced as set).
+fn lever_row(
+    lever: Lever,
+    applied: bool,
+    alone: Option<AttrValue>,
+    on_toggle: Callback<bool>,
+    settings: Html,
+) -> Html {
+    let key = lever.key();
+    let state = if applied {
+        "(applied)"
     } else {
-        "not applied"
+        "(not applied)"
     };
     html! {
-        <fieldset class="lever" data-testid={format!("lever-{key}")} data-applied={props.applied.to_string()}>
-            <legend>{ props.lever.label() }{ " " }<span class="lever-state">{ format!("({state})") }</span></legend>
-            <LeverCheck label="Apply" checked={props.applied}
-                testid={format!("lever-apply-{key}")} on_toggle={props.on_toggle.clone()} />
-            { props.children.clone() }
+        <fieldset class="lever" data-testid={format!("lever-{key}")} data-applied={applied.to_string()}>
+            <legend>{ lever.label() }{ " " }<span class="lever-state">{ state }</span></legend>
+            { lever_check("Apply", applied, AttrValue::from(format!("lever-apply-{key}")), on_toggle) }
+            { settings }
             <p class="lever-saving" data-testid={format!("lever-saving-{key}")}>
-                { props.alone.clone().unwrap_or_else(|| AttrValue::from("Set it to see what it saves.")) }
+                { alone.unwrap_or_else(|| AttrValue::from("Set it to see what it saves.")) }
             </p>
         </fieldset>
     }
@@ -96,8 +86,8 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
                 allow_empty={true} testid="lever-idle-hours"
                 origin={idle_after} hint="Empty: no idle stop."
                 on_value={edit(|s, v| s.idle_after_hours = v)} />
-            <LeverCheck label="Stop every VM each night" checked={stop.nightly_stop}
-                testid="lever-nightly-stop" on_toggle={flag(|s, on| s.nightly_stop = on)} />
+            { lever_check("Stop every VM each night", stop.nightly_stop,
+                AttrValue::Static("lever-nightly-stop"), flag(|s, on| s.nightly_stop = on)) }
             <LeverNumber label="Night" unit="hours" value={Some(stop.night_hours)}
                 min={LeverField::NightHours.bound().min} max={LeverField::NightHours.bound().max}
                 testid="lever-night-hours" origin={night}
@@ -107,15 +97,14 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
                 testid="lever-idle-share" origin={idle_share}
                 hint="Busy hours are always kept; only idle time is stopped."
                 on_value={edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0))} />
-            <LeverCheck label="Also stop project VMs (they host services meant to stay up)"
-                checked={stop.include_project} testid="lever-include-project"
-                on_toggle={flag(|s, on| s.include_project = on)} />
+            { lever_check("Also stop project VMs (they host services meant to stay up)",
+                stop.include_project, AttrValue::Static("lever-include-project"),
+                flag(|s, on| s.include_project = on)) }
         </>
     }
 }
 
-/// Props of [`LeverList`].
-#[derive(Properties, PartialEq)]
+/// What [`lever_list`] shows.
 pub struct LeverListProps {
     /// The levers applied to the scenario.
     pub applied: Levers,
@@ -194,8 +183,7 @@ fn sharing_effect(settings: &Levers, scope: &(Vec<String>, Vec<String>)) -> Stri
 }
 
 /// Every lever with its settings.
-#[component]
-pub fn LeverList(props: &LeverListProps) -> Html {
+pub fn lever_list(props: LeverListProps) -> Html {
     let s = &props.settings;
     let set = |lever: Lever, change: fn(&mut Levers, Option<f64>)| {
         let (s, on_set) = (s.clone(), props.on_set.clone());
@@ -219,6 +207,9 @@ pub fn LeverList(props: &LeverListProps) -> Html {
         })
     };
     let applied = |lever: Lever| props.applied.is_on(lever);
+    let row = |lever: Lever, settings: Html| {
+        lever_row(lever, applied(lever), alone(lever), toggle(lever), settings)
+    };
     let cap_why = "Assumed: the course's policy keeps a lab session to six or eight active \
          hours (unit 1 to 3 pages); a day leaves room for a session left open and stops a VM \
          forgotten for days.";
@@ -242,29 +233,23 @@ pub fn LeverList(props: &LeverListProps) -> Html {
     let bound_origin = FieldOrigin::assumed(Some(DEFAULT_GPU_BOUND_SHARE_PCT), GPU_BOUND_WHY);
     html! {
         <div class="lever-list">
-            <LeverRow lever={Lever::LeaseCap} applied={applied(Lever::LeaseCap)}
-                alone={alone(Lever::LeaseCap)} on_toggle={toggle(Lever::LeaseCap)}>
+            { row(Lever::LeaseCap, html! {
                 <LeverNumber label="Longest life of a VM" unit="hours" value={props.applied.vm_lease_cap_hours}
                     min={LeverField::LeaseCapHours.bound().min} max={LeverField::LeaseCapHours.bound().max}
                     allow_empty={true}
                     testid="lever-lease-cap" hint={cap_hint} origin={cap_origin}
                     on_value={set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)} />
-            </LeverRow>
-            <LeverRow lever={Lever::AutoStop} applied={applied(Lever::AutoStop)}
-                alone={alone(Lever::AutoStop)} on_toggle={toggle(Lever::AutoStop)}>
-                { auto_stop_controls(&s.auto_stop.clone().unwrap_or_default(), on_stop) }
-            </LeverRow>
-            <LeverRow lever={Lever::SpotGpu} applied={applied(Lever::SpotGpu)}
-                alone={alone(Lever::SpotGpu)} on_toggle={toggle(Lever::SpotGpu)}>
+            }) }
+            { row(Lever::AutoStop, auto_stop_controls(&s.auto_stop.clone().unwrap_or_default(), on_stop)) }
+            { row(Lever::SpotGpu, html! {
                 <LeverNumber label="GPU hours re-run after interruptions" unit="%"
                     value={s.spot_gpu_rerun_pct} min={LeverField::SpotRerunPct.bound().min}
                     max={LeverField::SpotRerunPct.bound().max} testid="lever-spot-rerun"
                     origin={spot_origin(props.rerun_share_pct, props.rerun_share_assumed)}
                     hint="Offers without a published spot price stay on demand, without re-runs."
                     on_value={set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v)} />
-            </LeverRow>
-            <LeverRow lever={Lever::GpuSharing} applied={applied(Lever::GpuSharing)}
-                alone={alone(Lever::GpuSharing)} on_toggle={toggle(Lever::GpuSharing)}>
+            }) }
+            { row(Lever::GpuSharing, html! { <>
                 <LeverNumber label="Students per lab GPU (MIG slices)" unit="students"
                     value={s.gpu_sharing_students} min={LeverField::SharingStudents.bound().min}
                     max={LeverField::SharingStudents.bound().max} whole={LeverField::SharingStudents.bound().whole}
@@ -282,12 +267,11 @@ pub fn LeverList(props: &LeverListProps) -> Html {
                     <summary>{ "Which lab GPUs it shares, and how much longer a block lasts" }</summary>
                     <p class="field-hint" data-testid="lever-sharing-scope">{ sharing_effect(s, &props.sharing_scope) }</p>
                 </details>
-            </LeverRow>
-            <LeverRow lever={Lever::RightSize} applied={applied(Lever::RightSize)}
-                alone={alone(Lever::RightSize)} on_toggle={toggle(Lever::RightSize)}>
+            </> }) }
+            { row(Lever::RightSize, html! {
                 <p class="field-hint">{ "Each instance resource priced on the cheapest offer of the \
                     provider that fits it (as many vCPUs and as much memory, or GPU memory), when cheaper." }</p>
-            </LeverRow>
+            }) }
         </div>
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::lever_list::LeverList;
+use super::lever_list::{lever_list, LeverListProps};
 use super::plan_canvas::{Picture, PlanCanvas};
 use crate::charts::waterfall::{waterfall, BarKind, Waterfall};
 use crate::model::catalog::offer::PriceModel;
@@ -45,20 +45,10 @@ fn settings_of(applied: &Levers, draft: &Levers) -> Levers {
 /// Savings of every lever as set (alone), and of the applied levers (the waterfall).
 type Priced = (Result<Savings, LeverError>, Result<Savings, LeverError>);
 
-/// Props of [`WaterfallTable`].
-#[derive(Properties, PartialEq)]
-pub struct WaterfallTableProps {
-    /// The waterfall.
-    pub chart: Rc<Waterfall>,
-    /// Each step's lever key, in order (for the rows' test ids).
-    pub keys: Vec<&'static str>,
-}
-
-/// The waterfall's table twin: every bar's label and amount.
-#[component]
-pub fn WaterfallTable(props: &WaterfallTableProps) -> Html {
-    let chart = &props.chart;
-    let mut steps = props.keys.iter();
+/// The waterfall's table twin: every bar's label and amount; `keys` are each step's lever key,
+/// in order (for the rows' test ids).
+fn waterfall_table(chart: &Waterfall, keys: &[&'static str]) -> Html {
+    let mut steps = keys.iter();
     html! {
         <table class="data-table" data-testid="savings-waterfall-table">
             <caption>{ "Savings waterfall" }</caption>
@@ -235,10 +225,10 @@ pub fn SavingsPanel() -> Html {
             <p class="panel-intro">{ "Each lever is priced alone against the course with every lever \
                 off, applied or not. Applied levers are in every figure of the calculator (the total \
                 above included), one after another in the waterfall's order; Undo takes one back." }</p>
-            <LeverList applied={applied.clone()} settings={settings} alone={alone}
-                rerun_share_pct={share} rerun_share_assumed={assumed_share}
-                sharing_scope={scope}
-                on_set={on_set} on_toggle={on_toggle} />
+            { lever_list(LeverListProps {
+                applied: applied.clone(), settings, alone, rerun_share_pct: share,
+                rerun_share_assumed: assumed_share, sharing_scope: scope, on_set, on_toggle,
+            }) }
             { waterfall_view(&priced.1, &pricing.currency, pricing.usd_to_currency) }
         </section>
     }
@@ -266,7 +256,7 @@ fn waterfall_view(result: &Result<Savings, LeverError>, currency: &str, rate: f6
             <PlanCanvas picture={Picture::Waterfall(chart.clone())} testid="savings-waterfall" height={180} />
             <details class="chart-twin">
                 <summary>{ "The numbers as a table" }</summary>
-                <WaterfallTable chart={chart} keys={keys} />
+                { waterfall_table(&chart, &keys) }
             </details>
         </figure>
     }

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::budget_planner::BudgetPlanner;
+use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
 use crate::components::inputs::setting_input::setting_inputs;
@@ -20,25 +20,15 @@ fn paper_dollars(usd: f64) -> String {
     format::money(usd, BASE_CURRENCY, 1.0)
 }
 
-/// Props of [`StudentFigures`].
-#[derive(Properties, PartialEq)]
-struct StudentFiguresProps {
-    /// The simulated spread of cost per student.
-    result: SpreadResult,
-    /// The currency figures are shown in.
-    currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
-    /// The paper's most expensive student's labs (US dollars), when the scenario started from
-    /// the paper's course (whatever the provider or edits since).
+/// Median, 90th and 99th percentile and most expensive student of the simulated spread
+/// `result`, in the scenario's money; `paper_max_labs_usd` is the paper's most expensive
+/// student's labs (US dollars), when the scenario started from the paper's course (whatever the
+/// provider or edits since).
+fn student_figures(
+    result: &SpreadResult,
+    money: &dyn Fn(f64) -> String,
     paper_max_labs_usd: Option<f64>,
-}
-
-/// Median, 90th and 99th percentile and most expensive student.
-#[component]
-fn StudentFigures(props: &StudentFiguresProps) -> Html {
-    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
-    let result = &props.result;
+) -> Html {
     html! {
         <dl class="figures spread-figures">
             <div class="figure"><dt>{ "Median student" }</dt><dd>
@@ -53,7 +43,7 @@ fn StudentFigures(props: &StudentFiguresProps) -> Html {
                     "labs {}, in a typical run; 1 run in 10: over {}",
                     money(result.max_labs_usd), money(result.max_p90_usd)
                 ) }</span>
-                if let Some(labs_usd) = props.paper_max_labs_usd {
+                if let Some(labs_usd) = paper_max_labs_usd {
                     <span class="figure-paper" data-testid="spread-paper-comparison">{ format!(
                         "This scenario's most expensive student: {} of labs; the paper: more than {} \
                          (a comparison: the spread is not fitted to it).",
@@ -124,9 +114,7 @@ pub fn SpreadPanel() -> Html {
                    money(inputs.labs_overrun_mean_usd), money(inputs.labs_leased_usd),
                    money(inputs.project_share_usd)) }
             </p>
-            <StudentFigures result={result.clone()} currency={pricing.currency.clone()}
-                usd_to_currency={pricing.usd_to_currency}
-                paper_max_labs_usd={paper.map(|p| p.max_student_labs_usd)} />
+            { student_figures(&result, &money, paper.map(|p| p.max_student_labs_usd)) }
             <p class="field-hint" data-testid="spread-status"
                 data-compute-ms={current.map(|f| format!("{:.3}", f.compute_ms))}
                 data-runs={current.map(|f| f.result.runs.to_string())}>
@@ -141,10 +129,8 @@ pub fn SpreadPanel() -> Html {
                     ))
                 }) }
             </div>
-            <BudgetPlanner fields={setting_inputs(Section::Budget, &state.scenario, |_| None)}
-                budget_usd={planning.budget_usd} percentile={planning.percentile}
-                result={result} currency={pricing.currency.clone()}
-                usd_to_currency={pricing.usd_to_currency} />
+            { budget_planner(setting_inputs(Section::Budget, &state.scenario, |_| None),
+                planning, &result, &money) }
         </section>
     }
 }

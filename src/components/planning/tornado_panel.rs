@@ -22,28 +22,16 @@ use crate::state::use_scenario;
 /// Draws of the sampled range: enough for a stable p10/p90, drawn in slices of a few ms.
 pub const DRAWS: usize = 500;
 
-/// Props of [`TornadoTable`].
-#[derive(Properties, PartialEq)]
-pub struct TornadoTableProps {
-    /// The rows, largest swing first.
-    pub rows: Rc<Vec<TornadoRow>>,
-    /// The display currency.
-    pub currency: AttrValue,
-    /// Units of it per US dollar.
-    pub usd_to_currency: f64,
-}
-
-/// The tornado's table twin: each input's range, the totals at its ends and its provenance.
-#[component]
-pub fn TornadoTable(props: &TornadoTableProps) -> Html {
-    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
+/// The tornado's table twin: each input's range, the totals at its ends (in `money`) and its
+/// provenance; `rows` come largest swing first.
+fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
     let value = |v: f64| format::number(v, if v.abs() < 10.0 { 2 } else { 1 });
     html! {
         <table class="data-table" data-testid="tornado-table">
             <caption>{ "Assumptions ordered by their effect on the total" }</caption>
             { table_head(&["Input", "Low - typical - high", "Total at low", "Total at high", "Swing", "Where the range comes from"], false) }
             <tbody>
-                for (i, row) in props.rows.iter().enumerate() {
+                for (i, row) in rows.iter().enumerate() {
                     <tr data-testid={format!("tornado-row-{i}")}>
                         <th scope="row">{ row.name }</th>
                         <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
@@ -141,8 +129,7 @@ pub fn TornadoPanel() -> Html {
                             height={(40 + 24 * rows.len()) as u32} />
                         <details class="chart-twin">
                             <summary>{ "The numbers as a table" }</summary>
-                            <TornadoTable rows={Rc::new(rows.clone())} currency={pricing.currency.clone()}
-                                usd_to_currency={pricing.usd_to_currency} />
+                            { tornado_table(rows, &money) }
                         </details>
                     </figure>
                 },
