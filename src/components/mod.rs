@@ -14,7 +14,7 @@ pub use course::course_panel::CoursePanel;
 pub use course::labs_editor::LabsEditor;
 pub use course::project_editor::ProjectEditor;
 pub use course::schedule_panel::SchedulePanel;
-pub use inputs::citation::Citation;
+pub use inputs::citation::citation;
 pub use inputs::notice::Notice;
 pub use inputs::number_input::NumberInput;
 pub use inputs::resource_select::ResourceSelect;

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::inputs::table_head::figures_head;
-use crate::components::Citation;
+use crate::components::citation;
 
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
@@ -59,7 +59,7 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
                 <code>{ line_math(line) }</code>
                 <span class="math-source">
                     { " Source: " }
-                    <Citation source={line.source.clone()} />
+                    { citation(&line.source) }
                 </span>
             </td>
         </tr>

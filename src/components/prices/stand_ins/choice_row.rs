@@ -6,7 +6,7 @@ use super::choice_table::StandInView;
 use super::fraction_input::FractionInput;
 use super::offer_select::OfferSelect;
 use super::offer_text::price_text;
-use crate::components::Citation;
+use crate::components::citation;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
@@ -149,7 +149,7 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
                         <p class="field-hint">{ format!("Why this offer: {}", stand_in.note) }</p>
                     }
                     { format!("{}. ", stand_in.offer.hardware()) }
-                    <Citation source={price.source.to_string()} />
+                    { citation(price.source) }
                 </details>
             </td>
         </tr>

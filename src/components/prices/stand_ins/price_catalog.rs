@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use super::offer_text::price_text;
 use crate::components::inputs::table_head::table_head;
-use crate::components::Citation;
+use crate::components::citation;
 use crate::model::catalog::offer::Offer;
 use crate::model::format;
 use crate::model::Catalog;
@@ -28,7 +28,7 @@ fn offer_row(offer: &Offer, snapshot: &str) -> Html {
             <td class="num">{ price_text(offer, snapshot, 1.0) }</td>
             <td class="num">{ offer.spot_usd.map(format::rate).unwrap_or_else(|| "-".into()) }</td>
             <td>{ price.as_of.to_string() }</td>
-            <td class="small"><Citation source={price.source.to_string()} /></td>
+            <td class="small">{ citation(price.source) }</td>
         </tr>
     }
 }
