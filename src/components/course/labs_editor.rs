@@ -3,7 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::course::uses_table::{UseRow, UsesTable};
+use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::NumberInput;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -14,45 +14,40 @@ fn text_of(event: InputEvent) -> String {
     event.target_unchecked_into::<HtmlInputElement>().value()
 }
 
-/// Props of [`OptionEditor`].
-#[derive(Properties, PartialEq)]
-struct OptionEditorProps {
-    dispatch: Dispatch,
+/// Option `option` of lab `lab` (named `lab_name`; `only` when it is the lab's one option): its
+/// name, its share of the students and its resources.
+fn option_editor(
+    dispatch: &Dispatch,
     lab: usize,
-    index: usize,
-    option: LabOption,
-    lab_name: AttrValue,
+    option: usize,
+    lab_option: &LabOption,
+    lab_name: &str,
     only: bool,
-}
-
-#[component]
-fn OptionEditor(props: &OptionEditorProps) -> Html {
-    let state = &props.dispatch;
-    let (lab, option) = (props.lab, props.index);
-    let where_ = format!("{}, option {}", props.lab_name, option + 1);
-    let on_rename = state.change_with(move |e: InputEvent| Change::RenameOption {
+) -> Html {
+    let where_ = format!("{}, option {}", lab_name, option + 1);
+    let on_rename = dispatch.change_with(move |e: InputEvent| Change::RenameOption {
         lab,
         option,
         name: text_of(e),
     });
-    let on_remove = state.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
+    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
     html! {
-        <div class="lab-option">
+        <div class="lab-option" key={option}>
             <div class="row">
                 <label class="inline">
                     <span>{ "Option" }</span>
-                    <input type="text" maxlength="120" value={props.option.name.clone()}
+                    <input type="text" maxlength="120" value={lab_option.name.clone()}
                         aria-label={format!("{where_}: name")} oninput={on_rename} />
                 </label>
-                if !props.only {
+                if !only {
                     <button type="button" class="secondary small" onclick={on_remove}
-                        aria-label={format!("Remove option {} of {}", option + 1, props.lab_name)}>{ "Remove option" }</button>
+                        aria-label={format!("Remove option {} of {}", option + 1, lab_name)}>{ "Remove option" }</button>
                 }
             </div>
-            if !props.only {
+            if !only {
                 <NumberInput
                     field={FieldPath::lab_share(lab, option)}
-                    value={props.option.share_pct}
+                    value={lab_option.share_pct}
                     label={format!("{where_}: students taking it")}
                     unit="% of students"
                     step={5.0}
@@ -60,10 +55,16 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
                     hint="The lab's other options adjust so shares add up to 100%."
                 />
             }
-            <UsesTable dispatch={props.dispatch.clone()} site={UseSite::Lab { lab, option }}
-                rows={props.option.uses.iter().map(|u| UseRow::of(u, "")).collect::<Vec<_>>()}
-                where_label={where_.clone()} hours_heading="Hours per student"
-                hours_label="planned hours per student" />
+            { uses_table(
+                &UsesSite {
+                    dispatch: dispatch.clone(),
+                    site: UseSite::Lab { lab, option },
+                    where_label: &where_,
+                    hours_heading: "Hours per student",
+                    hours_label: "planned hours per student",
+                },
+                &lab_option.uses.iter().map(|u| UseRow::of(u, "")).collect::<Vec<_>>(),
+            ) }
         </div>
     }
 }
@@ -146,8 +147,7 @@ fn LabEditor(props: &LabEditorProps) -> Html {
                     label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
             </div>
             for (index, option) in props.lab.options.iter().enumerate() {
-                <OptionEditor key={index} dispatch={props.dispatch.clone()} lab={lab} index={index} option={option.clone()}
-                    lab_name={title.clone()} only={only} />
+                { option_editor(&props.dispatch, lab, index, option, &title, only) }
             }
             <button type="button" class="secondary small" onclick={on_add_option}>
                 { "Add an option (another way to do this lab)" }

@@ -16,25 +16,12 @@ use crate::model::format;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
 use crate::model::scenario::Capacity;
-use crate::state::{use_scenario, ScenarioState};
+use crate::state::{use_scenario, Dispatch, ScenarioState};
 
-/// Props of [`PoolEditor`].
-#[derive(Properties, PartialEq)]
-pub struct PoolEditorProps {
-    /// Index of the project use.
-    pub item: usize,
-    /// The project use.
-    pub project_use: ProjectUse,
-}
-
-/// The pool of one project use: each member's resource and share of the hours.
-#[component]
-pub fn PoolEditor(props: &PoolEditorProps) -> Html {
-    let state = use_scenario();
-    let dispatch = state.dispatch();
-    let item = props.item;
-    let pool = &props.project_use.pool;
-    let first = props.project_use.resource.clone();
+/// The pool of project use `item`: each member's resource and share of the hours.
+pub fn pool_editor(dispatch: &Dispatch, item: usize, project_use: &ProjectUse) -> Html {
+    let pool = &project_use.pool;
+    let first = project_use.resource.clone();
     let on_add = dispatch.change_with(move |_: MouseEvent| {
         Change::Pool(PoolChange::AddMember {
             item,
@@ -52,7 +39,7 @@ pub fn PoolEditor(props: &PoolEditorProps) -> Html {
                     { format!("Project resource {}: its hours are spread over this pool.", item + 1) }
                 </p>
                 for (member, share) in pool.iter().enumerate() {
-                    { pool_row(&dispatch, item, member, &share.resource, share.share_pct) }
+                    { pool_row(dispatch, item, member, &share.resource, share.share_pct) }
                 }
                 <button type="button" class="secondary small" onclick={on_add}>{ "Add a node type to the pool" }</button>
             }
@@ -60,13 +47,7 @@ pub fn PoolEditor(props: &PoolEditorProps) -> Html {
     }
 }
 
-fn pool_row(
-    dispatch: &crate::state::Dispatch,
-    item: usize,
-    member: usize,
-    resource: &str,
-    share: f64,
-) -> Html {
+fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, share: f64) -> Html {
     let on_resource = dispatch.change_with(move |resource| {
         Change::Pool(PoolChange::SetMemberResource {
             item,
@@ -135,7 +116,7 @@ pub fn CapacityEditor() -> Html {
 }
 
 fn capacity_row(
-    dispatch: &crate::state::Dispatch,
+    dispatch: &Dispatch,
     index: usize,
     capacity: &Capacity,
     check: Option<&CapacityCheck>,

@@ -1,22 +1,12 @@
 //! The accessible twin of every bar chart: the same numbers as a table.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use crate::charts::data::{BarChart, Layout};
 
-/// Props of [`ChartTable`].
-#[derive(Properties, PartialEq)]
-pub struct ChartTableProps {
-    /// The chart whose numbers to list.
-    pub chart: Rc<BarChart>,
-}
-
-/// A table with a row per bar position and a column per series (and a total when stacked).
-#[component]
-pub fn ChartTable(props: &ChartTableProps) -> Html {
-    let chart = &props.chart;
+/// A table of `chart`'s numbers with a row per bar position and a column per series (and a total
+/// when stacked).
+pub fn chart_table(chart: &BarChart) -> Html {
     let stacked = chart.layout == Layout::Stacked;
     html! {
         <div class="table-scroll" role="region" aria-label={format!("{} (table)", chart.title)} tabindex="0">

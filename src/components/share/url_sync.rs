@@ -22,7 +22,7 @@ use yew::prelude::*;
 
 use crate::browser::link::{decode, encode, packed_payload};
 use crate::browser::{address, storage};
-use crate::components::share::kept_list::KeptList;
+use crate::components::share::kept_list::kept_list;
 use crate::model::catalog::presets::builtin_presets;
 use crate::model::share::{payload_of, Tab, PARAM};
 use crate::model::Catalog;
@@ -264,7 +264,7 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
                 </p>
             }
             if props.save_draft && !kept.is_empty() {
-                <KeptList kept={(*kept).clone()} on_restore={on_restore} />
+                { kept_list(&kept, &on_restore) }
             }
         </>
     }

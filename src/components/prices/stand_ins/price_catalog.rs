@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use super::offer_text::price_text;
-use crate::components::inputs::table_head::table_head;
 use crate::components::citation;
+use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::Offer;
 use crate::model::format;
 use crate::model::Catalog;

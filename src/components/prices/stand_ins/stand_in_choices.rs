@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use super::choice_table::{ChoiceTable, StandInView};
 use super::custom_offer_form::CustomOfferForm;
-use super::custom_offer_list::CustomOfferList;
+use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
 use crate::components::Fold;
 use crate::state::use_scenario;
@@ -66,7 +66,7 @@ pub fn StandInChoices() -> Html {
             <div class="table-scroll" role="region" aria-label="Stand-ins table" tabindex="0">
                 <ChoiceTable {view} />
             </div>
-            <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
+            { custom_offer_list(&scenario.custom_offers, &dispatch) }
             <Fold id="custom-offer" title="Add your own offer (a negotiated or on-premises rate)">
                 <CustomOfferForm {dispatch} />
             </Fold>
