@@ -17,7 +17,7 @@ pub use course::schedule_panel::SchedulePanel;
 pub use inputs::citation::citation;
 pub use inputs::notice::Notice;
 pub use inputs::number_input::NumberInput;
-pub use inputs::resource_select::ResourceSelect;
+pub use inputs::resource_select::resource_select;
 pub use inputs::select::Select;
 pub use inputs::term::{Glossary, Term};
 pub use page::fold::Fold;

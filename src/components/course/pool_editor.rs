@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
-use crate::components::{NumberInput, ResourceSelect};
+use crate::components::{resource_select, NumberInput};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
@@ -60,7 +60,7 @@ fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, sha
     let label = format!("Project resource {}, pool member {}", item + 1, member + 1);
     html! {
         <div class="row pool-member" key={member}>
-            <ResourceSelect value={resource.to_string()} label={format!("{label}: type")} on_change={on_resource} />
+            { resource_select(resource, format!("{label}: type"), on_resource) }
             <NumberInput compact=true field={FieldPath::PoolMember { item, member, field: PoolField::SharePct }}
                 value={share} label={format!("{label}: share of the hours")} unit="%" step={5.0} />
             <button type="button" class="secondary small" aria-label={format!("Remove {label}")}
@@ -110,7 +110,7 @@ pub fn CapacityEditor() -> Html {
                     </tbody>
                 </table>
             </div>
-            <ResourceSelect value="" label="Add a capacity for this resource" on_change={on_add} />
+            { resource_select("", "Add a capacity for this resource".to_string(), on_add) }
         </div>
     }
 }

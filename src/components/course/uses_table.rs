@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::components::inputs::resource_select::uses_head;
-use crate::components::{NumberInput, ResourceSelect};
+use crate::components::{resource_select, NumberInput};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::PlannedUse;
 use crate::model::scenario::field::{FieldPath, UseField, UseSite};
@@ -93,8 +93,7 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
     html! {
         <tr key={item}>
             <td>
-                <ResourceSelect value={row.resource.clone()} label={format!("{at}: type")}
-                    on_change={on_resource} />
+                { resource_select(&row.resource, format!("{at}: type"), on_resource) }
                 if !row.note.is_empty() {
                     <p class="field-hint">{ row.note.clone() }</p>
                 }
