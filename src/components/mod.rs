@@ -19,6 +19,7 @@ pub use inputs::notice::Notice;
 pub use inputs::number_input::NumberInput;
 pub use inputs::resource_select::resource_select;
 pub use inputs::select::Select;
+pub use inputs::static_markup::static_html;
 pub use inputs::term::{Glossary, Term};
 pub use page::fold::Fold;
 pub use page::summary_bar::SummaryBar;

@@ -4,7 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
-use crate::components::NumberInput;
+use crate::components::{static_html, NumberInput};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::{FieldPath, LabField, UseSite};
@@ -187,10 +187,10 @@ pub fn LabsEditor() -> Html {
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
-            <p class="panel-intro">
-                { "Planned use per student. A lab can have options (e.g. A100 or V100 nodes) taken by a \
-                   share of the students; storage counts GB instead of instances." }
-            </p>
+            { static_html(
+                "<p class=\"panel-intro\">Planned use per student. A lab can have options (e.g. A100 or \
+                 V100 nodes) taken by a share of the students; storage counts GB instead of instances.</p>",
+            ) }
             for (index, lab) in labs.iter().enumerate() {
                 { lab_editor(&dispatch, index, lab, index + 1 == labs.len(), *open == Some(index), &on_toggle) }
             }

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
-use crate::components::{resource_select, NumberInput};
+use crate::components::{resource_select, static_html, NumberInput};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
@@ -94,11 +94,11 @@ pub fn CapacityEditor() -> Html {
     });
     html! {
         <div class="capacity" data-testid="capacity-editor">
-            <p class="field-hint">
-                { "How many nodes of a type exist for the course, and when. Each type is checked against \
-                   its own nodes: the calculator warns when the course needs more node-hours of it than \
-                   they can supply in that window." }
-            </p>
+            { static_html(
+                "<p class=\"field-hint\">How many nodes of a type exist for the course, and when. Each \
+                 type is checked against its own nodes: the calculator warns when the course needs more \
+                 node-hours of it than they can supply in that window.</p>",
+            ) }
             { pool_range_text(&state, (*range).as_ref()) }
             <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">
                 <table class="data-table capacity-table">

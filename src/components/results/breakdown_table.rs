@@ -4,8 +4,8 @@ use std::collections::HashSet;
 
 use yew::prelude::*;
 
-use crate::components::citation;
 use crate::components::inputs::table_head::figures_head;
+use crate::components::{citation, static_html};
 
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
@@ -188,7 +188,7 @@ pub fn BreakdownTable() -> Html {
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
-            <h2 id="breakdown-title">{ "Breakdown" }</h2>
+            { static_html(r#"<h2 id="breakdown-title">Breakdown</h2>"#) }
             <div class="table-scroll" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>

@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::charts::data::providers;
 use crate::components::inputs::table_head::figures_head;
-use crate::components::BarChartView;
+use crate::components::{static_html, BarChartView};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
@@ -69,8 +69,10 @@ pub fn ProviderComparison() -> Html {
     let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="providers-title">
-            <h2 id="providers-title">{ "Providers side by side" }</h2>
-            <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
+            { static_html(
+                "<h2 id=\"providers-title\">Providers side by side</h2><p class=\"panel-intro\">The same \
+                 course, GPU choices, snapshot and price model, priced on each provider.</p>",
+            ) }
             <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
