@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::components::course::scenario_title::scenario_title;
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::options;
 use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::Select;
@@ -46,7 +47,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
                 }
                 { options(presets.iter().map(|p| (p.id, p.name)), current) }
             </Select>
-            <p class="field-hint">{ hint }</p>
+            { field_hint(hint) }
         </div>
     }
 }

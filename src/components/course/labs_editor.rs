@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
+use crate::components::inputs::notice::field_hint;
 use crate::components::{static_html, NumberInput};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -127,7 +128,7 @@ fn lab_editor(
             if open {
             <div id={details_id}>
             if !course_lab.note.is_empty() {
-                <p class="field-hint">{ course_lab.note.clone() }</p>
+                { field_hint(course_lab.note.clone()) }
             }
             <div class="row weeks">
                 <NumberInput field={FieldPath::Lab { lab, field: LabField::StartWeek }} value={course_lab.start_week}
@@ -143,7 +144,7 @@ fn lab_editor(
             </button>
             </div>
             } else {
-                <p class="field-hint">{ lab_summary(course_lab) }</p>
+                { field_hint(lab_summary(course_lab)) }
             }
         </fieldset>
     }

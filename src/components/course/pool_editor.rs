@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
 use crate::components::{resource_select, static_html, NumberInput};
@@ -132,7 +133,7 @@ fn capacity_row(
             <th scope="row">
                 { name.clone() }
                 if !capacity.note.is_empty() {
-                    <p class="field-hint">{ capacity.note.clone() }</p>
+                    { field_hint(capacity.note.clone()) }
                 }
             </th>
             <td><NumberInput compact=true field={field(CapacityField::Units)} value={capacity.units}

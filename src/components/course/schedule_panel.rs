@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
 use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::inputs::table_head::num_cell;
 use crate::components::{static_html, BarChartView};
 use crate::model::format;
 use crate::model::planners::quota::quota;
@@ -78,7 +79,7 @@ pub fn SchedulePanel() -> Html {
                         for row in rows.iter() {
                             <tr>
                                 <th scope="row">{ row.item.clone() }</th>
-                                <td class="num">{ format!("{} {}", format::number(row.amount, 0), row.unit) }</td>
+                                { num_cell(format!("{} {}", format::number(row.amount, 0), row.unit)) }
                                 <td class="small">{ row.formula.clone() }</td>
                             </tr>
                         }

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::resource_select::uses_head;
 use crate::components::{resource_select, NumberInput};
 use crate::model::edit::change::Change;
@@ -95,7 +96,7 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
             <td>
                 { resource_select(&row.resource, format!("{at}: type"), on_resource) }
                 if !row.note.is_empty() {
-                    <p class="field-hint">{ row.note.clone() }</p>
+                    { field_hint(row.note.to_string()) }
                 }
             </td>
             <td>

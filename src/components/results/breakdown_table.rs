@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use yew::prelude::*;
 
-use crate::components::inputs::table_head::figures_head;
+use crate::components::inputs::table_head::{figures_head, num_cell};
 use crate::components::{citation, static_html};
 
 use crate::model::catalog::resource::Category;
@@ -56,15 +56,15 @@ fn cost_cells(
     html! {
         <>
             for category in Category::ALL {
-                <td class="num">{ money(by_category[category.index()]) }</td>
+                { num_cell(money(by_category[category.index()])) }
             }
             <td class="num strong">{ money(total_usd) }</td>
-            <td class="num">{ money(total_usd / students) }</td>
-            <td class="num">{ format!(
+            { num_cell(money(total_usd / students)) }
+            { num_cell(format!(
                 "{} / {}",
                 format::number(planned_hours, 0),
                 format::number(actual_hours, 0)
-            ) }</td>
+            )) }
         </>
     }
 }
@@ -102,7 +102,7 @@ fn phase_rows(
 fn adjustment_row(label: String, amount: String) -> Html {
     html! {
         <tr><th scope="row" colspan={(COLUMNS - 3).to_string()}>{ label }</th>
-            <td class="num">{ amount }</td><td colspan="2"></td></tr>
+            { num_cell(amount) }<td colspan="2"></td></tr>
     }
 }
 
@@ -142,7 +142,7 @@ fn breakdown_footer(
             <tr>
                 <th scope="row" colspan={(COLUMNS - 3).to_string()}>{ "Course total" }</th>
                 <td class="num strong">{ money(totals.net_usd) }</td>
-                <td class="num">{ money(totals.per_student_usd) }</td>
+                { num_cell(money(totals.per_student_usd)) }
                 <td></td>
             </tr>
         </tfoot>

@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::{BarChart, Layout};
+use crate::components::inputs::table_head::num_cell;
 
 /// A table of `chart`'s numbers with a row per bar position and a column per series (and a total
 /// when stacked).
@@ -26,11 +27,9 @@ pub fn chart_table(chart: &BarChart) -> Html {
                     <tr>
                         <th scope="row">{ label.clone() }</th>
                         for series in chart.series.iter() {
-                            <td class="num">
-                                { chart.unit.format(series.values.get(i).copied().unwrap_or(0.0)) }
-                            </td>
+                            { num_cell(chart.unit.format(series.values.get(i).copied().unwrap_or(0.0))) }
                         }
-                        if stacked { <td class="num">{ chart.unit.format(chart.total_at(i)) }</td> }
+                        if stacked { { num_cell(chart.unit.format(chart.total_at(i))) } }
                     </tr>
                 }
             </tbody>

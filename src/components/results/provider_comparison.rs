@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::providers;
-use crate::components::inputs::table_head::figures_head;
+use crate::components::inputs::table_head::{figures_head, num_cell};
 use crate::components::{static_html, BarChartView};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
@@ -35,10 +35,10 @@ fn provider_row(
                 <td colspan="5">{ error.clone() }</td>
             } else {
                 <td class="num strong">{ money(row.totals.net_usd) }</td>
-                <td class="num">{ money(row.totals.per_student_usd) }</td>
-                <td class="num">{ money(row.totals.labs_usd) }</td>
-                <td class="num">{ money(row.totals.project_usd) }</td>
-                <td class="num">{ format!("{}%", format::number(row.gpu_share() * 100.0, 0)) }</td>
+                { num_cell(money(row.totals.per_student_usd)) }
+                { num_cell(money(row.totals.labs_usd)) }
+                { num_cell(money(row.totals.project_usd)) }
+                { num_cell(format!("{}%", format::number(row.gpu_share() * 100.0, 0))) }
             }
             <td>
                 if current {

@@ -7,6 +7,8 @@ use super::fraction_input::FractionInput;
 use super::offer_select::offer_select;
 use super::offer_text::price_text;
 use crate::components::citation;
+use crate::components::inputs::notice::field_hint;
+use crate::components::inputs::table_head::num_cell;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
@@ -130,12 +132,12 @@ pub(super) fn choice_row(
                     </button>
                 }
             </td>
-            <td class="num">{ price_text(stand_in.offer, snapshot, stand_in.fraction) }</td>
+            { num_cell(price_text(stand_in.offer, snapshot, stand_in.fraction)) }
             <td class="small">
                 <details>
                     <summary>{ format!("as of {}", price.as_of) }</summary>
                     if !stand_in.note.is_empty() {
-                        <p class="field-hint">{ format!("Why this offer: {}", stand_in.note) }</p>
+                        { field_hint(format!("Why this offer: {}", stand_in.note)) }
                     }
                     { format!("{}. ", stand_in.offer.hardware()) }
                     { citation(price.source) }
