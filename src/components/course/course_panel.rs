@@ -2,19 +2,18 @@
 
 use yew::prelude::*;
 
-use crate::components::course::scenario_title::ScenarioTitle;
+use crate::components::course::scenario_title::scenario_title;
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::options;
 use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::Select;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::setting_field::Section;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioHandle};
 
 /// Picks a preset; shows what the loaded one is.
-#[component]
-fn PresetPicker() -> Html {
-    let state = use_scenario();
+fn preset_picker(state: &ScenarioHandle) -> Html {
     let presets: Vec<_> = current_presets().map(Iterator::collect).unwrap_or_default();
     let on_change = {
         let state = state.clone();
@@ -48,7 +47,7 @@ fn PresetPicker() -> Html {
                 }
                 { options(presets.iter().map(|p| (p.id, p.name)), current) }
             </Select>
-            <p class="field-hint">{ hint }</p>
+            { field_hint(hint) }
         </div>
     }
 }
@@ -63,8 +62,8 @@ pub fn CoursePanel() -> Html {
             <h2 id="course-title">{ "Course" }</h2>
             // Students first: the field a phone shows on its first screen.
             { setting_inputs(Section::Enrollment, scenario, |_| None) }
-            <PresetPicker />
-            <ScenarioTitle />
+            { preset_picker(&state) }
+            { scenario_title(&state) }
             { setting_inputs(Section::Course, scenario, |setting| {
                 (setting == Setting::GroupSize).then(|| format!(
                     "Average; {} groups. The paper's course: 3-4 students (project page).",

@@ -3,8 +3,9 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::course::uses_table::{UseRow, UsesTable};
-use crate::components::NumberInput;
+use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
+use crate::components::inputs::notice::field_hint;
+use crate::components::{static_html, NumberInput};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::{FieldPath, LabField, UseSite};
@@ -14,45 +15,40 @@ fn text_of(event: InputEvent) -> String {
     event.target_unchecked_into::<HtmlInputElement>().value()
 }
 
-/// Props of [`OptionEditor`].
-#[derive(Properties, PartialEq)]
-struct OptionEditorProps {
-    dispatch: Dispatch,
+/// Option `option` of lab `lab` (named `lab_name`; `only` when it is the lab's one option): its
+/// name, its share of the students and its resources.
+fn option_editor(
+    dispatch: &Dispatch,
     lab: usize,
-    index: usize,
-    option: LabOption,
-    lab_name: AttrValue,
+    option: usize,
+    lab_option: &LabOption,
+    lab_name: &str,
     only: bool,
-}
-
-#[component]
-fn OptionEditor(props: &OptionEditorProps) -> Html {
-    let state = &props.dispatch;
-    let (lab, option) = (props.lab, props.index);
-    let where_ = format!("{}, option {}", props.lab_name, option + 1);
-    let on_rename = state.change_with(move |e: InputEvent| Change::RenameOption {
+) -> Html {
+    let where_ = format!("{}, option {}", lab_name, option + 1);
+    let on_rename = dispatch.change_with(move |e: InputEvent| Change::RenameOption {
         lab,
         option,
         name: text_of(e),
     });
-    let on_remove = state.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
+    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
     html! {
-        <div class="lab-option">
+        <div class="lab-option" key={option}>
             <div class="row">
                 <label class="inline">
                     <span>{ "Option" }</span>
-                    <input type="text" maxlength="120" value={props.option.name.clone()}
+                    <input type="text" maxlength="120" value={lab_option.name.clone()}
                         aria-label={format!("{where_}: name")} oninput={on_rename} />
                 </label>
-                if !props.only {
+                if !only {
                     <button type="button" class="secondary small" onclick={on_remove}
-                        aria-label={format!("Remove option {} of {}", option + 1, props.lab_name)}>{ "Remove option" }</button>
+                        aria-label={format!("Remove option {} of {}", option + 1, lab_name)}>{ "Remove option" }</button>
                 }
             </div>
-            if !props.only {
+            if !only {
                 <NumberInput
                     field={FieldPath::lab_share(lab, option)}
-                    value={props.option.share_pct}
+                    value={lab_option.share_pct}
                     label={format!("{where_}: students taking it")}
                     unit="% of students"
                     step={5.0}
@@ -60,101 +56,95 @@ fn OptionEditor(props: &OptionEditorProps) -> Html {
                     hint="The lab's other options adjust so shares add up to 100%."
                 />
             }
-            <UsesTable dispatch={props.dispatch.clone()} site={UseSite::Lab { lab, option }}
-                rows={props.option.uses.iter().map(|u| UseRow::of(u, "")).collect::<Vec<_>>()}
-                where_label={where_.clone()} hours_heading="Hours per student"
-                hours_label="planned hours per student" />
+            { uses_table(
+                &UsesSite {
+                    dispatch: dispatch.clone(),
+                    site: UseSite::Lab { lab, option },
+                    where_label: &where_,
+                    hours_heading: "Hours per student",
+                    hours_label: "planned hours per student",
+                },
+                &lab_option.uses.iter().map(|u| UseRow::of(u, "")).collect::<Vec<_>>(),
+            ) }
         </div>
     }
 }
 
-/// Props of [`LabEditor`].
-#[derive(Properties, PartialEq)]
-struct LabEditorProps {
-    /// The actions.
-    dispatch: Dispatch,
-    /// Position of the lab in the course.
-    index: usize,
-    /// The lab.
-    lab: Lab,
-    /// Whether it is the last lab (it cannot move down).
+/// Lab `lab` of the course (`last` when it cannot move down), its details shown while `open`;
+/// `on_toggle` shows or hides them.
+fn lab_editor(
+    dispatch: &Dispatch,
+    lab: usize,
+    course_lab: &Lab,
     last: bool,
-    /// Whether its details are shown.
     open: bool,
-    /// Called to show or hide its details.
-    on_toggle: Callback<usize>,
-}
-
-#[component]
-fn LabEditor(props: &LabEditorProps) -> Html {
-    let state = &props.dispatch;
-    let lab = props.index;
+    on_toggle: &Callback<usize>,
+) -> Html {
     // Labels name the lab itself, so they stay right when labs are reordered or numbered
     // unlike their positions.
-    let title = if props.lab.name.trim().is_empty() {
+    let title = if course_lab.name.trim().is_empty() {
         format!("Lab {}", lab + 1)
     } else {
-        props.lab.name.clone()
+        course_lab.name.clone()
     };
     let details_id = format!("lab-details-{lab}");
-    let on_toggle = props.on_toggle.reform(move |_: MouseEvent| lab);
-    let on_rename = state.change_with(move |e: InputEvent| Change::RenameLab {
+    let on_toggle = on_toggle.reform(move |_: MouseEvent| lab);
+    let on_rename = dispatch.change_with(move |e: InputEvent| Change::RenameLab {
         lab,
         name: text_of(e),
     });
-    let on_up = state.change_with(move |_: MouseEvent| Change::MoveLab {
+    let on_up = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
         from: lab,
         to: lab.saturating_sub(1),
     });
-    let on_down = state.change_with(move |_: MouseEvent| Change::MoveLab {
+    let on_down = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
         from: lab,
         to: lab + 1,
     });
-    let on_remove = state.change_with(move |_: MouseEvent| Change::RemoveLab(lab));
-    let on_add_option = state.change_with(move |_: MouseEvent| Change::AddOption { lab });
-    let only = props.lab.options.len() == 1;
+    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveLab(lab));
+    let on_add_option = dispatch.change_with(move |_: MouseEvent| Change::AddOption { lab });
+    let only = course_lab.options.len() == 1;
     html! {
-        <fieldset class="lab" data-testid="lab-editor">
-            <legend class="visually-hidden">{ props.lab.name.clone() }</legend>
+        <fieldset class="lab" data-testid="lab-editor" key={lab}>
+            <legend class="visually-hidden">{ course_lab.name.clone() }</legend>
             <div class="row">
                 <label class="inline grow">
                     <span class="visually-hidden">{ "Name" }</span>
-                    <input type="text" maxlength="120" value={props.lab.name.clone()}
+                    <input type="text" maxlength="120" value={course_lab.name.clone()}
                         data-testid="lab-name" aria-label={format!("{title}: name")} oninput={on_rename} />
                 </label>
                 <div class="buttons">
                     <button type="button" class="secondary small" disabled={lab == 0} onclick={on_up}
                         aria-label={format!("Move {title} up")}>{ "Up" }</button>
-                    <button type="button" class="secondary small" disabled={props.last} onclick={on_down}
+                    <button type="button" class="secondary small" disabled={last} onclick={on_down}
                         aria-label={format!("Move {title} down")}>{ "Down" }</button>
                     <button type="button" class="secondary small" data-testid="remove-lab" onclick={on_remove}
                         aria-label={format!("Remove {title}")}>{ "Remove" }</button>
                     <button type="button" class="secondary small" data-testid="toggle-lab"
-                        aria-expanded={if props.open { "true" } else { "false" }} aria-controls={details_id.clone()}
-                        onclick={on_toggle}>{ if props.open { "Hide details" } else { "Edit details" } }</button>
+                        aria-expanded={if open { "true" } else { "false" }} aria-controls={details_id.clone()}
+                        onclick={on_toggle}>{ if open { "Hide details" } else { "Edit details" } }</button>
                 </div>
             </div>
-            if props.open {
+            if open {
             <div id={details_id}>
-            if !props.lab.note.is_empty() {
-                <p class="field-hint">{ props.lab.note.clone() }</p>
+            if !course_lab.note.is_empty() {
+                { field_hint(course_lab.note.clone()) }
             }
             <div class="row weeks">
-                <NumberInput field={FieldPath::Lab { lab, field: LabField::StartWeek }} value={props.lab.start_week}
+                <NumberInput field={FieldPath::Lab { lab, field: LabField::StartWeek }} value={course_lab.start_week}
                     label={format!("{title}: released in week")} unit="week" step={1.0} min={1.0} />
-                <NumberInput field={FieldPath::Lab { lab, field: LabField::DueWeek }} value={props.lab.due_week}
+                <NumberInput field={FieldPath::Lab { lab, field: LabField::DueWeek }} value={course_lab.due_week}
                     label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
             </div>
-            for (index, option) in props.lab.options.iter().enumerate() {
-                <OptionEditor key={index} dispatch={props.dispatch.clone()} lab={lab} index={index} option={option.clone()}
-                    lab_name={title.clone()} only={only} />
+            for (index, option) in course_lab.options.iter().enumerate() {
+                { option_editor(dispatch, lab, index, option, &title, only) }
             }
             <button type="button" class="secondary small" onclick={on_add_option}>
                 { "Add an option (another way to do this lab)" }
             </button>
             </div>
             } else {
-                <p class="field-hint">{ lab_summary(&props.lab) }</p>
+                { field_hint(lab_summary(course_lab)) }
             }
         </fieldset>
     }
@@ -180,6 +170,7 @@ pub fn LabsEditor() -> Html {
     let state = use_scenario();
     let labs = &state.scenario.course.labs;
     let open = use_state(|| None::<usize>);
+    let dispatch = state.dispatch();
     let on_toggle = {
         let open = open.clone();
         Callback::from(move |lab: usize| {
@@ -187,7 +178,7 @@ pub fn LabsEditor() -> Html {
         })
     };
     let on_add = {
-        let dispatch = state.dispatch();
+        let dispatch = dispatch.clone();
         let (open, count) = (open.clone(), labs.len());
         Callback::from(move |_: MouseEvent| {
             dispatch.change(Change::AddLab);
@@ -197,13 +188,12 @@ pub fn LabsEditor() -> Html {
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
-            <p class="panel-intro">
-                { "Planned use per student. A lab can have options (e.g. A100 or V100 nodes) taken by a \
-                   share of the students; storage counts GB instead of instances." }
-            </p>
+            { static_html(
+                "<p class=\"panel-intro\">Planned use per student. A lab can have options (e.g. A100 or \
+                 V100 nodes) taken by a share of the students; storage counts GB instead of instances.</p>",
+            ) }
             for (index, lab) in labs.iter().enumerate() {
-                <LabEditor key={index} dispatch={state.dispatch()} index={index} lab={lab.clone()}
-                    last={index + 1 == labs.len()} open={*open == Some(index)} on_toggle={on_toggle.clone()} />
+                { lab_editor(&dispatch, index, lab, index + 1 == labs.len(), *open == Some(index), &on_toggle) }
             }
             <button type="button" data-testid="add-lab" onclick={on_add}>{ "Add a lab" }</button>
         </section>

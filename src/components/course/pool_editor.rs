@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
-use crate::components::{NumberInput, ResourceSelect};
+use crate::components::{resource_select, static_html, NumberInput};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
@@ -16,25 +17,12 @@ use crate::model::format;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
 use crate::model::scenario::Capacity;
-use crate::state::{use_scenario, ScenarioState};
+use crate::state::{use_scenario, Dispatch, ScenarioState};
 
-/// Props of [`PoolEditor`].
-#[derive(Properties, PartialEq)]
-pub struct PoolEditorProps {
-    /// Index of the project use.
-    pub item: usize,
-    /// The project use.
-    pub project_use: ProjectUse,
-}
-
-/// The pool of one project use: each member's resource and share of the hours.
-#[component]
-pub fn PoolEditor(props: &PoolEditorProps) -> Html {
-    let state = use_scenario();
-    let dispatch = state.dispatch();
-    let item = props.item;
-    let pool = &props.project_use.pool;
-    let first = props.project_use.resource.clone();
+/// The pool of project use `item`: each member's resource and share of the hours.
+pub fn pool_editor(dispatch: &Dispatch, item: usize, project_use: &ProjectUse) -> Html {
+    let pool = &project_use.pool;
+    let first = project_use.resource.clone();
     let on_add = dispatch.change_with(move |_: MouseEvent| {
         Change::Pool(PoolChange::AddMember {
             item,
@@ -52,7 +40,7 @@ pub fn PoolEditor(props: &PoolEditorProps) -> Html {
                     { format!("Project resource {}: its hours are spread over this pool.", item + 1) }
                 </p>
                 for (member, share) in pool.iter().enumerate() {
-                    { pool_row(&dispatch, item, member, &share.resource, share.share_pct) }
+                    { pool_row(dispatch, item, member, &share.resource, share.share_pct) }
                 }
                 <button type="button" class="secondary small" onclick={on_add}>{ "Add a node type to the pool" }</button>
             }
@@ -60,13 +48,7 @@ pub fn PoolEditor(props: &PoolEditorProps) -> Html {
     }
 }
 
-fn pool_row(
-    dispatch: &crate::state::Dispatch,
-    item: usize,
-    member: usize,
-    resource: &str,
-    share: f64,
-) -> Html {
+fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, share: f64) -> Html {
     let on_resource = dispatch.change_with(move |resource| {
         Change::Pool(PoolChange::SetMemberResource {
             item,
@@ -79,7 +61,7 @@ fn pool_row(
     let label = format!("Project resource {}, pool member {}", item + 1, member + 1);
     html! {
         <div class="row pool-member" key={member}>
-            <ResourceSelect value={resource.to_string()} label={format!("{label}: type")} on_change={on_resource} />
+            { resource_select(resource, format!("{label}: type"), on_resource) }
             <NumberInput compact=true field={FieldPath::PoolMember { item, member, field: PoolField::SharePct }}
                 value={share} label={format!("{label}: share of the hours")} unit="%" step={5.0} />
             <button type="button" class="secondary small" aria-label={format!("Remove {label}")}
@@ -113,11 +95,11 @@ pub fn CapacityEditor() -> Html {
     });
     html! {
         <div class="capacity" data-testid="capacity-editor">
-            <p class="field-hint">
-                { "How many nodes of a type exist for the course, and when. Each type is checked against \
-                   its own nodes: the calculator warns when the course needs more node-hours of it than \
-                   they can supply in that window." }
-            </p>
+            { static_html(
+                "<p class=\"field-hint\">How many nodes of a type exist for the course, and when. Each \
+                 type is checked against its own nodes: the calculator warns when the course needs more \
+                 node-hours of it than they can supply in that window.</p>",
+            ) }
             { pool_range_text(&state, (*range).as_ref()) }
             <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">
                 <table class="data-table capacity-table">
@@ -129,13 +111,13 @@ pub fn CapacityEditor() -> Html {
                     </tbody>
                 </table>
             </div>
-            <ResourceSelect value="" label="Add a capacity for this resource" on_change={on_add} />
+            { resource_select("", "Add a capacity for this resource".to_string(), on_add) }
         </div>
     }
 }
 
 fn capacity_row(
-    dispatch: &crate::state::Dispatch,
+    dispatch: &Dispatch,
     index: usize,
     capacity: &Capacity,
     check: Option<&CapacityCheck>,
@@ -151,7 +133,7 @@ fn capacity_row(
             <th scope="row">
                 { name.clone() }
                 if !capacity.note.is_empty() {
-                    <p class="field-hint">{ capacity.note.clone() }</p>
+                    { field_hint(capacity.note.clone()) }
                 }
             </th>
             <td><NumberInput compact=true field={field(CapacityField::Units)} value={capacity.units}

@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
-use crate::components::course::pool_editor::{CapacityEditor, PoolEditor};
-use crate::components::course::uses_table::{UseRow, UsesTable};
+use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
+use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::Fold;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
@@ -30,6 +30,7 @@ pub fn ProjectEditor() -> Html {
     let project = &state.scenario.course.project;
     // Open when reserved nodes are too few, so the warning is seen at its field.
     let exceeded = state.estimate.capacity.iter().any(|c| c.exceeded());
+    let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="project-title">
             <h2 id="project-title">{ "Group project" }</h2>
@@ -40,14 +41,20 @@ pub fn ProjectEditor() -> Html {
                     project.weeks, state.scenario.course.project_groups()
                 ) }
             </p>
-            <UsesTable dispatch={state.dispatch()} site={UseSite::Project}
-                rows={project.uses.iter().map(|u| UseRow::of(u, &u.note)).collect::<Vec<_>>()}
-                where_label="Project" hours_heading="Hours per week"
-                hours_label="planned hours per week" />
+            { uses_table(
+                &UsesSite {
+                    dispatch: dispatch.clone(),
+                    site: UseSite::Project,
+                    where_label: "Project",
+                    hours_heading: "Hours per week",
+                    hours_label: "planned hours per week",
+                },
+                &project.uses.iter().map(|u| UseRow::of(u, &u.note)).collect::<Vec<_>>(),
+            ) }
             for (item, project_use) in project.uses.iter().enumerate() {
                 if state.catalog.resource(&project_use.resource).is_some_and(|r| r.specs.gpu_count > 0) || !project_use.pool.is_empty() {
                     <Fold id={format!("pool-{item}")} title={pool_title(item, project_use)}>
-                        <PoolEditor {item} project_use={project_use.clone()} />
+                        { pool_editor(&dispatch, item, project_use) }
                     </Fold>
                 }
             }

@@ -6,12 +6,10 @@ use yew::prelude::*;
 
 use crate::model::edit::change::Change;
 use crate::model::scenario::validate::limits;
-use crate::state::use_scenario;
+use crate::state::ScenarioHandle;
 
 /// Title and notes fields.
-#[component]
-pub fn ScenarioTitle() -> Html {
-    let state = use_scenario();
+pub fn scenario_title(state: &ScenarioHandle) -> Html {
     let dispatch = state.dispatch();
     let on_title = dispatch.change_with(|event: InputEvent| {
         Change::SetTitle(event.target_unchecked_into::<HtmlInputElement>().value())

@@ -4,7 +4,8 @@ use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
 use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::BarChartView;
+use crate::components::inputs::table_head::num_cell;
+use crate::components::{static_html, BarChartView};
 use crate::model::format;
 use crate::model::planners::quota::quota;
 use crate::model::planners::timeline::timeline;
@@ -43,11 +44,11 @@ pub fn SchedulePanel() -> Html {
 
     html! {
         <section class="panel no-print" aria-labelledby="schedule-title">
-            <h2 id="schedule-title">{ "Semester and quota" }</h2>
-            <p class="panel-intro">
-                { "Each lab's cost and GPU hours are spread over its weeks (set them in the lab editor); \
-                   part of the GPU work piles up before each deadline." }
-            </p>
+            { static_html(
+                "<h2 id=\"schedule-title\">Semester and quota</h2><p class=\"panel-intro\">Each lab's \
+                 cost and GPU hours are spread over its weeks (set them in the lab editor); part of the \
+                 GPU work piles up before each deadline.</p>",
+            ) }
             for warning in weeks.warnings.iter() {
                 <p class="warning" data-testid="timeline-warning" role="status">{ warning.clone() }</p>
             }
@@ -78,7 +79,7 @@ pub fn SchedulePanel() -> Html {
                         for row in rows.iter() {
                             <tr>
                                 <th scope="row">{ row.item.clone() }</th>
-                                <td class="num">{ format!("{} {}", format::number(row.amount, 0), row.unit) }</td>
+                                { num_cell(format!("{} {}", format::number(row.amount, 0), row.unit)) }
                                 <td class="small">{ row.formula.clone() }</td>
                             </tr>
                         }

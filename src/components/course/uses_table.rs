@@ -2,8 +2,9 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::resource_select::uses_head;
-use crate::components::{NumberInput, ResourceSelect};
+use crate::components::{resource_select, NumberInput};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::PlannedUse;
 use crate::model::scenario::field::{FieldPath, UseField, UseSite};
@@ -37,39 +38,35 @@ impl UseRow {
     }
 }
 
-/// Props of [`UsesTable`].
-#[derive(Properties, PartialEq)]
-pub struct UsesTableProps {
+/// Where a table of uses is and how it names things.
+pub struct UsesSite<'a> {
     /// The actions.
     pub dispatch: Dispatch,
     /// Lab option or project.
     pub site: UseSite,
-    /// The uses.
-    pub rows: Vec<UseRow>,
     /// Names the site in labels ("Lab 3, option 1" or "Project").
-    pub where_label: AttrValue,
+    pub where_label: &'a str,
     /// Heading of the hours column.
     pub hours_heading: &'static str,
     /// What the hours are, for labels ("planned hours per student").
     pub hours_label: &'static str,
 }
 
-/// The table of uses at a site, with a button to add one.
-#[component]
-pub fn UsesTable(props: &UsesTableProps) -> Html {
-    let site = props.site;
-    let on_add = props
+/// The table of the uses `rows` at `at`, with a button to add one.
+pub fn uses_table(at: &UsesSite<'_>, rows: &[UseRow]) -> Html {
+    let site = at.site;
+    let on_add = at
         .dispatch
         .change_with(move |_: MouseEvent| Change::AddUse(site));
     html! {
         <>
             <div class="table-scroll" role="region" tabindex="0"
-                aria-label={format!("Resources of {}", props.where_label)}>
+                aria-label={format!("Resources of {}", at.where_label)}>
                 <table class="uses">
-                    { uses_head(props.hours_heading) }
+                    { uses_head(at.hours_heading) }
                     <tbody>
-                        for (item, row) in props.rows.iter().enumerate() {
-                            { use_row(props, item, row) }
+                        for (item, row) in rows.iter().enumerate() {
+                            { use_row(at, item, row) }
                         }
                     </tbody>
                 </table>
@@ -79,7 +76,8 @@ pub fn UsesTable(props: &UsesTableProps) -> Html {
     }
 }
 
-fn use_row(props: &UsesTableProps, item: usize, row: &UseRow) -> Html {
+/// Row `item` of the table at `site`: what `row` plans, with a button that removes it.
+fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
     let site = props.site;
     let field = |field| FieldPath::Use { site, item, field };
     let at = format!("{}, resource {}", props.where_label, item + 1);
@@ -96,10 +94,9 @@ fn use_row(props: &UsesTableProps, item: usize, row: &UseRow) -> Html {
     html! {
         <tr key={item}>
             <td>
-                <ResourceSelect value={row.resource.clone()} label={format!("{at}: type")}
-                    on_change={on_resource} />
+                { resource_select(&row.resource, format!("{at}: type"), on_resource) }
                 if !row.note.is_empty() {
-                    <p class="field-hint">{ row.note.clone() }</p>
+                    { field_hint(row.note.to_string()) }
                 }
             </td>
             <td>

@@ -5,20 +5,14 @@ use yew::prelude::*;
 
 use crate::model::Catalog;
 
-/// Props of [`Citation`].
-#[derive(Properties, PartialEq)]
-pub struct CitationProps {
-    /// The price's `source` field (source ids, maybe with a note).
-    pub source: AttrValue,
-}
-
-/// The cited sources, linked.
-#[component]
-pub fn Citation(props: &CitationProps) -> Html {
+/// The cited sources of a price's `source` field (source ids, maybe with a note), linked. A plain
+/// function, not a component: it has no state, and each component type costs the wasm Yew's
+/// lifecycle code once more.
+pub fn citation(source: &str) -> Html {
     let Ok(catalog) = Catalog::builtin() else {
         return html! {};
     };
-    let (sources, note) = catalog.citations(&props.source);
+    let (sources, note) = catalog.citations(source);
     html! {
         <span class="citation">
             if !note.is_empty() {

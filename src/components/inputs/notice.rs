@@ -1,4 +1,4 @@
-//! Why the last change was refused, if it was.
+//! Why the last change was refused, if it was; and the hint line under a field.
 
 use yew::prelude::*;
 
@@ -15,4 +15,10 @@ pub fn Notice() -> Html {
             }
         </div>
     }
+}
+
+/// A hint line under a field (where a default comes from, a summary): one function for every
+/// such line, so each panel does not carry its own code for building it.
+pub fn field_hint(text: String) -> Html {
+    html! { <p class="field-hint">{ text }</p> }
 }

@@ -161,30 +161,18 @@ fn step_with_arrows(
     })
 }
 
-/// Props of [`NumberSlider`].
-#[derive(Properties, PartialEq)]
-struct NumberSliderProps {
-    /// Which scenario field it edits.
+/// A range slider beside the number field of `field` (named by its `label`) from `low` to
+/// `high` by `step`, at `value` (clamped); each move is committed at once.
+fn number_slider(
     field: FieldPath,
-    /// The committed value, clamped to the range.
     value: f64,
-    /// The field's label, which names the slider too.
-    label: AttrValue,
-    /// Slider step.
+    label: &str,
     step: f64,
-    /// Lowest value of the slider.
-    low: f64,
-    /// Highest value of the slider.
-    high: f64,
-    /// Where edits go.
-    dispatch: Dispatch,
-}
-
-/// A range slider beside a number field; each move is committed at once.
-#[component]
-fn NumberSlider(props: &NumberSliderProps) -> Html {
+    (low, high): (f64, f64),
+    dispatch: &Dispatch,
+) -> Html {
     let on_slide = {
-        let (dispatch, field) = (props.dispatch.clone(), props.field);
+        let dispatch = dispatch.clone();
         Callback::from(move |event: InputEvent| {
             let input: HtmlInputElement = event.target_unchecked_into();
             dispatch.edit_number(field, input.value());
@@ -195,11 +183,11 @@ fn NumberSlider(props: &NumberSliderProps) -> Html {
         <input
             type="range"
             class="field-slider"
-            min={props.low.to_string()}
-            max={props.high.to_string()}
-            step={props.step.to_string()}
-            value={props.value.clamp(props.low, props.high).to_string()}
-            aria-label={format!("{} (slider)", props.label)}
+            min={low.to_string()}
+            max={high.to_string()}
+            step={step.to_string()}
+            value={value.clamp(low, high).to_string()}
+            aria-label={format!("{label} (slider)")}
             oninput={on_slide}
         />
     }
@@ -273,9 +261,8 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
                 if !props.unit.is_empty() {
                     <span class="field-unit">{ props.unit.clone() }</span>
                 }
-                if let Some((low, high)) = props.slider {
-                    <NumberSlider field={field} value={props.value} label={props.label.clone()}
-                        step={props.step} {low} {high} dispatch={dispatch.clone()} />
+                if let Some(range) = props.slider {
+                    { number_slider(field, props.value, &props.label, props.step, range, dispatch) }
                 }
                 if props.compact {
                     <ProvenanceMarker ..props.provenance.clone() />

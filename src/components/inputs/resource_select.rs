@@ -6,29 +6,19 @@ use crate::components::inputs::table_head::table_head;
 use crate::components::Select;
 use crate::model::catalog::resource::ResourceKind;
 
-/// Props of [`ResourceSelect`].
-#[derive(Properties, PartialEq)]
-pub struct ResourceSelectProps {
-    /// Selected resource id.
-    pub value: AttrValue,
-    /// Accessible name (the select sits in a table row without a visible label).
-    pub label: AttrValue,
-    /// Called with the newly selected resource id.
-    pub on_change: Callback<String>,
-}
-
-/// Resource picker.
-#[component]
-pub fn ResourceSelect(props: &ResourceSelectProps) -> Html {
+/// A picker of every catalog resource, `value` (a resource id) selected, named `label` for
+/// screen readers (it sits in a table row without a visible label); the newly selected id goes to
+/// `on_change`.
+pub fn resource_select(value: &str, label: String, on_change: Callback<String>) -> Html {
     let Ok(catalog) = crate::model::Catalog::builtin() else {
         return html! {};
     };
     html! {
-        <Select aria_label={props.label.clone()} value={props.value.clone()} on_change={props.on_change.clone()}>
+        <Select aria_label={label} value={value.to_string()} {on_change}>
             for kind in ResourceKind::ALL {
                 <optgroup label={kind.label()}>
                     for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
-                        <option value={resource.id} selected={*resource.id == *props.value}>
+                        <option value={resource.id} selected={resource.id == value}>
                             { resource.display_name() }
                         </option>
                     }

@@ -1,4 +1,4 @@
-//! The header row of a data table.
+//! The header row of a data table, and its cells of figures.
 
 use yew::prelude::*;
 
@@ -42,4 +42,10 @@ fn hidden_column(name: Option<&str>) -> Html {
         }
         None => Html::default(),
     }
+}
+
+/// A cell of a figure (right-aligned like its column's header): one function for every such
+/// cell, so each table does not carry its own code for building it.
+pub fn num_cell(text: String) -> Html {
+    html! { <td class="num">{ text }</td> }
 }

@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::static_markup::push_escaped;
 use crate::model::glossary;
 
 /// Props of [`Term`].
@@ -47,18 +48,22 @@ pub fn Term(props: &TermProps) -> Html {
     }
 }
 
-/// Every term of the glossary, defined.
+/// Every term of the glossary, defined: written as one piece of markup (the list never changes
+/// while the page is open), not built element by element.
 #[component]
 pub fn Glossary() -> Html {
-    html! {
-        <details class="panel glossary" data-testid="glossary">
-            <summary>{ "Words used here" }</summary>
-            <dl>
-                for term in glossary::terms() {
-                    <dt id={format!("glossary-{}", term.id)}>{ term.term }</dt>
-                    <dd>{ term.definition }</dd>
-                }
-            </dl>
-        </details>
+    let mut markup = String::from(
+        r#"<details class="panel glossary" data-testid="glossary"><summary>Words used here</summary><dl>"#,
+    );
+    for term in glossary::terms() {
+        markup.push_str(r#"<dt id="glossary-"#);
+        push_escaped(&mut markup, term.id);
+        markup.push_str(r#"">"#);
+        push_escaped(&mut markup, term.term);
+        markup.push_str("</dt><dd>");
+        push_escaped(&mut markup, term.definition);
+        markup.push_str("</dd>");
     }
+    markup.push_str("</dl></details>");
+    Html::from_html_unchecked(AttrValue::from(markup))
 }

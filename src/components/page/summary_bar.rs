@@ -5,13 +5,13 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use crate::components::PriceAgeWarning;
+use crate::components::price_age_warning;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
 use crate::model::engine::priced_by::{and_list, model_words, providers_used};
 use crate::model::format;
 use crate::model::Catalog;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioState};
 
 /// The capacity warning's text for the checks that are exceeded.
 fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
@@ -71,9 +71,7 @@ fn use_scrolled_down() -> bool {
 
 /// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS and
 /// RunPod (GPU cloud), spot".
-#[component]
-fn SummaryName() -> Html {
-    let state = use_scenario();
+fn summary_name(state: &ScenarioState) -> Html {
     let pricing = &state.scenario.pricing;
     let providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
     let title = state.scenario.title.trim();
@@ -124,7 +122,7 @@ pub fn SummaryBar() -> Html {
     html! {
         <section class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
             aria-label="Summary of the estimate">
-            <SummaryName />
+            { summary_name(&state) }
             <div class="summary-figures">
                 <p class="summary-figure">
                     <span class="summary-label">{ "Total" }</span>
@@ -167,7 +165,7 @@ pub fn SummaryBar() -> Html {
                     { capacity_text(&exceeded, state.catalog) }
                 </p>
             }
-            <PriceAgeWarning />
+            { price_age_warning(&state) }
         </section>
     }
 }

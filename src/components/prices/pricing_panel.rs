@@ -20,51 +20,25 @@ use crate::model::scenario::provenance_note::ProvenanceNote;
 use crate::model::scenario::setting_field::Section;
 use crate::state::{use_scenario, Dispatch};
 
-/// Props of [`PriceModelChoice`].
-#[derive(Properties, PartialEq)]
-struct PriceModelChoiceProps {
-    /// True when instances are bought spot, false when on demand.
-    spot: bool,
-    /// Where the chosen price model goes.
-    dispatch: Dispatch,
-}
-
-/// On demand or spot, as two radio buttons.
-#[component]
-fn PriceModelChoice(props: &PriceModelChoiceProps) -> Html {
-    let on_choose = |model: PriceModel| {
-        props
-            .dispatch
-            .change_with(move |_: Event| Change::SetPriceModel(model))
-    };
+/// On demand or spot (`spot` true when instances are bought spot), as two radio buttons.
+fn price_model_choice(spot: bool, dispatch: &Dispatch) -> Html {
+    let on_choose =
+        |model: PriceModel| dispatch.change_with(move |_: Event| Change::SetPriceModel(model));
     html! {
         <fieldset class="field radio-group">
             <legend>{ "Buy instances" }</legend>
             <label>
                 <input type="radio" name="price-model" data-testid="model-on-demand"
-                    checked={!props.spot} onchange={on_choose(PriceModel::OnDemand)} />
+                    checked={!spot} onchange={on_choose(PriceModel::OnDemand)} />
                 { " On demand" }
             </label>
             <label>
                 <input type="radio" name="price-model" data-testid="model-spot"
-                    checked={props.spot} onchange={on_choose(PriceModel::Spot)} />
+                    checked={spot} onchange={on_choose(PriceModel::Spot)} />
                 { " Spot / preemptible" }
             </label>
         </fieldset>
     }
-}
-
-/// Props of [`CurrencyFields`].
-#[derive(Properties, PartialEq)]
-struct CurrencyFieldsProps {
-    /// The currency figures are shown in (a code such as "EUR").
-    currency: AttrValue,
-    /// The price snapshot, whose date picks the reference rate.
-    snapshot: AttrValue,
-    /// The fields of the currency's section (its rate), shown for any currency but the dollar.
-    fields: Html,
-    /// Where a new currency goes.
-    dispatch: Dispatch,
 }
 
 /// The reference rates' note for `currency` at `snapshot`: date and source, and whether `rate`
@@ -89,16 +63,15 @@ fn rate_note(currency: &str, snapshot: &str, rate: f64) -> String {
     }
 }
 
-/// The currency (codes with a built-in reference rate are suggested), its rate unless it is the
-/// US dollar, and a form for a currency without a reference rate.
-#[component]
-fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
-    let on_currency = props.dispatch.change_with(|e: Event| {
+/// The currency (a code such as "EUR"; codes with a built-in reference rate at `snapshot` are
+/// suggested), the `fields` of its section (its rate) unless it is the US dollar, and a form for a
+/// currency without a reference rate.
+fn currency_fields(currency: &str, snapshot: &str, fields: Html, dispatch: &Dispatch) -> Html {
+    let on_currency = dispatch.change_with(|e: Event| {
         Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
     });
-    let currency = props.currency.clone();
     let codes = ExchangeRates::builtin()
-        .map(|r| r.currencies(&props.snapshot))
+        .map(|r| r.currencies(snapshot))
         .unwrap_or_default();
     html! {
         <>
@@ -106,7 +79,7 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                 <label for="currency">{ "Currency" }</label>
                 <div class="field-control">
                     <input id="currency" type="text" maxlength="8" autocomplete="off"
-                        list="currency-codes" data-testid="currency-input" value={currency.clone()}
+                        list="currency-codes" data-testid="currency-input" value={currency.to_string()}
                         onchange={on_currency} />
                     <datalist id="currency-codes">
                         for code in codes {
@@ -119,9 +92,9 @@ fn CurrencyFields(props: &CurrencyFieldsProps) -> Html {
                 </p>
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
-                { props.fields.clone() }
+                { fields }
             }
-            <OtherCurrency dispatch={props.dispatch.clone()} />
+            <OtherCurrency dispatch={dispatch.clone()} />
         </>
     }
 }
@@ -257,21 +230,21 @@ pub fn PricingPanel() -> Html {
                     { snapshot_note }
                 </details>
             </div>
-            <PriceModelChoice {spot} dispatch={state.dispatch()} />
+            { price_model_choice(spot, &state.dispatch()) }
             if spot {
                 { setting_inputs(Section::Spot, &state.scenario, |_| None) }
             }
             { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
-            <CurrencyFields
-                currency={pricing.currency.clone()}
-                snapshot={pricing.snapshot.clone()}
-                fields={setting_inputs(Section::Currency, &state.scenario, |setting| {
+            { currency_fields(
+                &pricing.currency,
+                &pricing.snapshot,
+                setting_inputs(Section::Currency, &state.scenario, |setting| {
                     (setting == Setting::UsdToCurrency).then(|| {
                         rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
                     })
-                })}
-                dispatch={state.dispatch()}
-            />
+                }),
+                &state.dispatch(),
+            ) }
         </section>
     }
 }

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::Term;
+use crate::components::{static_html, Term};
 use crate::model::catalog::presets::paper_course;
 use crate::model::edit::change::Change;
 use crate::model::format;
@@ -28,7 +28,7 @@ pub fn RealismPanel() -> Html {
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
-            <h2 id="realism-title">{ "Usage vs plan (overrun)" }</h2>
+            { static_html(r#"<h2 id="realism-title">Usage vs plan (overrun)</h2>"#) }
             <p class="panel-intro">
                 { "Actual hours / planned hours (" }<Term id="overrun" text="overrun" />{ "). Students leave VMs \
                    running: in the paper's course lab VMs ran 13 times what the lab texts plan, while " }

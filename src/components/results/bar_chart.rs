@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::charts::bars::draw;
 use crate::charts::data::BarChart;
 use crate::components::results::canvas_frame::{count_drawing, Surroundings};
-use crate::components::results::chart_table::ChartTable;
+use crate::components::results::chart_table::chart_table;
 
 /// Props of [`BarChartView`].
 #[derive(Properties, PartialEq)]
@@ -125,7 +125,7 @@ pub fn BarChartView(props: &BarChartViewProps) -> Html {
             </div>
             <details class="chart-twin">
                 <summary>{ "Show the numbers as a table" }</summary>
-                <ChartTable chart={props.chart.clone()} />
+                { chart_table(&props.chart) }
             </details>
         </figure>
     }

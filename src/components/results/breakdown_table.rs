@@ -1,12 +1,11 @@
 //! Breakdown by lab and category; each row expands to the math behind it.
 
 use std::collections::HashSet;
-use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::inputs::table_head::figures_head;
-use crate::components::Citation;
+use crate::components::inputs::table_head::{figures_head, num_cell};
+use crate::components::{citation, static_html};
 
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
@@ -17,27 +16,6 @@ use crate::state::use_scenario;
 
 /// Columns of the table: the lab, one per category, total, per student and hours.
 const COLUMNS: usize = Category::ALL.len() + 4;
-
-/// Props of [`PhaseRows`].
-#[derive(Properties, PartialEq)]
-struct PhaseRowsProps {
-    /// Position of the phase in the table, for the rows' keys.
-    index: usize,
-    /// The lab's or the project's sums.
-    summary: PhaseSummary,
-    /// The priced lines behind it, listed while the row is open (empty while it is closed).
-    lines: Vec<CostLine>,
-    /// Whether the row is open.
-    expanded: bool,
-    /// Opens or closes the row.
-    on_toggle: Callback<MouseEvent>,
-    /// Enrollment (students), for the cost per student.
-    students: f64,
-    /// The currency figures are shown in.
-    currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
-}
 
 /// One priced line, spelled out: what, on which offer, the math and the price's source.
 fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
@@ -59,7 +37,7 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
                 <code>{ line_math(line) }</code>
                 <span class="math-source">
                     { " Source: " }
-                    <Citation source={line.source.clone()} />
+                    { citation(&line.source) }
                 </span>
             </td>
         </tr>
@@ -78,86 +56,80 @@ fn cost_cells(
     html! {
         <>
             for category in Category::ALL {
-                <td class="num">{ money(by_category[category.index()]) }</td>
+                { num_cell(money(by_category[category.index()])) }
             }
             <td class="num strong">{ money(total_usd) }</td>
-            <td class="num">{ money(total_usd / students) }</td>
-            <td class="num">{ format!(
+            { num_cell(money(total_usd / students)) }
+            { num_cell(format!(
                 "{} / {}",
                 format::number(planned_hours, 0),
                 format::number(actual_hours, 0)
-            ) }</td>
+            )) }
         </>
     }
 }
 
-/// A lab's (or the project's) row, and the math behind it while it is open.
-#[component]
-fn PhaseRows(props: &PhaseRowsProps) -> Html {
-    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
-    let (index, summary) = (props.index, &props.summary);
+/// A lab's (or the project's) row at position `index`, opened or closed by `on_toggle`, and the
+/// priced `lines` behind it while it is open; money written by `money`.
+fn phase_rows(
+    index: usize,
+    summary: &PhaseSummary,
+    lines: &[&CostLine],
+    expanded: bool,
+    on_toggle: Callback<MouseEvent>,
+    money: &dyn Fn(f64) -> String,
+    students: f64,
+) -> Html {
     html! {
         <>
             <tr key={format!("row-{index}")}>
                 <th scope="row">
-                    <button type="button" class="disclosure" aria-expanded={props.expanded.to_string()}
-                        onclick={props.on_toggle.clone()}>
+                    <button type="button" class="disclosure" aria-expanded={expanded.to_string()}
+                        onclick={on_toggle}>
                         { summary.name.clone() }
                     </button>
                 </th>
-                { cost_cells(&money, summary.cost_by_category, summary.cost_usd, props.students, (summary.planned_instance_hours, summary.actual_instance_hours)) }
+                { cost_cells(money, summary.cost_by_category, summary.cost_usd, students, (summary.planned_instance_hours, summary.actual_instance_hours)) }
             </tr>
-            for (number, line) in props.lines.iter().enumerate() {
+            for (number, line) in lines.iter().enumerate() {
                 { math_row(index, number, line) }
             }
         </>
     }
 }
 
-/// Props of [`BreakdownFooter`].
-#[derive(Properties, PartialEq)]
-struct BreakdownFooterProps {
-    /// The priced course.
-    estimate: Rc<Estimate>,
-    /// Negotiated discount (%).
-    discount_pct: f64,
-    /// Institutional overhead (%).
-    overhead_pct: f64,
-    /// The currency figures are shown in.
-    currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
-}
-
 /// A footer row with a label over the first columns and one amount under "Total".
 fn adjustment_row(label: String, amount: String) -> Html {
     html! {
         <tr><th scope="row" colspan={(COLUMNS - 3).to_string()}>{ label }</th>
-            <td class="num">{ amount }</td><td colspan="2"></td></tr>
+            { num_cell(amount) }<td colspan="2"></td></tr>
     }
 }
 
-/// The course's list price by category, discount, overhead, credits and total.
-#[component]
-fn BreakdownFooter(props: &BreakdownFooterProps) -> Html {
-    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
-    let estimate = &props.estimate;
+/// The course's list price by category, discount (`discount_pct`), overhead (`overhead_pct`),
+/// credits and total; money written by `money`.
+fn breakdown_footer(
+    estimate: &Estimate,
+    discount_pct: f64,
+    overhead_pct: f64,
+    money: &dyn Fn(f64) -> String,
+) -> Html {
     let totals = &estimate.totals;
     html! {
         <tfoot>
             <tr>
                 <th scope="row">{ "Course, list price" }</th>
-                { cost_cells(&money, estimate.cost_by_category, totals.list_usd, estimate.students, (totals.planned_instance_hours, totals.actual_instance_hours)) }
+                { cost_cells(money, estimate.cost_by_category, totals.list_usd, estimate.students, (totals.planned_instance_hours, totals.actual_instance_hours)) }
             </tr>
             if totals.discount_usd > 0.0 {
                 { adjustment_row(
-                    format!("Discount ({}%)", format::quantity(props.discount_pct)),
+                    format!("Discount ({}%)", format::quantity(discount_pct)),
                     format!("-{}", money(totals.discount_usd)),
                 ) }
             }
             if totals.overhead_usd > 0.0 {
                 { adjustment_row(
-                    format!("Institutional overhead ({}%)", format::quantity(props.overhead_pct)),
+                    format!("Institutional overhead ({}%)", format::quantity(overhead_pct)),
                     format!("+{}", money(totals.overhead_usd)),
                 ) }
             }
@@ -170,7 +142,7 @@ fn BreakdownFooter(props: &BreakdownFooterProps) -> Html {
             <tr>
                 <th scope="row" colspan={(COLUMNS - 3).to_string()}>{ "Course total" }</th>
                 <td class="num strong">{ money(totals.net_usd) }</td>
-                <td class="num">{ money(totals.per_student_usd) }</td>
+                { num_cell(money(totals.per_student_usd)) }
                 <td></td>
             </tr>
         </tfoot>
@@ -201,17 +173,13 @@ pub fn BreakdownTable() -> Html {
             open.set(next);
         })
     };
-    let lines_of = |phase: Phase, expanded: bool| -> Vec<CostLine> {
+    let lines_of = |phase: Phase, expanded: bool| -> Vec<&CostLine> {
         if !expanded {
             return Vec::new();
         }
-        estimate
-            .lines
-            .iter()
-            .filter(|l| l.phase == phase)
-            .cloned()
-            .collect()
+        estimate.lines.iter().filter(|l| l.phase == phase).collect()
     };
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let figure_columns: Vec<&str> = Category::ALL
         .iter()
         .map(|c| c.label())
@@ -220,23 +188,18 @@ pub fn BreakdownTable() -> Html {
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
-            <h2 id="breakdown-title">{ "Breakdown" }</h2>
+            { static_html(r#"<h2 id="breakdown-title">Breakdown</h2>"#) }
             <div class="table-scroll" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>
                 { figures_head("Lab", &figure_columns, None) }
                 <tbody>
                     for (index, (phase, summary)) in phases.into_iter().enumerate() {
-                        <PhaseRows index={index} summary={summary.clone()}
-                            lines={lines_of(phase, open.contains(&index))}
-                            expanded={open.contains(&index)} on_toggle={on_toggle(index)}
-                            students={estimate.students} currency={pricing.currency.clone()}
-                            usd_to_currency={pricing.usd_to_currency} />
+                        { phase_rows(index, summary, &lines_of(phase, open.contains(&index)),
+                            open.contains(&index), on_toggle(index), &money, estimate.students) }
                     }
                 </tbody>
-                <BreakdownFooter estimate={estimate.clone()} discount_pct={pricing.discount_pct}
-                    overhead_pct={pricing.overhead_pct} currency={pricing.currency.clone()}
-                    usd_to_currency={pricing.usd_to_currency} />
+                { breakdown_footer(estimate, pricing.discount_pct, pricing.overhead_pct, &money) }
             </table>
             </div>
         </section>

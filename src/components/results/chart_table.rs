@@ -1,22 +1,13 @@
 //! The accessible twin of every bar chart: the same numbers as a table.
 
-use std::rc::Rc;
-
 use yew::prelude::*;
 
 use crate::charts::data::{BarChart, Layout};
+use crate::components::inputs::table_head::num_cell;
 
-/// Props of [`ChartTable`].
-#[derive(Properties, PartialEq)]
-pub struct ChartTableProps {
-    /// The chart whose numbers to list.
-    pub chart: Rc<BarChart>,
-}
-
-/// A table with a row per bar position and a column per series (and a total when stacked).
-#[component]
-pub fn ChartTable(props: &ChartTableProps) -> Html {
-    let chart = &props.chart;
+/// A table of `chart`'s numbers with a row per bar position and a column per series (and a total
+/// when stacked).
+pub fn chart_table(chart: &BarChart) -> Html {
     let stacked = chart.layout == Layout::Stacked;
     html! {
         <div class="table-scroll" role="region" aria-label={format!("{} (table)", chart.title)} tabindex="0">
@@ -36,11 +27,9 @@ pub fn ChartTable(props: &ChartTableProps) -> Html {
                     <tr>
                         <th scope="row">{ label.clone() }</th>
                         for series in chart.series.iter() {
-                            <td class="num">
-                                { chart.unit.format(series.values.get(i).copied().unwrap_or(0.0)) }
-                            </td>
+                            { num_cell(chart.unit.format(series.values.get(i).copied().unwrap_or(0.0))) }
                         }
-                        if stacked { <td class="num">{ chart.unit.format(chart.total_at(i)) }</td> }
+                        if stacked { { num_cell(chart.unit.format(chart.total_at(i))) } }
                     </tr>
                 }
             </tbody>

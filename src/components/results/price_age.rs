@@ -5,19 +5,16 @@
 use yew::prelude::*;
 
 use crate::model::engine::price_age::PriceAge;
-use crate::state::use_scenario;
+use crate::state::ScenarioState;
 
-/// The price age of the current estimate, at the build date.
-#[hook]
-fn use_price_age() -> Option<PriceAge> {
-    let state = use_scenario();
+/// The price age of `state`'s estimate, at the build date.
+fn price_age(state: &ScenarioState) -> Option<PriceAge> {
     PriceAge::at_build_date(&state.estimate.lines)
 }
 
 /// The price-age line of Results and the printed page.
-#[component]
-pub fn PriceAgeLine() -> Html {
-    match use_price_age() {
+pub fn price_age_line(state: &ScenarioState) -> Html {
+    match price_age(state) {
         Some(age) => html! {
             <p class="price-age" data-testid="price-age">{ age.sentence() }</p>
         },
@@ -26,9 +23,8 @@ pub fn PriceAgeLine() -> Html {
 }
 
 /// The summary bar's warning when more than a quarter of the cost rests on undated or old prices.
-#[component]
-pub fn PriceAgeWarning() -> Html {
-    match use_price_age().and_then(|age| age.warning()) {
+pub fn price_age_warning(state: &ScenarioState) -> Html {
+    match price_age(state).and_then(|age| age.warning()) {
         Some(text) => html! {
             <p class="warning price-age-warning" data-testid="price-age-warning" role="status">{ text }</p>
         },

@@ -3,41 +3,27 @@
 use yew::prelude::*;
 
 use crate::charts::data::providers;
-use crate::components::inputs::table_head::figures_head;
-use crate::components::BarChartView;
+use crate::components::inputs::table_head::{figures_head, num_cell};
+use crate::components::{static_html, BarChartView};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
 use crate::state::{use_scenario, Dispatch};
 
-/// Props of [`ProviderRow`].
-#[derive(Properties, PartialEq)]
-struct ProviderRowProps {
-    /// The scenario priced on one provider.
-    row: ProviderEstimate,
-    /// Whether it is the provider the rest of the page shows.
+/// One provider's figures (`current` when it is the provider the rest of the page shows), and a
+/// button that shows the page on it; money written by `money`.
+fn provider_row(
+    row: &ProviderEstimate,
     current: bool,
-    /// The currency figures are shown in.
-    currency: AttrValue,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
-    /// Where a switch to this provider goes.
-    dispatch: Dispatch,
-}
-
-/// One provider's figures, and a button that shows the page on it.
-#[component]
-fn ProviderRow(props: &ProviderRowProps) -> Html {
-    let money = |usd: f64| format::money(usd, &props.currency, props.usd_to_currency);
-    let row = &props.row;
+    money: &dyn Fn(f64) -> String,
+    dispatch: &Dispatch,
+) -> Html {
     let on_use = {
         let id = row.provider.clone();
-        props
-            .dispatch
-            .change_with(move |_: MouseEvent| Change::SetProvider(id.clone()))
+        dispatch.change_with(move |_: MouseEvent| Change::SetProvider(id.clone()))
     };
     html! {
-        <tr class={classes!(props.current.then_some("current"))}
+        <tr key={row.provider.clone()} class={classes!(current.then_some("current"))}
             data-provider={row.provider.clone()}>
             <th scope="row">
                 { row.name.clone() }
@@ -49,13 +35,13 @@ fn ProviderRow(props: &ProviderRowProps) -> Html {
                 <td colspan="5">{ error.clone() }</td>
             } else {
                 <td class="num strong">{ money(row.totals.net_usd) }</td>
-                <td class="num">{ money(row.totals.per_student_usd) }</td>
-                <td class="num">{ money(row.totals.labs_usd) }</td>
-                <td class="num">{ money(row.totals.project_usd) }</td>
-                <td class="num">{ format!("{}%", format::number(row.gpu_share() * 100.0, 0)) }</td>
+                { num_cell(money(row.totals.per_student_usd)) }
+                { num_cell(money(row.totals.labs_usd)) }
+                { num_cell(money(row.totals.project_usd)) }
+                { num_cell(format!("{}%", format::number(row.gpu_share() * 100.0, 0))) }
             }
             <td>
-                if props.current {
+                if current {
                     <span class="badge">{ "shown" }</span>
                 } else {
                     <button type="button" class="secondary small" onclick={on_use}
@@ -79,20 +65,20 @@ pub fn ProviderComparison() -> Html {
         ),
         |(estimates, currency, rate)| providers(estimates, currency, f64::from_bits(*rate)),
     );
+    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
+    let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="providers-title">
-            <h2 id="providers-title">{ "Providers side by side" }</h2>
-            <p class="panel-intro">{ "The same course, GPU choices, snapshot and price model, priced on each provider." }</p>
+            { static_html(
+                "<h2 id=\"providers-title\">Providers side by side</h2><p class=\"panel-intro\">The same \
+                 course, GPU choices, snapshot and price model, priced on each provider.</p>",
+            ) }
             <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>
                     for row in state.comparison().iter() {
-                        <ProviderRow key={row.provider.clone()} row={row.clone()}
-                            current={row.provider == pricing.provider}
-                            currency={pricing.currency.clone()}
-                            usd_to_currency={pricing.usd_to_currency}
-                            dispatch={state.dispatch()} />
+                        { provider_row(row, row.provider == pricing.provider, &money, &dispatch) }
                     }
                 </tbody>
             </table>

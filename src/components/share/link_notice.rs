@@ -3,6 +3,7 @@
 
 use yew::prelude::*;
 
+use crate::components::static_html;
 use crate::state::{use_scenario, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's
@@ -31,7 +32,7 @@ pub fn LinkNotice() -> Html {
                         <p data-testid="link-version">{ version }</p>
                     }
                     if !state.link_notices.is_empty() {
-                        <p><strong>{ "This link could not be loaded completely." }</strong></p>
+                        { static_html("<p><strong>This link could not be loaded completely.</strong></p>") }
                         <ul>
                             for notice in state.link_notices.iter() {
                                 <li>{ notice.clone() }</li>

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use crate::browser::address;
 use crate::model::export::PAPER_CITATION;
 use crate::model::format;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioState};
 
 /// The print-only header of the budget justification. Written when the browser is about to print
 /// (`beforeprint`, which Chromium also sends before a PDF), so editing never pays for the date and
@@ -15,8 +15,9 @@ use crate::state::use_scenario;
 #[component]
 pub fn PrintHeader() -> Html {
     let printing = use_printing();
+    let state = use_scenario();
     if *printing {
-        html! { <PrintHeaderText /> }
+        print_header_text(&state)
     } else {
         html! {}
     }
@@ -42,9 +43,7 @@ fn use_printing() -> UseStateHandle<bool> {
 }
 
 /// The header's text, for the scenario being printed.
-#[component]
-fn PrintHeaderText() -> Html {
-    let state = use_scenario();
+fn print_header_text(state: &ScenarioState) -> Html {
     let scenario = &state.scenario;
     let today: String = String::from(js_sys::Date::new_0().to_iso_string())
         .chars()

@@ -4,6 +4,7 @@ use yew::prelude::*;
 
 use super::embed_dialog::EmbedDialog;
 use crate::browser::{address, clipboard, download};
+use crate::components::static_html;
 use crate::model::catalog::presets::paper_course;
 use crate::model::export::ExportKind;
 use crate::state::{use_scenario, ScenarioState};
@@ -93,7 +94,7 @@ pub fn ShareBar() -> Html {
             </div>
             <div role="status" aria-live="polite" class="copy-status">
                 { match *copied {
-                    Some(true) => html! { <span data-testid="copy-confirmation">{ "Link copied. Anyone who opens it sees this exact scenario." }</span> },
+                    Some(true) => static_html(r#"<span data-testid="copy-confirmation">Link copied. Anyone who opens it sees this exact scenario.</span>"#),
                     Some(false) => html! {
                         <span>
                             { "This browser did not allow copying. Copy the link here: " }

@@ -22,7 +22,8 @@ use yew::prelude::*;
 
 use crate::browser::link::{decode, encode, packed_payload};
 use crate::browser::{address, storage};
-use crate::components::share::kept_list::KeptList;
+use crate::components::share::kept_list::kept_list;
+use crate::components::static_html;
 use crate::model::catalog::presets::builtin_presets;
 use crate::model::share::{payload_of, Tab, PARAM};
 use crate::model::Catalog;
@@ -258,13 +259,14 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
                 <p class="warning no-print" role="status" data-testid="storage-notice">{ error }</p>
             }
             if *other_tab {
-                <p class="warning no-print" role="status" data-testid="other-tab-notice">
-                    { "Another tab of the calculator saved a different draft. Yours stays here; \
-                       the other tab's is kept under \"Earlier scenarios\", ready to restore." }
-                </p>
+                { static_html(
+                    "<p class=\"warning no-print\" role=\"status\" data-testid=\"other-tab-notice\">Another \
+                     tab of the calculator saved a different draft. Yours stays here; the other tab's is \
+                     kept under \"Earlier scenarios\", ready to restore.</p>",
+                ) }
             }
             if props.save_draft && !kept.is_empty() {
-                <KeptList kept={(*kept).clone()} on_restore={on_restore} />
+                { kept_list(&kept, &on_restore) }
             }
         </>
     }

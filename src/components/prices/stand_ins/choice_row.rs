@@ -4,9 +4,11 @@ use yew::prelude::*;
 
 use super::choice_table::StandInView;
 use super::fraction_input::FractionInput;
-use super::offer_select::OfferSelect;
+use super::offer_select::offer_select;
 use super::offer_text::price_text;
-use crate::components::Citation;
+use crate::components::citation;
+use crate::components::inputs::notice::field_hint;
+use crate::components::inputs::table_head::num_cell;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
@@ -14,15 +16,6 @@ use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::scenario::provenance_note::fraction_note;
 use crate::model::Catalog;
-
-/// Props of [`ChoiceRow`].
-#[derive(Properties, PartialEq)]
-pub(super) struct ChoiceRowProps {
-    /// The Chameleon resource of the row.
-    pub resource: &'static Resource,
-    /// What the stand-ins are shown for.
-    pub view: StandInView,
-}
 
 /// Why `offer` does not suit `resource`, in words.
 fn mismatch_reason(resource: &Resource, offer: &Offer) -> &'static str {
@@ -56,66 +49,64 @@ fn other_provider<'a>(
     })
 }
 
-/// The row of one resource; nothing when no offer stands in for it on this provider.
-#[component]
-pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
-    let Ok(catalog) = Catalog::builtin() else {
-        return html! {};
-    };
-    let resource = props.resource;
-    let provider = props.view.provider.to_string();
-    let Some(stand_in) = stand_in_for(
-        &props.view.choices,
-        &props.view.custom_offers,
+/// A stand-in change of `resource` on `provider`, on the event `T`: `make` builds the change.
+fn row_change<T: 'static>(
+    view: &StandInView,
+    provider: &str,
+    resource: &str,
+    make: fn(String, String, T) -> Change,
+) -> Callback<T> {
+    let (provider, resource) = (provider.to_string(), resource.to_string());
+    view.dispatch
+        .change_with(move |event: T| make(provider.clone(), resource.clone(), event))
+}
+
+/// The row of `resource` in `view` (keyed by the resource); `None` when no offer stands in for
+/// it on this provider.
+pub(super) fn choice_row(
+    catalog: &Catalog,
+    resource: &'static Resource,
+    view: &StandInView,
+) -> Option<Html> {
+    let provider = view.provider.as_str();
+    let stand_in = stand_in_for(
+        &view.choices,
+        &view.custom_offers,
         catalog,
-        &provider,
+        provider,
         resource.id,
-    ) else {
-        return html! {};
-    };
-    let on_choose = {
-        let (provider, resource) = (provider.clone(), resource.id.to_string());
-        props
-            .view
-            .dispatch
-            .change_with(move |offer: String| Change::ChooseOffer {
-                provider: provider.clone(),
-                resource: resource.clone(),
-                offer,
-            })
-    };
-    let on_reset = {
-        let (provider, resource) = (provider.clone(), resource.id.to_string());
-        props
-            .view
-            .dispatch
-            .change_with(move |_: MouseEvent| Change::ResetChoice {
-                provider: provider.clone(),
-                resource: resource.clone(),
-            })
-    };
-    let snapshot = props.view.snapshot.as_str();
+    )?;
+    let on_choose = row_change(view, provider, resource.id, |provider, resource, offer| {
+        Change::ChooseOffer {
+            provider,
+            resource,
+            offer,
+        }
+    });
+    let on_reset = row_change(
+        view,
+        provider,
+        resource.id,
+        |provider, resource, _: MouseEvent| Change::ResetChoice { provider, resource },
+    );
+    let snapshot = view.snapshot.as_str();
     let price = stand_in.offer.price_in(snapshot);
-    html! {
-        <tr>
+    Some(html! {
+        <tr key={resource.id}>
             <th scope="row">
                 { resource.label }
                 <span class="testbed-name">{ format!(" {}", resource.id) }</span>
                 if stand_in.chosen { <span class="badge">{ "your choice" }</span> }
             </th>
             <td>
-                <OfferSelect resource={resource} selected={stand_in.offer.id.clone()}
-                    custom_offers={props.view.custom_offers.clone()} on_change={on_choose}
-                    provider={props.view.provider.clone()} snapshot={props.view.snapshot.clone()}
-                    model={props.view.model} show_all={props.view.show_all}
-                    filter={props.view.filter.clone()} />
-                if let Some(other) = other_provider(catalog, &provider, resource.id, stand_in.offer) {
+                { offer_select(catalog, resource, &stand_in.offer.id, view, on_choose) }
+                if let Some(other) = other_provider(catalog, provider, resource.id, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-other-provider">
                         { format!(
                             "{} is sold by {other}, not {}: this resource is priced at {other}, \
                              so the scenario uses more than one provider.",
                             stand_in.offer.sku,
-                            catalog.provider_name(&provider),
+                            catalog.provider_name(provider),
                         ) }
                     </p>
                 }
@@ -132,8 +123,8 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
 
             </td>
             <td>
-                <FractionInput provider={provider} resource={resource.id}
-                    value={stand_in.fraction} dispatch={props.view.dispatch.clone()}
+                <FractionInput provider={view.provider.clone()} resource={resource.id}
+                    value={stand_in.fraction} dispatch={view.dispatch.clone()}
                     provenance={fraction_note(resource, &stand_in)} />
                 if stand_in.chosen {
                     <button type="button" class="secondary small" onclick={on_reset}>
@@ -141,17 +132,17 @@ pub(super) fn ChoiceRow(props: &ChoiceRowProps) -> Html {
                     </button>
                 }
             </td>
-            <td class="num">{ price_text(stand_in.offer, snapshot, stand_in.fraction) }</td>
+            { num_cell(price_text(stand_in.offer, snapshot, stand_in.fraction)) }
             <td class="small">
                 <details>
                     <summary>{ format!("as of {}", price.as_of) }</summary>
                     if !stand_in.note.is_empty() {
-                        <p class="field-hint">{ format!("Why this offer: {}", stand_in.note) }</p>
+                        { field_hint(format!("Why this offer: {}", stand_in.note)) }
                     }
                     { format!("{}. ", stand_in.offer.hardware()) }
-                    <Citation source={price.source.to_string()} />
+                    { citation(price.source) }
                 </details>
             </td>
         </tr>
-    }
+    })
 }

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::choice_row::ChoiceRow;
+use super::choice_row::choice_row;
 use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::scenario::OfferChoice;
@@ -51,8 +51,8 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>
             { table_head(&["Resource (testbed name)", "Stands in", "How many", "Price per instance", "Why, date and source"], false) }
             <tbody>
-                for resource in catalog.resources.iter() {
-                    <ChoiceRow key={resource.id} resource={resource} view={props.view.clone()} />
+                for row in catalog.resources.iter().filter_map(|r| choice_row(catalog, r, &props.view)) {
+                    { row }
                 }
             </tbody>
         </table>

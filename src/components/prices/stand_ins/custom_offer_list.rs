@@ -7,28 +7,19 @@ use crate::model::edit::change::Change;
 use crate::model::format;
 use crate::state::Dispatch;
 
-/// Props of [`CustomOfferList`].
-#[derive(Properties, PartialEq)]
-pub(super) struct CustomOfferListProps {
-    /// The user's own offers.
-    pub offers: Vec<Offer>,
-    /// Where removals go.
-    pub dispatch: Dispatch,
-}
-
-/// The list of custom offers; nothing while there are none.
-#[component]
-pub(super) fn CustomOfferList(props: &CustomOfferListProps) -> Html {
-    if props.offers.is_empty() {
+/// The list of the user's own `offers`, each with a button whose removal goes to `dispatch`;
+/// nothing while there are none.
+pub(super) fn custom_offer_list(offers: &[Offer], dispatch: &Dispatch) -> Html {
+    if offers.is_empty() {
         return html! {};
     }
     html! {
         <ul class="custom-offers">
-            for offer in props.offers.iter() {
+            for offer in offers.iter() {
                 <li key={offer.id.to_string()}>
                     { format!("{}: {}, {}/h ", offer.sku, offer.hardware(), format::rate(offer.usd)) }
                     <button type="button" class="secondary small"
-                        onclick={props.dispatch.change_with({
+                        onclick={dispatch.change_with({
                             let id = offer.id.to_string();
                             move |_: MouseEvent| Change::RemoveCustomOffer(id.clone())
                         })}>

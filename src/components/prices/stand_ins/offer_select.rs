@@ -4,36 +4,14 @@
 
 use yew::prelude::*;
 
+use super::choice_table::StandInView;
 use crate::components::Select;
-use crate::model::catalog::offer::{Offer, PriceModel};
+use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{
     home_providers, option_text, picker_offers, PickerScope, CUSTOM_PROVIDER,
 };
 use crate::model::Catalog;
-
-/// Props of [`OfferSelect`].
-#[derive(Properties, PartialEq)]
-pub(super) struct OfferSelectProps {
-    /// The Chameleon resource the offers stand in for.
-    pub resource: &'static Resource,
-    /// The offer standing in now (id).
-    pub selected: AttrValue,
-    /// The user's own offers, listed with the provider's.
-    pub custom_offers: Vec<Offer>,
-    /// Called with the id of the offer the user picked.
-    pub on_change: Callback<String>,
-    /// The scenario's provider (id).
-    pub provider: AttrValue,
-    /// The price snapshot (id): offers not sold then are left out, prices are of then.
-    pub snapshot: AttrValue,
-    /// The price model the scenario buys by: the list is priced and sorted by it.
-    pub model: PriceModel,
-    /// Every provider's offers of the resource's price unit, not only the provider's that suit.
-    pub show_all: bool,
-    /// Only offers whose text holds this (any case); the one standing in now stays listed.
-    pub filter: AttrValue,
-}
 
 /// One `<optgroup>` of offers in the order given; nothing when it has none.
 fn offer_group(
@@ -57,30 +35,29 @@ fn offer_group(
     }
 }
 
-/// The offers of the list (the one standing in now always among them), grouped: the provider's
-/// and the user's own first, then, when all are shown, every other provider's.
+/// The offers of the list of `resource` (`selected`, the one standing in now, always among them),
+/// grouped: the provider's and the user's own first, then, when all are shown, every other
+/// provider's; only those whose text holds `filter` (any case) besides the one standing in now.
 fn grouped_offers<'a>(
     catalog: &'a Catalog,
-    props: &'a OfferSelectProps,
+    resource: &Resource,
+    selected: &str,
+    custom_offers: &'a [Offer],
     scope: PickerScope<'_>,
     filter: &str,
 ) -> Vec<(String, Vec<&'a Offer>)> {
-    let resource = props.resource;
-    let mut offers = picker_offers(resource, catalog, &props.custom_offers, scope);
+    let mut offers = picker_offers(resource, catalog, custom_offers, scope);
     // The offer standing in now is listed even when it does not suit (the row warns).
-    if !offers.iter().any(|o| *o.id == *props.selected) {
-        let current = catalog.offer(&props.selected).or_else(|| {
-            props
-                .custom_offers
-                .iter()
-                .find(|o| *o.id == *props.selected)
-        });
+    if !offers.iter().any(|o| *o.id == *selected) {
+        let current = catalog
+            .offer(selected)
+            .or_else(|| custom_offers.iter().find(|o| *o.id == *selected));
         offers.extend(current);
     }
     // ASCII case folding: offer texts are ASCII, and Unicode folding would add its tables to the wasm.
     let needle = filter.trim().to_ascii_lowercase();
     offers.retain(|o| {
-        *o.id == *props.selected
+        *o.id == *selected
             || needle.is_empty()
             || option_text(resource, o, scope)
                 .to_ascii_lowercase()
@@ -109,26 +86,34 @@ fn grouped_offers<'a>(
     groups
 }
 
-/// The picker of one resource's stand-in.
-#[component]
-pub(super) fn OfferSelect(props: &OfferSelectProps) -> Html {
-    let Ok(catalog) = Catalog::builtin() else {
-        return html! {};
-    };
-    let resource = props.resource;
+/// The picker of `resource`'s stand-in in `view`'s lists, `selected` (an offer id) standing in
+/// now; the id of the offer the user picks goes to `on_change`.
+pub(super) fn offer_select(
+    catalog: &Catalog,
+    resource: &Resource,
+    selected: &str,
+    view: &StandInView,
+    on_change: Callback<String>,
+) -> Html {
     let scope = PickerScope {
-        provider: &props.provider,
-        snapshot: &props.snapshot,
-        model: props.model,
-        all: props.show_all,
+        provider: &view.provider,
+        snapshot: &view.snapshot,
+        model: view.model,
+        all: view.show_all,
     };
-    let groups = grouped_offers(catalog, props, scope, &props.filter);
+    let groups = grouped_offers(
+        catalog,
+        resource,
+        selected,
+        &view.custom_offers,
+        scope,
+        &view.filter,
+    );
     html! {
         <Select aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
-            testid={format!("choice-{}", resource.id)} value={props.selected.clone()}
-            on_change={props.on_change.clone()}>
+            testid={format!("choice-{}", resource.id)} value={selected.to_string()} {on_change}>
             for (label, offers) in groups {
-                { offer_group(label, &offers, &props.selected, resource, scope) }
+                { offer_group(label, &offers, selected, resource, scope) }
             }
         </Select>
     }

@@ -3,8 +3,8 @@
 use yew::prelude::*;
 
 use super::offer_text::price_text;
-use crate::components::inputs::table_head::table_head;
-use crate::components::Citation;
+use crate::components::citation;
+use crate::components::inputs::table_head::{num_cell, table_head};
 use crate::model::catalog::offer::Offer;
 use crate::model::format;
 use crate::model::Catalog;
@@ -25,10 +25,10 @@ fn offer_row(offer: &Offer, snapshot: &str) -> Html {
         <tr key={offer.id.to_string()}>
             <th scope="row">{ offer.sku.clone() }</th>
             <td>{ offer.hardware() }</td>
-            <td class="num">{ price_text(offer, snapshot, 1.0) }</td>
-            <td class="num">{ offer.spot_usd.map(format::rate).unwrap_or_else(|| "-".into()) }</td>
+            { num_cell(price_text(offer, snapshot, 1.0)) }
+            { num_cell(offer.spot_usd.map(format::rate).unwrap_or_else(|| "-".into())) }
             <td>{ price.as_of.to_string() }</td>
-            <td class="small"><Citation source={price.source.to_string()} /></td>
+            <td class="small">{ citation(price.source) }</td>
         </tr>
     }
 }

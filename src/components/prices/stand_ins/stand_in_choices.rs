@@ -5,9 +5,9 @@ use yew::prelude::*;
 
 use super::choice_table::{ChoiceTable, StandInView};
 use super::custom_offer_form::CustomOfferForm;
-use super::custom_offer_list::CustomOfferList;
+use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
-use crate::components::Fold;
+use crate::components::{static_html, Fold};
 use crate::state::use_scenario;
 
 /// GPU choices, custom offers and the price catalog of the current provider.
@@ -43,12 +43,13 @@ pub fn StandInChoices() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
-            <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
-            <p class="panel-intro">
-                { "The commercial offer that stands in for each Chameleon resource on this provider, and how \
-                   many of it one instance equals (0.5 = half of an 8-GPU machine). Each list holds this \
-                   provider's offers that fit and your own, cheapest first by what you pay per hour." }
-            </p>
+            { static_html(
+                "<h2 id=\"choices-title\">Commercial equivalents (stand-ins) and prices</h2>\
+                 <p class=\"panel-intro\">The commercial offer that stands in for each Chameleon resource \
+                 on this provider, and how many of it one instance equals (0.5 = half of an 8-GPU \
+                 machine). Each list holds this provider's offers that fit and your own, cheapest first \
+                 by what you pay per hour.</p>",
+            ) }
             <p class="offer-tools">
                 <input type="search" class="offer-filter" value={(*filter).clone()} oninput={on_filter}
                     placeholder="Filter the lists (e.g. A100, 8x, t3)"
@@ -57,16 +58,17 @@ pub fn StandInChoices() -> Html {
                 <label for="show-all-offers">{ " Show all offers: other providers' and ones that do not fit (for experts)" }</label>
             </p>
             if *show_all {
-                <p class="warning" role="status" data-testid="show-all-warning">
-                    { "The lists now hold every provider's offers and ones that do not fit the resource. \
-                       An offer of another provider prices that resource there, so the scenario then uses \
-                       more than one provider; one that does not fit is flagged in its row." }
-                </p>
+                { static_html(
+                    "<p class=\"warning\" role=\"status\" data-testid=\"show-all-warning\">The lists now \
+                     hold every provider's offers and ones that do not fit the resource. An offer of \
+                     another provider prices that resource there, so the scenario then uses more than one \
+                     provider; one that does not fit is flagged in its row.</p>",
+                ) }
             }
             <div class="table-scroll" role="region" aria-label="Stand-ins table" tabindex="0">
                 <ChoiceTable {view} />
             </div>
-            <CustomOfferList offers={scenario.custom_offers.clone()} dispatch={dispatch.clone()} />
+            { custom_offer_list(&scenario.custom_offers, &dispatch) }
             <Fold id="custom-offer" title="Add your own offer (a negotiated or on-premises rate)">
                 <CustomOfferForm {dispatch} />
             </Fold>

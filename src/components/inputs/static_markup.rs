@@ -1,0 +1,24 @@
+//! Markup that never changes (no listener, no dynamic value) as one node: the browser parses it
+//! once (`innerHTML`), and the wasm holds the text instead of the code that would build each
+//! element. Only for flow content: table parts (`<tr>`, `<th>`...) do not parse outside a table.
+
+use yew::prelude::*;
+
+/// `html` (valid, escaped markup: one or more elements and texts) as one node.
+pub fn static_html(html: &'static str) -> Html {
+    Html::from_html_unchecked(AttrValue::Static(html))
+}
+
+/// `text` written into `out` as HTML text or a quoted attribute's value: `&`, `<`, `>` and `"`
+/// escaped.
+pub fn push_escaped(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+}
