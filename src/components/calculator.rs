@@ -4,6 +4,7 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::later::{self, Later};
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
@@ -24,54 +25,59 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
         .collect()
 }
 
-/// What a view shows.
+/// What a view shows: while the page starts, each panel in a task of its own, after the summary
+/// and the tabs (see [`Later`]).
 fn view(tab: Tab) -> Html {
     match tab {
         Tab::Course => html! {
             <>
-                <CoursePanel />
-                <LabsEditor />
-                <ProjectEditor />
+                <Later><CoursePanel /></Later>
+                <Later><LabsEditor /></Later>
+                <Later><ProjectEditor /></Later>
             </>
         },
         Tab::Prices => html! {
             <>
-                <PricingPanel />
-                <StandInChoices />
-                <RealismPanel />
+                <Later><PricingPanel /></Later>
+                <Later><StandInChoices /></Later>
+                <Later><RealismPanel /></Later>
             </>
         },
         Tab::Results => html! {
             <>
-                <Headline />
-                <ChartsPanel which="cost-by-lab" />
-                <BreakdownTable />
-                <Fold id="providers" title="The same course on every provider">
-                    <ProviderComparison />
-                </Fold>
-                <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
-                    <div class="chart-pair">
-                        <ChartsPanel which="hours" />
-                        <ChartsPanel which="categories" />
-                    </div>
-                </Fold>
+                <Later><Headline /></Later>
+                <Later><ChartsPanel which="cost-by-lab" /></Later>
+                <Later><BreakdownTable /></Later>
+                <Later>
+                    <Fold id="providers" title="The same course on every provider">
+                        <ProviderComparison />
+                    </Fold>
+                    <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
+                        <div class="chart-pair">
+                            <ChartsPanel which="hours" />
+                            <ChartsPanel which="categories" />
+                        </div>
+                    </Fold>
+                </Later>
             </>
         },
         Tab::Plan => html! {
             <>
-                <SavingsPanel />
-                <TornadoPanel />
-                { folds([
-                    ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
-                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
-                    ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
-                    ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
-                    ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
-                    ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
-                ]) }
+                <Later><SavingsPanel /></Later>
+                <Later><TornadoPanel /></Later>
+                <Later>
+                    { folds([
+                        ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
+                        ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
+                        ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
+                        ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
+                        ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
+                        ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
+                    ]) }
+                </Later>
             </>
         },
-        Tab::Share => html! { <ShareBar /> },
+        Tab::Share => html! { <Later><ShareBar /></Later> },
     }
 }
 
@@ -96,11 +102,17 @@ fn use_print_results(tab: UseStateHandle<Tab>) {
         let before = {
             let tab = tab.clone();
             EventListener::new(&gloo::utils::window(), "beforeprint", move |_| {
-                tab.set(Tab::Results)
+                later::mount_all_now();
+                tab.set(Tab::Results);
             })
         };
         move || drop(before)
     });
+}
+
+/// The summary and the tabs replace the build-time first paint's (its header stays).
+fn summary_replaces_first_paint() {
+    crate::app::remove_first_paint(false);
 }
 
 /// The calculator.
@@ -122,15 +134,18 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            <SummaryBar />
-            <LinkNotice />
-            <Notice />
-            <Tabs {current} {on_select} />
+            // Where the prerendered first paint has them, so they mount first, replacing it.
+            <Later on_mount={summary_replaces_first_paint as fn()}>
+                <SummaryBar />
+                <LinkNotice />
+                <Notice />
+                <Tabs {current} {on_select} />
+            </Later>
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
                 { view(current) }
             </section>
-            <Glossary />
+            <Later><Glossary /></Later>
         </main>
     }
 }
