@@ -379,8 +379,10 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
 /// The number in a lab name such as "Lab 7: Evaluation", if it has one.
 fn lab_number(name: &str) -> Option<usize> {
     let rest = name.trim().strip_prefix("Lab")?.trim_start();
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
+    let end = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    rest.get(..end)?.parse().ok()
 }
 
 fn add_option(lab: &mut Lab) -> Result<(), String> {
@@ -471,4 +473,18 @@ fn remove_use(course: &mut Course, site: UseSite, item: usize) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lab_number;
+
+    #[test]
+    fn reads_the_number_of_a_lab_name() {
+        assert_eq!(lab_number("Lab 7: Evaluation"), Some(7));
+        assert_eq!(lab_number("  Lab12 tuning"), Some(12));
+        assert_eq!(lab_number("Lab 3"), Some(3));
+        assert_eq!(lab_number("Lab: no number"), None);
+        assert_eq!(lab_number("Project 2"), None);
+    }
 }

@@ -228,12 +228,7 @@ impl FocusReader {
             self.summary.skip(SkipReason::NotText, &not_text);
             return Ok(());
         };
-        let mut fields = Vec::with_capacity(ends_len);
-        let mut start = 0;
-        for &end in &self.ends[..ends_len] {
-            fields.push(text.get(start..end).unwrap_or(""));
-            start = end;
-        }
+        let fields = split(text, &self.ends[..ends_len]);
         if fields.len() <= 1 && fields.first().is_none_or(|f| f.trim().is_empty()) {
             return Ok(());
         }
@@ -258,12 +253,7 @@ impl FocusReader {
         let Ok(text) = std::str::from_utf8(&self.output[..output_len]) else {
             return self.fail(ReadError::Binary);
         };
-        let mut names = Vec::with_capacity(ends_len);
-        let mut start = 0;
-        for &end in &self.ends[..ends_len] {
-            names.push(text.get(start..end).unwrap_or(""));
-            start = end;
-        }
+        let names = split(text, &self.ends[..ends_len]);
         if names.iter().all(|n| n.trim().is_empty()) {
             // A blank first line: wait for the header.
             return Ok(());
@@ -279,6 +269,17 @@ impl FocusReader {
             }
         }
     }
+}
+
+/// A row's fields: `text` cut at each field's end offset (csv-core's `ends`).
+fn split<'a>(text: &'a str, ends: &[usize]) -> Vec<&'a str> {
+    let mut fields = Vec::with_capacity(ends.len());
+    let mut start = 0;
+    for &end in ends {
+        fields.push(text.get(start..end).unwrap_or(""));
+        start = end;
+    }
+    fields
 }
 
 /// Reads a whole file held in memory (for tests and small files).
