@@ -1,4 +1,9 @@
 //! The view: components render state and dispatch actions, nothing more. One folder per feature.
+//!
+//! A component (`#[component]`) is kept where it holds state or hooks, or where Yew skipping an
+//! unchanged subtree matters; the other parts of a view are plain functions returning `Html`,
+//! since each component type adds its own copy of Yew's lifecycle code to the wasm (about 1.4 kB
+//! raw). Markup that never changes is written as one node ([`static_html`]).
 
 pub mod calculator;
 pub mod course;

@@ -1,6 +1,6 @@
 //! Stand-ins: which commercial offer stands in for each Chameleon resource on the current
 //! provider, how much of it, custom offers (an institution's negotiated rate), and the price
-//! catalog behind them. One component per file; [`StandInChoices`] is the section that holds them.
+//! catalog behind them. One part per file; [`StandInChoices`] is the section that holds them.
 
 mod choice_row;
 mod choice_table;
