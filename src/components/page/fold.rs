@@ -2,19 +2,25 @@
 //! folded costs no rendering. A fold keeps its open state across views.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 use yew::prelude::*;
 
 thread_local! {
     /// Whether each fold (by id) was last left open, for this page's life: a fold keeps its state
-    /// when its view is left and shown again.
-    static LEFT_OPEN: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+    /// when its view is left and shown again. A page has about ten folds, so a list of (id, open)
+    /// does (no hashing code in the wasm).
+    static LEFT_OPEN: RefCell<Vec<(String, bool)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Whether the fold `id` was last left open, if it was ever toggled.
 fn left_open(id: &str) -> Option<bool> {
-    LEFT_OPEN.with(|folds| folds.borrow().get(id).copied())
+    LEFT_OPEN.with(|folds| {
+        let folds = folds.borrow();
+        folds
+            .iter()
+            .find(|(fold, _)| fold == id)
+            .map(|&(_, open)| open)
+    })
 }
 
 /// Props of [`Fold`].
@@ -43,7 +49,13 @@ pub fn Fold(props: &FoldProps) -> Html {
         let (open, id) = (open.clone(), props.id.to_string());
         Callback::from(move |_: MouseEvent| {
             let next = !*open;
-            LEFT_OPEN.with(|folds| folds.borrow_mut().insert(id.clone(), next));
+            LEFT_OPEN.with(|folds| {
+                let mut folds = folds.borrow_mut();
+                match folds.iter_mut().find(|(fold, _)| *fold == id) {
+                    Some(entry) => entry.1 = next,
+                    None => folds.push((id.clone(), next)),
+                }
+            });
             open.set(next);
         })
     };

@@ -1,7 +1,5 @@
 //! Breakdown by lab and category; each row expands to the math behind it.
 
-use std::collections::HashSet;
-
 use yew::prelude::*;
 
 use crate::components::inputs::table_head::{figures_head, num_cell};
@@ -153,7 +151,8 @@ fn breakdown_footer(
 #[component]
 pub fn BreakdownTable() -> Html {
     let state = use_scenario();
-    let open = use_state(HashSet::<usize>::new);
+    // The open rows' positions: a handful at most, so a list (no hashing code in the wasm).
+    let open = use_state(Vec::<usize>::new);
     let estimate = &state.estimate;
     let pricing = &state.scenario.pricing;
     let phases: Vec<(Phase, &PhaseSummary)> = estimate
@@ -167,8 +166,11 @@ pub fn BreakdownTable() -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| {
             let mut next = (*open).clone();
-            if !next.remove(&index) {
-                next.insert(index);
+            match next.iter().position(|&i| i == index) {
+                Some(at) => {
+                    next.swap_remove(at);
+                }
+                None => next.push(index),
             }
             open.set(next);
         })
