@@ -4,11 +4,38 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::charts::data::comparison;
+use crate::charts::data::{comparison, BarChart};
 use crate::components::inputs::table_head::{figures_head, table_head};
 use crate::components::BarChartView;
-use crate::model::planners::diff::{difference, input_differences};
+use crate::model::catalog::Catalog;
+use crate::model::engine::estimate::Estimate;
+use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};
+use crate::model::scenario::valid::ValidScenario;
 use crate::state::use_scenario;
+
+/// What differs between A (`pinned`, when there is one) and B: the results, the inputs, and
+/// the chart of the results.
+fn differences(
+    pinned: Option<&(Rc<ValidScenario>, Rc<Estimate>)>,
+    scenario: &ValidScenario,
+    estimate: &Estimate,
+    catalog: &Catalog,
+) -> (Vec<DiffRow>, Vec<InputDiff>, Rc<BarChart>) {
+    let rows = pinned
+        .map(|(_, a)| difference(a, estimate))
+        .unwrap_or_default();
+    let inputs = pinned
+        .map(|(a, _)| input_differences(a, scenario, catalog))
+        .unwrap_or_default();
+    let pricing = &scenario.pricing;
+    let chart = comparison(
+        &rows,
+        estimate.labs.len(),
+        &pricing.currency,
+        pricing.usd_to_currency,
+    );
+    (rows, inputs, Rc::new(chart))
+}
 
 /// The comparison panel.
 #[component]
@@ -39,24 +66,7 @@ pub fn ComparePanel() -> Html {
             state.scenario.clone(),
             state.estimate.clone(),
         ),
-        move |(a, scenario, estimate)| {
-            let rows = a
-                .as_ref()
-                .map(|(_, a)| difference(a, estimate))
-                .unwrap_or_default();
-            let inputs = a
-                .as_ref()
-                .map(|(a, _)| input_differences(a, scenario, catalog))
-                .unwrap_or_default();
-            let pricing = &scenario.pricing;
-            let chart = comparison(
-                &rows,
-                estimate.labs.len(),
-                &pricing.currency,
-                pricing.usd_to_currency,
-            );
-            (rows, inputs, Rc::new(chart))
-        },
+        move |(a, scenario, estimate)| differences(a.as_ref(), scenario, estimate, catalog),
     );
     let (rows, inputs, chart) = (&memo.0, &memo.1, memo.2.clone());
     html! {
