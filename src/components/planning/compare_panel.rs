@@ -1,12 +1,41 @@
 //! A/B comparison: pin the current scenario as A, keep editing it as B.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
 
-use crate::charts::data::comparison;
+use crate::charts::data::{comparison, BarChart};
 use crate::components::inputs::table_head::{figures_head, table_head};
 use crate::components::BarChartView;
-use crate::model::planners::diff::{difference, input_differences};
+use crate::model::catalog::Catalog;
+use crate::model::engine::estimate::Estimate;
+use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};
+use crate::model::scenario::valid::ValidScenario;
 use crate::state::use_scenario;
+
+/// What differs between A (`pinned`, when there is one) and B: the results, the inputs, and
+/// the chart of the results.
+fn differences(
+    pinned: Option<&(Rc<ValidScenario>, Rc<Estimate>)>,
+    scenario: &ValidScenario,
+    estimate: &Estimate,
+    catalog: &Catalog,
+) -> (Vec<DiffRow>, Vec<InputDiff>, Rc<BarChart>) {
+    let rows = pinned
+        .map(|(_, a)| difference(a, estimate))
+        .unwrap_or_default();
+    let inputs = pinned
+        .map(|(a, _)| input_differences(a, scenario, catalog))
+        .unwrap_or_default();
+    let pricing = &scenario.pricing;
+    let chart = comparison(
+        &rows,
+        estimate.labs.len(),
+        &pricing.currency,
+        pricing.usd_to_currency,
+    );
+    (rows, inputs, Rc::new(chart))
+}
 
 /// The comparison panel.
 #[component]
@@ -26,34 +55,20 @@ pub fn ComparePanel() -> Html {
         let sign = if usd > 0.0 { "+" } else { "" };
         format!("{sign}{}", money(usd))
     };
-    let rows = use_memo(
+    // One memo for the three: each follows from A and B alone.
+    let catalog = state.catalog;
+    let memo = use_memo(
         (
-            state.pinned.as_ref().map(|a| a.estimate.clone()),
+            state
+                .pinned
+                .as_ref()
+                .map(|a| (a.scenario.clone(), a.estimate.clone())),
+            state.scenario.clone(),
             state.estimate.clone(),
         ),
-        |(a, b)| a.as_ref().map(|a| difference(a, b)).unwrap_or_default(),
+        move |(a, scenario, estimate)| differences(a.as_ref(), scenario, estimate, catalog),
     );
-    let catalog = state.catalog;
-    let inputs = use_memo(
-        (
-            state.pinned.as_ref().map(|a| a.scenario.clone()),
-            state.scenario.clone(),
-        ),
-        move |(a, b)| {
-            a.as_ref()
-                .map(|a| input_differences(a, b, catalog))
-                .unwrap_or_default()
-        },
-    );
-    let chart = use_memo(
-        (
-            rows.clone(),
-            state.estimate.labs.len(),
-            pricing.currency.clone(),
-            pricing.usd_to_currency.to_bits(),
-        ),
-        |(rows, labs, currency, rate)| comparison(rows, *labs, currency, f64::from_bits(*rate)),
-    );
+    let (rows, inputs, chart) = (&memo.0, &memo.1, memo.2.clone());
     html! {
         <section class="panel no-print" aria-labelledby="compare-title">
             <h2 id="compare-title">{ "Compare two scenarios" }</h2>

@@ -151,6 +151,29 @@ fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
     });
 }
 
+/// Opens a file (a new bill starts without a split by tag), unless a read is going on.
+fn opener(
+    reading: UseStateHandle<Reading>,
+    cancel: Rc<Cell<bool>>,
+    tag: UseStateHandle<String>,
+) -> Callback<File> {
+    Callback::from(move |file: File| {
+        if !matches!(*reading, Reading::Busy(..)) {
+            tag.set(String::new());
+            start(file, reading.clone(), cancel.clone());
+        }
+    })
+}
+
+/// The tag picker's change: the bill's rows are split by the tag picked.
+fn tag_picker(tag: UseStateHandle<String>) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
+            tag.set(select.value());
+        }
+    })
+}
+
 /// The picker's change and the drop zone's drop, each opening the file given.
 fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
     let on_change = {
@@ -191,23 +214,8 @@ pub fn FocusPanel() -> Html {
     // The tag the bill's rows are split by; a new bill starts without a split.
     let tag = use_state(String::new);
     let busy = matches!(*reading, Reading::Busy(..));
-    let open = {
-        let (reading, cancel, tag) = (reading.clone(), (*cancel).clone(), tag.clone());
-        Callback::from(move |file: File| {
-            if !matches!(*reading, Reading::Busy(..)) {
-                tag.set(String::new());
-                start(file, reading.clone(), cancel.clone());
-            }
-        })
-    };
-    let on_tag = {
-        let tag = tag.clone();
-        Callback::from(move |e: Event| {
-            if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                tag.set(select.value());
-            }
-        })
-    };
+    let open = opener(reading.clone(), (*cancel).clone(), tag.clone());
+    let on_tag = tag_picker(tag.clone());
     let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_cancel = {
