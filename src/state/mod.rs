@@ -23,4 +23,4 @@ pub use history::{History, Step, MAX_STEPS};
 pub use priced::Priced;
 pub use replacement::Replacement;
 pub use scenario_state::ScenarioState;
-pub use typed_text::TypedText;
+pub use typed_text::{TypedText, TypedTexts};

@@ -1,7 +1,6 @@
 //! The one state of the app and the only way it changes. No web types: tested natively.
 
 use std::cell::OnceCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::model::catalog::presets::{builtin_presets, Preset};
@@ -21,7 +20,7 @@ use super::action::Action;
 use super::history::{History, Step};
 use super::priced::Priced;
 use super::replacement::Replacement;
-use super::typed_text::{number_of, TypedText};
+use super::typed_text::{number_of, TypedText, TypedTexts};
 mod bill;
 mod link;
 
@@ -53,7 +52,7 @@ pub struct ScenarioState {
     pub pinned: Option<Priced>,
     /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
     /// under the cursor.
-    pub typed: HashMap<FieldPath, TypedText>,
+    pub typed: TypedTexts,
     /// Why the last structural change was refused, until the next change succeeds.
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
@@ -148,7 +147,7 @@ impl ScenarioState {
             origin: start.preset,
             scenario: priced.scenario,
             estimate: priced.estimate,
-            typed: HashMap::new(),
+            typed: TypedTexts::default(),
             notice: None,
             link_notices: start.notices,
             link_version: start.old_version.map(|old| old.notice()),
