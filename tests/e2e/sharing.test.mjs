@@ -141,8 +141,11 @@ test('Copy link puts the current scenario on the clipboard', async () => {
   await page.getByTestId('copy-link').click();
   await page.getByTestId('copy-confirmation').waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  assert.equal(copied, page.url(), 'the clipboard holds the address bar');
   assert.ok(copied.startsWith(`${server.url}#s=`), copied);
+  // The same scenario as the address bar: a link is written uncompressed until the browser's
+  // compression answers, and the bar may take the compressed form right after the copy.
+  assert.deepEqual(decodePayload(new URL(copied).hash.slice(3)),
+    decodePayload(new URL(page.url()).hash.slice(3)), 'the clipboard holds the address bar');
   assert.equal(students(decodePayload(new URL(copied).hash.slice(3))), 333);
 
   const opened = await openCalculator(browser, copied);
@@ -167,7 +170,7 @@ test('a browser that refuses the clipboard shows the link to copy by hand', asyn
   await field.waitFor();
   assert.equal(await page.getByTestId('copy-confirmation').count(), 0);
   const link = await field.inputValue();
-  assert.equal(link, page.url());
+  assert.deepEqual(decodePayload(new URL(link).hash.slice(3)), decodePayload(new URL(page.url()).hash.slice(3)));
   assert.equal(students(decodePayload(new URL(link).hash.slice(3))), 150);
   assert.deepEqual(page.problems, []);
   await context.close();

@@ -481,10 +481,14 @@ mod tests {
 
     #[test]
     fn reads_the_number_of_a_lab_name() {
-        assert_eq!(lab_number("Lab 7: Evaluation"), Some(7));
-        assert_eq!(lab_number("  Lab12 tuning"), Some(12));
-        assert_eq!(lab_number("Lab 3"), Some(3));
-        assert_eq!(lab_number("Lab: no number"), None);
-        assert_eq!(lab_number("Project 2"), None);
+        for (name, number) in [
+            ("Lab 7: Evaluation", Some(7)),
+            ("  Lab12 tuning", Some(12)),
+            ("Lab 3", Some(3)),
+            ("Lab: no number", None),
+            ("Project 2", None),
+        ] {
+            assert_eq!(lab_number(name), number, "{name}");
+        }
     }
 }
