@@ -6,26 +6,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::address;
-use crate::components::{later, Calculator, EmbedView, UrlSync};
+use crate::components::{Calculator, EmbedView, UrlSync};
 use crate::model::share::view_of;
 use crate::state::{ScenarioProvider, ScenarioState};
-
-/// Removes the build-time first paint (src/prerender.rs), in the task that renders what replaces
-/// it, so the page never shows both, nor neither. Its header stays (the app does not draw it),
-/// except in an embed, which has none.
-pub fn remove_first_paint(with_header: bool) {
-    let document = gloo::utils::document();
-    let leaving: &[&str] = if with_header {
-        &[".prerendered", ".site-header"]
-    } else {
-        &[".prerendered"]
-    };
-    for selector in leaving {
-        if let Ok(Some(element)) = document.query_selector(selector) {
-            element.remove();
-        }
-    }
-}
 
 /// Props of [`App`].
 #[derive(Properties, PartialEq)]
@@ -39,15 +22,22 @@ pub struct AppProps {
 #[component]
 pub fn App(props: &AppProps) -> Html {
     let view = *use_memo((), |_| view_of(&address::query()));
-    // An embed replaces the build-time first paint (src/prerender.rs) at once, header and all; the
-    // calculator replaces it when its summary mounts (src/components/calculator.rs).
+    // The build-time first paint (src/prerender.rs) goes in the same task as the app's first
+    // render, so the page never shows both, nor neither. Its header stays: the app does not draw
+    // it (an embed has no header, so there it goes too).
     use_memo((), move |_| {
-        if view.embed {
-            remove_first_paint(true);
+        let document = gloo::utils::document();
+        let leaving: &[&str] = if view.embed {
+            &[".prerendered", ".site-header"]
+        } else {
+            &[".prerendered"]
+        };
+        for selector in leaving {
+            if let Ok(Some(element)) = document.query_selector(selector) {
+                element.remove();
+            }
         }
     });
-    // After the first render: the parts of the page below the first screen mount, one a task.
-    use_effect_with((), |_| later::begin());
     let state = match &props.initial {
         Ok(state) => state.clone(),
         Err(error) => {

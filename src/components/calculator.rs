@@ -4,7 +4,6 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::later::{self, Later};
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
 use super::{
@@ -25,59 +24,54 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
         .collect()
 }
 
-/// What a view shows: while the page starts, each panel in a task of its own, after the summary
-/// and the tabs (see [`Later`]).
+/// What a view shows.
 fn view(tab: Tab) -> Html {
     match tab {
         Tab::Course => html! {
             <>
-                <Later><CoursePanel /></Later>
-                <Later><LabsEditor /></Later>
-                <Later><ProjectEditor /></Later>
+                <CoursePanel />
+                <LabsEditor />
+                <ProjectEditor />
             </>
         },
         Tab::Prices => html! {
             <>
-                <Later><PricingPanel /></Later>
-                <Later><StandInChoices /></Later>
-                <Later><RealismPanel /></Later>
+                <PricingPanel />
+                <StandInChoices />
+                <RealismPanel />
             </>
         },
         Tab::Results => html! {
             <>
-                <Later><Headline /></Later>
-                <Later><ChartsPanel which="cost-by-lab" /></Later>
-                <Later><BreakdownTable /></Later>
-                <Later>
-                    <Fold id="providers" title="The same course on every provider">
-                        <ProviderComparison />
-                    </Fold>
-                    <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
-                        <div class="chart-pair">
-                            <ChartsPanel which="hours" />
-                            <ChartsPanel which="categories" />
-                        </div>
-                    </Fold>
-                </Later>
+                <Headline />
+                <ChartsPanel which="cost-by-lab" />
+                <BreakdownTable />
+                <Fold id="providers" title="The same course on every provider">
+                    <ProviderComparison />
+                </Fold>
+                <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
+                    <div class="chart-pair">
+                        <ChartsPanel which="hours" />
+                        <ChartsPanel which="categories" />
+                    </div>
+                </Fold>
             </>
         },
         Tab::Plan => html! {
             <>
-                <Later><SavingsPanel /></Later>
-                <Later><TornadoPanel /></Later>
-                <Later>
-                    { folds([
-                        ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
-                        ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
-                        ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
-                        ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
-                        ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
-                        ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
-                    ]) }
-                </Later>
+                <SavingsPanel />
+                <TornadoPanel />
+                { folds([
+                    ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
+                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
+                    ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
+                    ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
+                    ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
+                    ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
+                ]) }
             </>
         },
-        Tab::Share => html! { <Later><ShareBar /></Later> },
+        Tab::Share => html! { <ShareBar /> },
     }
 }
 
@@ -102,17 +96,11 @@ fn use_print_results(tab: UseStateHandle<Tab>) {
         let before = {
             let tab = tab.clone();
             EventListener::new(&gloo::utils::window(), "beforeprint", move |_| {
-                later::mount_all_now();
-                tab.set(Tab::Results);
+                tab.set(Tab::Results)
             })
         };
         move || drop(before)
     });
-}
-
-/// The summary and the tabs replace the build-time first paint's (its header stays).
-fn summary_replaces_first_paint() {
-    crate::app::remove_first_paint(false);
 }
 
 /// The calculator.
@@ -134,18 +122,15 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            // Where the prerendered first paint has them, so they mount first, replacing it.
-            <Later on_mount={summary_replaces_first_paint as fn()}>
-                <SummaryBar />
-                <LinkNotice />
-                <Notice />
-                <Tabs {current} {on_select} />
-            </Later>
+            <SummaryBar />
+            <LinkNotice />
+            <Notice />
+            <Tabs {current} {on_select} />
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
                 { view(current) }
             </section>
-            <Later><Glossary /></Later>
+            <Glossary />
         </main>
     }
 }

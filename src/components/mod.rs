@@ -8,7 +8,6 @@
 pub mod calculator;
 pub mod course;
 pub mod inputs;
-pub mod later;
 pub mod page;
 pub mod planning;
 pub mod prices;
