@@ -533,14 +533,29 @@ fn the_default_total_is_written_only_in_the_fixture() {
 
 #[test]
 fn the_tests_parse_numbers_as_the_app_does() {
-    // A serde_json feature for the tests alone (dev-dependencies) would make the tests read the
-    // presets' numbers differently from the app (issue 20: `float_roundtrip` was one).
+    // A serde_json feature for the tests alone would make the tests read numbers differently
+    // from the app (issue 20: `float_roundtrip` was one). The app has its own reader
+    // (`model::json`, Rust's correctly rounded `str::parse`); serde_json is the tests' alone,
+    // the independent implementation it is checked against, with no features.
     let manifest = include_str!("../Cargo.toml");
-    let dev = manifest.split("[dev-dependencies]").nth(1).unwrap_or("");
-    let dev = dev.split("\n[").next().unwrap_or("");
+    let section = |name: &str| {
+        let after = manifest.split(name).nth(1).unwrap_or("");
+        after.split("\n[").next().unwrap_or("").to_string()
+    };
+    let serde_json = |lines: &str| {
+        lines
+            .lines()
+            .filter(|l| l.trim_start().starts_with("serde_json"))
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     assert!(
-        !dev.lines()
-            .any(|l| l.trim_start().starts_with("serde_json")),
-        "serde_json in [dev-dependencies]: {dev}"
+        serde_json(&section("[dependencies]")).is_empty(),
+        "serde_json in [dependencies]"
+    );
+    let dev = serde_json(&section("[dev-dependencies]"));
+    assert!(
+        dev.iter().all(|l| !l.contains("features")),
+        "serde_json with features in [dev-dependencies]: {dev:?}"
     );
 }

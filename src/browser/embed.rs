@@ -4,6 +4,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{ResizeObserver, ResizeObserverEntry};
 
+use crate::model::json::write_str;
 use crate::model::share::{pym_child_id, reports_link};
 
 /// Message type the host page listens for.
@@ -47,7 +48,9 @@ pub fn post_height() {
         )
     };
     // Written by hand (only `src` needs escaping), so no JSON tree is built for it.
-    let src = serde_json::to_string(&src).unwrap_or_else(|_| "\"\"".to_string());
+    let mut quoted = String::new();
+    write_str(&mut quoted, &src);
+    let src = quoted;
     let embedly = format!(r#"{{"context":"iframe.resize","height":{height},"src":{src}}}"#);
     post(&embedly.into());
     // AMP's amp-iframe: { sentinel: "amp", type: "embed-size", height }.

@@ -1,7 +1,6 @@
 //! The draft kept in this browser's local storage, and the list of scenarios the user replaced.
 
-use serde_json::Value;
-
+use crate::model::json::{parse, ToJson, Value};
 use crate::state::kept::{kept_json, parse_kept, with_kept, Kept};
 
 /// Key of the saved draft (a share-link payload).
@@ -41,10 +40,8 @@ const LEFT_KEY: &str = "course-cost.left.v1";
 pub fn note_left(stale_fragment: &str, payload: &str) {
     let session = gloo::utils::window().session_storage().ok().flatten();
     if let Some(session) = session {
-        let note = serde_json::to_string(&(stale_fragment.trim_start_matches('#'), payload));
-        if let Ok(note) = note {
-            let _ = session.set_item(LEFT_KEY, &note);
-        }
+        let note = (stale_fragment.trim_start_matches('#'), payload).to_json();
+        let _ = session.set_item(LEFT_KEY, &note);
     }
 }
 
@@ -58,8 +55,8 @@ pub fn fragment_after_leaving(fragment: &str) -> String {
     let note = session.get_item(LEFT_KEY).ok().flatten();
     let _ = session.remove_item(LEFT_KEY);
     // Read through `Value`, the one JSON reader the app has: `[stale fragment, payload]`.
-    let note = note.and_then(|n| serde_json::from_slice::<Value>(n.as_bytes()).ok());
-    match note.as_ref().and_then(Value::as_array).map(Vec::as_slice) {
+    let note = note.and_then(|n| parse(n.as_bytes()).ok());
+    match note.as_ref().and_then(Value::as_array) {
         Some([Value::String(stale), Value::String(payload)])
             if stale == fragment.trim_start_matches('#') =>
         {

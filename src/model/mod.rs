@@ -12,7 +12,8 @@
 //! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
 //! - [`planners`]: beyond the paper (savings waterfall, spread, budget, quota, timeline, A/B
 //!   difference);
-//! - [`format`] and [`export`]: how figures are written for people and for other programs.
+//! - [`format`] and [`export`]: how figures are written for people and for other programs;
+//!   [`json`]: the JSON they and links are written in and read from.
 //!
 //! No file here imports a file that imports it back (`tests/model_imports.rs`), so each can be
 //! read and tested from the bottom up: `limits`, `format` and the catalog's types first, then
@@ -26,7 +27,7 @@ pub mod export_csv;
 pub mod focus;
 pub mod format;
 pub mod glossary;
-pub mod json_indent;
+pub mod json;
 pub mod planners;
 pub mod scenario;
 pub mod share;

@@ -3,17 +3,15 @@
 //! after a reload: the newest few, each with its name, why it was kept and when. No web types:
 //! the list is JSON that `src/browser/storage.rs` stores.
 
-use serde::Serialize;
-use serde_json::Value;
-
 use crate::model::format;
+use crate::model::json::{json_struct, parse, ToJson, Value};
 use crate::model::Scenario;
 
 /// Most scenarios kept; the oldest goes first.
 pub const MAX_KEPT: usize = 5;
 
 /// One kept scenario.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Kept {
     /// Its name: the scenario's title, or its size when it has none.
     pub name: String,
@@ -24,6 +22,8 @@ pub struct Kept {
     /// Its share-link payload (as written, so parts this version cannot read are not lost).
     pub payload: String,
 }
+
+json_struct! { Kept { name, why, at_ms, payload } }
 
 /// Why a scenario was kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +67,7 @@ pub fn name_of(scenario: &Scenario) -> String {
 /// [`Kept`] object) is an empty list (never a panic).
 pub fn parse_kept(json: Option<&str>) -> Vec<Kept> {
     // Read through `Value`, the one JSON reader the app has (links are read so too).
-    let list = json.and_then(|text| match serde_json::from_slice(text.as_bytes()).ok()? {
+    let list = json.and_then(|text| match parse(text.as_bytes()).ok()? {
         Value::Array(items) => items.iter().map(kept_of).collect::<Option<Vec<Kept>>>(),
         _ => None,
     });
@@ -100,5 +100,5 @@ pub fn with_kept(list: &[Kept], entry: Kept) -> Vec<Kept> {
 
 /// The list as the JSON stored.
 pub fn kept_json(list: &[Kept]) -> String {
-    serde_json::to_string(list).unwrap_or_else(|_| "[]".to_string())
+    list.to_json()
 }

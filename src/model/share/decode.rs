@@ -4,10 +4,9 @@
 //!
 //! [`read`]: crate::model::share::read
 
-use serde_json::{Map, Value};
-
 use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::catalog::Catalog;
+use crate::model::json::{parse, Map, ToJson, Value};
 use crate::model::scenario::Scenario;
 use crate::model::share::base64url;
 use crate::model::share::migrate::migrate;
@@ -124,7 +123,7 @@ pub fn decode_inflated(bytes: &[u8], inflated: Inflated, catalog: &Catalog) -> O
 /// The payload's JSON object, or why there is none (in words for the user). The inflater was
 /// bounded, so a crafted link cannot inflate into gigabytes; plain JSON is accepted too
 /// (hand-written links).
-fn json_object(bytes: &[u8], inflated: &Inflated) -> Result<Map<String, Value>, String> {
+fn json_object(bytes: &[u8], inflated: &Inflated) -> Result<Map, String> {
     let json = match inflated {
         Inflated::Json(json) => json.as_slice(),
         Inflated::NotDeflate => bytes,
@@ -140,7 +139,7 @@ fn json_object(bytes: &[u8], inflated: &Inflated) -> Result<Map<String, Value>, 
             );
         }
     };
-    match serde_json::from_slice::<Value>(json) {
+    match parse(json) {
         Ok(Value::Object(object)) => Ok(object),
         _ => Err(
             "This link is damaged or was cut short: its data cannot be read. The paper's course is shown instead.".to_string(),
@@ -150,7 +149,7 @@ fn json_object(bytes: &[u8], inflated: &Inflated) -> Result<Map<String, Value>, 
 
 /// The payload in the current shape: older versions migrated, newer ones read as far as this
 /// version understands them.
-fn current(mut object: Map<String, Value>) -> (WireV2, Vec<String>) {
+fn current(mut object: Map) -> (WireV2, Vec<String>) {
     let mut notices = Vec::new();
     let (version, notice) = version_of(object.get("v"));
     notices.extend(notice);
@@ -191,7 +190,7 @@ fn version_or_why(found: Option<&Value>) -> Result<u64, (Option<u64>, String)> {
             Some(version) if version > 0 => Ok(version),
             _ => Err(none(format!(
                 "This link's version number ({}) is not one this calculator writes (1, 2, ...); {current}.",
-                clip(&n.to_string())
+                clip(&n.to_json())
             ))),
         },
         Some(Value::String(text)) => match text.trim().parse::<u64>() {

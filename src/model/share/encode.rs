@@ -6,6 +6,7 @@
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::presets::Preset;
+use crate::model::json::ToJson;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
@@ -35,8 +36,7 @@ pub fn encode_json(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset
     wire.v = Part::Read(LINK_VERSION);
     wire.p = Part::Read(base.id.to_string());
     wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
-    // Serialising plain data to a string cannot fail.
-    serde_json::to_vec(&wire).unwrap_or_default()
+    wire.to_json().into_bytes()
 }
 
 /// The payload for `deflated` (raw deflate of [`encode_json`]'s JSON): base64url, no padding.
@@ -275,5 +275,35 @@ fn new_lab(lab: &Lab) -> WireLab {
                 .collect(),
         ),
         w: Some((Num(lab.start_week), Num(lab.due_week))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::catalog::presets::builtin_presets;
+    use crate::model::json::serde_check::{reads_as_serde_json, scenarios};
+
+    #[test]
+    fn links_are_written_as_serde_wrote_them() {
+        let presets = builtin_presets().expect("presets");
+        let scenarios = scenarios();
+        for (i, scenario) in scenarios.iter().enumerate() {
+            for base in presets {
+                let pinned = scenarios.get(i + 1);
+                let json = encode_json(scenario, pinned, base);
+                // The same payload, written by serde.
+                let mut wire = wire(scenario, base);
+                wire.v = Part::Read(LINK_VERSION);
+                wire.p = Part::Read(base.id.to_string());
+                wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
+                let serde = serde_json::to_vec(&wire).expect("serde writes it");
+                reads_as_serde_json(&json);
+                assert_eq!(
+                    String::from_utf8_lossy(&json),
+                    String::from_utf8_lossy(&serde)
+                );
+            }
+        }
     }
 }

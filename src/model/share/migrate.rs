@@ -2,7 +2,7 @@
 //! rewrites the JSON object of one version into the next, so every link ever written keeps
 //! reading the same.
 
-use serde_json::{Map, Value};
+use crate::model::json::{Map, Value};
 
 use crate::model::share::wire::LINK_VERSION;
 
@@ -59,13 +59,13 @@ const V1_PLANNING: [To; 8] = [
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Migrated {
     /// The payload in the current shape.
-    pub(super) object: Map<String, Value>,
+    pub(super) object: Map,
     /// What could not be carried over, in words for the user.
     pub(super) notices: Vec<String>,
 }
 
 /// Brings a payload of version `from` (older than [`LINK_VERSION`]) up to it, step by step.
-pub(super) fn migrate(mut object: Map<String, Value>, from: u64) -> Migrated {
+pub(super) fn migrate(mut object: Map, from: u64) -> Migrated {
     let mut notices = Vec::new();
     if from <= 1 {
         v1_to_v2(&mut object, &mut notices);
@@ -92,7 +92,7 @@ pub(super) fn migrate(mut object: Map<String, Value>, from: u64) -> Migrated {
 
 /// Version 1 gave each scalar a field of its own, and grouped the overrun factors and the
 /// planning settings in fixed-length arrays; version 2 keeps every scalar setting in `n`.
-fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
+fn v1_to_v2(object: &mut Map, notices: &mut Vec<String>) {
     // One pass over the object, keeping what stays (taking keys out of a map one by one
     // costs more code); the groups are looked at after, in their order.
     let mut moved: Vec<(To, Value)> = Vec::new();
@@ -103,9 +103,8 @@ fn v1_to_v2(object: &mut Map<String, Value>, notices: &mut Vec<String>) {
             (Some((_, to)), _) => moved.push((*to, value)),
             (None, "r") => groups[0] = Some(value),
             (None, "pl") => groups[1] = Some(value),
-            (None, _) => {
-                rest.insert(key, value);
-            }
+            // The other members, in order (a key read twice stays twice: the last counts).
+            (None, _) => rest.push(key, value),
         }
     }
     let places = [
@@ -143,12 +142,12 @@ const RERUN_SHARE: &str = "pricing.rerun_overhead_pct";
 /// Up to version 2 every preset priced spot work with no re-runs (0%), so a link that left the
 /// share out meant 0%; since version 3 the presets assume 15%. The share is written in, so an
 /// old link prices as it did when it was made (its figures unchanged, no notice needed).
-fn v2_to_v3(object: &mut Map<String, Value>) {
+fn v2_to_v3(object: &mut Map) {
     match object.get_mut("n") {
         Some(Value::Object(settings)) => {
-            settings
-                .entry(RERUN_SHARE.to_string())
-                .or_insert(Value::from(0));
+            if settings.get(RERUN_SHARE).is_none() {
+                settings.insert(RERUN_SHARE.to_string(), Value::from(0));
+            }
         }
         // A settings part of the wrong shape stays as it is: the reader says so.
         Some(_) => {}
@@ -162,8 +161,24 @@ fn v2_to_v3(object: &mut Map<String, Value>) {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value as SerdeValue;
+
     use super::*;
+    use crate::model::json::{parse, ToJson};
     use crate::model::scenario::field::Setting;
+
+    /// The app's object for a JSON object written with `serde_json::json!`.
+    fn object_of(json: SerdeValue) -> Map {
+        match parse(json.to_string().as_bytes()) {
+            Ok(Value::Object(object)) => object,
+            _ => unreachable!("an object literal"),
+        }
+    }
+
+    /// The app's object as serde_json reads it back (to look into with its indexing).
+    fn serde_of(object: Map) -> SerdeValue {
+        serde_json::from_str(&Value::Object(object).to_json()).unwrap_or_default()
+    }
 
     #[test]
     fn every_v1_scalar_becomes_a_known_setting() {
@@ -180,18 +195,15 @@ mod tests {
 
     #[test]
     fn a_v1_payload_becomes_the_v2_shape() {
-        let v1 = serde_json::json!({
+        let v1 = object_of(serde_json::json!({
             "v": 1, "p": "paper-s25", "s": 240, "d": "12.5", "l": [0, 1],
             "r": [1, 2, 3, 4, 5, 6, 7, 8],
             "pl": [0.5, 7, 200, 100, 5000, 90, 50, 40],
             "a": {"v": 1, "s": 100}
-        });
-        let Value::Object(v1) = v1 else {
-            unreachable!("an object literal")
-        };
+        }));
         let migrated = migrate(v1, 1);
         assert!(migrated.notices.is_empty());
-        let v2 = Value::Object(migrated.object);
+        let v2 = serde_of(migrated.object);
         assert_eq!(v2["v"], LINK_VERSION);
         assert_eq!(v2["n"]["course.students"], 240);
         assert_eq!(v2["n"]["pricing.discount_pct"], "12.5");
@@ -207,13 +219,11 @@ mod tests {
 
     #[test]
     fn a_v2_link_without_a_re_run_share_keeps_the_zero_it_meant() {
-        let Value::Object(v2) = serde_json::json!({
+        let v2 = object_of(serde_json::json!({
             "v": 2, "m": 1, "n": {"course.students": 100},
             "a": {"n": {"pricing.rerun_overhead_pct": 20}}
-        }) else {
-            unreachable!("an object literal")
-        };
-        let v3 = migrate(v2, 2).object;
+        }));
+        let v3 = serde_of(migrate(v2, 2).object);
         assert_eq!(v3["n"][RERUN_SHARE], 0);
         assert_eq!(v3["n"]["course.students"], 100);
         // A share the link gave is kept.
@@ -222,14 +232,12 @@ mod tests {
 
     #[test]
     fn a_group_of_the_wrong_shape_is_reported_once() {
-        let Value::Object(v1) = serde_json::json!({"v": 1, "r": [1, 2, 3], "pl": "x"}) else {
-            unreachable!("an object literal")
-        };
+        let v1 = object_of(serde_json::json!({"v": 1, "r": [1, 2, 3], "pl": "x"}));
         let migrated = migrate(v1, 1);
         assert_eq!(migrated.notices.len(), 2);
         // Only the re-run share, which version 3 writes in, is in the settings map.
         assert_eq!(
-            migrated.object.get("n"),
+            serde_of(migrated.object).get("n"),
             Some(&serde_json::json!({ RERUN_SHARE: 0 }))
         );
     }

@@ -1,7 +1,11 @@
 //! The exact number type of share links.
 
+#[cfg(test)]
 use serde::de::{self, Visitor};
+#[cfg(test)]
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::model::json::{write_str, Number, ToJson, Value};
 
 /// A number in a link: an integer when it is one ("3", not "3.0"), otherwise its shortest exact
 /// decimal as a string ("12.5"), so reading it back with Rust's correctly rounded parser gives the
@@ -12,6 +16,47 @@ pub(super) struct Num(
     pub(super) f64,
 );
 
+impl Num {
+    /// The number `value` holds: a JSON number, or a plain decimal in a string (no `inf`,
+    /// `NaN` or padding); -0 reads as +0.
+    pub(super) fn of_json(value: &Value) -> Option<Num> {
+        match value {
+            Value::Number(Number::PosInt(n)) => Some(Num(*n as f64 + 0.0)),
+            Value::Number(Number::NegInt(n)) => Some(Num(*n as f64 + 0.0)),
+            Value::Number(Number::Float(n)) => Some(Num(n + 0.0)),
+            Value::String(text) => Num::of_text(text),
+            _ => None,
+        }
+    }
+
+    /// A plain decimal of at most 40 characters, finite.
+    fn of_text(text: &str) -> Option<Num> {
+        let plain = !text.is_empty()
+            && text.len() <= 40
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'e' | b'E' | b'+'));
+        match text.parse::<f64>() {
+            Ok(n) if plain && n.is_finite() => Some(Num(n + 0.0)),
+            _ => None,
+        }
+    }
+}
+
+impl ToJson for Num {
+    fn write_json(&self, out: &mut String) {
+        let value = self.0;
+        if value.fract() == 0.0 && value.abs() < 9.0e15 {
+            (value as i64).write_json(out);
+        } else {
+            write_str(out, &value.to_string());
+        }
+    }
+}
+
+/// serde's writing and reading of a number, for the tests (the independent implementation the
+/// app's is checked against).
+#[cfg(test)]
 impl Serialize for Num {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let value = self.0;
@@ -23,6 +68,7 @@ impl Serialize for Num {
     }
 }
 
+#[cfg(test)]
 impl<'de> Deserialize<'de> for Num {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {
         deserializer.deserialize_any(NumVisitor)
@@ -30,8 +76,10 @@ impl<'de> Deserialize<'de> for Num {
 }
 
 /// Accepts a JSON number, or a plain decimal in a string.
+#[cfg(test)]
 struct NumVisitor;
 
+#[cfg(test)]
 impl Visitor<'_> for NumVisitor {
     type Value = Num;
 

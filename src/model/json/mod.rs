@@ -1,0 +1,84 @@
+//! The app's own JSON, so the shipped wasm carries no general serializer (serde and serde_json
+//! took about 16 kB gzip of it): each type that is written says its fields once, and JSON read
+//! back (links, the kept list) becomes a small tree of values.
+//!
+//! - `value`: a JSON value (objects keep their keys in the order read, duplicates included;
+//!   the last of a key counts, as in serde_json).
+//! - `read`: text to a value, bounded (nesting depth, number range) with clear error messages;
+//!   never panics.
+//! - `write`: compact JSON byte for byte as `serde_json::to_string` writes the same data
+//!   (numbers with the shortest digits that read back, the same escapes), and [`ToJson`] for
+//!   plain types.
+//! - `indent`: compact JSON laid out for people, without parsing it.
+//! - `scenario` and `estimate`: [`ToJson`] for the scenario and the priced estimate, one line per
+//!   type (the field lists are checked whole at compile time, and against serde in the tests).
+
+mod estimate;
+mod indent;
+mod read;
+mod scenario;
+#[cfg(test)]
+pub(crate) mod serde_check;
+mod value;
+mod write;
+
+pub use indent::indent_json;
+pub use read::{parse, JsonError, MAX_DEPTH};
+pub use value::{Map, Number, Value};
+pub use write::{write_f64, write_str, JsonMembers, Object, ToJson};
+
+/// [`ToJson`] (and [`JsonMembers`]) for a struct, listing its fields once, in declaration order
+/// (the order they are written): `name` writes the field; `name if Pred` skips it when
+/// `Pred(&field)` holds (serde's `skip_serializing_if`); `name flatten` writes the field's own
+/// members in its place. The struct is destructured whole, so a field added to it and not to the
+/// list does not compile. A struct that borrows is named with `<'_>`.
+macro_rules! json_struct {
+    ($ty:ident $(<$lt:lifetime>)? { $($field:ident $($how:ident $($skip:path)?)?),* $(,)? }) => {
+        impl $crate::model::json::JsonMembers for $ty $(<$lt>)? {
+            fn write_members(&self, object: &mut $crate::model::json::Object<'_>) {
+                let $ty { $($field),* } = self;
+                $($crate::model::json::json_member!(object, $field $($how $($skip)?)?);)*
+            }
+        }
+
+        impl $crate::model::json::ToJson for $ty $(<$lt>)? {
+            fn write_json(&self, out: &mut String) {
+                let mut object = $crate::model::json::Object::new(out);
+                $crate::model::json::JsonMembers::write_members(self, &mut object);
+                object.end();
+            }
+        }
+    };
+}
+
+/// One member of [`json_struct`]'s list.
+macro_rules! json_member {
+    ($object:ident, $field:ident) => {
+        $object.member(stringify!($field), $field)
+    };
+    ($object:ident, $field:ident if $skip:path) => {
+        if !$skip($field) {
+            $object.member(stringify!($field), $field)
+        }
+    };
+    ($object:ident, $field:ident flatten) => {
+        $crate::model::json::JsonMembers::write_members($field, $object)
+    };
+}
+
+/// [`ToJson`] for an enum of unit variants, each written as the string beside it (serde's
+/// `rename_all = "snake_case"`); the match is exhaustive, so a new variant must be named.
+macro_rules! json_enum {
+    ($ty:ident { $($variant:ident = $text:literal),* $(,)? }) => {
+        impl $crate::model::json::ToJson for $ty {
+            fn write_json(&self, out: &mut String) {
+                let text = match self {
+                    $($ty::$variant => $text,)*
+                };
+                $crate::model::json::write_str(out, text);
+            }
+        }
+    };
+}
+
+pub(crate) use {json_enum, json_member, json_struct};
