@@ -167,17 +167,44 @@ impl Map {
     /// The members with each key once (its last value), sorted by key: the order serde_json's
     /// map gives.
     pub fn into_sorted(self) -> Vec<(String, Value)> {
-        let mut members = self.0;
-        // Stable: members of the same key stay in the order read, and the last is kept.
-        members.sort_by(|a, b| a.0.cmp(&b.0));
+        // By key, then by position, so the last of a key comes last among its kind.
+        let mut members: Vec<(usize, (String, Value))> = self.0.into_iter().enumerate().collect();
+        heap_sort(&mut members, |a, b| (&a.1 .0, a.0) < (&b.1 .0, b.0));
         let mut unique: Vec<(String, Value)> = Vec::with_capacity(members.len());
-        for member in members {
+        for (_, member) in members {
             match unique.last_mut() {
                 Some(last) if last.0 == member.0 => *last = member,
                 _ => unique.push(member),
             }
         }
         unique
+    }
+}
+
+/// Sorts `items` by `less`, in place and in O(n log n) even on hostile input: a heap sort, a
+/// few hundred bytes of wasm where the standard library's sorts take kilobytes.
+fn heap_sort<T>(items: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    // Moves the item at `root` down the heap `items[..end]` until both its children are smaller.
+    let sift_down = |items: &mut [T], mut root: usize, end: usize| loop {
+        let mut child = 2 * root + 1;
+        if child >= end {
+            break;
+        }
+        if child + 1 < end && less(&items[child], &items[child + 1]) {
+            child += 1;
+        }
+        if !less(&items[root], &items[child]) {
+            break;
+        }
+        items.swap(root, child);
+        root = child;
+    };
+    for start in (0..items.len() / 2).rev() {
+        sift_down(items, start, items.len());
+    }
+    for end in (1..items.len()).rev() {
+        items.swap(0, end);
+        sift_down(items, 0, end);
     }
 }
 
@@ -215,6 +242,45 @@ impl ToJson for Value {
                 }
                 writer.end();
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sorted_object_has_each_key_once_with_its_last_value() {
+        let mut object = Map::new();
+        for (i, key) in ["c", "a", "b", "a", "c", "d", "a"].iter().enumerate() {
+            object.push(key.to_string(), Value::from(i as u64));
+        }
+        let sorted: Vec<(String, u64)> = object
+            .into_sorted()
+            .into_iter()
+            .map(|(k, v)| (k, v.as_u64().unwrap_or(99)))
+            .collect();
+        let expected = [("a", 6), ("b", 2), ("c", 4), ("d", 5)];
+        assert_eq!(sorted, expected.map(|(k, v)| (k.to_string(), v)));
+    }
+
+    #[test]
+    fn the_heap_sort_sorts_what_the_standard_sort_sorts() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for len in 0..200 {
+            let mut items: Vec<u64> = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    state % 50
+                })
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_unstable();
+            heap_sort(&mut items, |a, b| a < b);
+            assert_eq!(items, expected);
         }
     }
 }

@@ -43,13 +43,20 @@ impl<'a> Object<'a> {
 
     /// Adds `"key":value`.
     pub fn member<T: ToJson + ?Sized>(&mut self, key: &str, value: &T) {
+        self.key(key);
+        value.write_json(self.out);
+    }
+
+    /// Writes the comma before a member and `"key":`. Never inlined: the model's writers call
+    /// it once per field, and one copy keeps them small.
+    #[inline(never)]
+    fn key(&mut self, key: &str) {
         if !self.empty {
             self.out.push(',');
         }
         self.empty = false;
         write_str(self.out, key);
         self.out.push(':');
-        value.write_json(self.out);
     }
 
     /// Closes the object.
@@ -96,29 +103,20 @@ pub fn write_f64(out: &mut String, value: f64) {
         out.push_str("null");
         return;
     }
-    // Rust's `{:e}` gives the same shortest digits (`-1.2345e-7`, `1e21`, `0e0`), but where two
-    // are equally close it may take the other: serde_json's printer then takes the even one, which
-    // is the value rounded to as many digits (Rust rounds ties to even there). Equally close
-    // candidates need at least 16 digits.
-    let mut scientific = format!("{value:e}");
-    let count = scientific
-        .bytes()
-        .take_while(|&b| b != b'e')
-        .filter(u8::is_ascii_digit)
-        .count();
-    if count >= 16 {
-        let rounded = format!("{value:.*e}", count - 1);
+    // Rust's `Display` gives the same shortest digits, without exponent (`100`, `0.00012`); but
+    // where two are equally close it may take the other, and serde_json's printer takes the even
+    // one: the value rounded to as many digits (Rust rounds ties to even there). Equally close
+    // candidates need at least 16 digits. (`Display` and fixed rounding are in the app anyway;
+    // `{:e}` would add its own code.)
+    let (mut digits, mut exponent) = digits_of(&value.to_string());
+    let count = digits.len() as i32;
+    if count >= 16 && count - 1 > exponent {
+        let rounded = format!("{value:.*}", (count - 1 - exponent) as usize);
         if rounded.parse::<f64>() == Ok(value) {
-            scientific = rounded;
+            (digits, exponent) = digits_of(&rounded);
         }
     }
-    let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
-    let exponent: i32 = exponent.parse().unwrap_or(0);
-    let (sign, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", mantissa),
-    };
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let sign = if value.is_sign_negative() { "-" } else { "" };
     out.push_str(sign);
     let count = digits.len() as i32;
     if (-5..=15).contains(&exponent) {
@@ -150,6 +148,19 @@ pub fn write_f64(out: &mut String, value: f64) {
         out.push_str(if exponent >= 0 { "e+" } else { "e-" });
         let _ = write!(out, "{}", exponent.unsigned_abs());
     }
+}
+
+/// The significant digits of a plain decimal (`-0.00120`: `12`) and the decimal exponent of the
+/// first (`-3`); zero is `0` with exponent 0.
+fn digits_of(plain: &str) -> (String, i32) {
+    let plain = plain.trim_start_matches('-');
+    let (whole, fraction) = plain.split_once('.').unwrap_or((plain, ""));
+    let all: String = [whole, fraction].concat();
+    let Some(first) = all.bytes().position(|b| b != b'0') else {
+        return ("0".to_string(), 0);
+    };
+    let digits = all[first..].trim_end_matches('0').to_string();
+    (digits, whole.len() as i32 - 1 - first as i32)
 }
 
 impl ToJson for f64 {
