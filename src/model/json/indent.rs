@@ -1,8 +1,9 @@
 //! Indents compact JSON text for people to read, without parsing it: every number keeps the
-//! exact digits the serializer wrote (parsing it back as `f64` with serde_json's default parser
-//! can move a 17-digit number by one bit), and the model's `Serialize` is compiled only once.
+//! exact digits the writer wrote, and the model's writing is compiled only once (for links and
+//! exports alike).
 
-/// `compact` (valid JSON as `serde_json::to_string` writes it: no whitespace outside strings)
+/// `compact` (valid JSON as [`ToJson`](crate::model::json::ToJson) writes it: no whitespace
+/// outside strings)
 /// indented by two spaces per level, one member or element per line, `": "` after each key.
 pub fn indent_json(compact: &str) -> String {
     let mut out = String::with_capacity(compact.len() * 2);
