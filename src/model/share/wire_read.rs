@@ -46,10 +46,16 @@ fn maybe<T>(value: Value, reader: impl FnOnce(Value) -> Option<T>) -> Option<Opt
 
 /// A JSON array, each item read by `reader`; `None` if one does not read.
 fn list<T>(value: Value, reader: impl Fn(Value) -> Option<T>) -> Option<Vec<T>> {
-    match value {
-        Value::Array(items) => items.into_iter().map(reader).collect(),
-        _ => None,
+    let Value::Array(items) = value else {
+        return None;
+    };
+    // A plain loop: smaller in the wasm than collecting into `Option<Vec<_>>` (0.6 kB gzip less
+    // over the readers).
+    let mut read = Vec::with_capacity(items.len());
+    for item in items {
+        read.push(reader(item)?);
     }
+    Some(read)
 }
 
 /// The items of a JSON array of at most `N` items, by position; a missing one is `None`.
