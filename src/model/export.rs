@@ -1,6 +1,8 @@
 //! Exports of a priced scenario: CSV of the breakdown (RFC 4180), JSON of scenario and results,
 //! and a Markdown summary for a syllabus, a grant or an e-mail.
 
+use serde::Serialize;
+
 use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
@@ -9,7 +11,7 @@ use crate::model::engine::price_age::PriceAge;
 use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
-use crate::model::json::{indent_json, json_struct, ToJson};
+use crate::model::json::{indent_json, to_json};
 use crate::model::scenario::Scenario;
 
 /// The formats the scenario can be exported in.
@@ -139,6 +141,7 @@ fn price_age(estimate: &Estimate) -> Option<PriceAge> {
 }
 
 /// What the JSON export holds, in this order.
+#[derive(Serialize)]
 struct JsonExport<'a> {
     generator: &'static str,
     title: &'a str,
@@ -150,12 +153,6 @@ struct JsonExport<'a> {
     price_age: Option<PriceAge>,
     /// The price age in words.
     price_age_text: Option<String>,
-}
-
-json_struct! {
-    JsonExport<'_> {
-        generator, title, paper, link, scenario, results, price_age, price_age_text,
-    }
 }
 
 /// Scenario and results as pretty JSON, with the share link that reproduces them.
@@ -171,8 +168,10 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
         price_age_text: price_age(estimate).map(|age| age.sentence()),
     };
     // Written compact (as share links are), then indented as text: the model's writing is
-    // compiled once, and every number keeps the digits written.
-    indent_json(&export.to_json())
+    // compiled once, and every number keeps the digits written. Plain data always writes.
+    to_json(&export)
+        .map(|compact| indent_json(&compact))
+        .unwrap_or_default()
 }
 
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.

@@ -10,20 +10,21 @@
 //!   (numbers with the shortest digits that read back, the same escapes), and [`ToJson`] for
 //!   plain types.
 //! - `indent`: compact JSON laid out for people, without parsing it.
-//! - `scenario` and `estimate`: [`ToJson`] for the scenario and the priced estimate, one line per
-//!   type (the field lists are checked whole at compile time, and against serde in the tests).
+//! - `serializer`: a `serde::Serializer` writing through `write`, so the scenario, the priced
+//!   estimate, the export and the link wire are written by their own `#[derive(Serialize)]`
+//!   (checked against serde_json in the tests).
 
-mod estimate;
 mod indent;
 mod read;
-mod scenario;
 #[cfg(test)]
 pub(crate) mod serde_check;
+mod serializer;
 mod value;
 mod write;
 
 pub use indent::indent_json;
 pub use read::{parse, JsonError, MAX_DEPTH};
+pub use serializer::{to_json, Unsupported};
 pub use value::{Map, Number, Value};
 pub use write::{write_f64, write_str, JsonMembers, Object, ToJson};
 
@@ -66,19 +67,4 @@ macro_rules! json_member {
     };
 }
 
-/// [`ToJson`] for an enum of unit variants, each written as the string beside it (serde's
-/// `rename_all = "snake_case"`); the match is exhaustive, so a new variant must be named.
-macro_rules! json_enum {
-    ($ty:ident { $($variant:ident = $text:literal),* $(,)? }) => {
-        impl $crate::model::json::ToJson for $ty {
-            fn write_json(&self, out: &mut String) {
-                let text = match self {
-                    $($ty::$variant => $text,)*
-                };
-                $crate::model::json::write_str(out, text);
-            }
-        }
-    };
-}
-
-pub(crate) use {json_enum, json_member, json_struct};
+pub(crate) use {json_member, json_struct};

@@ -13,7 +13,9 @@ use crate::model::catalog::stand_in::{custom_offer, custom_offer_id, CustomOffer
 use crate::model::catalog::Catalog;
 use crate::model::engine::price_age::PriceAge;
 use crate::model::export::{json as export_json, PAPER_CITATION};
-use crate::model::json::{indent_json, parse, Number, ToJson, Value, MAX_DEPTH};
+use crate::model::json::{
+    indent_json, parse, to_json, Number, ToJson, Unsupported, Value, MAX_DEPTH,
+};
 use crate::model::scenario::course::PoolShare;
 use crate::model::scenario::levers::AutoStop;
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
@@ -113,8 +115,8 @@ fn scenarios_estimates_and_exports_are_written_as_serde_wrote_them() {
     let mut priced = 0;
     for scenario in scenarios() {
         assert_eq!(
-            scenario.to_json(),
-            serde_text(&scenario),
+            to_json(&scenario),
+            Ok(serde_text(&scenario)),
             "{}",
             scenario.title
         );
@@ -126,9 +128,9 @@ fn scenarios_estimates_and_exports_are_written_as_serde_wrote_them() {
             }
         };
         priced += 1;
-        assert_eq!(estimate.to_json(), serde_text(&estimate));
+        assert_eq!(to_json(&estimate), Ok(serde_text(&estimate)));
         let age = PriceAge::at_build_date(&estimate.lines);
-        assert_eq!(age.to_json(), serde_text(&age));
+        assert_eq!(to_json(&age), Ok(serde_text(&age)));
         let link = "https://example.invalid/#s=x\"y";
         let old = SerdeExport {
             generator: "course cost calculator",
@@ -194,6 +196,7 @@ fn every_kind_of_f64_is_written_as_serde_json_writes_it() {
         } else {
             "null".to_string()
         };
+        assert_eq!(to_json(&value).as_ref(), Ok(&expected), "{value:e}");
         assert_eq!(value.to_json(), expected, "{value:e}");
     }
 }
@@ -203,10 +206,54 @@ fn every_character_is_escaped_as_serde_json_escapes_it() {
     let mut text: String = (0u32..0x800).filter_map(char::from_u32).collect();
     text.push_str("\u{2028}\u{2029}\u{fffd}\u{10ffff}😀");
     assert_eq!(text.to_json(), serde_text(&text));
+    assert_eq!(to_json(&text), Ok(serde_text(&text)));
     for c in text.chars() {
         let one = c.to_string();
         assert_eq!(one.to_json(), serde_text(&one), "{:x}", c as u32);
+        assert_eq!(to_json(&one), Ok(serde_text(&one)), "{:x}", c as u32);
     }
+}
+
+/// What the serializer is given beyond the model's shapes is written as serde_json writes it
+/// where supported (integers of every width, maps with string keys, unit values, newtype
+/// variants), and refused where not.
+#[test]
+fn the_serializer_writes_what_serde_json_writes_and_refuses_the_rest() {
+    #[derive(Serialize)]
+    enum Shapes {
+        Newtype(i8),
+        Tuple(u8, u8),
+        Struct { a: u8 },
+    }
+    #[derive(Serialize)]
+    struct Unit;
+    let mut map = std::collections::BTreeMap::new();
+    map.insert("b\"", (u8::MAX, u16::MAX, u32::MAX, u64::MAX));
+    map.insert("a", (0, 1, 2, 3));
+    assert_eq!(to_json(&map), Ok(serde_text(&map)));
+    let signed = [
+        (i8::MIN, i16::MIN, i32::MIN, i64::MIN),
+        (-1, 0, 1, i64::MAX),
+    ];
+    assert_eq!(to_json(&signed), Ok(serde_text(&signed)));
+    assert_eq!(
+        to_json(&((), Unit, None::<u8>, Some(true), Shapes::Newtype(-1))),
+        Ok(serde_text(&(
+            (),
+            Unit,
+            None::<u8>,
+            Some(true),
+            Shapes::Newtype(-1)
+        )))
+    );
+    assert_eq!(to_json(&Vec::<u8>::new()), Ok("[]".to_string()));
+    assert_eq!(to_json(&'x'), Err(Unsupported));
+    assert_eq!(to_json(&1.5f32), Err(Unsupported));
+    assert_eq!(to_json(&Shapes::Tuple(1, 2)), Err(Unsupported));
+    assert_eq!(to_json(&Shapes::Struct { a: 1 }), Err(Unsupported));
+    let mut numbered = std::collections::BTreeMap::new();
+    numbered.insert(1u8, 2u8);
+    assert_eq!(to_json(&numbered), Err(Unsupported));
 }
 
 /// serde_json's value for the app's, built member by member (a repeated key: the last counts).
