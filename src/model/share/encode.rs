@@ -6,7 +6,7 @@
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::presets::Preset;
-use crate::model::json::ToJson;
+use crate::model::json::to_json;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
@@ -36,7 +36,8 @@ pub fn encode_json(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset
     wire.v = Part::Read(LINK_VERSION);
     wire.p = Part::Read(base.id.to_string());
     wire.a = Part::of(pinned.map(|a| Pinned(Box::new(self::wire(a, base)))));
-    wire.to_json().into_bytes()
+    // Plain data always writes.
+    to_json(&wire).unwrap_or_default().into_bytes()
 }
 
 /// The payload for `deflated` (raw deflate of [`encode_json`]'s JSON): base64url, no padding.

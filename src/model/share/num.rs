@@ -3,9 +3,10 @@
 #[cfg(test)]
 use serde::de::{self, Visitor};
 #[cfg(test)]
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer};
+use serde::{Serialize, Serializer};
 
-use crate::model::json::{write_str, Number, ToJson, Value};
+use crate::model::json::{Number, Value};
 
 /// A number in a link: an integer when it is one ("3", not "3.0"), otherwise its shortest exact
 /// decimal as a string ("12.5"), so reading it back with Rust's correctly rounded parser gives the
@@ -43,20 +44,8 @@ impl Num {
     }
 }
 
-impl ToJson for Num {
-    fn write_json(&self, out: &mut String) {
-        let value = self.0;
-        if value.fract() == 0.0 && value.abs() < 9.0e15 {
-            (value as i64).write_json(out);
-        } else {
-            write_str(out, &value.to_string());
-        }
-    }
-}
-
-/// serde's writing and reading of a number, for the tests (the independent implementation the
-/// app's is checked against).
-#[cfg(test)]
+/// A number as the link writes it: an integer in decimal when it is one, else its shortest
+/// exact decimal in a string.
 impl Serialize for Num {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let value = self.0;
@@ -68,6 +57,8 @@ impl Serialize for Num {
     }
 }
 
+/// serde's reading of a number, for the tests (the independent implementation the app's reader
+/// is checked against).
 #[cfg(test)]
 impl<'de> Deserialize<'de> for Num {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Num, D::Error> {

@@ -5,10 +5,8 @@
 //!
 //! [`Setting::path`]: crate::model::scenario::field::Setting::path
 
-#[cfg(test)]
 use serde::{Serialize, Serializer};
 
-use crate::model::json::{json_struct, write_str, ToJson};
 use crate::model::scenario::levers::{AutoStop, Levers};
 use crate::model::share::num::Num;
 
@@ -41,19 +39,7 @@ impl<T> Part<T> {
     }
 }
 
-impl<T: ToJson> ToJson for Part<T> {
-    fn write_json(&self, out: &mut String) {
-        match self {
-            Part::Read(value) => value.write_json(out),
-            // Skipped by `is_absent`; an unreadable part is never written.
-            Part::Absent | Part::Unreadable => out.push_str("null"),
-        }
-    }
-}
-
-/// serde's writing of a part, for the tests (the independent writer the app's is checked
-/// against).
-#[cfg(test)]
+/// A part as what it holds.
 impl<T: Serialize> Serialize for Part<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
@@ -65,8 +51,8 @@ impl<T: Serialize> Serialize for Part<T> {
 }
 
 /// A lab option: name, share (percent), uses as [resource, count, hours, floating IPs].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOption {
     /// Name.
     pub(super) n: String,
@@ -79,9 +65,9 @@ pub(super) struct WireOption {
 /// A lab or a lab option as the link holds it: the index of the preset's item it is unchanged
 /// from, or the item in full (a number reads as the index; an object, or an array by position,
 /// as the item; anything else does not read).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
-#[cfg_attr(test, serde(untagged))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[serde(untagged)]
 pub(super) enum Entry<T> {
     /// Same as this item of the preset.
     Same(usize),
@@ -97,30 +83,30 @@ pub(super) type LabEntry = Entry<WireLab>;
 
 /// A lab: `r` = index of the preset lab it started from (its note and, unless given, its name
 /// and options are taken from there); `n`, `t` (note) and `o` as given.
-#[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireLab {
     /// Index of the preset lab it started from.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) r: Option<usize>,
     /// Name.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) n: Option<String>,
     /// Note.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) t: Option<String>,
     /// Options.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) o: Option<Vec<OptionEntry>>,
     /// [release week, due week].
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) w: Option<(Num, Num)>,
 }
 
 /// A project use: [resource, count, hours per week, floating IPs, note if it differs from the
 /// preset's use at the same position, pool as [resource, share percent] pairs when it has one].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireProjectUse(
     /// Resource id.
     pub(super) String,
@@ -131,18 +117,18 @@ pub(super) struct WireProjectUse(
     /// Floating IPs.
     pub(super) Num,
     /// Note, when it differs from the preset's use at the same position.
-    #[cfg_attr(test, serde(default))]
+    #[serde(default)]
     pub(super) Option<String>,
     /// Pool members: [resource, share percent]. Last, and left out when empty, so a use without
     /// a pool keeps version 1's shape.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Vec::is_empty"))]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(super) Vec<(String, Num)>,
 );
 
 /// A capacity: [resource, units, week the window opens, weeks, note if it differs from the
 /// preset's capacity at the same position].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireCapacity(
     /// Resource id.
     pub(super) String,
@@ -153,13 +139,13 @@ pub(super) struct WireCapacity(
     /// Length of the window (weeks).
     pub(super) Num,
     /// Note, when it differs from the preset's capacity at the same position.
-    #[cfg_attr(test, serde(default, skip_serializing_if = "Option::is_none"))]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(super) Option<String>,
 );
 
 /// A custom offer: [id, name, vCPU, RAM GB, GPU model, GPUs, GB per GPU, US$ per hour].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
 pub(super) struct WireOffer(
     /// Offer id (`custom/...`).
     pub(super) String,
@@ -178,67 +164,6 @@ pub(super) struct WireOffer(
     /// Price (US dollars per hour).
     pub(super) Num,
 );
-
-json_struct! { WireOption { n, p, u } }
-json_struct! {
-    WireLab {
-        r if Option::is_none, n if Option::is_none, t if Option::is_none, o if Option::is_none,
-        w if Option::is_none,
-    }
-}
-
-impl<T: ToJson> ToJson for Entry<T> {
-    fn write_json(&self, out: &mut String) {
-        match self {
-            Entry::Same(index) => index.write_json(out),
-            Entry::Full(item) => item.write_json(out),
-        }
-    }
-}
-
-/// Writes `items` as a JSON array, then `tail` (what it writes goes before the closing `]`).
-fn array(out: &mut String, items: &[&dyn ToJson], tail: impl FnOnce(&mut String)) {
-    out.push('[');
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        item.write_json(out);
-    }
-    tail(out);
-    out.push(']');
-}
-
-impl ToJson for WireProjectUse {
-    fn write_json(&self, out: &mut String) {
-        let WireProjectUse(resource, count, hours, ips, note, pool) = self;
-        array(out, &[resource, count, hours, ips, note], |out| {
-            if !pool.is_empty() {
-                out.push(',');
-                pool.write_json(out);
-            }
-        });
-    }
-}
-
-impl ToJson for WireCapacity {
-    fn write_json(&self, out: &mut String) {
-        let WireCapacity(resource, units, start, weeks, note) = self;
-        array(out, &[resource, units, start, weeks], |out| {
-            if let Some(note) = note {
-                out.push(',');
-                write_str(out, note);
-            }
-        });
-    }
-}
-
-impl ToJson for WireOffer {
-    fn write_json(&self, out: &mut String) {
-        let WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd) = self;
-        array(out, &[id, name, vcpu, ram, gpu, gpus, mem, usd], |_| {});
-    }
-}
 
 /// A GPU choice: [provider, resource, offer, fraction].
 pub(super) type WireChoice = (String, String, String, Num);
@@ -262,17 +187,7 @@ impl WireSettings {
     }
 }
 
-impl ToJson for WireSettings {
-    fn write_json(&self, out: &mut String) {
-        let mut object = crate::model::json::Object::new(out);
-        for (path, value) in &self.0 {
-            object.member(path, value);
-        }
-        object.end();
-    }
-}
-
-#[cfg(test)]
+/// The settings as one object, keyed by path.
 impl Serialize for WireSettings {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.0.iter().map(|(path, value)| (path, value)))
@@ -292,12 +207,10 @@ macro_rules! parts {
         $vis struct $name {
             $(
                 $(#[$field_meta])*
-                #[cfg_attr(test, serde(default, skip_serializing_if = "Part::is_absent"))]
+                #[serde(default, skip_serializing_if = "Part::is_absent")]
                 pub(super) $field: Part<$ty>,
             )*
         }
-
-        json_struct!($name { $($field if Part::is_absent),* });
     };
 }
 
@@ -305,7 +218,7 @@ parts! {
     /// Version 2 of the link payload. Every field is optional: absent means "as the preset", and
     /// a field this version does not know is ignored (a newer link loads what this version reads).
     #[derive(Clone, Debug, Default, PartialEq)]
-    #[cfg_attr(test, derive(Serialize))]
+    #[derive(Serialize)]
     pub(super) struct WireV2 {
         /// Link version (only on the outer object).
         v: u64,
@@ -347,8 +260,8 @@ parts! {
 }
 
 /// Scenario A inside a link: an object of the same shape (an array is not read as one).
-#[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(test, derive(Serialize), serde(transparent))]
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
 pub(super) struct Pinned(
     /// Scenario A's payload.
     pub(super) Box<WireV2>,
@@ -356,9 +269,9 @@ pub(super) struct Pinned(
 
 /// Savings levers in a link: the keys and shape of [`Levers`] (so links made before levers were
 /// exact numbers read the same), each number a [`Num`]. Absent keys take the defaults.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
-#[cfg_attr(test, serde(default))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[serde(default)]
 pub(super) struct WireLevers {
     /// [`Levers::vm_lease_cap_hours`] (hours).
     pub(super) vm_lease_cap_hours: Option<Num>,
@@ -375,9 +288,9 @@ pub(super) struct WireLevers {
 }
 
 /// [`AutoStop`] in a link, with the keys of [`AutoStop`].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(test, derive(Serialize, serde::Deserialize))]
-#[cfg_attr(test, serde(default))]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+#[serde(default)]
 pub(super) struct WireAutoStop {
     /// [`AutoStop::idle_after_hours`] (hours).
     pub(super) idle_after_hours: Option<Num>,
@@ -389,24 +302,6 @@ pub(super) struct WireAutoStop {
     pub(super) idle_share_pct: Num,
     /// [`AutoStop::include_project`] (on/off).
     pub(super) include_project: bool,
-}
-
-impl ToJson for Pinned {
-    fn write_json(&self, out: &mut String) {
-        self.0.write_json(out);
-    }
-}
-
-json_struct! {
-    WireLevers {
-        vm_lease_cap_hours, auto_stop, spot_gpu_rerun_pct, gpu_sharing_students,
-        gpu_bound_share_pct, right_size,
-    }
-}
-json_struct! {
-    WireAutoStop {
-        idle_after_hours, nightly_stop, night_hours, idle_share_pct, include_project,
-    }
 }
 
 impl Default for WireLevers {

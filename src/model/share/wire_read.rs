@@ -280,7 +280,7 @@ mod tests {
     use serde_json::{json, Value as SerdeValue};
 
     use super::*;
-    use crate::model::json::{parse, ToJson};
+    use crate::model::json::{parse, to_json};
 
     fn wire_of(json: &str) -> WireV2 {
         match parse(json.as_bytes()) {
@@ -350,7 +350,7 @@ mod tests {
         }
         let json = serde_json::to_string(&settings).unwrap_or_default();
         assert_eq!(json, r#"{"a":4,"b":"3.5","c":1}"#);
-        assert_eq!(settings.to_json(), json);
+        assert_eq!(to_json(&settings), Ok(json));
     }
 
     /// A small deterministic generator (xorshift), so the cases are the same on every run.
