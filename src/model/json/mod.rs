@@ -26,45 +26,22 @@ pub use indent::indent_json;
 pub use read::{parse, JsonError, MAX_DEPTH};
 pub use serializer::{to_json, Unsupported};
 pub use value::{Map, Number, Value};
-pub use write::{write_f64, write_str, JsonMembers, Object, ToJson};
+pub use write::{write_f64, write_str, Object, ToJson};
 
-/// [`ToJson`] (and [`JsonMembers`]) for a struct, listing its fields once, in declaration order
-/// (the order they are written): `name` writes the field; `name if Pred` skips it when
-/// `Pred(&field)` holds (serde's `skip_serializing_if`); `name flatten` writes the field's own
-/// members in its place. The struct is destructured whole, so a field added to it and not to the
-/// list does not compile. A struct that borrows is named with `<'_>`.
+/// [`ToJson`] for a plain struct that has no serde derive (the kept list's entries), listing its
+/// fields once, in declaration order (the order they are written). The struct is destructured
+/// whole, so a field added to it and not to the list does not compile.
 macro_rules! json_struct {
-    ($ty:ident $(<$lt:lifetime>)? { $($field:ident $($how:ident $($skip:path)?)?),* $(,)? }) => {
-        impl $crate::model::json::JsonMembers for $ty $(<$lt>)? {
-            fn write_members(&self, object: &mut $crate::model::json::Object<'_>) {
-                let $ty { $($field),* } = self;
-                $($crate::model::json::json_member!(object, $field $($how $($skip)?)?);)*
-            }
-        }
-
-        impl $crate::model::json::ToJson for $ty $(<$lt>)? {
+    ($ty:ident { $($field:ident),* $(,)? }) => {
+        impl $crate::model::json::ToJson for $ty {
             fn write_json(&self, out: &mut String) {
+                let $ty { $($field),* } = self;
                 let mut object = $crate::model::json::Object::new(out);
-                $crate::model::json::JsonMembers::write_members(self, &mut object);
+                $(object.member(stringify!($field), $field);)*
                 object.end();
             }
         }
     };
 }
 
-/// One member of [`json_struct`]'s list.
-macro_rules! json_member {
-    ($object:ident, $field:ident) => {
-        $object.member(stringify!($field), $field)
-    };
-    ($object:ident, $field:ident if $skip:path) => {
-        if !$skip($field) {
-            $object.member(stringify!($field), $field)
-        }
-    };
-    ($object:ident, $field:ident flatten) => {
-        $crate::model::json::JsonMembers::write_members($field, $object)
-    };
-}
-
-pub(crate) use {json_member, json_struct};
+pub(crate) use json_struct;

@@ -19,13 +19,6 @@ pub trait ToJson {
     }
 }
 
-/// A struct written as a JSON object, whose members another object can also take in as its
-/// own (serde's `flatten`).
-pub trait JsonMembers {
-    /// Writes each field as a member of `object`.
-    fn write_members(&self, object: &mut Object<'_>);
-}
-
 /// A JSON object being written: members are added in order, commas between them.
 pub struct Object<'a> {
     /// The text the object is written into.
