@@ -123,7 +123,7 @@ mod tests {
             let mut ours = tagged.clone();
             sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
             let mut reference = tagged.clone();
-            reference.sort_by(|a, b| a.0.cmp(&b.0));
+            reference.sort_by_key(|a| a.0);
             assert_eq!(ours, reference, "length {len}");
         }
     }
