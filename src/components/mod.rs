@@ -39,7 +39,7 @@ pub use planning::tornado_panel::TornadoPanel;
 pub use prices::pricing_panel::PricingPanel;
 pub use prices::realism_panel::RealismPanel;
 pub use prices::stand_ins::StandInChoices;
-pub use results::bar_chart::BarChartView;
+pub use results::bar_chart::{bar_chart, BarChartView};
 pub use results::breakdown_table::BreakdownTable;
 pub use results::chart_table::chart_table;
 pub use results::charts_panel::ChartsPanel;

@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::components::course::scenario_title::scenario_title;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::options;
-use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::Select;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
@@ -61,10 +61,10 @@ pub fn CoursePanel() -> Html {
         <section class="panel fields-grid" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
             // Students first: the field a phone shows on its first screen.
-            { setting_inputs(Section::Enrollment, scenario, |_| None) }
+            { setting_inputs(Section::Enrollment, scenario, &no_hint) }
             { preset_picker(&state) }
             { scenario_title(&state) }
-            { setting_inputs(Section::Course, scenario, |setting| {
+            { setting_inputs(Section::Course, scenario, &|setting| {
                 (setting == Setting::GroupSize).then(|| format!(
                     "Average; {} groups. The paper's course: 3-4 students (project page).",
                     scenario.course.project_groups()

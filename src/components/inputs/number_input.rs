@@ -91,23 +91,23 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
         FieldPath::Setting(setting) if setting.is_money() => props.value * pricing.usd_to_currency,
         _ => props.value,
     };
-    html! {
-        <NumberInputView
-            field={props.field}
-            value={shown}
-            provenance={(*provenance).clone()}
-            label={props.label.clone()}
-            unit={props.unit.clone()}
-            step={props.step}
-            min={props.min}
-            hint={props.hint.clone()}
-            testid={props.testid.clone()}
-            slider={props.slider}
-            compact={props.compact}
-            draft={draft}
-            dispatch={state.dispatch()}
-        />
-    }
+    // The props written out, not through the props builder: its code would ship for this one use.
+    let view = NumberInputViewProps {
+        field: props.field,
+        value: shown,
+        provenance: (*provenance).clone(),
+        label: props.label.clone(),
+        unit: props.unit.clone(),
+        step: props.step,
+        min: props.min,
+        hint: props.hint.clone(),
+        testid: props.testid.clone(),
+        slider: props.slider,
+        compact: props.compact,
+        draft,
+        dispatch: state.dispatch(),
+    };
+    html! { <NumberInputView ..view /> }
 }
 
 /// Props of [`NumberInputView`]: [`NumberInputProps`] plus the draft and the dispatch.

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::components::inputs::select::options;
-use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::Select;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
@@ -232,13 +232,13 @@ pub fn PricingPanel() -> Html {
             </div>
             { price_model_choice(spot, &state.dispatch()) }
             if spot {
-                { setting_inputs(Section::Spot, &state.scenario, |_| None) }
+                { setting_inputs(Section::Spot, &state.scenario, &no_hint) }
             }
-            { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
+            { setting_inputs(Section::Pricing, &state.scenario, &no_hint) }
             { currency_fields(
                 &pricing.currency,
                 &pricing.snapshot,
-                setting_inputs(Section::Currency, &state.scenario, |setting| {
+                setting_inputs(Section::Currency, &state.scenario, &|setting| {
                     (setting == Setting::UsdToCurrency).then(|| {
                         rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
                     })

@@ -39,7 +39,7 @@ pub fn RealismPanel() -> Html {
             for (section, title) in phases {
                 <fieldset class="factor-group">
                     <legend>{ title }</legend>
-                    { setting_inputs(section, &state.scenario, |setting| paper.map(|p| {
+                    { setting_inputs(section, &state.scenario, &|setting| paper.map(|p| {
                         format!("Paper's course, calibrated: {}", format::quantity(setting.get(p)))
                     })) }
                 </fieldset>

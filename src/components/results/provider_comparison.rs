@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::charts::data::providers;
 use crate::components::inputs::table_head::{figures_head, num_cell};
-use crate::components::{static_html, BarChartView};
+use crate::components::{bar_chart, static_html};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
@@ -83,7 +83,7 @@ pub fn ProviderComparison() -> Html {
                 </tbody>
             </table>
             </div>
-            <BarChartView chart={chart} testid="chart-providers" />
+            { bar_chart(chart, "chart-providers", 300) }
         </section>
     }
 }
