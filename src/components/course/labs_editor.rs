@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::{static_html, NumberInput};
 use crate::model::edit::change::Change;
@@ -31,7 +32,7 @@ fn option_editor(
         option,
         name: text_of(e),
     });
-    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
+    let on_remove = click_change(dispatch, Change::RemoveOption { lab, option });
     html! {
         <div class="lab-option" key={option}>
             <div class="row">
@@ -93,16 +94,10 @@ fn lab_editor(
         lab,
         name: text_of(e),
     });
-    let on_up = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
-        from: lab,
-        to: lab.saturating_sub(1),
-    });
-    let on_down = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
-        from: lab,
-        to: lab + 1,
-    });
-    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveLab(lab));
-    let on_add_option = dispatch.change_with(move |_: MouseEvent| Change::AddOption { lab });
+    let move_to = |to: usize| click_change(dispatch, Change::MoveLab { from: lab, to });
+    let (on_up, on_down) = (move_to(lab.saturating_sub(1)), move_to(lab + 1));
+    let on_remove = click_change(dispatch, Change::RemoveLab(lab));
+    let on_add_option = click_change(dispatch, Change::AddOption { lab });
     let only = course_lab.options.len() == 1;
     html! {
         <fieldset class="lab" data-testid="lab-editor" key={lab}>

@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
@@ -23,12 +24,13 @@ use crate::state::{use_scenario, Dispatch, ScenarioState};
 pub fn pool_editor(dispatch: &Dispatch, item: usize, project_use: &ProjectUse) -> Html {
     let pool = &project_use.pool;
     let first = project_use.resource.clone();
-    let on_add = dispatch.change_with(move |_: MouseEvent| {
+    let on_add = click_change(
+        dispatch,
         Change::Pool(PoolChange::AddMember {
             item,
-            resource: first.clone(),
-        })
-    });
+            resource: first,
+        }),
+    );
     html! {
         <div class="pool" data-testid={format!("pool-{item}")}>
             if pool.is_empty() {
@@ -56,8 +58,10 @@ fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, sha
             resource,
         })
     });
-    let on_remove = dispatch
-        .change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveMember { item, member }));
+    let on_remove = click_change(
+        dispatch,
+        Change::Pool(PoolChange::RemoveMember { item, member }),
+    );
     let label = format!("Project resource {}, pool member {}", item + 1, member + 1);
     html! {
         <div class="row pool-member" key={member}>
@@ -125,8 +129,7 @@ fn capacity_row(
 ) -> Html {
     let name = resource.map_or(capacity.resource.clone(), |r| r.display_name());
     let field = |field| FieldPath::Capacity { index, field };
-    let on_remove =
-        dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));
+    let on_remove = click_change(dispatch, Change::Pool(PoolChange::RemoveCapacity(index)));
     let exceeded = check.is_some_and(CapacityCheck::exceeded);
     html! {
         <tr key={index}>

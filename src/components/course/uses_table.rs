@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::resource_select::uses_head;
 use crate::components::{resource_select, NumberInput};
@@ -55,9 +56,7 @@ pub struct UsesSite<'a> {
 /// The table of the uses `rows` at `at`, with a button to add one.
 pub fn uses_table(at: &UsesSite<'_>, rows: &[UseRow]) -> Html {
     let site = at.site;
-    let on_add = at
-        .dispatch
-        .change_with(move |_: MouseEvent| Change::AddUse(site));
+    let on_add = click_change(&at.dispatch, Change::AddUse(site));
     html! {
         <>
             <div class="table-scroll" role="region" tabindex="0"
@@ -88,9 +87,7 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
             item,
             resource,
         });
-    let on_remove = props
-        .dispatch
-        .change_with(move |_: MouseEvent| Change::RemoveUse { site, item });
+    let on_remove = click_change(&props.dispatch, Change::RemoveUse { site, item });
     html! {
         <tr key={item}>
             <td>

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::{static_html, Term};
 use crate::model::catalog::presets::paper_course;
@@ -20,11 +21,7 @@ pub fn RealismPanel() -> Html {
         (Section::LabsOverrun, "Labs"),
         (Section::ProjectOverrun, "Project"),
     ];
-    let on_reset = calibrated.map(|r| {
-        state
-            .dispatch()
-            .change_with(move |_: MouseEvent| Change::ResetRealism(r))
-    });
+    let on_reset = calibrated.map(|r| click_change(&state.dispatch(), Change::ResetRealism(r)));
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
