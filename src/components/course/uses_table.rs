@@ -4,8 +4,9 @@ use yew::prelude::*;
 
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
+use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::resource_select::uses_head;
-use crate::components::{resource_select, NumberInput};
+use crate::components::resource_select;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::PlannedUse;
 use crate::model::scenario::field::{FieldPath, UseField, UseSite};
@@ -97,16 +98,16 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
                 }
             </td>
             <td>
-                <NumberInput compact=true field={field(UseField::Count)} value={row.count}
-                    label={format!("{at}: count (instances, or GB of storage)")} />
+                { NumberInputProps::compact(field(UseField::Count), row.count,
+                    format!("{at}: count (instances, or GB of storage)")).html() }
             </td>
             <td>
-                <NumberInput compact=true step={0.5} field={field(UseField::Hours)} value={row.hours}
-                    label={format!("{at}: {}", props.hours_label)} />
+                { NumberInputProps { step: 0.5, ..NumberInputProps::compact(field(UseField::Hours), row.hours,
+                    format!("{at}: {}", props.hours_label)) }.html() }
             </td>
             <td>
-                <NumberInput compact=true field={field(UseField::FloatingIps)}
-                    value={row.floating_ips} label={format!("{at}: floating IPs")} />
+                { NumberInputProps::compact(field(UseField::FloatingIps), row.floating_ips,
+                    format!("{at}: floating IPs")).html() }
             </td>
             <td>
                 <button type="button" class="secondary small" aria-label={format!("Remove {at}")}
