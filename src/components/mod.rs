@@ -4,6 +4,9 @@
 //! unchanged subtree matters; the other parts of a view are plain functions returning `Html`,
 //! since each component type adds its own copy of Yew's lifecycle code to the wasm (about 1.4 kB
 //! raw). Markup that never changes is written as one node ([`static_html`]).
+//! A component used from several places gets its props written out and passed as `..props`
+//! through one function ([`bar_chart`], `NumberInputProps::html`): the props builder's code is
+//! generic per call site's set of props, so each `<X a={..} b={..} />` would ship its own copy.
 
 pub mod calculator;
 pub mod course;
@@ -39,7 +42,7 @@ pub use planning::tornado_panel::TornadoPanel;
 pub use prices::pricing_panel::PricingPanel;
 pub use prices::realism_panel::RealismPanel;
 pub use prices::stand_ins::StandInChoices;
-pub use results::bar_chart::BarChartView;
+pub use results::bar_chart::{bar_chart, BarChartView};
 pub use results::breakdown_table::BreakdownTable;
 pub use results::chart_table::chart_table;
 pub use results::charts_panel::ChartsPanel;

@@ -4,9 +4,8 @@ use yew::prelude::*;
 
 use crate::components::course::scenario_title::scenario_title;
 use crate::components::inputs::notice::field_hint;
-use crate::components::inputs::select::options;
-use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::Select;
+use crate::components::inputs::select::{labelled_select, options};
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::setting_field::Section;
@@ -38,7 +37,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
     html! {
         <div class="field">
             <label for="preset">{ "Start from" }</label>
-            <Select id="preset" testid="preset-select" value={current} {on_change}>
+            { labelled_select(("preset", "preset-select"), AttrValue::from(current.to_string()), on_change, html! { <>
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ edited }</option>
                 }
@@ -46,7 +45,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
                     <option value={origin.id} selected={current == origin.id}>{ origin.label() }</option>
                 }
                 { options(presets.iter().map(|p| (p.id, p.name)), current) }
-            </Select>
+            </> }) }
             { field_hint(hint) }
         </div>
     }
@@ -61,10 +60,10 @@ pub fn CoursePanel() -> Html {
         <section class="panel fields-grid" aria-labelledby="course-title">
             <h2 id="course-title">{ "Course" }</h2>
             // Students first: the field a phone shows on its first screen.
-            { setting_inputs(Section::Enrollment, scenario, |_| None) }
+            { setting_inputs(Section::Enrollment, scenario, &no_hint) }
             { preset_picker(&state) }
             { scenario_title(&state) }
-            { setting_inputs(Section::Course, scenario, |setting| {
+            { setting_inputs(Section::Course, scenario, &|setting| {
                 (setting == Setting::GroupSize).then(|| format!(
                     "Average; {} groups. The paper's course: 3-4 students (project page).",
                     scenario.course.project_groups()

@@ -4,8 +4,10 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
-use crate::components::{static_html, NumberInput};
+use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::static_html;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::{FieldPath, LabField, UseSite};
@@ -31,7 +33,7 @@ fn option_editor(
         option,
         name: text_of(e),
     });
-    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveOption { lab, option });
+    let on_remove = click_change(dispatch, Change::RemoveOption { lab, option });
     html! {
         <div class="lab-option" key={option}>
             <div class="row">
@@ -46,15 +48,14 @@ fn option_editor(
                 }
             </div>
             if !only {
-                <NumberInput
-                    field={FieldPath::lab_share(lab, option)}
-                    value={lab_option.share_pct}
-                    label={format!("{where_}: students taking it")}
-                    unit="% of students"
-                    step={5.0}
-                    slider={Some((0.0, 100.0))}
-                    hint="The lab's other options adjust so shares add up to 100%."
-                />
+                { NumberInputProps {
+                    unit: AttrValue::Static("% of students"),
+                    step: 5.0,
+                    slider: Some((0.0, 100.0)),
+                    hint: AttrValue::Static("The lab's other options adjust so shares add up to 100%."),
+                    ..NumberInputProps::new(FieldPath::lab_share(lab, option), lab_option.share_pct,
+                        format!("{where_}: students taking it"))
+                }.html() }
             }
             { uses_table(
                 &UsesSite {
@@ -68,6 +69,16 @@ fn option_editor(
             ) }
         </div>
     }
+}
+
+/// The field of a lab's week `field` at `week`, labelled `label` (weeks count from 1).
+fn week_field(field: FieldPath, week: f64, label: String) -> Html {
+    NumberInputProps {
+        unit: AttrValue::Static("week"),
+        min: 1.0,
+        ..NumberInputProps::new(field, week, label)
+    }
+    .html()
 }
 
 /// Lab `lab` of the course (`last` when it cannot move down), its details shown while `open`;
@@ -93,16 +104,10 @@ fn lab_editor(
         lab,
         name: text_of(e),
     });
-    let on_up = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
-        from: lab,
-        to: lab.saturating_sub(1),
-    });
-    let on_down = dispatch.change_with(move |_: MouseEvent| Change::MoveLab {
-        from: lab,
-        to: lab + 1,
-    });
-    let on_remove = dispatch.change_with(move |_: MouseEvent| Change::RemoveLab(lab));
-    let on_add_option = dispatch.change_with(move |_: MouseEvent| Change::AddOption { lab });
+    let move_to = |to: usize| click_change(dispatch, Change::MoveLab { from: lab, to });
+    let (on_up, on_down) = (move_to(lab.saturating_sub(1)), move_to(lab + 1));
+    let on_remove = click_change(dispatch, Change::RemoveLab(lab));
+    let on_add_option = click_change(dispatch, Change::AddOption { lab });
     let only = course_lab.options.len() == 1;
     html! {
         <fieldset class="lab" data-testid="lab-editor" key={lab}>
@@ -131,10 +136,10 @@ fn lab_editor(
                 { field_hint(course_lab.note.clone()) }
             }
             <div class="row weeks">
-                <NumberInput field={FieldPath::Lab { lab, field: LabField::StartWeek }} value={course_lab.start_week}
-                    label={format!("{title}: released in week")} unit="week" step={1.0} min={1.0} />
-                <NumberInput field={FieldPath::Lab { lab, field: LabField::DueWeek }} value={course_lab.due_week}
-                    label={format!("{title}: due in week")} unit="week" step={1.0} min={1.0} />
+                { week_field(FieldPath::Lab { lab, field: LabField::StartWeek }, course_lab.start_week,
+                    format!("{title}: released in week")) }
+                { week_field(FieldPath::Lab { lab, field: LabField::DueWeek }, course_lab.due_week,
+                    format!("{title}: due in week")) }
             </div>
             for (index, option) in course_lab.options.iter().enumerate() {
                 { option_editor(dispatch, lab, index, option, &title, only) }

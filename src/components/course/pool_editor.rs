@@ -4,10 +4,12 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
+use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
-use crate::components::{resource_select, static_html, NumberInput};
+use crate::components::{resource_select, static_html};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
@@ -23,12 +25,13 @@ use crate::state::{use_scenario, Dispatch, ScenarioState};
 pub fn pool_editor(dispatch: &Dispatch, item: usize, project_use: &ProjectUse) -> Html {
     let pool = &project_use.pool;
     let first = project_use.resource.clone();
-    let on_add = dispatch.change_with(move |_: MouseEvent| {
+    let on_add = click_change(
+        dispatch,
         Change::Pool(PoolChange::AddMember {
             item,
-            resource: first.clone(),
-        })
-    });
+            resource: first,
+        }),
+    );
     html! {
         <div class="pool" data-testid={format!("pool-{item}")}>
             if pool.is_empty() {
@@ -56,14 +59,20 @@ fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, sha
             resource,
         })
     });
-    let on_remove = dispatch
-        .change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveMember { item, member }));
+    let on_remove = click_change(
+        dispatch,
+        Change::Pool(PoolChange::RemoveMember { item, member }),
+    );
     let label = format!("Project resource {}, pool member {}", item + 1, member + 1);
     html! {
         <div class="row pool-member" key={member}>
             { resource_select(resource, format!("{label}: type"), on_resource) }
-            <NumberInput compact=true field={FieldPath::PoolMember { item, member, field: PoolField::SharePct }}
-                value={share} label={format!("{label}: share of the hours")} unit="%" step={5.0} />
+            { NumberInputProps {
+                unit: AttrValue::Static("%"),
+                step: 5.0,
+                ..NumberInputProps::compact(FieldPath::PoolMember { item, member, field: PoolField::SharePct },
+                    share, format!("{label}: share of the hours"))
+            }.html() }
             <button type="button" class="secondary small" aria-label={format!("Remove {label}")}
                 onclick={on_remove}>{ "Remove" }</button>
         </div>
@@ -125,8 +134,7 @@ fn capacity_row(
 ) -> Html {
     let name = resource.map_or(capacity.resource.clone(), |r| r.display_name());
     let field = |field| FieldPath::Capacity { index, field };
-    let on_remove =
-        dispatch.change_with(move |_: MouseEvent| Change::Pool(PoolChange::RemoveCapacity(index)));
+    let on_remove = click_change(dispatch, Change::Pool(PoolChange::RemoveCapacity(index)));
     let exceeded = check.is_some_and(CapacityCheck::exceeded);
     html! {
         <tr key={index}>
@@ -136,12 +144,12 @@ fn capacity_row(
                     { field_hint(capacity.note.clone()) }
                 }
             </th>
-            <td><NumberInput compact=true field={field(CapacityField::Units)} value={capacity.units}
-                label={format!("{name}: nodes")} step={1.0} /></td>
-            <td><NumberInput compact=true field={field(CapacityField::StartWeek)} value={capacity.start_week}
-                label={format!("{name}: from week")} step={1.0} /></td>
-            <td><NumberInput compact=true field={field(CapacityField::Weeks)} value={capacity.weeks}
-                label={format!("{name}: for weeks")} step={1.0} /></td>
+            <td>{ NumberInputProps::compact(field(CapacityField::Units), capacity.units,
+                format!("{name}: nodes")).html() }</td>
+            <td>{ NumberInputProps::compact(field(CapacityField::StartWeek), capacity.start_week,
+                format!("{name}: from week")).html() }</td>
+            <td>{ NumberInputProps::compact(field(CapacityField::Weeks), capacity.weeks,
+                format!("{name}: for weeks")).html() }</td>
             <td class={classes!("num", exceeded.then_some("warning"))} role={exceeded.then_some("alert")}>
                 if let Some(check) = check {
                     { format!(

@@ -3,9 +3,9 @@
 use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
-use crate::components::inputs::setting_input::setting_inputs;
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::inputs::table_head::num_cell;
-use crate::components::{static_html, BarChartView};
+use crate::components::{bar_chart, static_html};
 use crate::model::format;
 use crate::model::planners::quota::quota;
 use crate::model::planners::timeline::timeline;
@@ -55,15 +55,15 @@ pub fn SchedulePanel() -> Html {
             <div class="chart-pair">
                 <div>
                     <h3>{ "Spend per week" }</h3>
-                    <BarChartView chart={spend_chart} testid="chart-timeline" height={240} />
+                    { bar_chart(spend_chart, "chart-timeline", 240) }
                 </div>
                 <div>
                     <h3>{ "GPUs in use at once" }</h3>
-                    <BarChartView chart={gpu_chart} testid="chart-peak-gpus" height={240} />
+                    { bar_chart(gpu_chart, "chart-peak-gpus", 240) }
                 </div>
             </div>
             <div class="planner-grid">
-                { setting_inputs(Section::Schedule, scenario, |_| None) }
+                { setting_inputs(Section::Schedule, scenario, &no_hint) }
             </div>
             <h3>{ "Quota to request" }</h3>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Quota request">

@@ -2,9 +2,11 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
+use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::resource_select::uses_head;
-use crate::components::{resource_select, NumberInput};
+use crate::components::resource_select;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::PlannedUse;
 use crate::model::scenario::field::{FieldPath, UseField, UseSite};
@@ -55,9 +57,7 @@ pub struct UsesSite<'a> {
 /// The table of the uses `rows` at `at`, with a button to add one.
 pub fn uses_table(at: &UsesSite<'_>, rows: &[UseRow]) -> Html {
     let site = at.site;
-    let on_add = at
-        .dispatch
-        .change_with(move |_: MouseEvent| Change::AddUse(site));
+    let on_add = click_change(&at.dispatch, Change::AddUse(site));
     html! {
         <>
             <div class="table-scroll" role="region" tabindex="0"
@@ -88,9 +88,7 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
             item,
             resource,
         });
-    let on_remove = props
-        .dispatch
-        .change_with(move |_: MouseEvent| Change::RemoveUse { site, item });
+    let on_remove = click_change(&props.dispatch, Change::RemoveUse { site, item });
     html! {
         <tr key={item}>
             <td>
@@ -100,16 +98,16 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
                 }
             </td>
             <td>
-                <NumberInput compact=true field={field(UseField::Count)} value={row.count}
-                    label={format!("{at}: count (instances, or GB of storage)")} />
+                { NumberInputProps::compact(field(UseField::Count), row.count,
+                    format!("{at}: count (instances, or GB of storage)")).html() }
             </td>
             <td>
-                <NumberInput compact=true step={0.5} field={field(UseField::Hours)} value={row.hours}
-                    label={format!("{at}: {}", props.hours_label)} />
+                { NumberInputProps { step: 0.5, ..NumberInputProps::compact(field(UseField::Hours), row.hours,
+                    format!("{at}: {}", props.hours_label)) }.html() }
             </td>
             <td>
-                <NumberInput compact=true field={field(UseField::FloatingIps)}
-                    value={row.floating_ips} label={format!("{at}: floating IPs")} />
+                { NumberInputProps::compact(field(UseField::FloatingIps), row.floating_ips,
+                    format!("{at}: floating IPs")).html() }
             </td>
             <td>
                 <button type="button" class="secondary small" aria-label={format!("Remove {at}")}

@@ -2,8 +2,8 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::select::unlabelled_select;
 use crate::components::inputs::table_head::table_head;
-use crate::components::Select;
 use crate::model::catalog::resource::ResourceKind;
 
 /// A picker of every catalog resource, `value` (a resource id) selected, named `label` for
@@ -14,7 +14,7 @@ pub fn resource_select(value: &str, label: String, on_change: Callback<String>) 
         return html! {};
     };
     html! {
-        <Select aria_label={label} value={value.to_string()} {on_change}>
+        { unlabelled_select(label, None, AttrValue::from(value.to_string()), on_change, html! { <>
             for kind in ResourceKind::ALL {
                 <optgroup label={kind.label()}>
                     for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
@@ -24,7 +24,7 @@ pub fn resource_select(value: &str, label: String, on_change: Callback<String>) 
                     }
                 </optgroup>
             }
-        </Select>
+        </> }) }
     }
 }
 

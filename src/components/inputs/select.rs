@@ -39,6 +39,49 @@ pub fn options<'a>(choices: impl IntoIterator<Item = (&'a str, &'a str)>, curren
         .collect()
 }
 
+/// A select with a visible `<label for={id}>`, its test id `testid`, showing `value` among
+/// `options`; picks go to `on_change`.
+pub fn labelled_select(
+    (id, testid): (&'static str, &'static str),
+    value: AttrValue,
+    on_change: Callback<String>,
+    options: Html,
+) -> Html {
+    select(SelectProps {
+        value,
+        id: Some(AttrValue::Static(id)),
+        aria_label: None,
+        testid: Some(AttrValue::Static(testid)),
+        on_change,
+        children: options,
+    })
+}
+
+/// A select named `aria_label` for screen readers (no visible label), its test id `testid` if any,
+/// showing `value` among `options`; picks go to `on_change`.
+pub fn unlabelled_select(
+    aria_label: String,
+    testid: Option<String>,
+    value: AttrValue,
+    on_change: Callback<String>,
+    options: Html,
+) -> Html {
+    select(SelectProps {
+        value,
+        id: None,
+        aria_label: Some(AttrValue::from(aria_label)),
+        testid: testid.map(AttrValue::from),
+        on_change,
+        children: options,
+    })
+}
+
+/// The select of `props`: every select goes through here, so the props builder's code is not
+/// shipped once per call site.
+fn select(props: SelectProps) -> Html {
+    html! { <Select ..props /> }
+}
+
 /// A controlled select.
 #[component]
 pub fn Select(props: &SelectProps) -> Html {

@@ -33,12 +33,18 @@ fn setting_props(
     }
 }
 
+/// No live hint: every field shows its table's hint.
+pub fn no_hint(_: Setting) -> Option<String> {
+    None
+}
+
 /// The fields of every setting in `section`, in the table's order; `hint` gives a live hint for
-/// a setting (or `None` for the table's).
+/// a setting (or `None` for the table's). A `dyn` hint, so the fields' code ships once, not once
+/// per panel's hint.
 pub fn setting_inputs(
     section: Section,
     scenario: &Scenario,
-    hint: impl Fn(Setting) -> Option<String>,
+    hint: &dyn Fn(Setting) -> Option<String>,
 ) -> Html {
     Setting::in_section(section)
         .map(|setting| {

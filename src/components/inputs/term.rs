@@ -16,6 +16,16 @@ pub struct TermProps {
     pub text: AttrValue,
 }
 
+/// Glossary term `id` written as `text`: every term goes through here, so the props builder's
+/// code is not shipped once per call site.
+pub fn term(id: &'static str, text: &'static str) -> Html {
+    let props = TermProps {
+        id: AttrValue::Static(id),
+        text: AttrValue::Static(text),
+    };
+    html! { <Term ..props /> }
+}
+
 /// The term with its definition behind a button.
 #[component]
 pub fn Term(props: &TermProps) -> Html {

@@ -7,7 +7,7 @@
 
 use yew::prelude::*;
 
-use super::lever_controls::{FieldOrigin, LeverNumber};
+use super::lever_controls::{FieldOrigin, LeverNumberProps};
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::engine::calibrate::{
@@ -228,6 +228,11 @@ fn fields_view(
         })
     };
     let devices = **unit == GpuHourUnit::DeviceHours;
+    let gpu_unit = if devices {
+        "device-hours"
+    } else {
+        "node-hours"
+    };
     let paper_text = paper.map_or_else(
         || "The paper's figures do not fit this course (its project has no GPU nodes)".to_string(),
         |m| {
@@ -240,17 +245,15 @@ fn fields_view(
     );
     html! {
         <>
-            <LeverNumber label="Lab VM-hours" unit="VM-hours" value={lab.0} min={0.0} max={MAX_HOURS}
-                allow_empty={true} testid="calibrate-lab-hours" origin={lab_origin} on_value={lab.1} on_invalid={lab.2}
-                hint="VM instance-hours of every lab assignment, from the testbed's usage report." />
-            <LeverNumber label="Project VM-hours (optional)" unit="VM-hours" value={project.0}
-                min={0.0} max={MAX_HOURS} allow_empty={true} testid="calibrate-project-hours"
-                origin={project_origin} on_value={project.1} on_invalid={project.2}
-                hint="Blank keeps today's project VM factor." />
-            <LeverNumber label="Project GPU hours (optional)" unit={if devices { "device-hours" } else { "node-hours" }}
-                value={gpu.0} min={0.0} max={MAX_HOURS} allow_empty={true} testid="calibrate-gpu-hours"
-                origin={gpu_origin} on_value={gpu.1} on_invalid={gpu.2}
-                hint="Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4)." />
+            { LeverNumberProps::new(("Lab VM-hours", "VM-hours".into()), lab.0, (0.0, MAX_HOURS),
+                "calibrate-lab-hours", lab_origin, lab.1).empty_ok().invalid(lab.2)
+                .hint("VM instance-hours of every lab assignment, from the testbed's usage report.").html() }
+            { LeverNumberProps::new(("Project VM-hours (optional)", "VM-hours".into()), project.0,
+                (0.0, MAX_HOURS), "calibrate-project-hours", project_origin, project.1)
+                .empty_ok().invalid(project.2).hint("Blank keeps today's project VM factor.").html() }
+            { LeverNumberProps::new(("Project GPU hours (optional)", gpu_unit.into()), gpu.0,
+                (0.0, MAX_HOURS), "calibrate-gpu-hours", gpu_origin, gpu.1).empty_ok().invalid(gpu.2)
+                .hint("Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4).").html() }
             <div class="field">
                 <label for="calibrate-gpu-unit">{ "GPU hours are counted in" }</label>
                 <div class="field-control">

@@ -5,8 +5,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::charts::data::{comparison, BarChart};
+use crate::components::bar_chart;
 use crate::components::inputs::table_head::{figures_head, table_head};
-use crate::components::BarChartView;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};
@@ -116,7 +116,7 @@ pub fn ComparePanel() -> Html {
                     </table>
                 </div>
                 </div>
-                <BarChartView chart={chart} testid="chart-compare" height={260} />
+                { bar_chart(chart, "chart-compare", 260) }
                 <div class="share-actions">
                     <button type="button" class="secondary" data-testid="pin-a" onclick={on_pin}>{ "Pin the current one as A instead" }</button>
                     <button type="button" class="secondary" data-testid="unpin" onclick={on_unpin}>{ "Stop comparing" }</button>

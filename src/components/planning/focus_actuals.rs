@@ -8,8 +8,8 @@ use yew::prelude::*;
 
 use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
 use crate::charts::palette::series_color;
+use crate::components::bar_chart;
 use crate::components::inputs::table_head::figures_head;
-use crate::components::BarChartView;
 use crate::model::focus::compare::Comparison;
 use crate::model::focus::BillSummary;
 use crate::model::format;
@@ -353,7 +353,7 @@ pub fn focus_actuals(props: &FocusActualsProps) -> Html {
             { type_table(c, &money) }
             { resource_table(c, &money) }
             if !c.types.is_empty() {
-                <BarChartView chart={props.chart.clone()} testid="chart-focus-hours" height={260} />
+                { bar_chart(props.chart.clone(), "chart-focus-hours", 260) }
             }
             { tag_split(&props.bill, &props.tag, props.on_tag.clone()) }
         </div>

@@ -5,9 +5,10 @@
 
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::ProvenanceMarker;
+use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
 use crate::model::edit::number::parse_number;
 use crate::model::format;
+use crate::model::scenario::levers::LeverField;
 use crate::model::scenario::provenance::ProvenanceKind;
 
 /// Where a lever's or a calibration field's suggested number comes from.
@@ -107,6 +108,85 @@ pub struct LeverNumberProps {
     pub on_invalid: Callback<()>,
 }
 
+impl LeverNumberProps {
+    /// A field labelled `label` (in `unit`) showing `value`, accepting `min..=max` (not empty, not
+    /// only whole numbers, no hint), its input's test id `testid`; `on_value` gets each valid value.
+    pub fn new(
+        (label, unit): (&'static str, AttrValue),
+        value: Option<f64>,
+        (min, max): (f64, f64),
+        testid: &'static str,
+        origin: FieldOrigin,
+        on_value: Callback<Option<f64>>,
+    ) -> LeverNumberProps {
+        LeverNumberProps {
+            label: AttrValue::Static(label),
+            unit,
+            value,
+            min,
+            max,
+            allow_empty: false,
+            whole: false,
+            origin,
+            testid: AttrValue::Static(testid),
+            hint: None,
+            on_value,
+            on_invalid: Callback::default(),
+        }
+    }
+
+    /// A field for lever setting `field`, accepting what its bound accepts.
+    pub fn of(
+        field: LeverField,
+        words: (&'static str, &'static str),
+        value: Option<f64>,
+        testid: &'static str,
+        origin: FieldOrigin,
+        on_value: Callback<Option<f64>>,
+    ) -> LeverNumberProps {
+        let bound = field.bound();
+        let (label, unit) = (words.0, AttrValue::Static(words.1));
+        LeverNumberProps {
+            whole: bound.whole,
+            ..LeverNumberProps::new(
+                (label, unit),
+                value,
+                (bound.min, bound.max),
+                testid,
+                origin,
+                on_value,
+            )
+        }
+    }
+
+    /// The same field with `hint` under it.
+    pub fn hint(self, hint: impl Into<AttrValue>) -> LeverNumberProps {
+        LeverNumberProps {
+            hint: Some(hint.into()),
+            ..self
+        }
+    }
+
+    /// The same field, telling `on_invalid` when what is typed is not a valid value.
+    pub fn invalid(self, on_invalid: Callback<()>) -> LeverNumberProps {
+        LeverNumberProps { on_invalid, ..self }
+    }
+
+    /// The same field, accepting an empty field (it then means "none").
+    pub fn empty_ok(self) -> LeverNumberProps {
+        LeverNumberProps {
+            allow_empty: true,
+            ..self
+        }
+    }
+
+    /// The field: written out through one function, so the props builder's code is not shipped
+    /// once per call site's set of props.
+    pub fn html(self) -> Html {
+        html! { <LeverNumber ..self /> }
+    }
+}
+
 /// How `text` reads as a value within `min..=max`; `Ok(None)` for an accepted empty field.
 pub fn read_lever_value(
     text: &str,
@@ -187,7 +267,7 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
         <div class={classes!("field", "lever-field", error.is_some().then_some("field-invalid"))}
             data-provenance={kind.word()}>
             <label for={id.clone()}>{ props.label.clone() }</label>
-            <ProvenanceMarker kind={kind} text={why} field_id={AttrValue::from(id.clone())} />
+            <ProvenanceMarker ..ProvenanceMarkerProps { kind, text: why, url: None, field_id: AttrValue::from(id.clone()) } />
             <div class="field-control">
                 <input id={id} type="text" inputmode="decimal" autocomplete="off" value={(*text).clone()}
                     data-testid={props.testid.clone()} aria-invalid={error.is_some().to_string()}

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::lever_controls::{lever_check, FieldOrigin, LeverNumber};
+use super::lever_controls::{lever_check, FieldOrigin, LeverNumberProps};
 use crate::model::format;
 use crate::model::planners::levers::{
     sharing_factor, sharing_slowdown, AutoStop, Lever, LeverField, Levers,
@@ -81,22 +81,17 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
     );
     html! {
         <>
-            <LeverNumber label="Stop a VM after" unit="idle hours" value={stop.idle_after_hours}
-                min={LeverField::IdleAfterHours.bound().min} max={LeverField::IdleAfterHours.bound().max}
-                allow_empty={true} testid="lever-idle-hours"
-                origin={idle_after} hint="Empty: no idle stop."
-                on_value={edit(|s, v| s.idle_after_hours = v)} />
+            { LeverNumberProps::of(LeverField::IdleAfterHours, ("Stop a VM after", "idle hours"),
+                stop.idle_after_hours, "lever-idle-hours", idle_after,
+                edit(|s, v| s.idle_after_hours = v)).empty_ok().hint("Empty: no idle stop.").html() }
             { lever_check("Stop every VM each night", stop.nightly_stop,
                 AttrValue::Static("lever-nightly-stop"), flag(|s, on| s.nightly_stop = on)) }
-            <LeverNumber label="Night" unit="hours" value={Some(stop.night_hours)}
-                min={LeverField::NightHours.bound().min} max={LeverField::NightHours.bound().max}
-                testid="lever-night-hours" origin={night}
-                on_value={edit(|s, v| s.night_hours = v.unwrap_or(0.0))} />
-            <LeverNumber label="Share of VM time that is idle" unit="%" value={Some(stop.idle_share_pct)}
-                min={LeverField::IdleSharePct.bound().min} max={LeverField::IdleSharePct.bound().max}
-                testid="lever-idle-share" origin={idle_share}
-                hint="Busy hours are always kept; only idle time is stopped."
-                on_value={edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0))} />
+            { LeverNumberProps::of(LeverField::NightHours, ("Night", "hours"), Some(stop.night_hours),
+                "lever-night-hours", night, edit(|s, v| s.night_hours = v.unwrap_or(0.0))).html() }
+            { LeverNumberProps::of(LeverField::IdleSharePct, ("Share of VM time that is idle", "%"),
+                Some(stop.idle_share_pct), "lever-idle-share", idle_share,
+                edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0)))
+                .hint("Busy hours are always kept; only idle time is stopped.").html() }
             { lever_check("Also stop project VMs (they host services meant to stay up)",
                 stop.include_project, AttrValue::Static("lever-include-project"),
                 flag(|s, on| s.include_project = on)) }
@@ -234,34 +229,27 @@ pub fn lever_list(props: LeverListProps) -> Html {
     html! {
         <div class="lever-list">
             { row(Lever::LeaseCap, html! {
-                <LeverNumber label="Longest life of a VM" unit="hours" value={props.applied.vm_lease_cap_hours}
-                    min={LeverField::LeaseCapHours.bound().min} max={LeverField::LeaseCapHours.bound().max}
-                    allow_empty={true}
-                    testid="lever-lease-cap" hint={cap_hint} origin={cap_origin}
-                    on_value={set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)} />
+                { LeverNumberProps::of(LeverField::LeaseCapHours, ("Longest life of a VM", "hours"),
+                    props.applied.vm_lease_cap_hours, "lever-lease-cap", cap_origin,
+                    set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)).empty_ok().hint(cap_hint).html() }
             }) }
             { row(Lever::AutoStop, auto_stop_controls(&s.auto_stop.clone().unwrap_or_default(), on_stop)) }
             { row(Lever::SpotGpu, html! {
-                <LeverNumber label="GPU hours re-run after interruptions" unit="%"
-                    value={s.spot_gpu_rerun_pct} min={LeverField::SpotRerunPct.bound().min}
-                    max={LeverField::SpotRerunPct.bound().max} testid="lever-spot-rerun"
-                    origin={spot_origin(props.rerun_share_pct, props.rerun_share_assumed)}
-                    hint="Offers without a published spot price stay on demand, without re-runs."
-                    on_value={set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v)} />
+                { LeverNumberProps::of(LeverField::SpotRerunPct, ("GPU hours re-run after interruptions", "%"),
+                    s.spot_gpu_rerun_pct, "lever-spot-rerun",
+                    spot_origin(props.rerun_share_pct, props.rerun_share_assumed),
+                    set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v))
+                    .hint("Offers without a published spot price stay on demand, without re-runs.").html() }
             }) }
             { row(Lever::GpuSharing, html! { <>
-                <LeverNumber label="Students per lab GPU (MIG slices)" unit="students"
-                    value={s.gpu_sharing_students} min={LeverField::SharingStudents.bound().min}
-                    max={LeverField::SharingStudents.bound().max} whole={LeverField::SharingStudents.bound().whole}
-                    testid="lever-gpu-sharing" origin={sharing_origin}
-                    hint="2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory."
-                    on_value={set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v)} />
-                <LeverNumber label="GPU-bound share of a lab block" unit="%"
-                    value={Some(s.gpu_bound_share_pct)} min={LeverField::GpuBoundSharePct.bound().min}
-                    max={LeverField::GpuBoundSharePct.bound().max}
-                    testid="lever-gpu-bound" origin={bound_origin}
-                    hint="This part runs slower on a slice; the rest (setup, reading, CPU work) does not."
-                    on_value={set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0))} />
+                { LeverNumberProps::of(LeverField::SharingStudents, ("Students per lab GPU (MIG slices)", "students"),
+                    s.gpu_sharing_students, "lever-gpu-sharing", sharing_origin,
+                    set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v))
+                    .hint("2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory.").html() }
+                { LeverNumberProps::of(LeverField::GpuBoundSharePct, ("GPU-bound share of a lab block", "%"),
+                    Some(s.gpu_bound_share_pct), "lever-gpu-bound", bound_origin,
+                    set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0)))
+                    .hint("This part runs slower on a slice; the rest (setup, reading, CPU work) does not.").html() }
                 // Folded: the list of shared and whole nodes is long, and the Plan view must fit.
                 <details class="lever-detail">
                     <summary>{ "Which lab GPUs it shares, and how much longer a block lasts" }</summary>

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::lever_list::{lever_list, LeverListProps};
-use super::plan_canvas::{Picture, PlanCanvas};
+use super::plan_canvas::{Picture, PlanCanvas, PlanCanvasProps};
 use crate::charts::waterfall::{waterfall, BarKind, Waterfall};
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::Catalog;
@@ -253,7 +253,11 @@ fn waterfall_view(result: &Result<Savings, LeverError>, currency: &str, rate: f6
                 format!("The applied levers take the total from {} to {}: {} less.",
                     money(result.start_usd), money(result.end_usd), money(result.together_usd()))
             } }</p>
-            <PlanCanvas picture={Picture::Waterfall(chart.clone())} testid="savings-waterfall" height={180} />
+            <PlanCanvas ..PlanCanvasProps {
+                picture: Picture::Waterfall(chart.clone()),
+                testid: AttrValue::Static("savings-waterfall"),
+                height: 180,
+            } />
             <details class="chart-twin">
                 <summary>{ "The numbers as a table" }</summary>
                 { waterfall_table(&chart, &keys) }

@@ -6,8 +6,8 @@ use yew::prelude::*;
 use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
-use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::BarChartView;
+use crate::components::bar_chart;
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
 use crate::model::scenario::field::Setting;
@@ -120,16 +120,16 @@ pub fn SpreadPanel() -> Html {
                 data-runs={current.map(|f| f.result.runs.to_string())}>
                 { status_text(current, finished.as_ref()) }
             </p>
-            <BarChartView chart={chart} testid="chart-student-spread" height={240} />
+            { bar_chart(chart, "chart-student-spread", 240) }
             <div class="planner-grid">
-                { setting_inputs(Section::Spread, &state.scenario, |setting| {
+                { setting_inputs(Section::Spread, &state.scenario, &|setting| {
                     (setting == Setting::CreditThreshold).then(|| format!(
                         "About {} students per course run would cost more than this.",
                         format::number(result.over_credit, 0)
                     ))
                 }) }
             </div>
-            { budget_planner(setting_inputs(Section::Budget, &state.scenario, |_| None),
+            { budget_planner(setting_inputs(Section::Budget, &state.scenario, &no_hint),
                 planning, &result, &money) }
         </section>
     }

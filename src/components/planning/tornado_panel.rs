@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::plan_canvas::{Picture, PlanCanvas};
+use super::plan_canvas::{Picture, PlanCanvas, PlanCanvasProps};
 use super::range_sampling::{use_sampled_range, SampledRange};
 use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
@@ -125,8 +125,11 @@ pub fn TornadoPanel() -> Html {
             { match rows {
                 Ok(rows) => html! {
                     <figure class="chart">
-                        <PlanCanvas picture={Picture::Tornado((*chart).clone())} testid="tornado-chart"
-                            height={(40 + 24 * rows.len()) as u32} />
+                        <PlanCanvas ..PlanCanvasProps {
+                            picture: Picture::Tornado((*chart).clone()),
+                            testid: AttrValue::Static("tornado-chart"),
+                            height: (40 + 24 * rows.len()) as u32,
+                        } />
                         <details class="chart-twin">
                             <summary>{ "The numbers as a table" }</summary>
                             { tornado_table(rows, &money) }

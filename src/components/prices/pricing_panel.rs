@@ -4,9 +4,8 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
-use crate::components::inputs::select::options;
-use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::Select;
+use crate::components::inputs::select::{labelled_select, options};
+use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
@@ -215,16 +214,14 @@ pub fn PricingPanel() -> Html {
             <h2 id="pricing-title">{ "Pricing" }</h2>
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
-                <Select id="provider" testid="provider-select" value={pricing.provider.clone()} on_change={on_provider}>
-                    { options(catalog.providers.iter().map(|p| (p.id, p.name)), &pricing.provider) }
-                </Select>
+                { labelled_select(("provider", "provider-select"), AttrValue::from(pricing.provider.clone()), on_provider,
+                    options(catalog.providers.iter().map(|p| (p.id, p.name)), &pricing.provider)) }
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
-                <Select id="snapshot" testid="snapshot-select" value={pricing.snapshot.clone()} on_change={on_snapshot}>
-                    { options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())), &pricing.snapshot) }
-                </Select>
+                { labelled_select(("snapshot", "snapshot-select"), AttrValue::from(pricing.snapshot.clone()), on_snapshot,
+                    options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())), &pricing.snapshot)) }
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>
                     { snapshot_note }
@@ -232,13 +229,13 @@ pub fn PricingPanel() -> Html {
             </div>
             { price_model_choice(spot, &state.dispatch()) }
             if spot {
-                { setting_inputs(Section::Spot, &state.scenario, |_| None) }
+                { setting_inputs(Section::Spot, &state.scenario, &no_hint) }
             }
-            { setting_inputs(Section::Pricing, &state.scenario, |_| None) }
+            { setting_inputs(Section::Pricing, &state.scenario, &no_hint) }
             { currency_fields(
                 &pricing.currency,
                 &pricing.snapshot,
-                setting_inputs(Section::Currency, &state.scenario, |setting| {
+                setting_inputs(Section::Currency, &state.scenario, &|setting| {
                     (setting == Setting::UsdToCurrency).then(|| {
                         rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
                     })

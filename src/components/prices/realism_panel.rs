@@ -2,8 +2,10 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::{static_html, Term};
+use crate::components::inputs::term::term;
+use crate::components::static_html;
 use crate::model::catalog::presets::paper_course;
 use crate::model::edit::change::Change;
 use crate::model::format;
@@ -20,26 +22,22 @@ pub fn RealismPanel() -> Html {
         (Section::LabsOverrun, "Labs"),
         (Section::ProjectOverrun, "Project"),
     ];
-    let on_reset = calibrated.map(|r| {
-        state
-            .dispatch()
-            .change_with(move |_: MouseEvent| Change::ResetRealism(r))
-    });
+    let on_reset = calibrated.map(|r| click_change(&state.dispatch(), Change::ResetRealism(r)));
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
             { static_html(r#"<h2 id="realism-title">Usage vs plan (overrun)</h2>"#) }
             <p class="panel-intro">
-                { "Actual hours / planned hours (" }<Term id="overrun" text="overrun" />{ "). Students leave VMs \
+                { "Actual hours / planned hours (" }{ term("overrun", "overrun") }{ "). Students leave VMs \
                    running: in the paper's course lab VMs ran 13 times what the lab texts plan, while " }
-                <Term id="lease" text="leases" />{ " on " }<Term id="bare-metal" text="bare metal" />
-                { " end by themselves. " }<Term id="floating-ip" text="Floating IPs" />
+                { term("lease", "leases") }{ " on " }{ term("bare-metal", "bare metal") }
+                { " end by themselves. " }{ term("floating-ip", "Floating IPs") }
                 { " follow the instance they are attached to." }
             </p>
             for (section, title) in phases {
                 <fieldset class="factor-group">
                     <legend>{ title }</legend>
-                    { setting_inputs(section, &state.scenario, |setting| paper.map(|p| {
+                    { setting_inputs(section, &state.scenario, &|setting| paper.map(|p| {
                         format!("Paper's course, calibrated: {}", format::quantity(setting.get(p)))
                     })) }
                 </fieldset>

@@ -3,8 +3,9 @@
 use yew::prelude::*;
 
 use crate::charts::data::providers;
+use crate::components::inputs::click_change;
 use crate::components::inputs::table_head::{figures_head, num_cell};
-use crate::components::{static_html, BarChartView};
+use crate::components::{bar_chart, static_html};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
@@ -18,10 +19,7 @@ fn provider_row(
     money: &dyn Fn(f64) -> String,
     dispatch: &Dispatch,
 ) -> Html {
-    let on_use = {
-        let id = row.provider.clone();
-        dispatch.change_with(move |_: MouseEvent| Change::SetProvider(id.clone()))
-    };
+    let on_use = click_change(dispatch, Change::SetProvider(row.provider.clone()));
     html! {
         <tr key={row.provider.clone()} class={classes!(current.then_some("current"))}
             data-provider={row.provider.clone()}>
@@ -83,7 +81,7 @@ pub fn ProviderComparison() -> Html {
                 </tbody>
             </table>
             </div>
-            <BarChartView chart={chart} testid="chart-providers" />
+            { bar_chart(chart, "chart-providers", 300) }
         </section>
     }
 }

@@ -7,6 +7,7 @@ use super::fraction_input::FractionInput;
 use super::offer_select::offer_select;
 use super::offer_text::price_text;
 use crate::components::citation;
+use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::num_cell;
 use crate::model::catalog::offer::Offer;
@@ -83,11 +84,12 @@ pub(super) fn choice_row(
             offer,
         }
     });
-    let on_reset = row_change(
-        view,
-        provider,
-        resource.id,
-        |provider, resource, _: MouseEvent| Change::ResetChoice { provider, resource },
+    let on_reset = click_change(
+        &view.dispatch,
+        Change::ResetChoice {
+            provider: provider.to_string(),
+            resource: resource.id.to_string(),
+        },
     );
     let snapshot = view.snapshot.as_str();
     let price = stand_in.offer.price_in(snapshot);

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::click_change;
 use crate::model::catalog::offer::Offer;
 use crate::model::edit::change::Change;
 use crate::model::format;
@@ -19,10 +20,7 @@ pub(super) fn custom_offer_list(offers: &[Offer], dispatch: &Dispatch) -> Html {
                 <li key={offer.id.to_string()}>
                     { format!("{}: {}, {}/h ", offer.sku, offer.hardware(), format::rate(offer.usd)) }
                     <button type="button" class="secondary small"
-                        onclick={dispatch.change_with({
-                            let id = offer.id.to_string();
-                            move |_: MouseEvent| Change::RemoveCustomOffer(id.clone())
-                        })}>
+                        onclick={click_change(dispatch, Change::RemoveCustomOffer(offer.id.to_string()))}>
                         { "Remove" }
                     </button>
                 </li>

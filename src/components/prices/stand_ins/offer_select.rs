@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::choice_table::StandInView;
-use crate::components::Select;
+use crate::components::inputs::select::unlabelled_select;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{
@@ -110,11 +110,15 @@ pub(super) fn offer_select(
         &view.filter,
     );
     html! {
-        <Select aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
-            testid={format!("choice-{}", resource.id)} value={selected.to_string()} {on_change}>
-            for (label, offers) in groups {
-                { offer_group(label, &offers, selected, resource, scope) }
-            }
-        </Select>
+        { unlabelled_select(
+            format!("Offer standing in for {} ({})", resource.label, resource.id),
+            Some(format!("choice-{}", resource.id)),
+            AttrValue::from(selected.to_string()),
+            on_change,
+            groups
+                .into_iter()
+                .map(|(label, offers)| offer_group(label, &offers, selected, resource, scope))
+                .collect(),
+        ) }
     }
 }
