@@ -176,6 +176,24 @@ test('euros at the dated reference rate; an unknown currency is refused', async 
   await closeClean(page);
 });
 
+test('a currency code typed and not applied yet stays in its field while the page renders for another reason', async () => {
+  const page = await openCalculator(browser, server.url);
+  await showView(page, 'prices');
+  const currency = page.getByTestId('currency-input');
+  await currency.fill('EUR');
+  // The code is applied when the field changes (on leaving it). Before that the scenario changes
+  // elsewhere without taking the focus from the field, as when the compressed link arrives a
+  // moment after an edit: a click from script on "spot", which shows its re-run field.
+  await page.getByTestId('model-spot').evaluate((radio) => radio.click());
+  await page.getByTestId('rerun-input').waitFor();
+  assert.ok(await currency.evaluate((input) => input === document.activeElement), 'the field keeps the focus');
+  assert.equal(await currency.inputValue(), 'EUR', 'what was typed is still there');
+  await currency.blur();
+  await page.getByTestId('rate-input').waitFor();
+  assert.match(await text(page, 'total-cost'), /€|EUR/);
+  await closeClean(page);
+});
+
 test("the gap to the paper's $250 is on the first screen", async () => {
   const page = await openCalculator(browser, server.url);
   const gap = page.getByTestId('paper-gap');

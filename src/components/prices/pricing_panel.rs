@@ -1,5 +1,8 @@
 //! Provider, price snapshot, price model, discounts and currency.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -62,13 +65,45 @@ fn rate_note(currency: &str, snapshot: &str, rate: f64) -> String {
     }
 }
 
+/// What the user has typed into the currency field and not applied yet. A code is applied whole,
+/// when the field changes (a half-typed "EU" has no rate); until then a render for any other
+/// reason (the state gaining its compressed link a moment after the last edit, say) shows the
+/// typed text again, where the scenario's code would replace it and lose the edit.
+type TypedCode = Rc<RefCell<Option<String>>>;
+
 /// The currency (a code such as "EUR"; codes with a built-in reference rate at `snapshot` are
-/// suggested), the `fields` of its section (its rate) unless it is the US dollar, and a form for a
-/// currency without a reference rate.
-fn currency_fields(currency: &str, snapshot: &str, fields: Html, dispatch: &Dispatch) -> Html {
-    let on_currency = dispatch.change_with(|e: Event| {
-        Change::SetCurrency(e.target_unchecked_into::<HtmlInputElement>().value())
-    });
+/// suggested; `typed` what is typed there and not applied yet), the `fields` of its section (its
+/// rate) unless it is the US dollar, and a form for a currency without a reference rate.
+fn currency_fields(
+    currency: &str,
+    typed: &TypedCode,
+    snapshot: &str,
+    fields: Html,
+    dispatch: &Dispatch,
+) -> Html {
+    let on_typed = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| {
+            *typed.borrow_mut() = Some(e.target_unchecked_into::<HtmlInputElement>().value());
+        })
+    };
+    let on_currency = {
+        let (typed, dispatch) = (typed.clone(), dispatch.clone());
+        Callback::from(move |e: Event| {
+            typed.borrow_mut().take();
+            let code = e.target_unchecked_into::<HtmlInputElement>().value();
+            dispatch.change(Change::SetCurrency(code));
+        })
+    };
+    // Left without a change (typed back to what it was): nothing is waiting to be applied.
+    let on_left = {
+        let typed = typed.clone();
+        Callback::from(move |_: FocusEvent| drop(typed.borrow_mut().take()))
+    };
+    let shown = typed
+        .borrow()
+        .clone()
+        .unwrap_or_else(|| currency.to_string());
     let codes = ExchangeRates::builtin()
         .map(|r| r.currencies(snapshot))
         .unwrap_or_default();
@@ -78,8 +113,8 @@ fn currency_fields(currency: &str, snapshot: &str, fields: Html, dispatch: &Disp
                 <label for="currency">{ "Currency" }</label>
                 <div class="field-control">
                     <input id="currency" type="text" maxlength="8" autocomplete="off"
-                        list="currency-codes" data-testid="currency-input" value={currency.to_string()}
-                        onchange={on_currency} />
+                        list="currency-codes" data-testid="currency-input" value={shown}
+                        oninput={on_typed} onchange={on_currency} onblur={on_left} />
                     <datalist id="currency-codes">
                         for code in codes {
                             <option value={code.to_string()} />
@@ -194,6 +229,7 @@ pub fn PricingPanel() -> Html {
         })
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
+    let typed_code = use_mut_ref(|| None::<String>);
     // Each snapshot's label with how many of its figures are undated or old at the build date
     // (the catalog and the build date never change while the page is open).
     let snapshot_texts = use_memo((), move |_| -> Vec<(String, String)> {
@@ -234,6 +270,7 @@ pub fn PricingPanel() -> Html {
             { setting_inputs(Section::Pricing, &state.scenario, &no_hint) }
             { currency_fields(
                 &pricing.currency,
+                &typed_code,
                 &pricing.snapshot,
                 setting_inputs(Section::Currency, &state.scenario, &|setting| {
                     (setting == Setting::UsdToCurrency).then(|| {
