@@ -14,8 +14,7 @@ fn main() {
     // instantiated the wasm, since on a slow phone each is long enough alone: first the link and
     // the draft, decoded before the first render (the browser inflates a link asynchronously) so
     // it shows the right scenario while the prerendered first paint stays (browser::link, itself
-    // in a few tasks); then the first screen, and the parts below it one per task
-    // (src/components/page/start.rs).
+    // in a few tasks); then the first render.
     Timeout::new(0, || {
         wasm_bindgen_futures::spawn_local(async {
             let view = course_cost::model::share::view_of(&course_cost::browser::address::query());

@@ -155,16 +155,7 @@ export async function openCalculator(contextOrBrowser, url, contextOptions = {})
   page.setDefaultTimeout(WAIT);
   await page.goto(url);
   await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
-  await ready(page);
   return page;
-}
-
-/**
- * Waits until the page has mounted the parts below its first screen, which it does one per task
- * while it starts (src/components/page/start.rs): the root element then has `data-ready`.
- */
-export async function ready(page) {
-  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: WAIT });
 }
 
 /** Collects `page`'s page errors and console errors in `page.problems`. */
