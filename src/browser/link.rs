@@ -12,7 +12,7 @@ use crate::model::share::{
     Decoded, View,
 };
 use crate::model::{Catalog, Scenario};
-use crate::state::{Action, ScenarioState};
+use crate::state::ScenarioState;
 
 /// Decodes a payload (see `model::share::decode`), inflated by the browser. Never fails: a link
 /// that cannot be read gives the paper's course with a notice; `None` only if the shipped
@@ -50,12 +50,11 @@ async fn next_task() {
 /// The state the app starts from: a shared link in the address bar wins over the draft saved in
 /// this browser, which wins over the paper's course; both decoded before the app's first render,
 /// so a link never shows another scenario first. An embedded view never reads the reader's own
-/// draft. Its link is compressed before the first render too: the address bar's first write
-/// then needs no change of state, which would render the whole page again while it starts.
+/// draft.
 pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
     let catalog = Catalog::builtin()?;
-    // Each step in a task of its own: on a slow phone, reading the storage, pricing the
-    // scenario and compressing its link are each long enough alone.
+    // Reading the storage and pricing the scenario in tasks of their own: on a slow phone each
+    // is long enough alone.
     let draft = if view.embed {
         None
     } else {
@@ -76,11 +75,7 @@ pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
         None => None,
     };
     next_task().await;
-    let state = Rc::new(ScenarioState::from_decoded(link, draft)?);
-    next_task().await;
-    let packed = packed_payload(&state).await;
-    let from = state.payload_now();
-    Ok(state.apply(Action::LinkPacked { from, packed }))
+    ScenarioState::from_decoded(link, draft).map(Rc::new)
 }
 
 /// The compressed payload of `scenario` alone, as differences from `base` (the stored-blocks
