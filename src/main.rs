@@ -13,8 +13,8 @@ fn main() {
     // The start in separate tasks (`setTimeout(0)`), not in the one that compiled and
     // instantiated the wasm, since on a slow phone each is long enough alone: first the link and
     // the draft, decoded before the first render (the browser inflates a link asynchronously) so
-    // it shows the right scenario while the prerendered first paint stays; then the first screen
-    // (see src/components/calculator.rs for the parts after it).
+    // it shows the right scenario while the prerendered first paint stays (browser::link, itself
+    // in a few tasks); then the first render.
     Timeout::new(0, || {
         wasm_bindgen_futures::spawn_local(async {
             let view = course_cost::model::share::view_of(&course_cost::browser::address::query());

@@ -39,12 +39,22 @@ pub async fn packed_payload(state: &ScenarioState) -> String {
     }
 }
 
+/// Resolves in a later task (`setTimeout(0)`).
+async fn next_task() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = gloo::utils::window().set_timeout_with_callback(&resolve);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
 /// The state the app starts from: a shared link in the address bar wins over the draft saved in
 /// this browser, which wins over the paper's course; both decoded before the app's first render,
 /// so a link never shows another scenario first. An embedded view never reads the reader's own
 /// draft.
 pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
     let catalog = Catalog::builtin()?;
+    // Reading the storage and pricing the scenario in tasks of their own: on a slow phone each
+    // is long enough alone.
     let draft = if view.embed {
         None
     } else {
@@ -64,6 +74,7 @@ pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
         Some(payload) => decode(&payload, catalog).await,
         None => None,
     };
+    next_task().await;
     ScenarioState::from_decoded(link, draft).map(Rc::new)
 }
 
