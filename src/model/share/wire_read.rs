@@ -2,25 +2,21 @@
 //! value with plain matches, `None` where serde's derived reading of the same type fails (the
 //! derived readers and their error messages, all thrown away, took about 20 kB of wasm). The
 //! tests check every reader against serde's derived one on many values.
-//!
-//! Small in the wasm: every reader is a plain `fn(Option<Value>) -> Option<T>` (a field that is
-//! missing is `None`, and reads as nothing), passed as a pointer, so each helper is compiled
-//! once per type it returns rather than once per closure; the fields of a part are looked up by
-//! one shared function, from a table of their names.
+//! Every reader is a plain `fn(Option<Value>) -> Option<T>` (a missing field reads as nothing)
+//! and the fields of a part are found by one shared function from a table of their names: less
+//! wasm than generic helpers over closures.
 
 use crate::model::json::{Map, Value};
-
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    Entry, LabEntry, OptionEntry, Part, Pinned, WireAutoStop, WireCapacity, WireChoice, WireLab,
-    WireLevers, WireOffer, WireOption, WireProjectUse, WireSettings, WireV2,
+    Entry, Part, Pinned, WireAutoStop, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
+    WireOption, WireProjectUse, WireSettings, WireV2,
 };
 
-/// A reader of a field: `None` when the field is missing or does not read as `T`.
+/// A field's reader: `None` when the field is missing or does not read as `T`.
 type Read<T> = fn(Option<Value>) -> Option<T>;
 
-/// A part read by `reader`: `Absent` when the link leaves it out, `Unreadable` when it does not
-/// read (only this part is lost).
+/// A part read by `reader`: `Absent` if left out, `Unreadable` if it does not read (only it is lost).
 fn part<T>(field: Option<Value>, reader: Read<T>) -> Part<T> {
     match field {
         None => Part::Absent,
@@ -93,9 +89,8 @@ fn list<T>(field: Option<Value>, reader: Read<T>) -> Option<Vec<T>> {
     Some(read)
 }
 
-/// Puts the fields of `value` in `slots`: by name (`names`, one per slot) from an object, or by
-/// position from an array of at most as many items as slots (an object only when names are
-/// given). `None` when `value` is neither. A name given twice counts its last value.
+/// Puts `value`'s fields in `slots`: by name (`names`, if given; a name twice counts its last
+/// value) from an object, or by position from an array of at most `slots.len()` items.
 #[inline(never)]
 fn fill(value: Value, names: &[&str], slots: &mut [Option<Value>]) -> Option<()> {
     match value {
@@ -119,7 +114,7 @@ fn fill(value: Value, names: &[&str], slots: &mut [Option<Value>]) -> Option<()>
 
 /// Fields by name (`names`) from an object, or by position from an array of at most `N` items;
 /// a missing one is `None` (the caller then takes the field's default, or refuses).
-fn fields<const N: usize>(field: Option<Value>, names: &[&str; N]) -> Option<[Option<Value>; N]> {
+fn fields<const N: usize>(field: Option<Value>, names: &[&str]) -> Option<[Option<Value>; N]> {
     let mut slots = std::array::from_fn(|_| None);
     fill(field?, names, &mut slots)?;
     Some(slots)
@@ -127,9 +122,7 @@ fn fields<const N: usize>(field: Option<Value>, names: &[&str; N]) -> Option<[Op
 
 /// The items of a JSON array of at most `N` items, by position; a missing one is `None`.
 fn items<const N: usize>(field: Option<Value>) -> Option<[Option<Value>; N]> {
-    let mut slots = std::array::from_fn(|_| None);
-    fill(field?, &[], &mut slots)?;
-    Some(slots)
+    fields(field, &[])
 }
 
 /// An entry: a number as the index of the preset's item, an object or an array as the item.
@@ -139,14 +132,6 @@ fn entry<T>(field: Option<Value>, reader: Read<T>) -> Option<Entry<T>> {
         Some(Value::Object(_) | Value::Array(_)) => reader(field).map(Entry::Full),
         _ => None,
     }
-}
-
-fn option_entry(field: Option<Value>) -> Option<OptionEntry> {
-    entry(field, option)
-}
-
-fn lab_entry(field: Option<Value>) -> Option<LabEntry> {
-    entry(field, lab)
 }
 
 fn resource_use(field: Option<Value>) -> Option<(String, Num, Num, Num)> {
@@ -174,7 +159,7 @@ fn lab(field: Option<Value>) -> Option<WireLab> {
         r: optional(r, index)?,
         n: optional(n, text)?,
         t: optional(t, text)?,
-        o: optional(o, |o| list(o, option_entry))?,
+        o: optional(o, |o| list(o, |o| entry(o, option)))?,
         w: optional(w, weeks)?,
     })
 }
@@ -187,39 +172,24 @@ fn member(field: Option<Value>) -> Option<(String, Num)> {
 fn project_use(field: Option<Value>) -> Option<WireProjectUse> {
     let [resource, count, hours, ips, note, pool] = items(field)?;
     // The note and the pool may be left out (the pool is, when empty).
-    Some(WireProjectUse(
-        text(resource)?,
-        num(count)?,
-        num(hours)?,
-        num(ips)?,
-        optional(note, text)?,
-        or(pool, Vec::new(), |p| list(p, member))?,
-    ))
+    let (resource, count, hours) = (text(resource)?, num(count)?, num(hours)?);
+    let (ips, note) = (num(ips)?, optional(note, text)?);
+    let pool = or(pool, Vec::new(), |p| list(p, member))?;
+    Some(WireProjectUse(resource, count, hours, ips, note, pool))
 }
 
 fn capacity(field: Option<Value>) -> Option<WireCapacity> {
     let [resource, units, start, weeks, note] = items(field)?;
-    Some(WireCapacity(
-        text(resource)?,
-        num(units)?,
-        num(start)?,
-        num(weeks)?,
-        optional(note, text)?,
-    ))
+    let (resource, units, start) = (text(resource)?, num(units)?, num(start)?);
+    let (weeks, note) = (num(weeks)?, optional(note, text)?);
+    Some(WireCapacity(resource, units, start, weeks, note))
 }
 
 fn offer(field: Option<Value>) -> Option<WireOffer> {
     let [id, name, vcpu, ram, gpu, gpus, mem, usd] = items(field)?;
-    Some(WireOffer(
-        text(id)?,
-        text(name)?,
-        count(vcpu)?,
-        num(ram)?,
-        text(gpu)?,
-        count(gpus)?,
-        num(mem)?,
-        num(usd)?,
-    ))
+    let (id, name, vcpu, ram) = (text(id)?, text(name)?, count(vcpu)?, num(ram)?);
+    let (gpu, gpus, mem, usd) = (text(gpu)?, count(gpus)?, num(mem)?, num(usd)?);
+    Some(WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd))
 }
 
 fn choice(field: Option<Value>) -> Option<WireChoice> {
@@ -315,7 +285,7 @@ impl WireV2 {
             v: part(v, whole),
             p: part(p, text),
             n: part(n, settings),
-            l: part(l, |l| list(l, lab_entry)),
+            l: part(l, |l| list(l, |l| entry(l, lab))),
             j: part(j, |j| list(j, project_use)),
             pv: part(pv, text),
             sn: part(sn, text),
@@ -424,20 +394,10 @@ mod tests {
     /// `value` changed a little: one item or field replaced by an odd value, dropped, or one
     /// added; nested values are changed the same way, sometimes.
     fn mutate(value: &SerdeValue, state: &mut u64) -> SerdeValue {
-        let odd = [
-            json!(null),
-            json!(true),
-            json!(0),
-            json!(3),
-            json!(-1),
-            json!(1.5),
-            json!(4_294_967_296_u64),
-            json!("x"),
-            json!("2.5"),
-            json!([]),
-            json!({}),
-            json!([1, 2]),
-        ];
+        let odd: Vec<SerdeValue> = serde_json::from_str(
+            r#"[null, true, 0, 3, -1, 1.5, 4294967296, "x", "2.5", [], {}, [1, 2]]"#,
+        )
+        .unwrap_or_default();
         let pick = |state: &mut u64, n: usize| (next(state) % n as u64) as usize;
         match value {
             SerdeValue::Array(items) if !items.is_empty() && pick(state, 3) > 0 => {
@@ -506,7 +466,7 @@ mod tests {
         let a_lab = json!({"r": 0, "n": "A", "t": "note", "o": [0, an_option], "w": [1, "2.5"]});
         agrees(
             &[a_lab.clone(), json!([1, "B", null, [an_option], [1, 2]])],
-            lab_entry,
+            |v| entry(v, lab),
         );
         agrees(
             &[an_option.clone(), json!(["n", 1, [["r", 1, 2, 3]]])],
