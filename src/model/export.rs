@@ -142,7 +142,7 @@ fn price_age(estimate: &Estimate) -> Option<PriceAge> {
 
 /// What the JSON export holds, in this order.
 #[derive(Serialize)]
-struct JsonExport<'a> {
+pub(crate) struct JsonExport<'a> {
     generator: &'static str,
     title: &'a str,
     paper: &'static str,
@@ -155,18 +155,25 @@ struct JsonExport<'a> {
     price_age_text: Option<String>,
 }
 
+impl<'a> JsonExport<'a> {
+    /// The export of `scenario` and `estimate`, naming `link`.
+    pub(crate) fn of(scenario: &'a Scenario, estimate: &'a Estimate, link: &'a str) -> Self {
+        JsonExport {
+            generator: "course cost calculator",
+            title: scenario.title.trim(),
+            paper: PAPER_CITATION,
+            link,
+            scenario,
+            results: estimate,
+            price_age: price_age(estimate),
+            price_age_text: price_age(estimate).map(|age| age.sentence()),
+        }
+    }
+}
+
 /// Scenario and results as pretty JSON, with the share link that reproduces them.
 pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
-    let export = JsonExport {
-        generator: "course cost calculator",
-        title: scenario.title.trim(),
-        paper: PAPER_CITATION,
-        link,
-        scenario,
-        results: estimate,
-        price_age: price_age(estimate),
-        price_age_text: price_age(estimate).map(|age| age.sentence()),
-    };
+    let export = JsonExport::of(scenario, estimate, link);
     // Written compact (as share links are), then indented as text: the model's writing is
     // compiled once, and every number keeps the digits written. Plain data always writes.
     to_json(&export)

@@ -47,14 +47,9 @@ pub fn labelled_select(
     on_change: Callback<String>,
     options: Html,
 ) -> Html {
-    select(SelectProps {
-        value,
-        id: Some(AttrValue::Static(id)),
-        aria_label: None,
-        testid: Some(AttrValue::Static(testid)),
-        on_change,
-        children: options,
-    })
+    let id = Some(AttrValue::Static(id));
+    let testid = Some(AttrValue::Static(testid));
+    select_of(value, (id, None, testid), on_change, options)
 }
 
 /// A select named `aria_label` for screen readers (no visible label), its test id `testid` if any,
@@ -66,13 +61,29 @@ pub fn unlabelled_select(
     on_change: Callback<String>,
     options: Html,
 ) -> Html {
+    let aria_label = Some(AttrValue::from(aria_label));
+    select_of(
+        value,
+        (None, aria_label, testid.map(AttrValue::from)),
+        on_change,
+        options,
+    )
+}
+
+/// The select showing `value` among `options`, named by its (id, aria label, test id).
+fn select_of(
+    value: AttrValue,
+    (id, aria_label, testid): (Option<AttrValue>, Option<AttrValue>, Option<AttrValue>),
+    on_change: Callback<String>,
+    children: Html,
+) -> Html {
     select(SelectProps {
         value,
-        id: None,
-        aria_label: Some(AttrValue::from(aria_label)),
-        testid: testid.map(AttrValue::from),
+        id,
+        aria_label,
+        testid,
         on_change,
-        children: options,
+        children,
     })
 }
 

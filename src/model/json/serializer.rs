@@ -99,6 +99,39 @@ fn write_i64(out: &mut String, value: i64) -> Result<(), Unsupported> {
     Ok(())
 }
 
+/// Serializer methods for named compounds: the compound opened with its bracket.
+macro_rules! named_compounds {
+    ($($method:ident => $bracket:literal),*) => {$(
+        fn $method(self, _name: &'static str, _len: usize) -> Result<Compound<'a>, Unsupported> {
+            Ok(Compound::open(self.0, $bracket))
+        }
+    )*};
+}
+
+/// Serializer methods for enum variants with fields, which the model has none of: refused.
+macro_rules! refused_variants {
+    ($($method:ident -> $compound:ident),*) => {$(
+        fn $method(
+            self,
+            _name: &'static str,
+            _index: u32,
+            _variant: &'static str,
+            _len: usize,
+        ) -> Result<Self::$compound, Unsupported> {
+            Err(Unsupported)
+        }
+    )*};
+}
+
+/// Integer methods of a serializer, each widened into the writer of its signedness.
+macro_rules! integers {
+    ($($method:ident: $ty:ty => $write:ident),*) => {$(
+        fn $method(self, value: $ty) -> Result<(), Unsupported> {
+            $write(self.0, value.into())
+        }
+    )*};
+}
+
 impl<'a> ser::Serializer for Writer<'a> {
     type Ok = ();
     type Error = Unsupported;
@@ -115,37 +148,17 @@ impl<'a> ser::Serializer for Writer<'a> {
         Ok(())
     }
 
-    fn serialize_i8(self, value: i8) -> Result<(), Unsupported> {
-        write_i64(self.0, value.into())
-    }
-
-    fn serialize_i16(self, value: i16) -> Result<(), Unsupported> {
-        write_i64(self.0, value.into())
-    }
-
-    fn serialize_i32(self, value: i32) -> Result<(), Unsupported> {
-        write_i64(self.0, value.into())
-    }
-
-    fn serialize_i64(self, value: i64) -> Result<(), Unsupported> {
-        write_i64(self.0, value)
-    }
-
-    fn serialize_u8(self, value: u8) -> Result<(), Unsupported> {
-        write_u64(self.0, value.into())
-    }
-
-    fn serialize_u16(self, value: u16) -> Result<(), Unsupported> {
-        write_u64(self.0, value.into())
-    }
-
-    fn serialize_u32(self, value: u32) -> Result<(), Unsupported> {
-        write_u64(self.0, value.into())
-    }
-
-    fn serialize_u64(self, value: u64) -> Result<(), Unsupported> {
-        write_u64(self.0, value)
-    }
+    // Every integer width as serde_json writes it: through the widest of its signedness.
+    integers!(
+        serialize_i8: i8 => write_i64,
+        serialize_i16: i16 => write_i64,
+        serialize_i32: i32 => write_i64,
+        serialize_i64: i64 => write_i64,
+        serialize_u8: u8 => write_u64,
+        serialize_u16: u16 => write_u64,
+        serialize_u32: u32 => write_u64,
+        serialize_u64: u64 => write_u64
+    );
 
     /// serde_json writes an `f32` with its own shortest digits; the model has none.
     fn serialize_f32(self, _value: f32) -> Result<(), Unsupported> {
@@ -225,85 +238,41 @@ impl<'a> ser::Serializer for Writer<'a> {
         Ok(Compound::open(self.0, '['))
     }
 
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Compound<'a>, Unsupported> {
-        Ok(Compound::open(self.0, '['))
-    }
-
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeTupleVariant, Unsupported> {
-        Err(Unsupported)
-    }
-
     fn serialize_map(self, _len: Option<usize>) -> Result<Compound<'a>, Unsupported> {
         Ok(Compound::open(self.0, '{'))
     }
 
-    fn serialize_struct(
-        self,
-        _name: &'static str,
-        _len: usize,
-    ) -> Result<Compound<'a>, Unsupported> {
-        Ok(Compound::open(self.0, '{'))
-    }
-
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _len: usize,
-    ) -> Result<Self::SerializeStructVariant, Unsupported> {
-        Err(Unsupported)
-    }
+    // A named tuple or struct opens its brackets; a variant with fields is not in the model.
+    named_compounds!(serialize_tuple_struct => '[', serialize_struct => '{');
+    refused_variants!(
+        serialize_tuple_variant -> SerializeTupleVariant,
+        serialize_struct_variant -> SerializeStructVariant
+    );
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
+/// serde's three kinds of sequence (seq, tuple, tuple struct): each item written in turn, then `]`.
+macro_rules! sequence_like {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Unsupported;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.item(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
+                self.item(value)
+            }
 
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
+            fn end(self) -> Result<(), Unsupported> {
+                self.close(']')
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.item(value)
-    }
-
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Unsupported;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Unsupported> {
-        self.item(value)
-    }
-
-    fn end(self) -> Result<(), Unsupported> {
-        self.close(']')
-    }
-}
+sequence_like!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 impl ser::SerializeStruct for Compound<'_> {
     type Ok = ();
