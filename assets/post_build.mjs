@@ -7,7 +7,10 @@
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
 // 2. Service worker: writes the build id, the files to keep offline and their SHA-256 into sw.js.
 // 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9) beside every file.
+// Release builds also minify the JavaScript (wasm-bindgen's glue, register.js, embed.js, sw.js) with
+// terser, since Trunk 0.21 leaves it as written: about 3.7 kB gzip fewer to download.
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -48,6 +51,50 @@ html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (tag, attribut
   writeFileSync(join(staging, RELOADER), script);
   return `<script${attributes} src="${RELOADER}"></script>`;
 });
+
+// 1b. Release: the scripts minified before anything takes their hashes. The page's integrity
+// attributes (SHA-384, written by Trunk over the unminified files) are written again for the new
+// bytes. Terser comes from tests/node_modules (installed by .ci/setup with the other Node tools).
+async function minifyScripts() {
+  let terser;
+  try {
+    terser = createRequire(new URL('../tests/package.json', import.meta.url))('terser');
+  } catch {
+    throw new Error('post_build.mjs needs terser for a release build: run `bash .ci/setup` first');
+  }
+  const scripts = (await files(staging)).filter((path) => /\.js$/.test(path) && !path.endsWith(RELOADER));
+  let before = 0;
+  let after = 0;
+  for (const path of scripts) {
+    const name = rel(path);
+    if (name === 'sw.js') continue; // minified once its file lists are written (step 2)
+    const source = await readFile(path, 'utf8');
+    const minified = await minifyScript(terser, name, source);
+    const oldIntegrity = `sha384-${digestOf(source, 'sha384')}`;
+    const newIntegrity = `sha384-${digestOf(minified, 'sha384')}`;
+    html = html.replaceAll(oldIntegrity, newIntegrity);
+    await writeFile(path, minified);
+    before += source.length;
+    after += minified.length;
+  }
+  console.log(`post_build: scripts minified: ${before} B -> ${after} B`);
+}
+// wasm-bindgen's glue is an ES module (its exports keep their names); the others are classic
+// scripts, whose top-level names terser leaves alone.
+async function minifyScript(terser, name, source) {
+  const module = html.includes(`from './${name}'`);
+  const result = await terser.minify(source, {
+    module,
+    compress: { passes: 2 },
+    mangle: true,
+    format: { comments: false },
+  });
+  if (typeof result.code !== 'string') throw new Error(`terser returned nothing for ${name}`);
+  return result.code;
+}
+const digestOf = (text, algorithm) => createHash(algorithm).update(Buffer.from(text, 'utf8')).digest('base64');
+if (release) await minifyScripts();
+
 const hashes = [];
 for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
   const [, attributes, body] = match;
@@ -83,6 +130,10 @@ sw = sw
   .replace('__HASHED_FILES__', JSON.stringify(kept.filter(isHashed)))
   .replace('__UNHASHED_FILES__', JSON.stringify(kept.filter((name) => !isHashed(name))))
   .replace('__FILE_DIGESTS__', JSON.stringify(digests));
+if (release) {
+  const terser = createRequire(new URL('../tests/package.json', import.meta.url))('terser');
+  sw = await minifyScript(terser, 'sw.js', sw);
+}
 await writeFile(swPath, sw);
 console.log(`post_build: sw.js build ${buildId} keeps ${kept.length} files offline besides the page`);
 

@@ -174,7 +174,7 @@ test('offline: after one visit the calculator opens without a server, and says s
     // No note while the page comes from the network.
     assert.equal(await page.getByTestId('offline-note').count(), 0);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT });
-    const build = (await readFile(join(DIST, 'sw.js'), 'utf8')).match(/const BUILD = "([0-9a-f]+)"/)?.[1];
+    const build = (await readFile(join(DIST, 'sw.js'), 'utf8')).match(/\bBUILD\s*=\s*"([0-9a-f]+)"/)?.[1];
     assert.ok(build, 'sw.js names its build');
     assert.deepEqual(await page.evaluate(() => caches.keys()), [`course-cost-${build}`]);
 
