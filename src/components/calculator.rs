@@ -6,15 +6,16 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
+use super::{glossary, headline, notice, realism_panel, tabs};
 use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
-    FocusPanel, Fold, Glossary, Headline, LabsEditor, LinkNotice, Notice, PricingPanel,
-    PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel,
-    ShareBar, SpreadPanel, StandInChoices, SummaryBar, Tabs, TornadoPanel,
+    FocusPanel, Fold, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
+    ProviderComparison, SavingsPanel, SchedulePanel, ShareBar, SpreadPanel, StandInChoices,
+    SummaryBar, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioHandle};
 
 /// Folded panels, each an id (the fold's `data-testid` is `fold-<id>`), a title and the panel.
 fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -> Html {
@@ -25,7 +26,7 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
 }
 
 /// What a view shows.
-fn view(tab: Tab) -> Html {
+fn view(tab: Tab, state: &ScenarioHandle) -> Html {
     match tab {
         Tab::Course => html! {
             <>
@@ -38,12 +39,12 @@ fn view(tab: Tab) -> Html {
             <>
                 <PricingPanel />
                 <StandInChoices />
-                <RealismPanel />
+                { realism_panel(state) }
             </>
         },
         Tab::Results => html! {
             <>
-                <Headline />
+                { headline(state) }
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
                 <Fold id="providers" title="The same course on every provider">
@@ -124,13 +125,13 @@ pub fn Calculator() -> Html {
             <PrintHeader />
             <SummaryBar />
             <LinkNotice />
-            <Notice />
-            <Tabs {current} {on_select} />
+            { notice(&state) }
+            { tabs(current, &on_select) }
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
-                { view(current) }
+                { view(current, &state) }
             </section>
-            <Glossary />
+            { glossary() }
         </main>
     }
 }

@@ -58,10 +58,14 @@ pub fn Term(props: &TermProps) -> Html {
     }
 }
 
-/// Every term of the glossary, defined: written as one piece of markup (the list never changes
-/// while the page is open), not built element by element.
-#[component]
-pub fn Glossary() -> Html {
+thread_local! {
+    /// The glossary's markup, built on first use: the list never changes while the page is open.
+    static GLOSSARY: AttrValue = glossary_markup();
+}
+
+/// Every term of the glossary, defined: written as one piece of markup, not built element by
+/// element.
+fn glossary_markup() -> AttrValue {
     let mut markup = String::from(
         r#"<details class="panel glossary" data-testid="glossary"><summary>Words used here</summary><dl>"#,
     );
@@ -75,5 +79,11 @@ pub fn Glossary() -> Html {
         markup.push_str("</dd>");
     }
     markup.push_str("</dl></details>");
-    Html::from_html_unchecked(AttrValue::from(markup))
+    AttrValue::from(markup)
+}
+
+/// The glossary: the same markup on every render, so Yew leaves its element (and whether it is
+/// open) as it is.
+pub fn glossary() -> Html {
+    Html::from_html_unchecked(GLOSSARY.with(AttrValue::clone))
 }
