@@ -6,10 +6,10 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
-use super::{glossary, headline, notice, realism_panel, tabs};
+use super::{fold, glossary, headline, notice, realism_panel, tabs};
 use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
-    FocusPanel, Fold, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
+    FocusPanel, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
     ProviderComparison, SavingsPanel, SchedulePanel, ShareBar, SpreadPanel, StandInChoices,
     SummaryBar, TornadoPanel,
 };
@@ -21,7 +21,7 @@ use crate::state::{use_scenario, ScenarioHandle};
 fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -> Html {
     panels
         .into_iter()
-        .map(|(id, title, panel)| html! { <Fold {id} {title}>{ panel }</Fold> })
+        .map(|(id, title, panel)| fold(id, title, false, panel))
         .collect()
 }
 
@@ -47,15 +47,14 @@ fn view(tab: Tab, state: &ScenarioHandle) -> Html {
                 { headline(state) }
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
-                <Fold id="providers" title="The same course on every provider">
-                    <ProviderComparison />
-                </Fold>
-                <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
+                { fold("providers", "The same course on every provider", false,
+                    html! { <ProviderComparison /> }) }
+                { fold("more-charts", "Planned vs actual hours, and cost by category (charts)", false, html! {
                     <div class="chart-pair">
                         <ChartsPanel which="hours" />
                         <ChartsPanel which="categories" />
                     </div>
-                </Fold>
+                }) }
             </>
         },
         Tab::Plan => html! {

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::catalog::currency::ExchangeRates;
@@ -191,7 +191,7 @@ fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
                     <label class="inline"><span>{ "Units per US dollar" }</span>
                         <input type="text" inputmode="decimal" id="custom-currency-rate" data-testid="custom-currency-rate" value={(*rate).clone()} oninput={on_rate} />
                     </label>
-                    <ProvenanceMarker ..ProvenanceMarkerProps::of(&rate_note, "custom-currency-rate") />
+                    { provenance_marker(&ProvenanceMarkerProps::of(&rate_note, "custom-currency-rate")) }
                 </div>
                 <button type="button" class="secondary small" data-testid="custom-currency-apply" onclick={on_apply}>{ "Use" }</button>
             </div>
