@@ -4,6 +4,8 @@
 //! unchanged subtree matters; the other parts of a view are plain functions returning `Html`,
 //! since each component type adds its own copy of Yew's lifecycle code to the wasm (about 1.4 kB
 //! raw). Markup that never changes is written as one node ([`static_html`]).
+//! Glossary terms, provenance markers and folds are one component, `inputs::disclosure::Disclosure`,
+//! each kind a plain function ([`fold`], `term`, `provenance_marker`) that fills its props.
 //! A component used from several places gets its props written out and passed as `..props`
 //! through one function ([`bar_chart`], `NumberInputProps::html`): the props builder's code is
 //! generic per call site's set of props, so each `<X a={..} b={..} />` would ship its own copy.
