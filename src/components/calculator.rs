@@ -6,26 +6,27 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
+use super::{fold, glossary, headline, notice, realism_panel, tabs};
 use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
-    FocusPanel, Fold, Glossary, Headline, LabsEditor, LinkNotice, Notice, PricingPanel,
-    PrintHeader, ProjectEditor, ProviderComparison, RealismPanel, SavingsPanel, SchedulePanel,
-    ShareBar, SpreadPanel, StandInChoices, SummaryBar, Tabs, TornadoPanel,
+    FocusPanel, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
+    ProviderComparison, SavingsPanel, SchedulePanel, ShareBar, SpreadPanel, StandInChoices,
+    SummaryBar, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, ScenarioHandle};
 
 /// Folded panels, each an id (the fold's `data-testid` is `fold-<id>`), a title and the panel.
 fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -> Html {
     panels
         .into_iter()
-        .map(|(id, title, panel)| html! { <Fold {id} {title}>{ panel }</Fold> })
+        .map(|(id, title, panel)| fold(id, title, false, panel))
         .collect()
 }
 
 /// What a view shows.
-fn view(tab: Tab) -> Html {
+fn view(tab: Tab, state: &ScenarioHandle) -> Html {
     match tab {
         Tab::Course => html! {
             <>
@@ -38,23 +39,22 @@ fn view(tab: Tab) -> Html {
             <>
                 <PricingPanel />
                 <StandInChoices />
-                <RealismPanel />
+                { realism_panel(state) }
             </>
         },
         Tab::Results => html! {
             <>
-                <Headline />
+                { headline(state) }
                 <ChartsPanel which="cost-by-lab" />
                 <BreakdownTable />
-                <Fold id="providers" title="The same course on every provider">
-                    <ProviderComparison />
-                </Fold>
-                <Fold id="more-charts" title="Planned vs actual hours, and cost by category (charts)">
+                { fold("providers", "The same course on every provider", false,
+                    html! { <ProviderComparison /> }) }
+                { fold("more-charts", "Planned vs actual hours, and cost by category (charts)", false, html! {
                     <div class="chart-pair">
                         <ChartsPanel which="hours" />
                         <ChartsPanel which="categories" />
                     </div>
-                </Fold>
+                }) }
             </>
         },
         Tab::Plan => html! {
@@ -124,13 +124,13 @@ pub fn Calculator() -> Html {
             <PrintHeader />
             <SummaryBar />
             <LinkNotice />
-            <Notice />
-            <Tabs {current} {on_select} />
+            { notice(&state) }
+            { tabs(current, &on_select) }
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
-                { view(current) }
+                { view(current, &state) }
             </section>
-            <Glossary />
+            { glossary() }
         </main>
     }
 }

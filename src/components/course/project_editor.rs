@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
-use crate::components::Fold;
+use crate::components::fold;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;
@@ -53,14 +53,11 @@ pub fn ProjectEditor() -> Html {
             ) }
             for (item, project_use) in project.uses.iter().enumerate() {
                 if state.catalog.resource(&project_use.resource).is_some_and(|r| r.specs.gpu_count > 0) || !project_use.pool.is_empty() {
-                    <Fold id={format!("pool-{item}")} title={pool_title(item, project_use)}>
-                        { pool_editor(&dispatch, item, project_use) }
-                    </Fold>
+                    { fold(&format!("pool-{item}"), &pool_title(item, project_use), false,
+                        pool_editor(&dispatch, item, project_use)) }
                 }
             }
-            <Fold id="capacity" title="Reserved nodes (capacity)" open={exceeded}>
-                <CapacityEditor />
-            </Fold>
+            { fold("capacity", "Reserved nodes (capacity)", exceeded, html! { <CapacityEditor /> }) }
         </section>
     }
 }

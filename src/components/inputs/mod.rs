@@ -1,6 +1,7 @@
 //! Number fields, selects and notices shared by every panel.
 
 pub mod citation;
+pub mod disclosure;
 pub mod notice;
 pub mod number_input;
 pub mod provenance_marker;

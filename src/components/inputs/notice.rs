@@ -2,12 +2,11 @@
 
 use yew::prelude::*;
 
-use crate::state::use_scenario;
+use crate::state::ScenarioState;
 
-/// A polite status line for refused changes.
-#[component]
-pub fn Notice() -> Html {
-    let state = use_scenario();
+/// A polite status line for refused changes: a plain function of the state (a component would
+/// ship its own copy of Yew's lifecycle code).
+pub fn notice(state: &ScenarioState) -> Html {
     html! {
         <div class="notice-area" role="status" aria-live="polite">
             if let Some(notice) = &state.notice {

@@ -5,7 +5,7 @@ use web_sys::{HtmlInputElement, KeyboardEvent};
 
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::format;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::provenance::ProvenanceKind;
@@ -274,7 +274,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
                 { props.label.clone() }
             </label>
             if !props.compact {
-                <ProvenanceMarker ..props.provenance.clone() />
+                { provenance_marker(&props.provenance) }
             }
             <div class="field-control">
                 <input
@@ -298,7 +298,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
                     { number_slider(field, props.value, &props.label, props.step, range, dispatch) }
                 }
                 if props.compact {
-                    <ProvenanceMarker ..props.provenance.clone() />
+                    { provenance_marker(&props.provenance) }
                 }
             </div>
             if let Some(read_as) = read_as {

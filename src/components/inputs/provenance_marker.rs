@@ -3,18 +3,18 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::disclosure::DisclosureProps;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::provenance_note::ProvenanceNote;
 
-/// Props of [`ProvenanceMarker`].
-#[derive(Properties, PartialEq, Clone)]
+/// What a [`provenance_marker`] shows.
+#[derive(PartialEq, Clone)]
 pub struct ProvenanceMarkerProps {
     /// Sourced, calibrated, assumed or the user's.
     pub kind: ProvenanceKind,
     /// The citation, the formula or the reason.
     pub text: AttrValue,
     /// A link to the public source, where there is one.
-    #[prop_or_default]
     pub url: Option<AttrValue>,
     /// The id of the field it explains (the note's id derives from it).
     pub field_id: AttrValue,
@@ -43,31 +43,38 @@ fn marker_word(kind: ProvenanceKind) -> &'static str {
 }
 
 /// The marker and, once opened, its note.
-#[component]
-pub fn ProvenanceMarker(props: &ProvenanceMarkerProps) -> Html {
-    let open = use_state(|| false);
-    let note_id = format!("{}-provenance", props.field_id);
-    let on_toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    html! {
-        <span class="provenance">
-            <button type="button" class={classes!("provenance-marker", format!("provenance-{}", props.kind.word()))}
-                aria-expanded={if *open { "true" } else { "false" }} aria-controls={note_id.clone()}
-                title="Where this number comes from" onclick={on_toggle}>
-                { marker_word(props.kind) }
+pub fn provenance_marker(marker: &ProvenanceMarkerProps) -> Html {
+    let url = marker.url.clone().map(|url| {
+        html! {
+            <>
+                { " " }
+                <a href={url} rel="noopener noreferrer" target="_blank">{ "Source" }</a>
+            </>
+        }
+    });
+    DisclosureProps {
+        tag: "span",
+        class: "provenance",
+        testid: None,
+        button_class: classes!(
+            "provenance-marker",
+            format!("provenance-{}", marker.kind.word())
+        ),
+        button_title: Some("Where this number comes from"),
+        button_testid: None,
+        label: html! {
+            <>
+                { marker_word(marker.kind) }
                 <span class="visually-hidden">{ ": where this number comes from" }</span>
-            </button>
-            if *open {
-                <span class="provenance-note" id={note_id} role="note">
-                    { props.text.clone() }
-                    if let Some(url) = props.url.clone() {
-                        { " " }
-                        <a href={url.clone()} rel="noopener noreferrer" target="_blank">{ "Source" }</a>
-                    }
-                </span>
-            }
-        </span>
+            </>
+        },
+        body_id: AttrValue::from(format!("{}-provenance", marker.field_id)),
+        body_class: Some("provenance-note"),
+        body_role: Some("note"),
+        body: html! { <>{ marker.text.clone() }{ url }</> },
+        open: false,
+        remember: None,
+        prevent_default: false,
     }
+    .html()
 }

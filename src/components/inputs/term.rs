@@ -3,65 +3,44 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::disclosure::DisclosureProps;
 use crate::components::inputs::static_markup::push_escaped;
 use crate::model::glossary;
 
-/// Props of [`Term`].
-#[derive(Properties, PartialEq)]
-pub struct TermProps {
-    /// The glossary id (`overrun`).
-    pub id: AttrValue,
-    /// The words shown; the glossary's own term when empty.
-    #[prop_or_default]
-    pub text: AttrValue,
-}
-
-/// Glossary term `id` written as `text`: every term goes through here, so the props builder's
-/// code is not shipped once per call site.
+/// Glossary term `id` written as `text` (the glossary's own term when empty), its definition
+/// behind a button.
 pub fn term(id: &'static str, text: &'static str) -> Html {
-    let props = TermProps {
-        id: AttrValue::Static(id),
-        text: AttrValue::Static(text),
+    let Some(term) = glossary::term(id) else {
+        return Html::from(text);
     };
-    html! { <Term ..props /> }
-}
-
-/// The term with its definition behind a button.
-#[component]
-pub fn Term(props: &TermProps) -> Html {
-    let open = use_state(|| false);
-    let Some(term) = glossary::term(&props.id) else {
-        return html! { { props.text.clone() } };
-    };
-    let text = if props.text.is_empty() {
-        term.term.to_string()
-    } else {
-        props.text.to_string()
-    };
-    let definition_id = format!("term-{}-{}", props.id, text.len());
-    let on_toggle = {
-        let open = open.clone();
-        Callback::from(move |event: MouseEvent| {
-            event.prevent_default();
-            open.set(!*open);
-        })
-    };
-    html! {
-        <span class="term">
-            <button type="button" class="term-button" aria-expanded={if *open { "true" } else { "false" }}
-                aria-controls={definition_id.clone()} data-testid={format!("term-{}", props.id)}
-                onclick={on_toggle}>{ text }</button>
-            if *open {
-                <span class="term-definition" id={definition_id} role="note">{ term.definition }</span>
-            }
-        </span>
+    let text = if text.is_empty() { term.term } else { text };
+    DisclosureProps {
+        tag: "span",
+        class: "term",
+        testid: None,
+        button_class: Classes::from("term-button"),
+        button_title: None,
+        button_testid: Some(AttrValue::from(format!("term-{id}"))),
+        label: Html::from(text),
+        body_id: AttrValue::from(format!("term-{id}-{}", text.len())),
+        body_class: Some("term-definition"),
+        body_role: Some("note"),
+        body: Html::from(term.definition),
+        open: false,
+        remember: None,
+        prevent_default: true,
     }
+    .html()
 }
 
-/// Every term of the glossary, defined: written as one piece of markup (the list never changes
-/// while the page is open), not built element by element.
-#[component]
-pub fn Glossary() -> Html {
+thread_local! {
+    /// The glossary's markup, built on first use: the list never changes while the page is open.
+    static GLOSSARY: AttrValue = glossary_markup();
+}
+
+/// Every term of the glossary, defined: written as one piece of markup, not built element by
+/// element.
+fn glossary_markup() -> AttrValue {
     let mut markup = String::from(
         r#"<details class="panel glossary" data-testid="glossary"><summary>Words used here</summary><dl>"#,
     );
@@ -75,5 +54,11 @@ pub fn Glossary() -> Html {
         markup.push_str("</dd>");
     }
     markup.push_str("</dl></details>");
-    Html::from_html_unchecked(AttrValue::from(markup))
+    AttrValue::from(markup)
+}
+
+/// The glossary: the same markup on every render, so Yew leaves its element (and whether it is
+/// open) as it is.
+pub fn glossary() -> Html {
+    Html::from_html_unchecked(GLOSSARY.with(AttrValue::clone))
 }

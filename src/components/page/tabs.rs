@@ -6,15 +6,6 @@ use yew::prelude::*;
 
 use crate::model::share::Tab;
 
-/// Props of [`Tabs`].
-#[derive(Properties, PartialEq)]
-pub struct TabsProps {
-    /// The view shown.
-    pub current: Tab,
-    /// Called with the view the user picks.
-    pub on_select: Callback<Tab>,
-}
-
 /// The element id of a view's tab.
 pub fn tab_id(tab: Tab) -> String {
     format!("tab-{}", tab.id())
@@ -36,12 +27,10 @@ fn focus_tab(tab: Tab) {
     }
 }
 
-/// The tab list.
-#[component]
-pub fn Tabs(props: &TabsProps) -> Html {
-    let current = props.current;
+/// The tab list, `current` shown; the view the user picks goes to `on_select`.
+pub fn tabs(current: Tab, on_select: &Callback<Tab>) -> Html {
     let on_key = {
-        let on_select = props.on_select.clone();
+        let on_select = on_select.clone();
         Callback::from(move |event: KeyboardEvent| {
             let next = match event.key().as_str() {
                 "ArrowRight" | "ArrowDown" => current.step(true),
@@ -67,7 +56,7 @@ pub fn Tabs(props: &TabsProps) -> Html {
                     aria-controls={panel_id(tab)}
                     tabindex={if tab == current { "0" } else { "-1" }}
                     data-testid={format!("tab-{}", tab.id())}
-                    onclick={props.on_select.reform(move |_: MouseEvent| tab)}
+                    onclick={on_select.reform(move |_: MouseEvent| tab)}
                 >
                     { tab.label() }
                 </button>

@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::edit::number::parse_number;
 use crate::model::format;
 use crate::model::scenario::levers::LeverField;
@@ -267,7 +267,7 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
         <div class={classes!("field", "lever-field", error.is_some().then_some("field-invalid"))}
             data-provenance={kind.word()}>
             <label for={id.clone()}>{ props.label.clone() }</label>
-            <ProvenanceMarker ..ProvenanceMarkerProps { kind, text: why, url: None, field_id: AttrValue::from(id.clone()) } />
+            { provenance_marker(&ProvenanceMarkerProps { kind, text: why, url: None, field_id: AttrValue::from(id.clone()) }) }
             <div class="field-control">
                 <input id={id} type="text" inputmode="decimal" autocomplete="off" value={(*text).clone()}
                     data-testid={props.testid.clone()} aria-invalid={error.is_some().to_string()}

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::catalog::currency::ExchangeRates;
@@ -73,12 +73,14 @@ type TypedCode = Rc<RefCell<Option<String>>>;
 
 /// The currency (a code such as "EUR"; codes with a built-in reference rate at `snapshot` are
 /// suggested; `typed` what is typed there and not applied yet), the `fields` of its section (its
-/// rate) unless it is the US dollar, and a form for a currency without a reference rate.
+/// rate) unless it is the US dollar, and the `other` form for a currency without a reference
+/// rate.
 fn currency_fields(
     currency: &str,
     typed: &TypedCode,
     snapshot: &str,
     fields: Html,
+    other: &OtherCurrency,
     dispatch: &Dispatch,
 ) -> Html {
     let on_typed = {
@@ -128,53 +130,48 @@ fn currency_fields(
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
                 { fields }
             }
-            <OtherCurrency dispatch={dispatch.clone()} />
+            { other_currency(other, dispatch) }
         </>
     }
 }
 
-/// Props of [`OtherCurrency`].
-#[derive(Properties, PartialEq)]
-struct OtherCurrencyProps {
-    /// Where the currency and rate go.
-    dispatch: Dispatch,
+/// The form for a currency without a built-in reference rate: its two fields (read when the
+/// form is applied, so typing there re-renders nothing) and why it was refused, if it was.
+struct OtherCurrency {
+    /// The code field.
+    code: NodeRef,
+    /// The rate field.
+    rate: NodeRef,
+    /// Why the last apply was refused.
+    error: UseStateHandle<Option<String>>,
+}
+
+/// The text of the field `node`.
+fn field_text(node: &NodeRef) -> String {
+    node.cast::<HtmlInputElement>()
+        .map(|input| input.value())
+        .unwrap_or_default()
 }
 
 /// A currency without a built-in reference rate: its code and the rate to use.
-#[component]
-fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
-    let code = use_state(String::new);
-    let rate = use_state(String::new);
-    let error = use_state(|| None::<String>);
-    let on_code = {
-        let code = code.clone();
-        Callback::from(move |e: InputEvent| {
-            code.set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
-    let on_rate = {
-        let rate = rate.clone();
-        Callback::from(move |e: InputEvent| {
-            rate.set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
-    };
+fn other_currency(form: &OtherCurrency, dispatch: &Dispatch) -> Html {
     let on_apply = {
         let (code, rate, error, dispatch) = (
-            code.clone(),
-            rate.clone(),
-            error.clone(),
-            props.dispatch.clone(),
+            form.code.clone(),
+            form.rate.clone(),
+            form.error.clone(),
+            dispatch.clone(),
         );
-        Callback::from(move |_: MouseEvent| match parse_number(&rate) {
-            Ok(value) if !code.trim().is_empty() => {
-                error.set(None);
-                dispatch.change(Change::SetCurrencyWithRate {
-                    code: (*code).clone(),
-                    rate: value,
-                });
+        Callback::from(move |_: MouseEvent| {
+            let code = field_text(&code);
+            match parse_number(&field_text(&rate)) {
+                Ok(value) if !code.trim().is_empty() => {
+                    error.set(None);
+                    dispatch.change(Change::SetCurrencyWithRate { code, rate: value });
+                }
+                Ok(_) => error.set(Some("Enter the currency's code.".to_string())),
+                Err(why) => error.set(Some(format!("The rate: {why}."))),
             }
-            Ok(_) => error.set(Some("Enter the currency's code.".to_string())),
-            Err(why) => error.set(Some(format!("The rate: {why}."))),
         })
     };
     let rate_note = ProvenanceNote::user(
@@ -185,17 +182,17 @@ fn OtherCurrency(props: &OtherCurrencyProps) -> Html {
             <summary>{ "Another currency, at your own rate" }</summary>
             <div class="row">
                 <label class="inline"><span>{ "Code" }</span>
-                    <input type="text" maxlength="8" data-testid="custom-currency-code" value={(*code).clone()} oninput={on_code} />
+                    <input type="text" maxlength="8" data-testid="custom-currency-code" ref={form.code.clone()} />
                 </label>
                 <div class="inline-field" data-provenance={rate_note.kind.word()}>
                     <label class="inline"><span>{ "Units per US dollar" }</span>
-                        <input type="text" inputmode="decimal" id="custom-currency-rate" data-testid="custom-currency-rate" value={(*rate).clone()} oninput={on_rate} />
+                        <input type="text" inputmode="decimal" id="custom-currency-rate" data-testid="custom-currency-rate" ref={form.rate.clone()} />
                     </label>
-                    <ProvenanceMarker ..ProvenanceMarkerProps::of(&rate_note, "custom-currency-rate") />
+                    { provenance_marker(&ProvenanceMarkerProps::of(&rate_note, "custom-currency-rate")) }
                 </div>
                 <button type="button" class="secondary small" data-testid="custom-currency-apply" onclick={on_apply}>{ "Use" }</button>
             </div>
-            if let Some(error) = (*error).clone() {
+            if let Some(error) = (*form.error).clone() {
                 <p class="field-error" role="alert">{ error }</p>
             }
         </details>
@@ -230,6 +227,11 @@ pub fn PricingPanel() -> Html {
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
     let typed_code = use_mut_ref(|| None::<String>);
+    let other = OtherCurrency {
+        code: use_node_ref(),
+        rate: use_node_ref(),
+        error: use_state(|| None::<String>),
+    };
     // Each snapshot's label with how many of its figures are undated or old at the build date
     // (the catalog and the build date never change while the page is open).
     let snapshot_texts = use_memo((), move |_| -> Vec<(String, String)> {
@@ -277,6 +279,7 @@ pub fn PricingPanel() -> Html {
                         rate_note(&pricing.currency, &pricing.snapshot, pricing.usd_to_currency)
                     })
                 }),
+                &other,
                 &state.dispatch(),
             ) }
         </section>

@@ -10,12 +10,11 @@ use crate::model::catalog::presets::paper_course;
 use crate::model::edit::change::Change;
 use crate::model::format;
 use crate::model::scenario::setting_field::Section;
-use crate::state::use_scenario;
+use crate::state::ScenarioHandle;
 
-/// The realism panel.
-#[component]
-pub fn RealismPanel() -> Html {
-    let state = use_scenario();
+/// The realism panel: a plain function of the state (its fields are components of their own,
+/// each skipping re-renders when its value did not change).
+pub fn realism_panel(state: &ScenarioHandle) -> Html {
     let paper = paper_course().ok().map(|p| &p.scenario);
     let calibrated = paper.map(|p| p.realism);
     let phases = [

@@ -6,7 +6,7 @@ use crate::components::price_age_line;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::pricing::BASE_CURRENCY;
-use crate::state::use_scenario;
+use crate::state::ScenarioState;
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
 fn paper_dollars(usd: f64) -> String {
@@ -38,10 +38,10 @@ fn figure(
     }
 }
 
-/// Total, per student, hours and service units of the current scenario.
-#[component]
-pub fn Headline() -> Html {
-    let state = use_scenario();
+/// Total, per student, hours and service units of the current scenario: a plain function of the
+/// state, rendered by the view that holds it (a component would ship its own copy of Yew's
+/// lifecycle code and re-render on the same state changes anyway).
+pub fn headline(state: &ScenarioState) -> Html {
     let estimate = &state.estimate;
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
@@ -125,7 +125,7 @@ pub fn Headline() -> Html {
                     None,
                 ) }
             </dl>
-            { price_age_line(&state) }
+            { price_age_line(state) }
             for warning in estimate.warnings.iter() {
                 <p class="warning" role="status">{ warning.clone() }</p>
             }

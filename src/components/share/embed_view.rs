@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::browser::{address, embed::HeightReporter};
 use crate::components::{
-    BreakdownTable, ChartsPanel, CoursePanel, Headline, LinkNotice, Notice, PricingPanel,
+    headline, notice, BreakdownTable, ChartsPanel, CoursePanel, LinkNotice, PricingPanel,
 };
 use crate::model::export::PAPER_CITATION;
 use crate::model::share::{view_of, TRANSPARENT_CLASS};
@@ -69,8 +69,8 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
                 </a>
             </div>
             <LinkNotice />
-            <Notice />
-            <Headline />
+            { notice(&state) }
+            { headline(&state) }
             if props.editable {
                 <div class="embed-controls">
                     <CoursePanel />

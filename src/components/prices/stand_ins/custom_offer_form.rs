@@ -3,7 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::components::static_html;
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::stand_in::CustomOffer;
@@ -108,7 +108,7 @@ fn form_field(index: usize, label: &str, value: &str, oninput: Callback<InputEve
     html! {
         <div class="inline-field" data-provenance={note.kind.word()}>
             { input }
-            <ProvenanceMarker ..ProvenanceMarkerProps::of(&note, format!("custom-offer-{index}")) />
+            { provenance_marker(&ProvenanceMarkerProps::of(&note, format!("custom-offer-{index}"))) }
         </div>
     }
 }

@@ -3,7 +3,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::inputs::provenance_marker::{ProvenanceMarker, ProvenanceMarkerProps};
+use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::format;
@@ -85,7 +85,7 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
                 aria-invalid={error.is_some().then_some("true")}
                 aria-describedby={error.is_some().then(|| format!("{id}-error"))}
                 {oninput} {onblur} />
-            <ProvenanceMarker ..ProvenanceMarkerProps::of(&props.provenance, id.clone()) />
+            { provenance_marker(&ProvenanceMarkerProps::of(&props.provenance, id.clone())) }
             if let Some(error) = error {
                 <p class="field-error" id={format!("{id}-error")} data-testid="field-error" role="alert">
                     { format!("{error}. The results still use the last valid value.") }

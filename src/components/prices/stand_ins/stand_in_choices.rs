@@ -7,7 +7,7 @@ use super::choice_table::{ChoiceTable, StandInView};
 use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
-use crate::components::{static_html, Fold};
+use crate::components::{fold, static_html};
 use crate::state::use_scenario;
 
 /// GPU choices, custom offers and the price catalog of the current provider.
@@ -69,9 +69,8 @@ pub fn StandInChoices() -> Html {
                 <ChoiceTable {view} />
             </div>
             { custom_offer_list(&scenario.custom_offers, &dispatch) }
-            <Fold id="custom-offer" title="Add your own offer (a negotiated or on-premises rate)">
-                <CustomOfferForm {dispatch} />
-            </Fold>
+            { fold("custom-offer", "Add your own offer (a negotiated or on-premises rate)", false,
+                html! { <CustomOfferForm {dispatch} /> }) }
             <PriceCatalog {provider} {snapshot} />
         </section>
     }
