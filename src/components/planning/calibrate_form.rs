@@ -8,7 +8,7 @@
 use yew::prelude::*;
 
 use super::lever_controls::{FieldOrigin, LeverNumberProps};
-use super::parts::{alert, figure_list};
+use super::parts::{alert, figure};
 use crate::components::static_html;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
@@ -124,22 +124,13 @@ fn fixed_note(calibration: &Calibration) -> String {
 
 fn factors_view(realism: &Realism) -> Html {
     let factor = |value: f64| format!("{}×", format::exact(value));
-    figure_list(
-        None,
-        vec![
-            ("Lab VMs", "calibrate-lab-vm", factor(realism.labs.vm)),
-            (
-                "Project VMs",
-                "calibrate-project-vm",
-                factor(realism.project.vm),
-            ),
-            (
-                "Project GPU nodes",
-                "calibrate-project-gpu",
-                factor(realism.project.bare_metal),
-            ),
-        ],
-    )
+    html! {
+        <dl class="figures">
+            { figure("Lab VMs", "calibrate-lab-vm", factor(realism.labs.vm)) }
+            { figure("Project VMs", "calibrate-project-vm", factor(realism.project.vm)) }
+            { figure("Project GPU nodes", "calibrate-project-gpu", factor(realism.project.bare_metal)) }
+        </dl>
+    }
 }
 
 /// The paper's figures as measured hours on this scenario, with each field's provenance; `None`

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::parts::figure_list;
+use super::parts::figure;
 use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
 use crate::charts::palette::series_color;
 use crate::components::bar_chart;
@@ -93,7 +93,11 @@ fn totals(props: &FocusActualsProps) -> Html {
             format::money(c.planned_total_usd, &props.currency, props.usd_to_currency),
         ),
     ];
-    figure_list(Some("focus-totals"), figures.into())
+    html! {
+        <dl class="figures" data-testid="focus-totals">
+            for (name, testid, value) in figures { { figure(name, testid, value) } }
+        </dl>
+    }
 }
 
 /// One row of a table: its test id, its name, and its cells (each with a test id or none).

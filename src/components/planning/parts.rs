@@ -4,25 +4,22 @@
 use yew::prelude::*;
 
 use super::plan_canvas::{Picture, PlanCanvas, PlanCanvasProps};
+use crate::state::Dispatch;
+
+/// A click that sends `act` (a [`Dispatch`] method without arguments, e.g. `Dispatch::unpin`):
+/// one closure type for every such button, so the wasm holds one copy of its code.
+pub(crate) fn click(dispatch: Dispatch, act: fn(&Dispatch)) -> Callback<MouseEvent> {
+    Callback::from(move |_: MouseEvent| act(&dispatch))
+}
 
 /// `<p class="field-error" role="alert">` saying `text`, with a `data-testid` when given.
 pub(crate) fn alert(testid: Option<&'static str>, text: String) -> Html {
     html! { <p class="field-error" role="alert" data-testid={testid}>{ text }</p> }
 }
 
-/// A list of figures (`<dl class="figures">`, with a `data-testid` when given): each a name, its
-/// value's `data-testid` and its value.
-pub(crate) fn figure_list(
-    testid: Option<&'static str>,
-    figures: Vec<(&'static str, &'static str, String)>,
-) -> Html {
-    html! {
-        <dl class="figures" data-testid={testid}>
-            for (name, value_id, value) in figures {
-                <div class="figure"><dt>{ name }</dt><dd data-testid={value_id}>{ value }</dd></div>
-            }
-        </dl>
-    }
+/// One figure of a `<dl class="figures">`: its name, its value's `data-testid` and its value.
+pub(crate) fn figure(name: &'static str, value_id: &'static str, value: String) -> Html {
+    html! { <div class="figure"><dt>{ name }</dt><dd data-testid={value_id}>{ value }</dd></div> }
 }
 
 /// A chart figure: `lead` (a line above the chart, or nothing), the canvas drawing `picture`

@@ -6,8 +6,8 @@ use yew::prelude::*;
 use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
-use crate::components::bar_chart;
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::{bar_chart, static_html};
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
 use crate::model::scenario::field::Setting;
@@ -103,7 +103,7 @@ pub fn SpreadPanel() -> Html {
 
     html! {
         <section class="panel no-print" aria-labelledby="spread-title">
-            <h2 id="spread-title">{ "Student by student" }</h2>
+            { static_html("<h2 id=\"spread-title\">Student by student</h2>") }
             <p class="panel-intro" data-testid="spread-model">
                 { format!("Only lab use without a lease end differs between students: lab VMs, their \
                    floating IPs and volumes, {} per student on average, times a random factor per \
