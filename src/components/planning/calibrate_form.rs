@@ -255,7 +255,7 @@ fn fields_view(
                 (0.0, MAX_HOURS), "calibrate-gpu-hours", gpu_origin, gpu.1).empty_ok().invalid(gpu.2)
                 .hint("Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4).").html() }
             <div class="field">
-                <label for="calibrate-gpu-unit">{ "GPU hours are counted in" }</label>
+                { static_html("<label for=\"calibrate-gpu-unit\">GPU hours are counted in</label>") }
                 <div class="field-control">
                     <select id="calibrate-gpu-unit" data-testid="calibrate-gpu-unit" onchange={on_unit}>
                         <option value="node" selected={!devices}>{ "node-hours (one per node and hour)" }</option>

@@ -10,6 +10,7 @@ use super::lever_list::{lever_list, LeverListProps};
 use super::parts::{alert, chart_figure};
 use super::plan_canvas::Picture;
 use crate::charts::waterfall::{waterfall, BarKind, Waterfall};
+use crate::components::inputs::table_head::table_head;
 use crate::components::static_html;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::Catalog;
@@ -54,7 +55,7 @@ fn waterfall_table(chart: &Waterfall, keys: &[&'static str]) -> Html {
     html! {
         <table class="data-table" data-testid="savings-waterfall-table">
             <caption>{ "Savings waterfall" }</caption>
-            <thead><tr><th scope="col">{ "Bar" }</th><th scope="col">{ "Amount" }</th></tr></thead>
+            { table_head(&["Bar", "Amount"], false) }
             <tbody>
                 for bar in chart.bars.iter() {
                     <tr data-testid={format!("waterfall-row-{}", match bar.kind {
