@@ -6,6 +6,7 @@ use crate::components::course::scenario_title::scenario_title;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::static_html;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::setting_field::Section;
@@ -58,7 +59,7 @@ pub fn CoursePanel() -> Html {
     let scenario = &state.scenario;
     html! {
         <section class="panel fields-grid" aria-labelledby="course-title">
-            <h2 id="course-title">{ "Course" }</h2>
+            { static_html("<h2 id=\"course-title\">Course</h2>") }
             // Students first: the field a phone shows on its first screen.
             { setting_inputs(Section::Enrollment, scenario, &no_hint) }
             { preset_picker(&state) }

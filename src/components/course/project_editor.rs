@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::fold;
+use crate::components::static_html;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;
@@ -33,7 +34,7 @@ pub fn ProjectEditor() -> Html {
     let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="project-title">
-            <h2 id="project-title">{ "Group project" }</h2>
+            { static_html("<h2 id=\"project-title\">Group project</h2>") }
             <p class="panel-intro">
                 { format!(
                     "Per group and week, for {} weeks and {} groups. 168 hours a week is the whole week; \

@@ -65,7 +65,7 @@ pub fn SchedulePanel() -> Html {
             <div class="planner-grid">
                 { setting_inputs(Section::Schedule, scenario, &no_hint) }
             </div>
-            <h3>{ "Quota to request" }</h3>
+            { static_html("<h3>Quota to request</h3>") }
             <div class="table-scroll" tabindex="0" role="region" aria-label="Quota request">
                 <table class="data-table" data-testid="quota-plan">
                     <thead>

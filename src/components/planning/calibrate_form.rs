@@ -8,6 +8,8 @@
 use yew::prelude::*;
 
 use super::lever_controls::{FieldOrigin, LeverNumberProps};
+use super::parts::{alert, figure};
+use crate::components::static_html;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::engine::calibrate::{
@@ -121,14 +123,12 @@ fn fixed_note(calibration: &Calibration) -> String {
 }
 
 fn factors_view(realism: &Realism) -> Html {
+    let factor = |value: f64| format!("{}×", format::exact(value));
     html! {
         <dl class="figures">
-            <div class="figure"><dt>{ "Lab VMs" }</dt><dd data-testid="calibrate-lab-vm">
-                { format!("{}×", format::exact(realism.labs.vm)) }</dd></div>
-            <div class="figure"><dt>{ "Project VMs" }</dt><dd data-testid="calibrate-project-vm">
-                { format!("{}×", format::exact(realism.project.vm)) }</dd></div>
-            <div class="figure"><dt>{ "Project GPU nodes" }</dt><dd data-testid="calibrate-project-gpu">
-                { format!("{}×", format::exact(realism.project.bare_metal)) }</dd></div>
+            { figure("Lab VMs", "calibrate-lab-vm", factor(realism.labs.vm)) }
+            { figure("Project VMs", "calibrate-project-vm", factor(realism.project.vm)) }
+            { figure("Project GPU nodes", "calibrate-project-gpu", factor(realism.project.bare_metal)) }
         </dl>
     }
 }
@@ -255,7 +255,7 @@ fn fields_view(
                 (0.0, MAX_HOURS), "calibrate-gpu-hours", gpu_origin, gpu.1).empty_ok().invalid(gpu.2)
                 .hint("Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4).").html() }
             <div class="field">
-                <label for="calibrate-gpu-unit">{ "GPU hours are counted in" }</label>
+                { static_html("<label for=\"calibrate-gpu-unit\">GPU hours are counted in</label>") }
                 <div class="field-control">
                     <select id="calibrate-gpu-unit" data-testid="calibrate-gpu-unit" onchange={on_unit}>
                         <option value="node" selected={!devices}>{ "node-hours (one per node and hour)" }</option>
@@ -290,10 +290,9 @@ fn preview_view(preview: Option<&Calibration>, unit: GpuHourUnit, invalid: bool)
                 for fit in calibration.fits.iter() { <li>{ formula(fit, unit) }</li> }
             </ul>
             if !impossible.is_empty() {
-                <p class="field-error" role="alert" data-testid="calibrate-impossible">
-                    { format!("The model cannot reproduce these hours ({}), so nothing is applied.",
-                        impossible.iter().map(|f| f.target.label()).collect::<Vec<_>>().join(", ")) }
-                </p>
+                { alert(Some("calibrate-impossible"), format!(
+                    "The model cannot reproduce these hours ({}), so nothing is applied.",
+                    impossible.iter().map(|f| f.target.label()).collect::<Vec<_>>().join(", "))) }
             }
         </>
     }
@@ -330,11 +329,13 @@ pub fn CalibrateForm() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="calibrate-title">
-            <h2 id="calibrate-title">{ "Calibrate from measured hours" }</h2>
-            <p class="panel-intro">{ "Enter what a past run of this course used, as the testbed's \
-                usage report gives it. Each overrun factor (actual / planned) becomes measured / \
-                planned hours of its kind and replaces the current one, as one step that Undo takes \
-                back. Leased bare metal and edge devices in the labs keep their factors." }</p>
+            { static_html(
+                "<h2 id=\"calibrate-title\">Calibrate from measured hours</h2><p \
+                 class=\"panel-intro\">Enter what a past run of this course used, as the testbed's \
+                 usage report gives it. Each overrun factor (actual / planned) becomes measured / \
+                 planned hours of its kind and replaces the current one, as one step that Undo takes \
+                 back. Leased bare metal and edge devices in the labs keep their factors.</p>",
+            ) }
             if let Some(fixed) = fixed {
                 <p class="field-hint" data-testid="calibrate-fixed">{ fixed_note(&fixed) }</p>
             }
@@ -342,7 +343,7 @@ pub fn CalibrateForm() -> Html {
                 { fields_view(&typed, &unit, origins, paper, can_apply) }
             </form>
             { preview_view(preview.as_ref(), *unit, typed.contains(&Typed::Invalid)) }
-            <p>{ "The factors in use now:" }</p>
+            { static_html("<p>The factors in use now:</p>") }
             { factors_view(&state.scenario.realism) }
         </section>
     }

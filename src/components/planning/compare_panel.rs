@@ -4,14 +4,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::parts::click;
 use crate::charts::data::{comparison, BarChart};
-use crate::components::bar_chart;
 use crate::components::inputs::table_head::{figures_head, table_head};
+use crate::components::{bar_chart, static_html};
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};
 use crate::model::scenario::valid::ValidScenario;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Dispatch};
 
 /// What differs between A (`pinned`, when there is one) and B: the results, the inputs, and
 /// the chart of the results.
@@ -43,14 +44,8 @@ pub fn ComparePanel() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
-    let on_pin = {
-        let dispatch = state.dispatch();
-        Callback::from(move |_: MouseEvent| dispatch.pin_as_a())
-    };
-    let on_unpin = {
-        let dispatch = state.dispatch();
-        Callback::from(move |_: MouseEvent| dispatch.unpin())
-    };
+    let on_pin = click(state.dispatch(), Dispatch::pin_as_a);
+    let on_unpin = click(state.dispatch(), Dispatch::unpin);
     let signed_money = |usd: f64| {
         let sign = if usd > 0.0 { "+" } else { "" };
         format!("{sign}{}", money(usd))
@@ -71,15 +66,15 @@ pub fn ComparePanel() -> Html {
     let (rows, inputs, chart) = (&memo.0, &memo.1, memo.2.clone());
     html! {
         <section class="panel no-print" aria-labelledby="compare-title">
-            <h2 id="compare-title">{ "Compare two scenarios" }</h2>
+            { static_html("<h2 id=\"compare-title\">Compare two scenarios</h2>") }
             if state.pinned.is_none() {
-                <p class="panel-intro">
-                    { "Pin what you see as scenario A, then change anything: the differences show here, \
-                       and the pair stays in the share link." }
-                </p>
+                { static_html(
+                    "<p class=\"panel-intro\">Pin what you see as scenario A, then change anything: the \
+                     differences show here, and the pair stays in the share link.</p>",
+                ) }
                 <button type="button" data-testid="pin-a" onclick={on_pin}>{ "Pin as scenario A" }</button>
             } else {
-                <p class="panel-intro">{ "A is pinned; everything you edit now is B." }</p>
+                { static_html("<p class=\"panel-intro\">A is pinned; everything you edit now is B.</p>") }
                 <div class="compare-pair">
                 <div class="table-scroll" role="region" aria-label="Inputs that differ" tabindex="0">
                     <table class="data-table" data-testid="compare-inputs">

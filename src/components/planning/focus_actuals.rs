@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::parts::figure;
 use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
 use crate::charts::palette::series_color;
 use crate::components::bar_chart;
@@ -94,9 +95,7 @@ fn totals(props: &FocusActualsProps) -> Html {
     ];
     html! {
         <dl class="figures" data-testid="focus-totals">
-            for (name, testid, value) in figures {
-                <div class="figure"><dt>{ name }</dt><dd data-testid={testid}>{ value }</dd></div>
-            }
+            for (name, testid, value) in figures { { figure(name, testid, value) } }
         </dl>
     }
 }

@@ -9,7 +9,9 @@ use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::focus_actuals::{focus_actuals, hours_chart, FocusActualsProps};
+use super::parts::alert;
 use crate::browser::file_stream::{read_bill, Progress, StreamError};
+use crate::components::static_html;
 use crate::model::focus::calibrate::{calibrate_to_bill, BillCalibration};
 use crate::model::focus::classify::SkipReason;
 use crate::model::focus::compare::{compare, Comparison};
@@ -86,7 +88,7 @@ fn skipped_view(bill: &BillSummary, comparison: &Comparison) -> Html {
     let cost: f64 = lines.iter().map(|l| l.2).sum();
     html! {
         <div data-testid="focus-skipped">
-            <h3>{ "What the bill holds that the plan does not" }</h3>
+            { static_html("<h3>What the bill holds that the plan does not</h3>") }
             <p><span data-testid="focus-skipped-rows">{ format::number(rows as f64, 0) }</span>
                 { format!(" rows not mapped onto the course, billed {} in all:", money(cost)) }</p>
             <ul>
@@ -104,11 +106,12 @@ fn apply_view(
 ) -> Html {
     html! {
         <div data-testid="focus-calibration">
-            <h3>{ "Calibrate to the bill" }</h3>
-            <p class="panel-intro">{ "Each kind's overrun factors (labs and project alike, as the bill \
-                does not say which hours were which) are scaled so the scenario's hours of that kind \
-                match the bill's. One step: Undo takes it back. The share link carries the factors, \
-                never the bill." }</p>
+            { static_html(
+                "<h3>Calibrate to the bill</h3><p class=\"panel-intro\">Each kind's overrun factors \
+                 (labs and project alike, as the bill does not say which hours were which) are scaled \
+                 so the scenario's hours of that kind match the bill's. One step: Undo takes it back. \
+                 The share link carries the factors, never the bill.</p>",
+            ) }
             { match calibration {
                 Ok(c) => html! {
                     <>
@@ -120,9 +123,7 @@ fn apply_view(
                             { "Apply these factors" }</button>
                     </>
                 },
-                Err(why) => html! {
-                    <p class="field-error" role="alert">{ format!("This bill cannot calibrate the plan: {why}.") }</p>
-                },
+                Err(why) => alert(None, format!("This bill cannot calibrate the plan: {why}.")),
             } }
         </div>
     }
@@ -267,18 +268,18 @@ pub fn FocusPanel() -> Html {
                 </>
             }
         }
-        (Some(_), Some(Err(why))) => {
-            html! { <p class="field-error" role="alert">{ why.clone() }</p> }
-        }
+        (Some(_), Some(Err(why))) => alert(None, why.clone()),
         _ => html! {},
     };
     html! {
         <section class="panel no-print" aria-labelledby="focus-title">
-            <h2 id="focus-title">{ "Calibrate from your bill (a FOCUS export)" }</h2>
-            <p class="panel-intro">{ "Open the FOCUS cost-and-usage export of a past run of this course \
-                (AWS Data Exports, Azure Cost Management's FocusCost export or Google Cloud's FOCUS \
-                export; FOCUS 1.0 to 1.3, .csv or .csv.gz). It is read in this browser only: nothing \
-                is uploaded, and the bill is not kept when you leave the page." }</p>
+            { static_html(
+                "<h2 id=\"focus-title\">Calibrate from your bill (a FOCUS export)</h2><p \
+                 class=\"panel-intro\">Open the FOCUS cost-and-usage export of a past run of this \
+                 course (AWS Data Exports, Azure Cost Management's FocusCost export or Google Cloud's \
+                 FOCUS export; FOCUS 1.0 to 1.3, .csv or .csv.gz). It is read in this browser only: \
+                 nothing is uploaded, and the bill is not kept when you leave the page.</p>",
+            ) }
             <div class="drop-zone" ondragover={on_drag_over} ondrop={on_drop}>
                 <label>{ "Open a bill " }
                     <input type="file" accept=".csv,.gz,text/csv,application/gzip" data-testid="focus-file"
@@ -288,9 +289,7 @@ pub fn FocusPanel() -> Html {
             </div>
             { match &*reading {
                 Reading::Busy(name, progress) => progress_view(name, *progress, on_cancel),
-                Reading::Failed(why) => html! {
-                    <p class="field-error" role="alert" data-testid="focus-error">{ why.clone() }</p>
-                },
+                Reading::Failed(why) => alert(Some("focus-error"), why.clone()),
                 _ => html! {},
             } }
             { results }

@@ -8,6 +8,7 @@ pub mod focus_actuals;
 pub mod focus_panel;
 pub mod lever_controls;
 pub mod lever_list;
+pub(crate) mod parts;
 pub mod plan_canvas;
 mod range_sampling;
 pub mod savings_panel;

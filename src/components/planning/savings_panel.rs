@@ -7,8 +7,11 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::lever_list::{lever_list, LeverListProps};
-use super::plan_canvas::{Picture, PlanCanvas, PlanCanvasProps};
+use super::parts::{alert, chart_figure};
+use super::plan_canvas::Picture;
 use crate::charts::waterfall::{waterfall, BarKind, Waterfall};
+use crate::components::inputs::table_head::table_head;
+use crate::components::static_html;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
@@ -52,7 +55,7 @@ fn waterfall_table(chart: &Waterfall, keys: &[&'static str]) -> Html {
     html! {
         <table class="data-table" data-testid="savings-waterfall-table">
             <caption>{ "Savings waterfall" }</caption>
-            <thead><tr><th scope="col">{ "Bar" }</th><th scope="col">{ "Amount" }</th></tr></thead>
+            { table_head(&["Bar", "Amount"], false) }
             <tbody>
                 for bar in chart.bars.iter() {
                     <tr data-testid={format!("waterfall-row-{}", match bar.kind {
@@ -221,10 +224,13 @@ pub fn SavingsPanel() -> Html {
     let assumed_share = share.to_bits() == SPOT_RERUN_SHARE_PCT.to_bits();
     html! {
         <section class="panel no-print" aria-labelledby="savings-title" data-testid="savings-panel">
-            <h2 id="savings-title">{ "What would cut this cost" }</h2>
-            <p class="panel-intro">{ "Each lever is priced alone against the course with every lever \
-                off, applied or not. Applied levers are in every figure of the calculator (the total \
-                above included), one after another in the waterfall's order; Undo takes one back." }</p>
+            { static_html(
+                "<h2 id=\"savings-title\">What would cut this cost</h2><p \
+                 class=\"panel-intro\">Each lever is priced alone against the course with every \
+                 lever off, applied or not. Applied levers are in every figure of the calculator (the \
+                 total above included), one after another in the waterfall's order; Undo takes one \
+                 back.</p>",
+            ) }
             { lever_list(LeverListProps {
                 applied: applied.clone(), settings, alone, rerun_share_pct: share,
                 rerun_share_assumed: assumed_share, sharing_scope: scope, on_set, on_toggle,
@@ -239,29 +245,27 @@ fn waterfall_view(result: &Result<Savings, LeverError>, currency: &str, rate: f6
     let result = match result {
         Ok(result) => result,
         Err(error) => {
-            return html! { <p class="field-error" role="alert">{ format!("Cannot price the levers: {error}") }</p> }
+            return alert(None, format!("Cannot price the levers: {error}"));
         }
     };
     let chart = Rc::new(waterfall(result, currency, rate));
     let keys: Vec<&'static str> = result.steps.iter().map(|s| s.lever.key()).collect();
     let money = |usd: f64| format::money(usd, currency, rate);
-    html! {
-        <figure class="chart">
-            <p data-testid="savings-total">{ if result.steps.is_empty() {
-                "No lever is applied: apply one to see the waterfall fall.".to_string()
-            } else {
-                format!("The applied levers take the total from {} to {}: {} less.",
-                    money(result.start_usd), money(result.end_usd), money(result.together_usd()))
-            } }</p>
-            <PlanCanvas ..PlanCanvasProps {
-                picture: Picture::Waterfall(chart.clone()),
-                testid: AttrValue::Static("savings-waterfall"),
-                height: 180,
-            } />
-            <details class="chart-twin">
-                <summary>{ "The numbers as a table" }</summary>
-                { waterfall_table(&chart, &keys) }
-            </details>
-        </figure>
-    }
+    let total = if result.steps.is_empty() {
+        "No lever is applied: apply one to see the waterfall fall.".to_string()
+    } else {
+        format!(
+            "The applied levers take the total from {} to {}: {} less.",
+            money(result.start_usd),
+            money(result.end_usd),
+            money(result.together_usd())
+        )
+    };
+    chart_figure(
+        html! { <p data-testid="savings-total">{ total }</p> },
+        Picture::Waterfall(chart.clone()),
+        "savings-waterfall",
+        180,
+        waterfall_table(&chart, &keys),
+    )
 }

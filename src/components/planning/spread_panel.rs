@@ -6,8 +6,8 @@ use yew::prelude::*;
 use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
-use crate::components::bar_chart;
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::{bar_chart, static_html};
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
 use crate::model::scenario::field::Setting;
@@ -29,29 +29,37 @@ fn student_figures(
     money: &dyn Fn(f64) -> String,
     paper_max_labs_usd: Option<f64>,
 ) -> Html {
+    let most = html! {
+        <>
+            <span class="figure-detail">{ format!(
+                "labs {}, in a typical run; 1 run in 10: over {}",
+                money(result.max_labs_usd), money(result.max_p90_usd)
+            ) }</span>
+            if let Some(labs_usd) = paper_max_labs_usd {
+                <span class="figure-paper" data-testid="spread-paper-comparison">{ format!(
+                    "This scenario's most expensive student: {} of labs; the paper: more than {} \
+                     (a comparison: the spread is not fitted to it).",
+                    money(result.max_labs_usd), paper_dollars(labs_usd)
+                ) }</span>
+            }
+        </>
+    };
     html! {
         <dl class="figures spread-figures">
-            <div class="figure"><dt>{ "Median student" }</dt><dd>
-                <span class="figure-value" data-testid="student-cost-p50">{ money(result.p50_usd) }</span></dd></div>
-            <div class="figure"><dt>{ "90th percentile" }</dt><dd>
-                <span class="figure-value" data-testid="student-cost-p90">{ money(result.p90_usd) }</span></dd></div>
-            <div class="figure"><dt>{ "99th percentile" }</dt><dd>
-                <span class="figure-value" data-testid="student-cost-p99">{ money(result.p99_usd) }</span></dd></div>
-            <div class="figure"><dt>{ "Most expensive student" }</dt><dd>
-                <span class="figure-value" data-testid="student-cost-max">{ money(result.max_usd) }</span>
-                <span class="figure-detail">{ format!(
-                    "labs {}, in a typical run; 1 run in 10: over {}",
-                    money(result.max_labs_usd), money(result.max_p90_usd)
-                ) }</span>
-                if let Some(labs_usd) = paper_max_labs_usd {
-                    <span class="figure-paper" data-testid="spread-paper-comparison">{ format!(
-                        "This scenario's most expensive student: {} of labs; the paper: more than {} \
-                         (a comparison: the spread is not fitted to it).",
-                        money(result.max_labs_usd), paper_dollars(labs_usd)
-                    ) }</span>
-                }
-            </dd></div>
+            { student_figure("Median student", "student-cost-p50", money(result.p50_usd), Html::default()) }
+            { student_figure("90th percentile", "student-cost-p90", money(result.p90_usd), Html::default()) }
+            { student_figure("99th percentile", "student-cost-p99", money(result.p99_usd), Html::default()) }
+            { student_figure("Most expensive student", "student-cost-max", money(result.max_usd), most) }
         </dl>
+    }
+}
+
+/// One figure of the spread: its name, its value (`data-testid` `testid`) and what follows the
+/// value (`more`, or nothing).
+fn student_figure(name: &'static str, testid: &'static str, value: String, more: Html) -> Html {
+    html! {
+        <div class="figure"><dt>{ name }</dt><dd>
+            <span class="figure-value" data-testid={testid}>{ value }</span>{ more }</dd></div>
     }
 }
 
@@ -103,7 +111,7 @@ pub fn SpreadPanel() -> Html {
 
     html! {
         <section class="panel no-print" aria-labelledby="spread-title">
-            <h2 id="spread-title">{ "Student by student" }</h2>
+            { static_html("<h2 id=\"spread-title\">Student by student</h2>") }
             <p class="panel-intro" data-testid="spread-model">
                 { format!("Only lab use without a lease end differs between students: lab VMs, their \
                    floating IPs and volumes, {} per student on average, times a random factor per \

@@ -7,11 +7,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::plan_canvas::{Picture, PlanCanvas, PlanCanvasProps};
+use super::parts::{alert, chart_figure};
+use super::plan_canvas::Picture;
 use super::range_sampling::{use_sampled_range, SampledRange};
 use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
 use crate::components::inputs::table_head::table_head;
+use crate::components::static_html;
 use crate::model::format;
 use crate::model::planners::interval::CostInterval;
 use crate::model::planners::tornado::{tornado, TornadoRow};
@@ -116,27 +118,23 @@ pub fn TornadoPanel() -> Html {
     );
     html! {
         <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
-            <h2 id="tornado-title">{ "How sure are we" }</h2>
-            <p class="panel-intro">{ "Each independent assumption moved to the low and the high end of \
-                its range, the others typical: the total at each end (blue: low end, orange: high end, \
-                line: typical), each label above its own bars. Each range says where it comes from: \
-                sourced, or assumed (a range around a calibrated figure is itself assumed)." }</p>
+            { static_html(
+                "<h2 id=\"tornado-title\">How sure are we</h2><p class=\"panel-intro\">Each \
+                 independent assumption moved to the low and the high end of its range, the others \
+                 typical: the total at each end (blue: low end, orange: high end, line: typical), each \
+                 label above its own bars. Each range says where it comes from: sourced, or assumed (a \
+                 range around a calibrated figure is itself assumed).</p>",
+            ) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
             { match rows {
-                Ok(rows) => html! {
-                    <figure class="chart">
-                        <PlanCanvas ..PlanCanvasProps {
-                            picture: Picture::Tornado((*chart).clone()),
-                            testid: AttrValue::Static("tornado-chart"),
-                            height: (40 + 24 * rows.len()) as u32,
-                        } />
-                        <details class="chart-twin">
-                            <summary>{ "The numbers as a table" }</summary>
-                            { tornado_table(rows, &money) }
-                        </details>
-                    </figure>
-                },
-                Err(_) => html! { <p class="field-error" role="alert">{ "The tornado cannot be priced." }</p> },
+                Ok(rows) => chart_figure(
+                    Html::default(),
+                    Picture::Tornado((*chart).clone()),
+                    "tornado-chart",
+                    (40 + 24 * rows.len()) as u32,
+                    tornado_table(rows, &money),
+                ),
+                Err(_) => alert(None, "The tornado cannot be priced.".to_string()),
             } }
         </section>
     }

@@ -3,22 +3,17 @@
 
 use yew::prelude::*;
 
+use crate::components::planning::parts::click;
 use crate::components::static_html;
-use crate::state::{use_scenario, Replacement};
+use crate::state::{use_scenario, Dispatch, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's
 /// version of its preset.
 #[component]
 pub fn LinkNotice() -> Html {
     let state = use_scenario();
-    let on_restore = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch().restore_replaced())
-    };
-    let on_dismiss = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch().dismiss_link_notices())
-    };
+    let on_restore = click(state.dispatch(), Dispatch::restore_replaced);
+    let on_dismiss = click(state.dispatch(), Dispatch::dismiss_link_notices);
     // What replaced the kept scenario; a link when nothing more is known.
     let why = state
         .replaced_by
