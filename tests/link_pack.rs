@@ -6,6 +6,7 @@
 
 mod common;
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -15,6 +16,7 @@ use course_cost::model::share::{
     decode, decode_inflated, encode, encode_json, miniz, payload_of_deflated, stored_deflate,
     unpack, Inflated, MAX_JSON_BYTES,
 };
+use course_cost::model::edit::change::Change;
 use course_cost::state::{Action, ScenarioState};
 
 #[test]
@@ -96,27 +98,27 @@ fn the_browsers_compressed_payload_is_kept_for_its_own_state_only() {
     let state = Rc::new(ScenarioState::from_decoded(None, None).unwrap());
     let now = state.payload_now();
     assert!(!state.is_link_packed());
+    // A refused change keeps the scenario: its state shares the link with the one before.
+    let refused = state.clone().apply(Action::Change(Change::RemoveLab(999)));
+    assert!(refused.notice.is_some(), "a lab that does not exist is refused");
+    let shown = Rc::new(Cell::new(0));
+    let counter = shown.clone();
+    state.when_packed(move || counter.set(counter.get() + 1));
     let packed = "compressed-by-the-browser".to_string();
-    let stale = state.clone().apply(Action::LinkPacked {
-        from: "another payload".into(),
-        packed: packed.clone(),
-    });
-    assert!(
-        Rc::ptr_eq(&stale, &state),
-        "a payload of another state is ignored"
-    );
-    let kept = state.clone().apply(Action::LinkPacked {
-        from: now.clone(),
-        packed: packed.clone(),
-    });
-    assert!(kept.is_link_packed());
-    assert_eq!(kept.share_payload(), packed);
-    assert_eq!(kept.share_fragment(), format!("s={packed}"));
-    // Not an undo step, and the context sees a change (the share bar shows the shorter link).
-    assert_eq!(kept.history.undo_label(), None);
-    assert!(*kept != *state);
+    state.keep_packed(packed.clone());
+    assert!(state.is_link_packed());
+    assert_eq!(state.share_payload(), packed);
+    assert_eq!(state.share_fragment(), format!("s={packed}"));
+    assert_eq!(refused.share_payload(), packed);
+    // What waited for it ran once; a later answer does not replace the first.
+    assert_eq!(shown.get(), 1);
+    state.keep_packed("another".into());
+    assert_eq!((state.share_payload(), shown.get()), (packed.clone(), 1));
+    // Not an undo step, and no new state: nothing but what shows the link renders again.
+    assert_eq!(state.history.undo_label(), None);
+    assert_ne!(now, packed);
     // An edit starts afresh: the payload is that of the new scenario.
-    let edited = kept.apply(Action::EditNumber {
+    let edited = state.apply(Action::EditNumber {
         field: course_cost::model::scenario::field::Setting::Students.into(),
         text: "250".into(),
     });

@@ -27,14 +27,6 @@ pub enum Action {
     LoadLink(Rc<Decoded>),
     /// Go back to the scenario that a shared link replaced.
     RestoreReplaced,
-    /// The browser compressed the share-link payload `from` (see
-    /// `ScenarioState::payload_now`) into `packed`.
-    LinkPacked {
-        /// The payload deflated at once that was compressed.
-        from: String,
-        /// The compressed payload.
-        packed: String,
-    },
     /// Hide the notices about a shared link.
     DismissLinkNotices,
     /// Pin the current scenario as A and keep editing it as B.
@@ -61,11 +53,7 @@ impl Action {
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
             Action::CalibrateFromBill(_) => "calibrate from your bill",
-            Action::FinishEdit(_)
-            | Action::LinkPacked { .. }
-            | Action::DismissLinkNotices
-            | Action::Undo
-            | Action::Redo => "",
+            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
         }
     }
 

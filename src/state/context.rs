@@ -99,11 +99,6 @@ impl Dispatch {
         self.send(Action::LoadLink(Rc::new(decoded)));
     }
 
-    /// Keeps the browser's compressed share-link payload `packed` of the payload `from`.
-    pub fn link_packed(&self, from: String, packed: String) {
-        self.send(Action::LinkPacked { from, packed });
-    }
-
     /// Sets the overrun factors a bill gives, as one undoable step.
     pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>) {
         self.send(Action::CalibrateFromBill(calibration));
@@ -144,6 +139,15 @@ impl ScenarioHandle {
     pub fn dispatch(&self) -> Dispatch {
         Dispatch(self.inner.dispatcher())
     }
+}
+
+/// The URL fragment of `state`'s share link, the caller rendering again (alone) when the
+/// browser's compressed payload arrives, which changes no state (`ScenarioState::keep_packed`).
+#[hook]
+pub fn use_share_fragment(state: &ScenarioState) -> String {
+    let update = use_force_update();
+    state.when_packed(move || update.force_update());
+    state.share_fragment()
 }
 
 /// The scenario state, from any component under [`ScenarioProvider`].

@@ -326,7 +326,6 @@ impl ScenarioState {
                 next.link = Rc::default();
                 Rc::new(next)
             }
-            Action::LinkPacked { from, packed } => self.link_packed(from, packed),
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
                 (next.link_notices, next.link_version) = (Vec::new(), None);

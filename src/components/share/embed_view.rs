@@ -8,7 +8,7 @@ use crate::components::{
 };
 use crate::model::export::PAPER_CITATION;
 use crate::model::share::{view_of, TRANSPARENT_CLASS};
-use crate::state::use_scenario;
+use crate::state::{use_scenario, use_share_fragment};
 
 /// Props of [`EmbedView`].
 #[derive(Properties, PartialEq)]
@@ -53,7 +53,8 @@ pub fn EmbedView(props: &EmbedViewProps) -> Html {
     // The host page's wishes (a colour scheme, a transparent background) are set on the root
     // element before anything under it renders, so the charts read the theme when they measure.
     use_state(apply_host_wishes);
-    let full = format!("{}#{}", address::base(), state.share_fragment());
+    let fragment = use_share_fragment(&state);
+    let full = format!("{}#{fragment}", address::base());
     html! {
         <main class="embed">
             <div class="embed-header">

@@ -7,7 +7,7 @@ use crate::browser::{address, clipboard, download};
 use crate::components::static_html;
 use crate::model::catalog::presets::paper_course;
 use crate::model::export::ExportKind;
-use crate::state::{use_scenario, ScenarioState};
+use crate::state::{use_scenario, use_share_fragment, ScenarioState};
 
 /// The link to the current scenario (computed now, not from the debounced address bar).
 fn share_link(base: &str, fragment: &str) -> String {
@@ -43,7 +43,7 @@ pub fn ShareBar() -> Html {
     let state = use_scenario();
     let copied = use_state(|| None::<bool>);
     let show_embed = use_state(|| false);
-    let fragment = state.share_fragment();
+    let fragment = use_share_fragment(&state);
     let base = address::base();
     let link = share_link(&base, &fragment);
 

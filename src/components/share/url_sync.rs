@@ -4,8 +4,9 @@
 //! The draft is written 250 ms after the last edit, and at once when the page is hidden or left
 //! (`visibilitychange`, `pagehide`), so an edit made right before a reload or a close is kept.
 //! The link is compressed by the browser when the debounce ends (asynchronously: the payload is
-//! then kept in the state); leaving the page writes at once what the state has (the compressed
-//! payload, or until it is known the one deflated at once, which opens the same scenario).
+//! then kept with the state, in place, so nothing but the parts showing the link renders again);
+//! leaving the page writes at once what the state has (the compressed payload, or until it is
+//! known the one deflated at once, which opens the same scenario).
 //! It is written only after an edit: a draft loaded unchanged (one a newer version wrote, say)
 //! stays as it was stored. Before a write replaces a stored draft that this tab did not write
 //! (another tab's) or could not read whole (a newer version's), that draft goes to the kept
@@ -87,7 +88,7 @@ impl Pending {
 
 /// Runs the write waiting in `pending` once the browser has compressed the link (and named the
 /// draft it keeps, if any), unless a newer write replaced it meanwhile. The compressed payload
-/// goes into the state after the write.
+/// is kept with the state after the write, as no new state: nothing renders again for it.
 async fn write_when_packed(pending: Rc<RefCell<Pending>>) {
     let Some(writer) = pending.borrow().write.clone() else {
         return;
@@ -112,10 +113,7 @@ async fn write_when_packed(pending: Rc<RefCell<Pending>>) {
     let before = address::fragment();
     let saved = writer.write(&payload, keep);
     pending.borrow_mut().replaced = saved.then_some(before);
-    if !writer.state.is_link_packed() {
-        let from = writer.state.payload_now();
-        writer.state.dispatch().link_packed(from, payload);
-    }
+    writer.state.keep_packed(payload);
 }
 
 /// What this tab knows of the stored draft.

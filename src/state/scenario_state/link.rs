@@ -1,20 +1,33 @@
 //! The share link of a state: its payload, deflated at once and, in the browser, compressed by
 //! the browser later (`browser::link`), kept until the scenario changes.
 
-use std::cell::OnceCell;
-use std::rc::Rc;
+use std::cell::{OnceCell, RefCell};
+use std::fmt;
 
 use super::ScenarioState;
 use crate::model::share::{deflate_now, encode_json, payload_of_deflated, PARAM};
 use crate::model::Scenario;
 
-/// A state's share-link payload, as far as it is known.
-#[derive(Debug, Default)]
+/// A state's share-link payload, as far as it is known. Shared by the states that differ from
+/// it only in what the link does not carry (a notice, a typed text), and filled in place: the
+/// browser's answer changes no state, so it renders nothing but the parts that show the link.
+#[derive(Default)]
 pub(super) struct LinkCell {
     /// Deflated at once ([`deflate_now`]: fully natively, as stored blocks in the browser).
-    pub(super) now: OnceCell<String>,
-    /// Compressed by the browser, which answers later ([`Action::LinkPacked`](crate::state::Action::LinkPacked)).
-    pub(super) packed: Option<String>,
+    now: OnceCell<String>,
+    /// Compressed by the browser, which answers later ([`ScenarioState::keep_packed`]).
+    packed: OnceCell<String>,
+    /// What to run when `packed` arrives (re-rendering a part that shows the link).
+    waiting: RefCell<Vec<Box<dyn Fn()>>>,
+}
+
+impl fmt::Debug for LinkCell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LinkCell")
+            .field("now", &self.now)
+            .field("packed", &self.packed)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ScenarioState {
@@ -22,7 +35,7 @@ impl ScenarioState {
     /// browser's compressed payload once it has answered; until then the one deflated at once
     /// ([`deflate_now`]), which opens the same scenario.
     pub fn share_payload(&self) -> String {
-        match &self.link.packed {
+        match self.link.packed.get() {
             Some(packed) => packed.clone(),
             None => self.payload_now(),
         }
@@ -39,7 +52,7 @@ impl ScenarioState {
     /// Whether the browser's compressed payload is known (always false natively, where the
     /// payload is compressed at once).
     pub fn is_link_packed(&self) -> bool {
-        self.link.packed.is_some()
+        self.link.packed.get().is_some()
     }
 
     /// The JSON the share link deflates.
@@ -53,17 +66,22 @@ impl ScenarioState {
         format!("{PARAM}={}", self.share_payload())
     }
 
-    /// This state with the browser's compressed payload `packed` of the payload `from`; itself
-    /// when `from` is not its payload (the scenario has moved on since).
-    pub(super) fn link_packed(self: Rc<Self>, from: String, packed: String) -> Rc<Self> {
-        if self.link.now.get() != Some(&from) {
-            return self;
+    /// Keeps `packed`, the browser's compressed payload of this state's share link (the first
+    /// one given), and runs what waits for it. No new state: writing the address bar at the
+    /// start or after an edit re-renders nothing else.
+    pub fn keep_packed(&self, packed: String) {
+        if self.link.packed.set(packed).is_ok() {
+            for run in self.link.waiting.take() {
+                run();
+            }
         }
-        let mut next = (*self).clone();
-        next.link = Rc::new(LinkCell {
-            now: OnceCell::from(from),
-            packed: Some(packed),
-        });
-        Rc::new(next)
+    }
+
+    /// Runs `run` once when the browser's compressed payload arrives, unless it is known
+    /// already (a part showing the link re-renders then; see `use_share_fragment`).
+    pub fn when_packed(&self, run: impl Fn() + 'static) {
+        if !self.is_link_packed() {
+            self.link.waiting.borrow_mut().push(Box::new(run));
+        }
     }
 }
