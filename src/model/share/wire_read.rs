@@ -120,20 +120,30 @@ fn fill_members<'a>(
     Some(())
 }
 
-/// Fields by name (`names`) from an object, or by position from an array of at most `N` items;
-/// a missing one is `None` (the caller then takes the field's default, or refuses).
-fn fields<'a, const N: usize>(
-    field: Option<&'a Value>,
-    names: &[&str],
-) -> Option<[Option<&'a Value>; N]> {
-    let mut slots = [None; N];
-    fill(field?, names, &mut slots)?;
+/// Most fields a part has (an offer's eight).
+const MOST_FIELDS: usize = 8;
+
+/// A part's fields, in order; the ones past its own count are `None`.
+type Slots<'a> = [Option<&'a Value>; MOST_FIELDS];
+
+/// The fields of a part of `count` fields: by name (`names`) from an object, or by position
+/// from an array of at most `count` items; a missing one is `None` (the caller then takes the
+/// field's default, or refuses). One copy for parts of every size.
+#[inline(never)]
+fn slots<'a>(field: Option<&'a Value>, names: &[&str], count: usize) -> Option<Slots<'a>> {
+    let mut slots = [None; MOST_FIELDS];
+    fill(field?, names, slots.get_mut(..count)?)?;
     Some(slots)
 }
 
-/// The items of a JSON array of at most `N` items, by position; a missing one is `None`.
-fn items<const N: usize>(field: Option<&Value>) -> Option<[Option<&Value>; N]> {
-    fields(field, &[])
+/// Fields by name (`names`) from an object, or by position from an array of at most as many.
+fn fields<'a>(field: Option<&'a Value>, names: &[&str]) -> Option<Slots<'a>> {
+    slots(field, names, names.len())
+}
+
+/// The items of a JSON array of at most `count` items, by position.
+fn items(field: Option<&Value>, count: usize) -> Option<Slots<'_>> {
+    slots(field, &[], count)
 }
 
 /// An entry: a number as the index of the preset's item, an object or an array as the item.
@@ -146,12 +156,12 @@ fn entry<T>(field: Option<&Value>, reader: Read<T>) -> Option<Entry<T>> {
 }
 
 fn resource_use(field: Option<&Value>) -> Option<(String, Num, Num, Num)> {
-    let [resource, count, hours, ips] = items(field)?;
+    let [resource, count, hours, ips, ..] = items(field, 4)?;
     Some((text(resource)?, num(count)?, num(hours)?, num(ips)?))
 }
 
 fn option(field: Option<&Value>) -> Option<WireOption> {
-    let [n, p, u] = fields(field, &["n", "p", "u"])?;
+    let [n, p, u, ..] = fields(field, &["n", "p", "u"])?;
     Some(WireOption {
         n: text(n)?,
         p: num(p)?,
@@ -160,12 +170,12 @@ fn option(field: Option<&Value>) -> Option<WireOption> {
 }
 
 fn weeks(field: Option<&Value>) -> Option<(Num, Num)> {
-    let [release, due] = items(field)?;
+    let [release, due, ..] = items(field, 2)?;
     Some((num(release)?, num(due)?))
 }
 
 fn lab(field: Option<&Value>) -> Option<WireLab> {
-    let [r, n, t, o, w] = fields(field, &["r", "n", "t", "o", "w"])?;
+    let [r, n, t, o, w, ..] = fields(field, &["r", "n", "t", "o", "w"])?;
     Some(WireLab {
         r: optional(r, index)?,
         n: optional(n, text)?,
@@ -176,12 +186,12 @@ fn lab(field: Option<&Value>) -> Option<WireLab> {
 }
 
 fn member(field: Option<&Value>) -> Option<(String, Num)> {
-    let [resource, share] = items(field)?;
+    let [resource, share, ..] = items(field, 2)?;
     Some((text(resource)?, num(share)?))
 }
 
 fn project_use(field: Option<&Value>) -> Option<WireProjectUse> {
-    let [resource, count, hours, ips, note, pool] = items(field)?;
+    let [resource, count, hours, ips, note, pool, ..] = items(field, 6)?;
     // The note and the pool may be left out (the pool is, when empty).
     let (resource, count, hours) = (text(resource)?, num(count)?, num(hours)?);
     let (ips, note) = (num(ips)?, optional(note, text)?);
@@ -190,21 +200,21 @@ fn project_use(field: Option<&Value>) -> Option<WireProjectUse> {
 }
 
 fn capacity(field: Option<&Value>) -> Option<WireCapacity> {
-    let [resource, units, start, weeks, note] = items(field)?;
+    let [resource, units, start, weeks, note, ..] = items(field, 5)?;
     let (resource, units, start) = (text(resource)?, num(units)?, num(start)?);
     let (weeks, note) = (num(weeks)?, optional(note, text)?);
     Some(WireCapacity(resource, units, start, weeks, note))
 }
 
 fn offer(field: Option<&Value>) -> Option<WireOffer> {
-    let [id, name, vcpu, ram, gpu, gpus, mem, usd] = items(field)?;
+    let [id, name, vcpu, ram, gpu, gpus, mem, usd, ..] = items(field, 8)?;
     let (id, name, vcpu, ram) = (text(id)?, text(name)?, count(vcpu)?, num(ram)?);
     let (gpu, gpus, mem, usd) = (text(gpu)?, count(gpus)?, num(mem)?, num(usd)?);
     Some(WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd))
 }
 
 fn choice(field: Option<&Value>) -> Option<WireChoice> {
-    let [provider, resource, offer, fraction] = items(field)?;
+    let [provider, resource, offer, fraction, ..] = items(field, 4)?;
     Some((
         text(provider)?,
         text(resource)?,
@@ -223,7 +233,7 @@ const AUTO_STOP: [&str; 5] = [
 ];
 
 fn auto_stop(field: Option<&Value>) -> Option<WireAutoStop> {
-    let [idle, nightly, night, share, project] = fields(field, &AUTO_STOP)?;
+    let [idle, nightly, night, share, project, ..] = fields(field, &AUTO_STOP)?;
     let d = WireAutoStop::default();
     Some(WireAutoStop {
         idle_after_hours: or(idle, d.idle_after_hours, maybe_num)?,
@@ -245,7 +255,7 @@ const LEVERS: [&str; 6] = [
 ];
 
 fn levers(field: Option<&Value>) -> Option<WireLevers> {
-    let [cap, stop, rerun, sharing, bound, right] = fields(field, &LEVERS)?;
+    let [cap, stop, rerun, sharing, bound, right, ..] = fields(field, &LEVERS)?;
     let d = WireLevers::default();
     Some(WireLevers {
         vm_lease_cap_hours: or(cap, d.vm_lease_cap_hours, maybe_num)?,
