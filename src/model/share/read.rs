@@ -356,40 +356,46 @@ impl<'a> Reader<'a> {
 
     fn read_offers(&mut self, offers: Part<Vec<WireOffer>>, choices: Part<Vec<WireChoice>>) {
         if let Some(offers) = self.part(offers, "custom offers") {
-            let built: Vec<Offer> = offers
-                .into_iter()
-                .take(limits::CHOICES + 1)
-                .filter(|o| o.0.starts_with(&format!("{CUSTOM_PROVIDER}/")))
-                .map(|WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd)| {
-                    custom_offer(
-                        id,
-                        &CustomOffer {
-                            name,
-                            specs: Hardware {
-                                vcpu,
-                                ram_gb: ram.0,
-                                gpu_model: gpu.into(),
-                                gpu_count: gpus,
-                                gpu_mem_gb: mem.0,
-                            },
-                            usd_per_hour: usd.0,
-                        },
-                    )
-                })
-                .collect();
+            // Plain loops: smaller in the wasm than iterator chains collected.
+            let prefix = format!("{CUSTOM_PROVIDER}/");
+            let mut built: Vec<Offer> = Vec::new();
+            for offer in offers.into_iter().take(limits::CHOICES + 1) {
+                let WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd) = offer;
+                if !id.starts_with(&prefix) {
+                    continue;
+                }
+                let specs = Hardware {
+                    vcpu,
+                    ram_gb: ram.0,
+                    gpu_model: gpu.into(),
+                    gpu_count: gpus,
+                    gpu_mem_gb: mem.0,
+                };
+                let usd_per_hour = usd.0;
+                built.push(custom_offer(
+                    id,
+                    &CustomOffer {
+                        name,
+                        specs,
+                        usd_per_hour,
+                    },
+                ));
+            }
             self.try_apply("custom offers", |s| s.custom_offers = built);
         }
         if let Some(choices) = self.part(choices, "GPU choices") {
-            let built: Vec<OfferChoice> = choices
-                .into_iter()
-                .take(limits::CHOICES + 1)
-                .map(|(provider, resource, offer, fraction)| OfferChoice {
+            let mut built: Vec<OfferChoice> = Vec::new();
+            for (provider, resource, offer, fraction) in
+                choices.into_iter().take(limits::CHOICES + 1)
+            {
+                let fraction = fraction.0;
+                built.push(OfferChoice {
                     provider,
                     resource,
                     offer,
-                    fraction: fraction.0,
-                })
-                .collect();
+                    fraction,
+                });
+            }
             self.try_apply("GPU choices", |s| s.stand_in_choices = built);
         }
     }
