@@ -245,31 +245,27 @@ impl<'a> Reader<'a> {
             return;
         };
         let base = &preset.scenario.course.project.uses;
-        let built: Vec<ProjectUse> = uses
-            .into_iter()
-            .take(limits::USES + 1)
-            .enumerate()
-            .map(
-                |(i, WireProjectUse(resource, count, hours, ips, note, pool))| {
-                    let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
-                    ProjectUse {
-                        resource,
-                        count: count.0,
-                        hours_per_week: hours.0,
-                        floating_ips: ips.0,
-                        note: note.unwrap_or_else(base_note),
-                        pool: pool
-                            .into_iter()
-                            .take(limits::OPTIONS + 1)
-                            .map(|(resource, share)| PoolShare {
-                                resource,
-                                share_pct: share.0,
-                            })
-                            .collect(),
-                    }
-                },
-            )
-            .collect();
+        let mut built: Vec<ProjectUse> = Vec::new();
+        for (i, wire) in uses.into_iter().take(limits::USES + 1).enumerate() {
+            let WireProjectUse(resource, count, hours, ips, note, members) = wire;
+            let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+            let mut pool = Vec::new();
+            for (resource, share) in members.into_iter().take(limits::OPTIONS + 1) {
+                let share_pct = share.0;
+                pool.push(PoolShare {
+                    resource,
+                    share_pct,
+                });
+            }
+            built.push(ProjectUse {
+                resource,
+                count: count.0,
+                hours_per_week: hours.0,
+                floating_ips: ips.0,
+                note: note.unwrap_or_else(base_note),
+                pool,
+            });
+        }
         self.try_apply("project resources", |s| s.course.project.uses = built);
     }
 
@@ -278,21 +274,18 @@ impl<'a> Reader<'a> {
             return;
         };
         let base = &preset.scenario.capacity;
-        let built: Vec<Capacity> = capacity
-            .into_iter()
-            .take(limits::CHOICES + 1)
-            .enumerate()
-            .map(|(i, WireCapacity(resource, units, start, weeks, note))| {
-                let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
-                Capacity {
-                    resource,
-                    units: units.0,
-                    start_week: start.0,
-                    weeks: weeks.0,
-                    note: note.unwrap_or_else(base_note),
-                }
-            })
-            .collect();
+        let mut built: Vec<Capacity> = Vec::new();
+        for (i, wire) in capacity.into_iter().take(limits::CHOICES + 1).enumerate() {
+            let WireCapacity(resource, units, start, weeks, note) = wire;
+            let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+            built.push(Capacity {
+                resource,
+                units: units.0,
+                start_week: start.0,
+                weeks: weeks.0,
+                note: note.unwrap_or_else(base_note),
+            });
+        }
         self.try_apply("capacities", |s| s.capacity = built);
     }
 
@@ -448,19 +441,18 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
 }
 
 fn option_of(o: WireOption) -> LabOption {
+    let mut uses = Vec::new();
+    for (resource, count, hours, ips) in o.u.into_iter().take(limits::USES + 1) {
+        uses.push(ResourceUse {
+            resource,
+            count: count.0,
+            hours: hours.0,
+            floating_ips: ips.0,
+        });
+    }
     LabOption {
         name: o.n,
         share_pct: o.p.0,
-        uses: o
-            .u
-            .into_iter()
-            .take(limits::USES + 1)
-            .map(|(resource, count, hours, ips)| ResourceUse {
-                resource,
-                count: count.0,
-                hours: hours.0,
-                floating_ips: ips.0,
-            })
-            .collect(),
+        uses,
     }
 }
