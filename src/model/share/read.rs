@@ -405,16 +405,21 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
     };
     let from = wire.r.and_then(|r| base.get(r));
     let options = match wire.o {
-        Some(options) => options
-            .into_iter()
-            .take(limits::OPTIONS + 1)
-            .filter_map(|entry| match entry {
+        Some(entries) => {
+            let mut options = Vec::new();
+            for entry in entries.into_iter().take(limits::OPTIONS + 1) {
                 // A reference to an option the preset lab lacks is dropped, and the lab's
                 // shares no longer add up, so the lab is reported by the caller.
-                Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
-                Entry::Full(o) => Some(option_of(o)),
-            })
-            .collect(),
+                let option = match entry {
+                    Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
+                    Entry::Full(o) => Some(option_of(o)),
+                };
+                if let Some(option) = option {
+                    options.push(option);
+                }
+            }
+            options
+        }
         None => from.map(|f| f.options.clone()).unwrap_or_default(),
     };
     Lab {
