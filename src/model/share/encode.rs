@@ -146,16 +146,15 @@ fn unless_same<T: PartialEq, W>(
     note: impl Fn(&T) -> &String,
     wire: impl Fn(&T, Option<String>) -> W,
 ) -> Option<Vec<W>> {
-    (items != base).then(|| {
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let base_note = base.get(i).map_or("", |b| note(b).as_str());
-                wire(item, differs_text(note(item), base_note))
-            })
-            .collect()
-    })
+    if items == base {
+        return None;
+    }
+    let mut written = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let base_note = base.get(i).map_or("", |b| note(b).as_str());
+        written.push(wire(item, differs_text(note(item), base_note)));
+    }
+    Some(written)
 }
 
 /// `items` on the wire, each written by `wire`; `None` (left out of the link) when there are none.
