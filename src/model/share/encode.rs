@@ -159,7 +159,14 @@ fn unless_same<T: PartialEq, W>(
 
 /// `items` on the wire, each written by `wire`; `None` (left out of the link) when there are none.
 fn unless_empty<T, W>(items: &[T], wire: impl Fn(&T) -> W) -> Option<Vec<W>> {
-    (!items.is_empty()).then(|| items.iter().map(wire).collect())
+    if items.is_empty() {
+        return None;
+    }
+    let mut written = Vec::with_capacity(items.len());
+    for item in items {
+        written.push(wire(item));
+    }
+    Some(written)
 }
 
 fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
@@ -204,16 +211,20 @@ fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
 }
 
 fn wire_option(o: &LabOption) -> WireOption {
+    let mut u = Vec::with_capacity(o.uses.len());
+    for use_ in &o.uses {
+        let resource = use_.resource.clone();
+        u.push((
+            resource,
+            Num(use_.count),
+            Num(use_.hours),
+            Num(use_.floating_ips),
+        ));
+    }
     WireOption {
         n: o.name.clone(),
         p: Num(o.share_pct),
-        u: o.uses
-            .iter()
-            .map(|u| {
-                let resource = u.resource.clone();
-                (resource, Num(u.count), Num(u.hours), Num(u.floating_ips))
-            })
-            .collect(),
+        u,
     }
 }
 
