@@ -193,21 +193,19 @@ fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
 
 /// Options, each as a reference to an identical option of `base` (same position first) or in full.
 fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
-    options
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let same = if base.get(i) == Some(o) {
-                Some(i)
-            } else {
-                base.iter().position(|b| b == o)
-            };
-            match same {
-                Some(j) => Entry::Same(j),
-                None => Entry::Full(wire_option(o)),
-            }
-        })
-        .collect()
+    let mut entries = Vec::with_capacity(options.len());
+    for (i, o) in options.iter().enumerate() {
+        let same = if base.get(i) == Some(o) {
+            Some(i)
+        } else {
+            base.iter().position(|b| b == o)
+        };
+        entries.push(match same {
+            Some(j) => Entry::Same(j),
+            None => Entry::Full(wire_option(o)),
+        });
+    }
+    entries
 }
 
 fn wire_option(o: &LabOption) -> WireOption {
