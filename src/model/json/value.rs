@@ -166,15 +166,15 @@ impl Map {
 
     /// The members with each key once (its last value), sorted by key: the order serde_json's
     /// map gives.
-    pub fn into_sorted(self) -> Vec<(String, Value)> {
+    pub fn sorted(&self) -> Vec<(&str, &Value)> {
         // By key, then by position, so the last of a key comes last among its kind.
-        let mut members: Vec<(usize, (String, Value))> = self.0.into_iter().enumerate().collect();
+        let mut members: Vec<(usize, &(String, Value))> = self.0.iter().enumerate().collect();
         heap_sort(&mut members, |a, b| (&a.1 .0, a.0) < (&b.1 .0, b.0));
-        let mut unique: Vec<(String, Value)> = Vec::with_capacity(members.len());
-        for (_, member) in members {
+        let mut unique: Vec<(&str, &Value)> = Vec::with_capacity(members.len());
+        for (_, (key, value)) in members {
             match unique.last_mut() {
-                Some(last) if last.0 == member.0 => *last = member,
-                _ => unique.push(member),
+                Some(last) if last.0 == key => last.1 = value,
+                _ => unique.push((key, value)),
             }
         }
         unique
@@ -257,9 +257,9 @@ mod tests {
             object.push(key.to_string(), Value::from(i as u64));
         }
         let sorted: Vec<(String, u64)> = object
-            .into_sorted()
+            .sorted()
             .into_iter()
-            .map(|(k, v)| (k, v.as_u64().unwrap_or(99)))
+            .map(|(k, v)| (k.to_string(), v.as_u64().unwrap_or(99)))
             .collect();
         let expected = [("a", 6), ("b", 2), ("c", 4), ("d", 5)];
         assert_eq!(sorted, expected.map(|(k, v)| (k.to_string(), v)));

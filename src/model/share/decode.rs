@@ -163,7 +163,7 @@ fn current(mut object: Map) -> (WireV2, Vec<String>) {
         notices.extend(migrated.notices);
     }
     // Every field is optional and read on its own, so any object reads.
-    let wire = WireV2::of_object(object);
+    let wire = WireV2::of_object(&object);
     (wire, notices)
 }
 

@@ -146,21 +146,27 @@ fn unless_same<T: PartialEq, W>(
     note: impl Fn(&T) -> &String,
     wire: impl Fn(&T, Option<String>) -> W,
 ) -> Option<Vec<W>> {
-    (items != base).then(|| {
-        items
-            .iter()
-            .enumerate()
-            .map(|(i, item)| {
-                let base_note = base.get(i).map_or("", |b| note(b).as_str());
-                wire(item, differs_text(note(item), base_note))
-            })
-            .collect()
-    })
+    if items == base {
+        return None;
+    }
+    let mut written = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let base_note = base.get(i).map_or("", |b| note(b).as_str());
+        written.push(wire(item, differs_text(note(item), base_note)));
+    }
+    Some(written)
 }
 
 /// `items` on the wire, each written by `wire`; `None` (left out of the link) when there are none.
 fn unless_empty<T, W>(items: &[T], wire: impl Fn(&T) -> W) -> Option<Vec<W>> {
-    (!items.is_empty()).then(|| items.iter().map(wire).collect())
+    if items.is_empty() {
+        return None;
+    }
+    let mut written = Vec::with_capacity(items.len());
+    for item in items {
+        written.push(wire(item));
+    }
+    Some(written)
 }
 
 fn choices(scenario: &Scenario) -> Option<Vec<WireChoice>> {
@@ -187,34 +193,36 @@ fn custom_offers(scenario: &Scenario) -> Option<Vec<WireOffer>> {
 
 /// Options, each as a reference to an identical option of `base` (same position first) or in full.
 fn wire_options(options: &[LabOption], base: &[LabOption]) -> Vec<OptionEntry> {
-    options
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            let same = if base.get(i) == Some(o) {
-                Some(i)
-            } else {
-                base.iter().position(|b| b == o)
-            };
-            match same {
-                Some(j) => Entry::Same(j),
-                None => Entry::Full(wire_option(o)),
-            }
-        })
-        .collect()
+    let mut entries = Vec::with_capacity(options.len());
+    for (i, o) in options.iter().enumerate() {
+        let same = if base.get(i) == Some(o) {
+            Some(i)
+        } else {
+            base.iter().position(|b| b == o)
+        };
+        entries.push(match same {
+            Some(j) => Entry::Same(j),
+            None => Entry::Full(wire_option(o)),
+        });
+    }
+    entries
 }
 
 fn wire_option(o: &LabOption) -> WireOption {
+    let mut u = Vec::with_capacity(o.uses.len());
+    for use_ in &o.uses {
+        let resource = use_.resource.clone();
+        u.push((
+            resource,
+            Num(use_.count),
+            Num(use_.hours),
+            Num(use_.floating_ips),
+        ));
+    }
     WireOption {
         n: o.name.clone(),
         p: Num(o.share_pct),
-        u: o.uses
-            .iter()
-            .map(|u| {
-                let resource = u.resource.clone();
-                (resource, Num(u.count), Num(u.hours), Num(u.floating_ips))
-            })
-            .collect(),
+        u,
     }
 }
 

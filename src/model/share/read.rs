@@ -69,12 +69,8 @@ impl<'a> Reader<'a> {
         self.read_pricing(wire.pv, wire.sn, wire.m, wire.cu);
         self.read_offers(wire.x, wire.g);
         self.read_capacity(wire.cp, preset);
-        if let Some(title) = self.part(wire.ti, "title") {
-            self.try_apply("title", |s| s.title = title);
-        }
-        if let Some(notes) = self.part(wire.no, "notes") {
-            self.try_apply("notes", |s| s.notes = notes);
-        }
+        self.read_text(wire.ti, "title", |s| &mut s.title);
+        self.read_text(wire.no, "notes", |s| &mut s.notes);
         if let Some(seed) = self.part(wire.sd, "simulation seed") {
             self.try_apply("simulation seed", |s| s.planning.seed = seed);
         }
@@ -101,6 +97,19 @@ impl<'a> Reader<'a> {
                 None
             }
             Part::Absent => None,
+        }
+    }
+
+    /// Puts a text part of the link where `slot` says, if it reads and the scenario stays
+    /// valid (one edit for every text part: a closure each would be compiled once each).
+    fn read_text(
+        &mut self,
+        part: Part<String>,
+        what: &str,
+        slot: fn(&mut Scenario) -> &mut String,
+    ) {
+        if let Some(text) = self.part(part, what) {
+            self.try_apply(what, move |s| *slot(s) = text);
         }
     }
 
@@ -236,31 +245,27 @@ impl<'a> Reader<'a> {
             return;
         };
         let base = &preset.scenario.course.project.uses;
-        let built: Vec<ProjectUse> = uses
-            .into_iter()
-            .take(limits::USES + 1)
-            .enumerate()
-            .map(
-                |(i, WireProjectUse(resource, count, hours, ips, note, pool))| {
-                    let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
-                    ProjectUse {
-                        resource,
-                        count: count.0,
-                        hours_per_week: hours.0,
-                        floating_ips: ips.0,
-                        note: note.unwrap_or_else(base_note),
-                        pool: pool
-                            .into_iter()
-                            .take(limits::OPTIONS + 1)
-                            .map(|(resource, share)| PoolShare {
-                                resource,
-                                share_pct: share.0,
-                            })
-                            .collect(),
-                    }
-                },
-            )
-            .collect();
+        let mut built: Vec<ProjectUse> = Vec::new();
+        for (i, wire) in uses.into_iter().take(limits::USES + 1).enumerate() {
+            let WireProjectUse(resource, count, hours, ips, note, members) = wire;
+            let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+            let mut pool = Vec::new();
+            for (resource, share) in members.into_iter().take(limits::OPTIONS + 1) {
+                let share_pct = share.0;
+                pool.push(PoolShare {
+                    resource,
+                    share_pct,
+                });
+            }
+            built.push(ProjectUse {
+                resource,
+                count: count.0,
+                hours_per_week: hours.0,
+                floating_ips: ips.0,
+                note: note.unwrap_or_else(base_note),
+                pool,
+            });
+        }
         self.try_apply("project resources", |s| s.course.project.uses = built);
     }
 
@@ -269,21 +274,18 @@ impl<'a> Reader<'a> {
             return;
         };
         let base = &preset.scenario.capacity;
-        let built: Vec<Capacity> = capacity
-            .into_iter()
-            .take(limits::CHOICES + 1)
-            .enumerate()
-            .map(|(i, WireCapacity(resource, units, start, weeks, note))| {
-                let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
-                Capacity {
-                    resource,
-                    units: units.0,
-                    start_week: start.0,
-                    weeks: weeks.0,
-                    note: note.unwrap_or_else(base_note),
-                }
-            })
-            .collect();
+        let mut built: Vec<Capacity> = Vec::new();
+        for (i, wire) in capacity.into_iter().take(limits::CHOICES + 1).enumerate() {
+            let WireCapacity(resource, units, start, weeks, note) = wire;
+            let base_note = || base.get(i).map(|b| b.note.clone()).unwrap_or_default();
+            built.push(Capacity {
+                resource,
+                units: units.0,
+                start_week: start.0,
+                weeks: weeks.0,
+                note: note.unwrap_or_else(base_note),
+            });
+        }
         self.try_apply("capacities", |s| s.capacity = built);
     }
 
@@ -294,12 +296,8 @@ impl<'a> Reader<'a> {
         model: Part<u8>,
         currency: Part<String>,
     ) {
-        if let Some(provider) = self.part(provider, "provider") {
-            self.try_apply("provider", |s| s.pricing.provider = provider);
-        }
-        if let Some(snapshot) = self.part(snapshot, "price snapshot") {
-            self.try_apply("price snapshot", |s| s.pricing.snapshot = snapshot);
-        }
+        self.read_text(provider, "provider", |s| &mut s.pricing.provider);
+        self.read_text(snapshot, "price snapshot", |s| &mut s.pricing.snapshot);
         if let Some(model) = self.part(model, "price model") {
             match model {
                 0 => self.scenario.pricing.model = PriceModel::OnDemand,
@@ -309,9 +307,7 @@ impl<'a> Reader<'a> {
                 ),
             }
         }
-        if let Some(code) = self.part(currency, "currency") {
-            self.try_apply("currency", |s| s.pricing.currency = code);
-        }
+        self.read_text(currency, "currency", |s| &mut s.pricing.currency);
         self.check_rate();
     }
 
@@ -353,40 +349,46 @@ impl<'a> Reader<'a> {
 
     fn read_offers(&mut self, offers: Part<Vec<WireOffer>>, choices: Part<Vec<WireChoice>>) {
         if let Some(offers) = self.part(offers, "custom offers") {
-            let built: Vec<Offer> = offers
-                .into_iter()
-                .take(limits::CHOICES + 1)
-                .filter(|o| o.0.starts_with(&format!("{CUSTOM_PROVIDER}/")))
-                .map(|WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd)| {
-                    custom_offer(
-                        id,
-                        &CustomOffer {
-                            name,
-                            specs: Hardware {
-                                vcpu,
-                                ram_gb: ram.0,
-                                gpu_model: gpu.into(),
-                                gpu_count: gpus,
-                                gpu_mem_gb: mem.0,
-                            },
-                            usd_per_hour: usd.0,
-                        },
-                    )
-                })
-                .collect();
+            // Plain loops: smaller in the wasm than iterator chains collected.
+            let prefix = format!("{CUSTOM_PROVIDER}/");
+            let mut built: Vec<Offer> = Vec::new();
+            for offer in offers.into_iter().take(limits::CHOICES + 1) {
+                let WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd) = offer;
+                if !id.starts_with(&prefix) {
+                    continue;
+                }
+                let specs = Hardware {
+                    vcpu,
+                    ram_gb: ram.0,
+                    gpu_model: gpu.into(),
+                    gpu_count: gpus,
+                    gpu_mem_gb: mem.0,
+                };
+                let usd_per_hour = usd.0;
+                built.push(custom_offer(
+                    id,
+                    &CustomOffer {
+                        name,
+                        specs,
+                        usd_per_hour,
+                    },
+                ));
+            }
             self.try_apply("custom offers", |s| s.custom_offers = built);
         }
         if let Some(choices) = self.part(choices, "GPU choices") {
-            let built: Vec<OfferChoice> = choices
-                .into_iter()
-                .take(limits::CHOICES + 1)
-                .map(|(provider, resource, offer, fraction)| OfferChoice {
+            let mut built: Vec<OfferChoice> = Vec::new();
+            for (provider, resource, offer, fraction) in
+                choices.into_iter().take(limits::CHOICES + 1)
+            {
+                let fraction = fraction.0;
+                built.push(OfferChoice {
                     provider,
                     resource,
                     offer,
-                    fraction: fraction.0,
-                })
-                .collect();
+                    fraction,
+                });
+            }
             self.try_apply("GPU choices", |s| s.stand_in_choices = built);
         }
     }
@@ -403,16 +405,21 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
     };
     let from = wire.r.and_then(|r| base.get(r));
     let options = match wire.o {
-        Some(options) => options
-            .into_iter()
-            .take(limits::OPTIONS + 1)
-            .filter_map(|entry| match entry {
+        Some(entries) => {
+            let mut options = Vec::new();
+            for entry in entries.into_iter().take(limits::OPTIONS + 1) {
                 // A reference to an option the preset lab lacks is dropped, and the lab's
                 // shares no longer add up, so the lab is reported by the caller.
-                Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
-                Entry::Full(o) => Some(option_of(o)),
-            })
-            .collect(),
+                let option = match entry {
+                    Entry::Same(j) => from.and_then(|f| f.options.get(j).cloned()),
+                    Entry::Full(o) => Some(option_of(o)),
+                };
+                if let Some(option) = option {
+                    options.push(option);
+                }
+            }
+            options
+        }
         None => from.map(|f| f.options.clone()).unwrap_or_default(),
     };
     Lab {
@@ -439,19 +446,18 @@ fn lab_of(entry: LabEntry, base: &[Lab], index: usize) -> Lab {
 }
 
 fn option_of(o: WireOption) -> LabOption {
+    let mut uses = Vec::new();
+    for (resource, count, hours, ips) in o.u.into_iter().take(limits::USES + 1) {
+        uses.push(ResourceUse {
+            resource,
+            count: count.0,
+            hours: hours.0,
+            floating_ips: ips.0,
+        });
+    }
     LabOption {
         name: o.n,
         share_pct: o.p.0,
-        uses: o
-            .u
-            .into_iter()
-            .take(limits::USES + 1)
-            .map(|(resource, count, hours, ips)| ResourceUse {
-                resource,
-                count: count.0,
-                hours: hours.0,
-                floating_ips: ips.0,
-            })
-            .collect(),
+        uses,
     }
 }

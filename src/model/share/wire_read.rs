@@ -2,9 +2,11 @@
 //! value with plain matches, `None` where serde's derived reading of the same type fails (the
 //! derived readers and their error messages, all thrown away, took about 20 kB of wasm). The
 //! tests check every reader against serde's derived one on many values.
-//! Every reader is a plain `fn(Option<Value>) -> Option<T>` (a missing field reads as nothing)
+//! Every reader is a plain `fn(Option<&Value>) -> Option<T>` (a missing field reads as nothing)
 //! and the fields of a part are found by one shared function from a table of their names: less
-//! wasm than generic helpers over closures.
+//! wasm than generic helpers over closures. The readers borrow the parsed value (the text they
+//! keep is copied), so a refusal midway drops nothing: owned fields took a drop of every field
+//! not yet read at each refusal, about 6 kB of wasm.
 
 use crate::model::json::{Map, Value};
 use crate::model::share::num::Num;
@@ -14,62 +16,59 @@ use crate::model::share::wire::{
 };
 
 /// A field's reader: `None` when the field is missing or does not read as `T`.
-type Read<T> = fn(Option<Value>) -> Option<T>;
+type Read<T> = fn(Option<&Value>) -> Option<T>;
 
 /// A part read by `reader`: `Absent` if left out, `Unreadable` if it does not read (only it is lost).
-fn part<T>(field: Option<Value>, reader: Read<T>) -> Part<T> {
+fn part<T>(field: Option<&Value>, reader: Read<T>) -> Part<T> {
     match field {
         None => Part::Absent,
         field => reader(field).map_or(Part::Unreadable, Part::Read),
     }
 }
 
-fn text(field: Option<Value>) -> Option<String> {
-    match field {
-        Some(Value::String(text)) => Some(text),
-        _ => None,
-    }
+fn text(field: Option<&Value>) -> Option<String> {
+    Some(field?.as_str()?.to_string())
 }
 
-fn num(field: Option<Value>) -> Option<Num> {
-    Num::of_json(&field?)
+fn num(field: Option<&Value>) -> Option<Num> {
+    Num::of_json(field?)
 }
 
 /// A whole number (not a negative one, nor one written with a fraction).
-fn whole(field: Option<Value>) -> Option<u64> {
+fn whole(field: Option<&Value>) -> Option<u64> {
     field?.as_u64()
 }
 
-fn index(field: Option<Value>) -> Option<usize> {
+fn index(field: Option<&Value>) -> Option<usize> {
     usize::try_from(whole(field)?).ok()
 }
 
-fn count(field: Option<Value>) -> Option<u32> {
+fn count(field: Option<&Value>) -> Option<u32> {
     u32::try_from(whole(field)?).ok()
 }
 
-fn byte(field: Option<Value>) -> Option<u8> {
+fn byte(field: Option<&Value>) -> Option<u8> {
     u8::try_from(whole(field)?).ok()
 }
 
-fn flag(field: Option<Value>) -> Option<bool> {
+fn flag(field: Option<&Value>) -> Option<bool> {
     field?.as_bool()
 }
 
 /// `null` as `None`, anything else as `reader` reads it; a missing field is `None` too.
-fn optional<T>(field: Option<Value>, reader: Read<T>) -> Option<Option<T>> {
+fn optional<T>(field: Option<&Value>, reader: Read<T>) -> Option<Option<T>> {
     match field {
         None | Some(Value::Null) => Some(None),
         field => reader(field).map(Some),
     }
 }
 
-fn maybe_num(field: Option<Value>) -> Option<Option<Num>> {
+fn maybe_num(field: Option<&Value>) -> Option<Option<Num>> {
     optional(field, num)
 }
 
 /// A field that may be missing: missing is `default`.
-fn or<T>(field: Option<Value>, default: T, reader: Read<T>) -> Option<T> {
+fn or<T>(field: Option<&Value>, default: T, reader: Read<T>) -> Option<T> {
     match field {
         None => Some(default),
         field => reader(field),
@@ -77,7 +76,7 @@ fn or<T>(field: Option<Value>, default: T, reader: Read<T>) -> Option<T> {
 }
 
 /// A JSON array, each item read by `reader`; `None` if one does not read.
-fn list<T>(field: Option<Value>, reader: Read<T>) -> Option<Vec<T>> {
+fn list<T>(field: Option<&Value>, reader: Read<T>) -> Option<Vec<T>> {
     let Some(Value::Array(items)) = field else {
         return None;
     };
@@ -89,44 +88,66 @@ fn list<T>(field: Option<Value>, reader: Read<T>) -> Option<Vec<T>> {
     Some(read)
 }
 
-/// Puts `value`'s fields in `slots`: by name (`names`, if given; a name twice counts its last
-/// value) from an object, or by position from an array of at most `slots.len()` items.
-#[inline(never)]
-fn fill(value: Value, names: &[&str], slots: &mut [Option<Value>]) -> Option<()> {
+/// Puts `value`'s fields in `slots`: by name (`names`, if given) from an object, or by
+/// position from an array of at most `slots.len()` items.
+fn fill<'a>(value: &'a Value, names: &[&str], slots: &mut [Option<&'a Value>]) -> Option<()> {
     match value {
-        Value::Object(object) if !names.is_empty() => {
-            for (key, value) in object {
-                let slot = names.iter().position(|name| *name == key);
-                if let Some(slot) = slot.and_then(|i| slots.get_mut(i)) {
-                    *slot = Some(value);
-                }
-            }
-        }
+        Value::Object(object) if !names.is_empty() => fill_members(object, names, slots),
         Value::Array(items) if items.len() <= slots.len() => {
             for (slot, item) in slots.iter_mut().zip(items) {
                 *slot = Some(item);
             }
+            Some(())
         }
-        _ => return None,
+        _ => None,
+    }
+}
+
+/// Puts `object`'s members named in `names` in `slots`, at the name's position (a name twice
+/// counts its last value).
+#[inline(never)]
+fn fill_members<'a>(
+    object: &'a Map,
+    names: &[&str],
+    slots: &mut [Option<&'a Value>],
+) -> Option<()> {
+    for (key, value) in object.iter() {
+        let slot = names.iter().position(|name| name == key);
+        if let Some(slot) = slot.and_then(|i| slots.get_mut(i)) {
+            *slot = Some(value);
+        }
     }
     Some(())
 }
 
-/// Fields by name (`names`) from an object, or by position from an array of at most `N` items;
-/// a missing one is `None` (the caller then takes the field's default, or refuses).
-fn fields<const N: usize>(field: Option<Value>, names: &[&str]) -> Option<[Option<Value>; N]> {
-    let mut slots = std::array::from_fn(|_| None);
-    fill(field?, names, &mut slots)?;
+/// Most fields a part has (an offer's eight).
+const MOST_FIELDS: usize = 8;
+
+/// A part's fields, in order; the ones past its own count are `None`.
+type Slots<'a> = [Option<&'a Value>; MOST_FIELDS];
+
+/// The fields of a part of `count` fields: by name (`names`) from an object, or by position
+/// from an array of at most `count` items; a missing one is `None` (the caller then takes the
+/// field's default, or refuses). One copy for parts of every size.
+#[inline(never)]
+fn slots<'a>(field: Option<&'a Value>, names: &[&str], count: usize) -> Option<Slots<'a>> {
+    let mut slots = [None; MOST_FIELDS];
+    fill(field?, names, slots.get_mut(..count)?)?;
     Some(slots)
 }
 
-/// The items of a JSON array of at most `N` items, by position; a missing one is `None`.
-fn items<const N: usize>(field: Option<Value>) -> Option<[Option<Value>; N]> {
-    fields(field, &[])
+/// Fields by name (`names`) from an object, or by position from an array of at most as many.
+fn fields<'a>(field: Option<&'a Value>, names: &[&str]) -> Option<Slots<'a>> {
+    slots(field, names, names.len())
+}
+
+/// The items of a JSON array of at most `count` items, by position.
+fn items(field: Option<&Value>, count: usize) -> Option<Slots<'_>> {
+    slots(field, &[], count)
 }
 
 /// An entry: a number as the index of the preset's item, an object or an array as the item.
-fn entry<T>(field: Option<Value>, reader: Read<T>) -> Option<Entry<T>> {
+fn entry<T>(field: Option<&Value>, reader: Read<T>) -> Option<Entry<T>> {
     match field {
         Some(Value::Number(_)) => index(field).map(Entry::Same),
         Some(Value::Object(_) | Value::Array(_)) => reader(field).map(Entry::Full),
@@ -134,13 +155,13 @@ fn entry<T>(field: Option<Value>, reader: Read<T>) -> Option<Entry<T>> {
     }
 }
 
-fn resource_use(field: Option<Value>) -> Option<(String, Num, Num, Num)> {
-    let [resource, count, hours, ips] = items(field)?;
+fn resource_use(field: Option<&Value>) -> Option<(String, Num, Num, Num)> {
+    let [resource, count, hours, ips, ..] = items(field, 4)?;
     Some((text(resource)?, num(count)?, num(hours)?, num(ips)?))
 }
 
-fn option(field: Option<Value>) -> Option<WireOption> {
-    let [n, p, u] = fields(field, &["n", "p", "u"])?;
+fn option(field: Option<&Value>) -> Option<WireOption> {
+    let [n, p, u, ..] = fields(field, &["n", "p", "u"])?;
     Some(WireOption {
         n: text(n)?,
         p: num(p)?,
@@ -148,13 +169,13 @@ fn option(field: Option<Value>) -> Option<WireOption> {
     })
 }
 
-fn weeks(field: Option<Value>) -> Option<(Num, Num)> {
-    let [release, due] = items(field)?;
+fn weeks(field: Option<&Value>) -> Option<(Num, Num)> {
+    let [release, due, ..] = items(field, 2)?;
     Some((num(release)?, num(due)?))
 }
 
-fn lab(field: Option<Value>) -> Option<WireLab> {
-    let [r, n, t, o, w] = fields(field, &["r", "n", "t", "o", "w"])?;
+fn lab(field: Option<&Value>) -> Option<WireLab> {
+    let [r, n, t, o, w, ..] = fields(field, &["r", "n", "t", "o", "w"])?;
     Some(WireLab {
         r: optional(r, index)?,
         n: optional(n, text)?,
@@ -164,13 +185,13 @@ fn lab(field: Option<Value>) -> Option<WireLab> {
     })
 }
 
-fn member(field: Option<Value>) -> Option<(String, Num)> {
-    let [resource, share] = items(field)?;
+fn member(field: Option<&Value>) -> Option<(String, Num)> {
+    let [resource, share, ..] = items(field, 2)?;
     Some((text(resource)?, num(share)?))
 }
 
-fn project_use(field: Option<Value>) -> Option<WireProjectUse> {
-    let [resource, count, hours, ips, note, pool] = items(field)?;
+fn project_use(field: Option<&Value>) -> Option<WireProjectUse> {
+    let [resource, count, hours, ips, note, pool, ..] = items(field, 6)?;
     // The note and the pool may be left out (the pool is, when empty).
     let (resource, count, hours) = (text(resource)?, num(count)?, num(hours)?);
     let (ips, note) = (num(ips)?, optional(note, text)?);
@@ -178,22 +199,22 @@ fn project_use(field: Option<Value>) -> Option<WireProjectUse> {
     Some(WireProjectUse(resource, count, hours, ips, note, pool))
 }
 
-fn capacity(field: Option<Value>) -> Option<WireCapacity> {
-    let [resource, units, start, weeks, note] = items(field)?;
+fn capacity(field: Option<&Value>) -> Option<WireCapacity> {
+    let [resource, units, start, weeks, note, ..] = items(field, 5)?;
     let (resource, units, start) = (text(resource)?, num(units)?, num(start)?);
     let (weeks, note) = (num(weeks)?, optional(note, text)?);
     Some(WireCapacity(resource, units, start, weeks, note))
 }
 
-fn offer(field: Option<Value>) -> Option<WireOffer> {
-    let [id, name, vcpu, ram, gpu, gpus, mem, usd] = items(field)?;
+fn offer(field: Option<&Value>) -> Option<WireOffer> {
+    let [id, name, vcpu, ram, gpu, gpus, mem, usd, ..] = items(field, 8)?;
     let (id, name, vcpu, ram) = (text(id)?, text(name)?, count(vcpu)?, num(ram)?);
     let (gpu, gpus, mem, usd) = (text(gpu)?, count(gpus)?, num(mem)?, num(usd)?);
     Some(WireOffer(id, name, vcpu, ram, gpu, gpus, mem, usd))
 }
 
-fn choice(field: Option<Value>) -> Option<WireChoice> {
-    let [provider, resource, offer, fraction] = items(field)?;
+fn choice(field: Option<&Value>) -> Option<WireChoice> {
+    let [provider, resource, offer, fraction, ..] = items(field, 4)?;
     Some((
         text(provider)?,
         text(resource)?,
@@ -211,8 +232,8 @@ const AUTO_STOP: [&str; 5] = [
     "include_project",
 ];
 
-fn auto_stop(field: Option<Value>) -> Option<WireAutoStop> {
-    let [idle, nightly, night, share, project] = fields(field, &AUTO_STOP)?;
+fn auto_stop(field: Option<&Value>) -> Option<WireAutoStop> {
+    let [idle, nightly, night, share, project, ..] = fields(field, &AUTO_STOP)?;
     let d = WireAutoStop::default();
     Some(WireAutoStop {
         idle_after_hours: or(idle, d.idle_after_hours, maybe_num)?,
@@ -233,8 +254,8 @@ const LEVERS: [&str; 6] = [
     "right_size",
 ];
 
-fn levers(field: Option<Value>) -> Option<WireLevers> {
-    let [cap, stop, rerun, sharing, bound, right] = fields(field, &LEVERS)?;
+fn levers(field: Option<&Value>) -> Option<WireLevers> {
+    let [cap, stop, rerun, sharing, bound, right, ..] = fields(field, &LEVERS)?;
     let d = WireLevers::default();
     Some(WireLevers {
         vm_lease_cap_hours: or(cap, d.vm_lease_cap_hours, maybe_num)?,
@@ -248,18 +269,20 @@ fn levers(field: Option<Value>) -> Option<WireLevers> {
 
 /// The settings of a link's `n` object, sorted by path, each path once (its last value); a
 /// value that is no number is `Unreadable` on its own.
-fn settings(field: Option<Value>) -> Option<WireSettings> {
+fn settings(field: Option<&Value>) -> Option<WireSettings> {
     let Some(Value::Object(object)) = field else {
         return None;
     };
-    let members = object.into_sorted().into_iter();
+    let members = object.sorted().into_iter();
     Some(WireSettings(
-        members.map(|(k, v)| (k, part(Some(v), num))).collect(),
+        members
+            .map(|(k, v)| (k.to_string(), part(Some(v), num)))
+            .collect(),
     ))
 }
 
 /// Scenario A: an object of the payload's shape (never an array by position).
-fn pinned(field: Option<Value>) -> Option<Pinned> {
+fn pinned(field: Option<&Value>) -> Option<Pinned> {
     let Some(Value::Object(object)) = field else {
         return None;
     };
@@ -276,10 +299,10 @@ impl WireV2 {
     /// The payload `object` holds, each part read on its own: a part of the wrong shape is
     /// `Unreadable`, a key this version does not know is ignored (a newer link loads what this
     /// version reads). Scenario A is read from an object only (never from an array by position).
-    pub(super) fn of_object(object: Map) -> WireV2 {
-        let mut slots = std::array::from_fn(|_| None);
+    pub(super) fn of_object(object: &Map) -> WireV2 {
+        let mut slots = [None; PARTS.len()];
         // An object always fills (one pass over it: taking keys out one by one costs more code).
-        let _ = fill(Value::Object(object), &PARTS, &mut slots);
+        let _ = fill_members(object, &PARTS, &mut slots);
         let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a] = slots;
         WireV2 {
             v: part(v, whole),
@@ -305,195 +328,4 @@ impl WireV2 {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde::de::DeserializeOwned;
-    use serde_json::{json, Value as SerdeValue};
-
-    use super::*;
-    use crate::model::json::{parse, to_json};
-
-    fn wire_of(json: &str) -> WireV2 {
-        match parse(json.as_bytes()) {
-            Ok(Value::Object(object)) => WireV2::of_object(object),
-            _ => unreachable!("a JSON object"),
-        }
-    }
-
-    /// serde_json's value as the app's reader reads its text.
-    fn app_value(value: &SerdeValue) -> Value {
-        parse(value.to_string().as_bytes()).unwrap_or(Value::Null)
-    }
-
-    #[test]
-    fn entries_read_as_an_index_an_object_or_an_array_by_position() {
-        let wire = wire_of(r#"{"l": [1, {"r": 0, "n": "A"}, [null, "B"]], "zz": 1}"#);
-        let named = |r: Option<usize>, n: &str| WireLab {
-            r,
-            n: Some(n.to_string()),
-            ..WireLab::default()
-        };
-        let expected = vec![
-            Entry::Same(1),
-            Entry::Full(named(Some(0), "A")),
-            Entry::Full(named(None, "B")),
-        ];
-        assert_eq!(wire.l, Part::Read(expected));
-        // Neither a negative nor a fractional index, a text or a longer array is a lab.
-        for labs in [
-            "[-1]",
-            "[1.5]",
-            r#"["0"]"#,
-            "[[null, null, null, null, null, 1]]",
-        ] {
-            let wire = wire_of(&format!(r#"{{"l": {labs}}}"#));
-            assert_eq!(wire.l, Part::Unreadable, "{labs}");
-        }
-    }
-
-    #[test]
-    fn each_part_and_each_setting_is_read_on_its_own() {
-        let wire = wire_of(r#"{"n": {"b": "x", "a": 2}, "ti": 3, "no": "N", "a": [1]}"#);
-        let settings = vec![
-            ("a".to_string(), Part::Read(Num(2.0))),
-            ("b".to_string(), Part::Unreadable),
-        ];
-        assert_eq!(wire.n, Part::Read(WireSettings(settings)));
-        assert_eq!(
-            (wire.ti, wire.no),
-            (Part::Unreadable, Part::Read("N".into()))
-        );
-        // Scenario A only from an object; a settings part that is no object does not read.
-        assert_eq!(wire.a, Part::Unreadable);
-        assert_eq!(wire_of(r#"{"n": [1]}"#).n, Part::Unreadable);
-        let pinned = wire_of(r#"{"a": {"ti": "A"}}"#).a;
-        let Part::Read(Pinned(pinned)) = pinned else {
-            unreachable!("scenario A reads")
-        };
-        assert_eq!(pinned.ti, Part::Read("A".to_string()));
-    }
-
-    #[test]
-    fn settings_are_written_in_the_order_of_their_paths() {
-        let mut settings = WireSettings::default();
-        for (path, value) in [("c", 1.0), ("a", 2.0), ("b", 3.5), ("a", 4.0)] {
-            settings.insert(path.to_string(), Num(value));
-        }
-        let json = serde_json::to_string(&settings).unwrap_or_default();
-        assert_eq!(json, r#"{"a":4,"b":"3.5","c":1}"#);
-        assert_eq!(to_json(&settings), Ok(json));
-    }
-
-    /// A small deterministic generator (xorshift), so the cases are the same on every run.
-    fn next(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
-    /// `value` changed a little: one item or field replaced by an odd value, dropped, or one
-    /// added; nested values are changed the same way, sometimes.
-    fn mutate(value: &SerdeValue, state: &mut u64) -> SerdeValue {
-        let odd: Vec<SerdeValue> = serde_json::from_str(
-            r#"[null, true, 0, 3, -1, 1.5, 4294967296, "x", "2.5", [], {}, [1, 2]]"#,
-        )
-        .unwrap_or_default();
-        let pick = |state: &mut u64, n: usize| (next(state) % n as u64) as usize;
-        match value {
-            SerdeValue::Array(items) if !items.is_empty() && pick(state, 3) > 0 => {
-                let mut items = items.clone();
-                let i = pick(state, items.len());
-                match pick(state, 4) {
-                    0 => items[i] = odd[pick(state, odd.len())].clone(),
-                    1 => {
-                        items.truncate(i);
-                    }
-                    2 => items.push(odd[pick(state, odd.len())].clone()),
-                    _ => items[i] = mutate(&items[i], state),
-                }
-                SerdeValue::Array(items)
-            }
-            SerdeValue::Object(object) if !object.is_empty() && pick(state, 3) > 0 => {
-                let mut object = object.clone();
-                let keys: Vec<String> = object.keys().cloned().collect();
-                let key = keys[pick(state, keys.len())].clone();
-                match pick(state, 4) {
-                    0 => {
-                        object.insert(key, odd[pick(state, odd.len())].clone());
-                    }
-                    1 => {
-                        object.remove(&key);
-                    }
-                    2 => {
-                        object.insert("zz".into(), odd[pick(state, odd.len())].clone());
-                    }
-                    _ => {
-                        let changed = mutate(&object[&key], state);
-                        object.insert(key, changed);
-                    }
-                }
-                SerdeValue::Object(object)
-            }
-            _ => odd[pick(state, odd.len())].clone(),
-        }
-    }
-
-    /// `reader` reads what serde's derived reading of `T` reads, on `examples` and many values
-    /// made from them.
-    fn agrees<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
-        examples: &[SerdeValue],
-        reader: Read<T>,
-    ) {
-        let mut state = 0x2545_f491_4f6c_dd1d;
-        let mut read = 0;
-        for example in examples {
-            let mut value = example.clone();
-            for round in 0..3000 {
-                let derived = serde_json::from_value::<T>(value.clone()).ok();
-                read += usize::from(derived.is_some());
-                assert_eq!(reader(Some(app_value(&value))), derived, "{value}");
-                // Mostly small changes of the example, sometimes changes of changes.
-                value = mutate(if round % 3 == 0 { &value } else { example }, &mut state);
-            }
-        }
-        // The examples and some of their changes read (not only refusals were compared).
-        assert!(read > examples.len() * 50, "{read}");
-    }
-
-    #[test]
-    fn the_readers_read_what_serde_reads() {
-        let an_option = json!({"n": "KVM", "p": "12.5", "u": [["m1.small", 1, 2.5, 1]]});
-        let a_lab = json!({"r": 0, "n": "A", "t": "note", "o": [0, an_option], "w": [1, "2.5"]});
-        agrees(
-            &[a_lab.clone(), json!([1, "B", null, [an_option], [1, 2]])],
-            |v| entry(v, lab),
-        );
-        agrees(
-            &[an_option.clone(), json!(["n", 1, [["r", 1, 2, 3]]])],
-            option,
-        );
-        let pooled = json!(["gpu", 1, 20, 0, "note", [["a", 50], ["b", "50"]]]);
-        agrees(&[pooled, json!(["vm", 2, "3.5", 1])], project_use);
-        agrees(
-            &[json!(["gpu", 4, 1, 15, "n"]), json!(["vm", 1, 2, 3])],
-            capacity,
-        );
-        agrees(
-            &[json!(["custom/a", "A", 8, 32, "A100", 1, 40, "1.5"])],
-            offer,
-        );
-        agrees(&[json!(["p", "r", "o", 0.5])], choice);
-        let a_stop = json!({"idle_after_hours": 2, "nightly_stop": true, "night_hours": 8,
-            "idle_share_pct": 30, "include_project": false});
-        let some_levers = json!({"vm_lease_cap_hours": 4, "auto_stop": a_stop, "spot_gpu_rerun_pct": 15,
-            "gpu_sharing_students": null, "gpu_bound_share_pct": "62.5", "right_size": true});
-        agrees(
-            &[
-                some_levers,
-                json!([1, [2, true, 8, 30, false], 3, 4, 5, false]),
-            ],
-            levers,
-        );
-        agrees(&[a_stop], auto_stop);
-    }
-}
+mod tests;
