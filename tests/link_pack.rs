@@ -12,11 +12,11 @@ use std::rc::Rc;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, paper};
+use course_cost::model::edit::change::Change;
 use course_cost::model::share::{
     decode, decode_inflated, encode, encode_json, miniz, payload_of_deflated, stored_deflate,
     unpack, Inflated, MAX_JSON_BYTES,
 };
-use course_cost::model::edit::change::Change;
 use course_cost::state::{Action, ScenarioState};
 
 #[test]
@@ -100,7 +100,10 @@ fn the_browsers_compressed_payload_is_kept_for_its_own_state_only() {
     assert!(!state.is_link_packed());
     // A refused change keeps the scenario: its state shares the link with the one before.
     let refused = state.clone().apply(Action::Change(Change::RemoveLab(999)));
-    assert!(refused.notice.is_some(), "a lab that does not exist is refused");
+    assert!(
+        refused.notice.is_some(),
+        "a lab that does not exist is refused"
+    );
     let shown = Rc::new(Cell::new(0));
     let counter = shown.clone();
     state.when_packed(move || counter.set(counter.get() + 1));
