@@ -55,13 +55,15 @@ html = html.replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (tag, attribut
 // 1b. Release: the scripts minified before anything takes their hashes. The page's integrity
 // attributes (SHA-384, written by Trunk over the unminified files) are written again for the new
 // bytes. Terser comes from tests/node_modules (installed by .ci/setup with the other Node tools).
-async function minifyScripts() {
-  let terser;
+function loadTerser() {
   try {
-    terser = createRequire(new URL('../tests/package.json', import.meta.url))('terser');
+    return createRequire(new URL('../tests/package.json', import.meta.url))('terser');
   } catch {
     throw new Error('post_build.mjs needs terser for a release build: run `bash .ci/setup` first');
   }
+}
+async function minifyScripts() {
+  const terser = loadTerser();
   const scripts = (await files(staging)).filter((path) => /\.js$/.test(path) && !path.endsWith(RELOADER));
   let before = 0;
   let after = 0;
@@ -131,8 +133,7 @@ sw = sw
   .replace('__UNHASHED_FILES__', JSON.stringify(kept.filter((name) => !isHashed(name))))
   .replace('__FILE_DIGESTS__', JSON.stringify(digests));
 if (release) {
-  const terser = createRequire(new URL('../tests/package.json', import.meta.url))('terser');
-  sw = await minifyScript(terser, 'sw.js', sw);
+  sw = await minifyScript(loadTerser(), 'sw.js', sw);
 }
 await writeFile(swPath, sw);
 console.log(`post_build: sw.js build ${buildId} keeps ${kept.length} files offline besides the page`);
