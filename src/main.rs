@@ -23,10 +23,12 @@ fn main() {
                 let props = AppProps { initial };
                 // Into #app, not <body>: Yew clears its root, and the served header must stay.
                 let root = gloo::utils::document().get_element_by_id("app");
+                course_cost::components::page::later::begin_start();
                 match root {
                     Some(root) => yew::Renderer::<App>::with_root_and_props(root, props).render(),
                     None => yew::Renderer::<App>::with_props(props).render(),
                 };
+                course_cost::components::page::later::draw_in_slices();
             })
             .forget();
         });

@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
-use super::{fold, glossary, headline, notice, realism_panel, tabs};
+use super::{fold, glossary, headline, later, notice, realism_panel, tabs};
 use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
     FocusPanel, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
@@ -28,25 +28,28 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
 /// What a view shows.
 fn view(tab: Tab, state: &ScenarioHandle) -> Html {
     match tab {
+        // What a phone's first screen shows comes first; each `later` part is drawn in a task
+        // of its own during the start (page::later).
         Tab::Course => html! {
             <>
-                <CoursePanel />
-                <LabsEditor />
-                <ProjectEditor />
+                { later(1, html! { <CoursePanel /> }) }
+                { later(2, html! { <LabsEditor /> }) }
+                { later(3, html! { <ProjectEditor /> }) }
             </>
         },
         Tab::Prices => html! {
             <>
                 <PricingPanel />
-                <StandInChoices />
-                { realism_panel(state) }
+                { later(1, html! { <StandInChoices /> }) }
+                { later(2, realism_panel(state)) }
             </>
         },
         Tab::Results => html! {
             <>
                 { headline(state) }
                 <ChartsPanel which="cost-by-lab" />
-                <BreakdownTable />
+                { later(1, html! { <BreakdownTable /> }) }
+                { later(2, html! { <>
                 { fold("providers", "The same course on every provider", false,
                     html! { <ProviderComparison /> }) }
                 { fold("more-charts", "Planned vs actual hours, and cost by category (charts)", false, html! {
@@ -55,20 +58,21 @@ fn view(tab: Tab, state: &ScenarioHandle) -> Html {
                         <ChartsPanel which="categories" />
                     </div>
                 }) }
+                </> }) }
             </>
         },
         Tab::Plan => html! {
             <>
                 <SavingsPanel />
-                <TornadoPanel />
-                { folds([
+                { later(1, html! { <TornadoPanel /> }) }
+                { later(2, folds([
                     ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
                     ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
                     ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
                     ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
                     ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
                     ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),
-                ]) }
+                ])) }
             </>
         },
         Tab::Share => html! { <ShareBar /> },
@@ -130,7 +134,7 @@ pub fn Calculator() -> Html {
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
                 { view(current, &state) }
             </section>
-            { glossary() }
+            { later(u8::MAX, glossary()) }
         </main>
     }
 }

@@ -32,6 +32,7 @@ pub use inputs::select::Select;
 pub use inputs::static_markup::static_html;
 pub use inputs::term::glossary;
 pub use page::fold::fold;
+pub use page::later::later;
 pub use page::summary_bar::SummaryBar;
 pub use page::tabs::tabs;
 pub use planning::calibrate_form::CalibrateForm;

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DEFAULT_TOTAL, WAIT, changed, expected, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text,
-  closeClean, wholeDollars,
+  closeClean, startDrawn, wholeDollars,
 } from './support.mjs';
 
 let server;
@@ -180,6 +180,53 @@ test("the served page holds the paper's headline before any script runs", async 
   assert.ok(withoutScripts.includes(DEFAULT_TOTAL), 'the total is in the markup');
   const perStudent = wholeDollars(expected('per_student_usd'));
   assert.ok(withoutScripts.includes(perStudent), 'the cost per student is in the markup');
+});
+
+test('the start draws the first screen first, then each part below it in a later task, top to bottom', async () => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  // What the app's root holds after each task's changes (a mutation observer reports once per
+  // task, at its end): which parts are there, whether the root is busy, whether the served first
+  // paint is still there.
+  await page.addInitScript(() => {
+    window.startSteps = [];
+    const parts = {
+      summary: '[data-testid="summary-bar"]', course: '#course-title', labs: '#labs-title',
+      project: '#project-title', glossary: '[data-testid="glossary"]',
+    };
+    document.addEventListener('DOMContentLoaded', () => {
+      const app = document.getElementById('app');
+      new MutationObserver(() => window.startSteps.push({
+        present: Object.keys(parts).filter((part) => app.querySelector(parts[part])),
+        busy: app.getAttribute('aria-busy') === 'true',
+        served: document.querySelector('.prerendered') !== null,
+      })).observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+  });
+  try {
+    await page.goto(server.url);
+    await startDrawn(page);
+    const steps = await page.evaluate(() => window.startSteps);
+    const all = ['summary', 'course', 'labs', 'project', 'glossary'];
+    const arrival = all.map((part) => steps.findIndex((step) => step.present.includes(part)));
+    assert.ok(arrival.every((step) => step >= 0), `every part is drawn: ${JSON.stringify(steps)}`);
+    // Each part comes in a task after the one above it: none arrives with the next.
+    for (let i = 1; i < all.length; i++) {
+      assert.ok(arrival[i] > arrival[i - 1], `${all[i]} comes after ${all[i - 1]}: ${JSON.stringify(steps)}`);
+    }
+    // The summary replaces the served first paint in one task (never both, never neither).
+    for (const step of steps) {
+      if (step.present.includes('summary')) assert.equal(step.served, false, JSON.stringify(step));
+    }
+    // Busy while parts are missing, and not once the last is there.
+    for (const step of steps) {
+      const whole = all.every((part) => step.present.includes(part));
+      if (!whole) assert.equal(step.busy, true, `busy while parts are missing: ${JSON.stringify(step)}`);
+    }
+    assert.deepEqual(steps.at(-1), { present: all, busy: false, served: false });
+  } finally {
+    await context.close();
+  }
 });
 
 test('the current view is kept in the address bar, and a link opens on its view', async () => {

@@ -135,6 +135,17 @@ export function launch() {
 }
 
 /**
+ * Waits until the start has drawn every part of the view: the app draws the first screen first
+ * and the rest in later tasks, its root `aria-busy` until the last (components/page/later.rs).
+ */
+export async function startDrawn(page) {
+  // The root is busy from before the app's first render, so once it holds anything, not busy
+  // means drawn. (The page's load event comes before the wasm has started.)
+  await page.locator('#app > *').first().waitFor({ state: 'attached', timeout: WAIT });
+  await page.locator('#app:not([aria-busy])').waitFor({ state: 'attached', timeout: WAIT });
+}
+
+/**
  * Opens the calculator and waits until the app has rendered its headline. Page errors and
  * console errors are collected in `page.problems`, for tests to assert there are none.
  * Given the browser (not a context), the page gets a fresh context of its own, so no saved
@@ -155,6 +166,7 @@ export async function openCalculator(contextOrBrowser, url, contextOptions = {})
   page.setDefaultTimeout(WAIT);
   await page.goto(url);
   await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
+  await startDrawn(page);
   return page;
 }
 

@@ -45,7 +45,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
                 if let Some(origin) = archived {
                     <option value={origin.id} selected={current == origin.id}>{ origin.label() }</option>
                 }
-                { options(presets.iter().map(|p| (p.id, p.name)), current) }
+                { options(presets.iter().map(|p| (p.id, p.name))) }
             </> }) }
             { field_hint(hint) }
         </div>

@@ -2,30 +2,49 @@
 
 use yew::prelude::*;
 
-use crate::components::inputs::select::unlabelled_select;
+use crate::components::inputs::select::{push_option, unlabelled_select};
+use crate::components::inputs::static_markup::push_escaped;
 use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::resource::ResourceKind;
+
+thread_local! {
+    /// The resources' `<optgroup>`s and `<option>`s, built on first use: the built-in catalog
+    /// never changes while the page is open, and one piece of markup is one node for Yew to
+    /// create, not one per option (a course view holds a select per resource row).
+    static RESOURCE_OPTIONS: AttrValue = resource_options();
+}
+
+/// Every catalog resource as an option, grouped by kind; none is marked selected (the select
+/// sets its shown value itself).
+fn resource_options() -> AttrValue {
+    let Ok(catalog) = crate::model::Catalog::builtin() else {
+        return AttrValue::Static("");
+    };
+    let mut markup = String::new();
+    for kind in ResourceKind::ALL {
+        markup.push_str("<optgroup label=\"");
+        push_escaped(&mut markup, kind.label());
+        markup.push_str("\">");
+        for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
+            push_option(&mut markup, resource.id, &resource.display_name());
+        }
+        markup.push_str("</optgroup>");
+    }
+    AttrValue::from(markup)
+}
 
 /// A picker of every catalog resource, `value` (a resource id) selected, named `label` for
 /// screen readers (it sits in a table row without a visible label); the newly selected id goes to
 /// `on_change`.
 pub fn resource_select(value: &str, label: String, on_change: Callback<String>) -> Html {
-    let Ok(catalog) = crate::model::Catalog::builtin() else {
-        return html! {};
-    };
-    html! {
-        { unlabelled_select(label, None, AttrValue::from(value.to_string()), on_change, html! { <>
-            for kind in ResourceKind::ALL {
-                <optgroup label={kind.label()}>
-                    for resource in catalog.resources.iter().filter(|r| r.kind == kind) {
-                        <option value={resource.id} selected={resource.id == value}>
-                            { resource.display_name() }
-                        </option>
-                    }
-                </optgroup>
-            }
-        </> }) }
-    }
+    let options = Html::from_html_unchecked(RESOURCE_OPTIONS.with(AttrValue::clone));
+    unlabelled_select(
+        label,
+        None,
+        AttrValue::from(value.to_string()),
+        on_change,
+        options,
+    )
 }
 
 /// The header row of a table of resource uses (lab options and the project share it).

@@ -253,13 +253,13 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
                 { labelled_select(("provider", "provider-select"), AttrValue::from(pricing.provider.clone()), on_provider,
-                    options(catalog.providers.iter().map(|p| (p.id, p.name)), &pricing.provider)) }
+                    options(catalog.providers.iter().map(|p| (p.id, p.name)))) }
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
                 { labelled_select(("snapshot", "snapshot-select"), AttrValue::from(pricing.snapshot.clone()), on_snapshot,
-                    options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())), &pricing.snapshot)) }
+                    options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())))) }
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>
                     { snapshot_note }
