@@ -28,8 +28,8 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
 /// What a view shows.
 fn view(tab: Tab, state: &ScenarioHandle) -> Html {
     match tab {
-        // What a phone's first screen shows comes first; each `later` part is drawn in a task
-        // of its own during the start (page::later).
+        // During the start the summary and tabs come in the first task and each `later` part
+        // in a task of its own, top to bottom (page::later); afterwards all at once.
         Tab::Course => html! {
             <>
                 { later(1, html! { <CoursePanel /> }) }
