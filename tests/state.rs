@@ -97,6 +97,25 @@ fn presets_load_and_set_the_origin() {
 }
 
 #[test]
+fn only_the_untouched_paper_course_needs_no_link() {
+    // What an address without a link opens, and what its own link would open, are one scenario:
+    // so the start may leave the address bar bare.
+    let state = start();
+    assert!(state.needs_no_link());
+    let own = decode(&state.share_payload(), state.catalog).expect("its link decodes");
+    assert_eq!(own.scenario, **state.scenario);
+    assert!(own.pinned.is_none());
+    // Anything else needs its link.
+    assert!(!edit(state.clone(), students(), "80").needs_no_link());
+    assert!(!state.clone().apply(Action::PinAsA).needs_no_link());
+    let presets = builtin_presets().expect("presets");
+    let other = presets.last().expect("more than one preset");
+    assert!(!state
+        .apply(Action::LoadPreset(other.id.to_string()))
+        .needs_no_link());
+}
+
+#[test]
 fn pinning_carries_scenario_a_into_the_link() {
     let state = start();
     let alone = state.share_payload();

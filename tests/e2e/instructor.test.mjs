@@ -182,7 +182,7 @@ test("the served page holds the paper's headline before any script runs", async 
   assert.ok(withoutScripts.includes(perStudent), 'the cost per student is in the markup');
 });
 
-test('the start draws the first screen first, then each part below it in a later task, top to bottom', async () => {
+test('the start draws the first screen first, then each part below it in a later task, top to bottom, long lists a few rows per task', async () => {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   // What the app's root holds after each task's changes (a mutation observer reports once per
@@ -191,15 +191,20 @@ test('the start draws the first screen first, then each part below it in a later
   await page.addInitScript(() => {
     window.startSteps = [];
     const parts = {
-      summary: '[data-testid="summary-bar"]', course: '#course-title', labs: '#labs-title',
-      project: '#project-title', glossary: '[data-testid="glossary"]',
+      summary: '[data-testid="summary-bar"]', course: '#course-title',
+      title: '[data-testid="scenario-title"]', labs: '#labs-title', project: '#project-title',
+      capacity: '[data-testid="fold-capacity"]', glossary: '[data-testid="glossary"]',
     };
     document.addEventListener('DOMContentLoaded', () => {
       const app = document.getElementById('app');
+      const project = () => document.getElementById('project-title')?.closest('section');
       new MutationObserver(() => window.startSteps.push({
         present: Object.keys(parts).filter((part) => app.querySelector(parts[part])),
         busy: app.getAttribute('aria-busy') === 'true',
         served: document.querySelector('.prerendered') !== null,
+        labs: app.querySelectorAll('[data-testid="lab-editor"]').length,
+        projectRows: project()?.querySelectorAll('tbody tr').length ?? 0,
+        addLab: app.querySelector('[data-testid="add-lab"]') !== null,
       })).observe(app, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
   });
@@ -207,7 +212,7 @@ test('the start draws the first screen first, then each part below it in a later
     await page.goto(server.url);
     await startDrawn(page);
     const steps = await page.evaluate(() => window.startSteps);
-    const all = ['summary', 'course', 'labs', 'project', 'glossary'];
+    const all = ['summary', 'course', 'title', 'labs', 'project', 'capacity', 'glossary'];
     const arrival = all.map((part) => steps.findIndex((step) => step.present.includes(part)));
     assert.ok(arrival.every((step) => step >= 0), `every part is drawn: ${JSON.stringify(steps)}`);
     // Each part comes in a task after the one above it: none arrives with the next.
@@ -223,7 +228,20 @@ test('the start draws the first screen first, then each part below it in a later
       const whole = all.every((part) => step.present.includes(part));
       if (!whole) assert.equal(step.busy, true, `busy while parts are missing: ${JSON.stringify(step)}`);
     }
-    assert.deepEqual(steps.at(-1), { present: all, busy: false, served: false });
+    const last = steps.at(-1);
+    assert.deepEqual({ ...last, labs: 0, projectRows: 0 }, { present: all, busy: false, served: false, labs: 0, projectRows: 0, addLab: true });
+    // Long lists come a few rows per task: the labs panel and the project's table first show
+    // only some of their rows, the rest arrive in later tasks, in order, and the next part only
+    // after the last row.
+    for (const [rows, part, next] of [['labs', 'labs', 'project'], ['projectRows', 'project', 'capacity']]) {
+      const first = steps[arrival[all.indexOf(part)]][rows];
+      assert.ok(first > 0 && first < last[rows], `${part} starts with some of its rows, not all: ${first}`);
+      const counts = steps.map((step) => step[rows]);
+      assert.ok(counts.every((count, i) => i === 0 || count >= counts[i - 1]), `${rows} only grow: ${counts}`);
+      assert.equal(steps[arrival[all.indexOf(next)]][rows], last[rows], `${next} comes after the last of ${rows}`);
+    }
+    // The list's Add button comes after its last row, so no row moves it down.
+    assert.equal(steps.find((step) => step.addLab).labs, last.labs, 'Add a lab comes after the last lab');
   } finally {
     await context.close();
   }

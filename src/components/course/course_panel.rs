@@ -6,6 +6,7 @@ use crate::components::course::scenario_title::scenario_title;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::page::later::later_inside;
 use crate::components::static_html;
 use crate::model::catalog::presets::current_presets;
 use crate::model::scenario::field::Setting;
@@ -63,13 +64,16 @@ pub fn CoursePanel() -> Html {
             // Students first: the field a phone shows on its first screen.
             { setting_inputs(Section::Enrollment, scenario, &no_hint) }
             { preset_picker(&state) }
-            { scenario_title(&state) }
-            { setting_inputs(Section::Course, scenario, &|setting| {
-                (setting == Setting::GroupSize).then(|| format!(
-                    "Average; {} groups. The paper's course: 3-4 students (project page).",
-                    scenario.course.project_groups()
-                ))
-            }) }
+            // The rest in a task of its own during the start (page::later).
+            { later_inside(1, html! { <>
+                { scenario_title(&state) }
+                { setting_inputs(Section::Course, scenario, &|setting| {
+                    (setting == Setting::GroupSize).then(|| format!(
+                        "Average; {} groups. The paper's course: 3-4 students (project page).",
+                        scenario.course.project_groups()
+                    ))
+                }) }
+            </> }) }
         </section>
     }
 }

@@ -7,6 +7,7 @@ use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
 use crate::components::static_html;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -169,6 +170,10 @@ fn lab_summary(lab: &Lab) -> String {
     )
 }
 
+/// Labs drawn per task during the start (page::later): each takes about a millisecond on a
+/// fast machine, several on a phone.
+const LABS_PER_SLICE: usize = 3;
+
 /// Every lab of the course; one lab's details are open at a time, so the list stays short.
 #[component]
 pub fn LabsEditor() -> Html {
@@ -190,6 +195,14 @@ pub fn LabsEditor() -> Html {
             open.set(Some(count));
         })
     };
+    let rows: Vec<Html> = labs
+        .iter()
+        .enumerate()
+        .map(|(index, lab)| {
+            let (last, shown) = (index + 1 == labs.len(), *open == Some(index));
+            lab_editor(&dispatch, index, lab, last, shown, &on_toggle)
+        })
+        .collect();
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
@@ -197,10 +210,12 @@ pub fn LabsEditor() -> Html {
                 "<p class=\"panel-intro\">Planned use per student. A lab can have options (e.g. A100 or \
                  V100 nodes) taken by a share of the students; storage counts GB instead of instances.</p>",
             ) }
-            for (index, lab) in labs.iter().enumerate() {
-                { lab_editor(&dispatch, index, lab, index + 1 == labs.len(), *open == Some(index), &on_toggle) }
-            }
-            <button type="button" data-testid="add-lab" onclick={on_add}>{ "Add a lab" }</button>
+            // During the start, a few labs per task; the first few with the panel.
+            { in_slices(&rows, LABS_PER_SLICE) }
+            // After the last lab, so no slice of labs moves it.
+            { later_inside(AFTER_ROWS, html! {
+                <button type="button" data-testid="add-lab" onclick={on_add}>{ "Add a lab" }</button>
+            }) }
         </section>
     }
 }

@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::fold;
+use crate::components::page::later::later_inside;
 use crate::components::static_html;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
@@ -52,13 +53,16 @@ pub fn ProjectEditor() -> Html {
                 },
                 &project.uses.iter().map(|u| UseRow::of(u, &u.note)).collect::<Vec<_>>(),
             ) }
-            for (item, project_use) in project.uses.iter().enumerate() {
-                if state.catalog.resource(&project_use.resource).is_some_and(|r| r.specs.gpu_count > 0) || !project_use.pool.is_empty() {
-                    { fold(&format!("pool-{item}"), &pool_title(item, project_use), false,
-                        pool_editor(&dispatch, item, project_use)) }
+            // The folds in a task of their own during the start, after the table's rows.
+            { later_inside(u8::MAX, html! { <>
+                for (item, project_use) in project.uses.iter().enumerate() {
+                    if state.catalog.resource(&project_use.resource).is_some_and(|r| r.specs.gpu_count > 0) || !project_use.pool.is_empty() {
+                        { fold(&format!("pool-{item}"), &pool_title(item, project_use), false,
+                            pool_editor(&dispatch, item, project_use)) }
+                    }
                 }
-            }
-            { fold("capacity", "Reserved nodes (capacity)", exceeded, html! { <CapacityEditor /> }) }
+                { fold("capacity", "Reserved nodes (capacity)", exceeded, html! { <CapacityEditor /> }) }
+            </> }) }
         </section>
     }
 }

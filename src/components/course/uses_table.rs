@@ -6,6 +6,7 @@ use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::resource_select::uses_head;
+use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
 use crate::components::resource_select;
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::PlannedUse;
@@ -54,24 +55,33 @@ pub struct UsesSite<'a> {
     pub hours_label: &'static str,
 }
 
+/// Rows drawn per task during the start: each has a resource menu (about 50 elements with its
+/// options and hints), as many as three labs.
+const ROWS_PER_SLICE: usize = 2;
+
 /// The table of the uses `rows` at `at`, with a button to add one.
 pub fn uses_table(at: &UsesSite<'_>, rows: &[UseRow]) -> Html {
     let site = at.site;
     let on_add = click_change(&at.dispatch, Change::AddUse(site));
+    let rows: Vec<Html> = rows
+        .iter()
+        .enumerate()
+        .map(|(item, row)| use_row(at, item, row))
+        .collect();
     html! {
         <>
             <div class="table-scroll" role="region" tabindex="0"
                 aria-label={format!("Resources of {}", at.where_label)}>
                 <table class="uses">
                     { uses_head(at.hours_heading) }
-                    <tbody>
-                        for (item, row) in rows.iter().enumerate() {
-                            { use_row(at, item, row) }
-                        }
-                    </tbody>
+                    // During the start, a few rows per task (page::later).
+                    <tbody>{ in_slices(&rows, ROWS_PER_SLICE) }</tbody>
                 </table>
             </div>
-            <button type="button" class="secondary small" onclick={on_add}>{ "Add a resource" }</button>
+            // After the last row, so no slice of rows moves it.
+            { later_inside(AFTER_ROWS, html! {
+                <button type="button" class="secondary small" onclick={on_add}>{ "Add a resource" }</button>
+            }) }
         </>
     }
 }

@@ -7,11 +7,13 @@
 //! then kept with the state, in place, so nothing but the parts showing the link renders again);
 //! leaving the page writes at once what the state has (the compressed payload, or until it is
 //! known the one deflated at once, which opens the same scenario).
-//! It is written only after an edit: a draft loaded unchanged (one a newer version wrote, say)
-//! stays as it was stored. Before a write replaces a stored draft that this tab did not write
-//! (another tab's) or could not read whole (a newer version's), that draft goes to the kept
-//! list, as do scenarios replaced by Reset, a preset or a link; another tab's save is noticed
-//! through the `storage` event.
+//! The paper's course opened from an address without a link gets no link written until the
+//! first change: that address already opens it.
+//! The draft is written only after an edit: a draft loaded unchanged (one a newer version
+//! wrote, say) stays as it was stored. Before a write replaces a stored draft that this tab did
+//! not write (another tab's) or could not read whole (a newer version's), that draft goes to
+//! the kept list, as do scenarios replaced by Reset, a preset or a link; another tab's save is
+//! noticed through the `storage` event.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -298,6 +300,15 @@ fn use_debounced_write(
     // Keyed on the state (compared by pointer, so cheaply), and the link is compressed when the
     // debounce ends: a keystroke never pays for serializing and deflating the scenario.
     use_effect_with((state.clone(), keep_stored), move |(state, keep_stored)| {
+        // The paper's course opened from an address without a link: that address already
+        // opens it, so the start neither computes a link nor writes one (a draft equal to the
+        // course included). The first change writes as usual, and Undo back to it too.
+        if !book.borrow().edited
+            && state.needs_no_link()
+            && payload_of(&address::fragment()).is_none()
+        {
+            return;
+        }
         let mut pending_now = pending.borrow_mut();
         // A state that only gained its compressed payload, already written, needs no write.
         let payload = state.is_link_packed().then(|| state.share_payload());

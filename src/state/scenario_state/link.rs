@@ -5,6 +5,7 @@ use std::cell::{OnceCell, RefCell};
 use std::fmt;
 
 use super::ScenarioState;
+use crate::model::catalog::presets::paper_course;
 use crate::model::share::{deflate_now, encode_json, payload_of_deflated, PARAM};
 use crate::model::Scenario;
 
@@ -53,6 +54,17 @@ impl ScenarioState {
     /// payload is compressed at once).
     pub fn is_link_packed(&self) -> bool {
         self.link.packed.get().is_some()
+    }
+
+    /// Whether an address without a link opens this very state: the paper's course as it
+    /// ships, unchanged, nothing pinned beside it. Its link need not be computed or written
+    /// until something changes (the start's busiest second, on a phone, has better uses).
+    pub fn needs_no_link(&self) -> bool {
+        let paper = paper_course().ok();
+        self.preset
+            .zip(paper)
+            .is_some_and(|(preset, paper)| std::ptr::eq(preset, paper))
+            && self.pinned.is_none()
     }
 
     /// The JSON the share link deflates.
