@@ -6,9 +6,11 @@
 //    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
 // 2. Service worker: writes the build id, the files to keep offline and their SHA-256 into sw.js.
-// 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9) beside every file.
+// 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9, the smaller of Node's
+//    and GNU gzip's) beside every file.
 // Release builds also minify the JavaScript (wasm-bindgen's glue, register.js, embed.js, sw.js) with
 // terser, since Trunk 0.21 leaves it as written: about 3.7 kB gzip fewer to download.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -138,6 +140,22 @@ if (release) {
 await writeFile(swPath, sw);
 console.log(`post_build: sw.js build ${buildId} keeps ${kept.length} files offline besides the page`);
 
+/**
+ * `body` gzipped at level 9: the smaller of Node's zlib and the system's GNU gzip (part of every
+ * Debian and macOS base system), whose matcher gives about 0.7% less on the wasm (397.3 against
+ * 400.1 kB): the bytes served are then the ones `.ci/test` holds to the README's budget. Node's
+ * copy alone where gzip cannot run.
+ */
+function smallestGzip(body) {
+  const zlib = gzipSync(body, { level: 9 });
+  try {
+    const gnu = execFileSync('gzip', ['-9', '-n', '-c'], { input: body, maxBuffer: 64 << 20 });
+    return gnu.length < zlib.length ? gnu : zlib;
+  } catch {
+    return zlib;
+  }
+}
+
 // 3. Precompressed siblings for servers that serve them (release only: brotli 11 takes seconds).
 if (release) {
   let raw = 0;
@@ -153,7 +171,7 @@ if (release) {
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     });
-    const gzip = gzipSync(body, { level: 9 });
+    const gzip = smallestGzip(body);
     await writeFile(`${path}.br`, brotli);
     await writeFile(`${path}.gz`, gzip);
     raw += body.length;
