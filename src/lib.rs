@@ -8,6 +8,10 @@ pub mod model;
 pub mod prerender;
 pub mod state;
 
+/// The `refresh-prices` command's core: native only, never in the wasm.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod refresh;
+
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]

@@ -1,0 +1,257 @@
+//! The refresh from start to end: read every catalog, choose each region's prices, compare with
+//! the previous snapshot, and write the files (or refuse to).
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::catalog::{CatalogRead, Provider};
+use super::changes::{diff, summary, Line};
+use super::error::RefreshError;
+use super::manifest::{self, Entry, Format};
+use super::merge::merge;
+use super::snapshot::SnapshotFile;
+use super::source::Source;
+use super::watch::SkuList;
+use super::{aws, azure, derived, gcp, lambda, report, runpod};
+
+/// What the command was asked to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The catalog folder (with its `catalogs.toml`); `--fetch` downloads into it first.
+    pub from: PathBuf,
+    /// Where the snapshots go (`src/data/prices`).
+    pub out: PathBuf,
+    /// `--report FILE`.
+    pub report: Option<PathBuf>,
+    /// `--summary FILE`: the change summary in Markdown.
+    pub summary: Option<PathBuf>,
+    /// The offers file the SKU list comes from.
+    pub offers: PathBuf,
+    /// The ISO date the catalogs are read on.
+    pub read_on: String,
+    /// Write even when a watched SKU vanished or moved by more than half.
+    pub accept: bool,
+    /// Download the catalogs first.
+    pub fetch: bool,
+}
+
+/// What a refresh did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    /// Every catalog read.
+    pub reads: Vec<CatalogRead>,
+    /// The files (written unless refused).
+    pub files: Vec<SnapshotFile>,
+    /// Every difference from the previous files.
+    pub lines: Vec<Line>,
+    /// The change summary.
+    pub summary: String,
+    /// Whether it refused to write.
+    pub refused: bool,
+}
+
+/// Reads one catalog file of a folder.
+pub fn read_entry(folder: &Path, entry: &Entry, skus: &SkuList) -> Result<CatalogRead, RefreshError> {
+    let path = folder.join(&entry.file);
+    let name = path.display().to_string();
+    let source = Source {
+        name: &name,
+        entry,
+        skus,
+    };
+    let cannot = |e: std::io::Error| RefreshError::file(&name, format!("cannot be read: {e}"));
+    let open = || File::open(&path).map_err(cannot);
+    let text = || fs::read_to_string(&path).map_err(cannot);
+    let found = match entry.format {
+        Format::AwsOfferJson => aws::offer_json::read(open()?, &source)?,
+        Format::AwsOfferCsv => aws::offer_csv::read(open()?, &source)?,
+        Format::AzureRetailPage => azure::read(&text()?, &source)?,
+        Format::GcpSkusPage => gcp::read(&text()?, &source)?,
+        Format::LambdaInstanceTypes => lambda::read(&text()?, &source)?,
+        Format::RunpodGpuTypes => runpod::read(&text()?, &source)?,
+        Format::KarpenterAwsHistory | Format::KarpenterAzure | Format::VantageGpuByRegion => {
+            derived::generations::read(open()?, &source)?
+        }
+        Format::SkypilotVms => derived::skypilot::read(open()?, &source)?,
+    };
+    Ok(found.into_read(&source))
+}
+
+/// One line about a catalog read: its records, time and throughput.
+pub fn describe_read(read: &CatalogRead, seconds: f64) -> String {
+    let rate = if seconds > 0.0 {
+        format!(", {:.0} records/s", read.records as f64 / seconds)
+    } else {
+        String::new()
+    };
+    format!(
+        "read {} ({}{}, dated {}): {} records in {seconds:.2} s{rate}; {} figures",
+        read.file,
+        read.provider.id(),
+        if read.catalog.derived { ", derived" } else { "" },
+        read.as_of.as_deref().unwrap_or("undated"),
+        read.records,
+        read.figures.len()
+    )
+}
+
+/// Reads every catalog of a folder, in the manifest's order, saying what each gave.
+pub fn read_folder(
+    folder: &Path,
+    skus: &SkuList,
+    log: &mut dyn Write,
+) -> Result<Vec<CatalogRead>, RefreshError> {
+    let mut reads = Vec::new();
+    for entry in manifest::load(folder)? {
+        let started = Instant::now();
+        let read = read_entry(folder, &entry, skus)?;
+        let _ = writeln!(log, "{}", describe_read(&read, started.elapsed().as_secs_f64()));
+        reads.push(read);
+    }
+    Ok(reads)
+}
+
+fn write(path: &Path, text: &str) -> Result<(), RefreshError> {
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        fs::create_dir_all(parent)
+            .map_err(|e| RefreshError::file(parent.display().to_string(), e.to_string()))?;
+    }
+    fs::write(path, text).map_err(|e| RefreshError::file(path.display().to_string(), e.to_string()))
+}
+
+/// The header of the change summary: the date and every catalog read.
+fn header(options: &Options, reads: &[CatalogRead]) -> String {
+    let mut text = format!("# Price refresh, catalogs read on {}\n\n", options.read_on);
+    for read in reads {
+        let dated = read.as_of.as_deref().unwrap_or("undated");
+        let kind = if read.catalog.derived { "derived table" } else { "provider's catalog" };
+        text.push_str(&format!(
+            "- {} ({}, {kind}, {dated}): {} figures. <{}>\n",
+            read.catalog.title,
+            read.provider.id(),
+            read.figures.len(),
+            read.catalog.url
+        ));
+    }
+    text
+}
+
+/// Notes on what the catalogs did not cover: regions no catalog speaks for (their files are left
+/// as they were), and how many watched SKUs have no price in a region (absent from its file).
+fn coverage_notes(files: &[SnapshotFile], reads: &[CatalogRead], skus: &SkuList) -> Vec<String> {
+    let mut notes = Vec::new();
+    for provider in Provider::ALL {
+        if !reads.iter().any(|r| r.provider == provider) {
+            continue;
+        }
+        let watched = skus.skus(provider).count();
+        for region in provider.regions() {
+            match files.iter().find(|f| f.provider == provider.id() && f.region == *region) {
+                None => notes.push(format!(
+                    "{} {region}: no catalog read covers it; its file is left as it was",
+                    provider.id()
+                )),
+                Some(file) => notes.push(format!(
+                    "{} {region}: {} of {watched} watched SKUs priced",
+                    provider.id(),
+                    file.prices.len()
+                )),
+            }
+        }
+    }
+    notes
+}
+
+/// Chooses, compares and writes (unless refused) the snapshots for catalogs already read.
+pub fn refresh(
+    options: &Options,
+    reads: Vec<CatalogRead>,
+    skus: &SkuList,
+    log: &mut dyn Write,
+) -> Result<Outcome, RefreshError> {
+    let files: Vec<SnapshotFile> = merge(&reads)
+        .iter()
+        .filter_map(|r| SnapshotFile::new(r, &options.read_on))
+        .collect();
+    let mut lines = Vec::new();
+    let mut unchanged = 0;
+    for file in &files {
+        let before = SnapshotFile::read(&file.path(&options.out))?;
+        unchanged += super::changes::unchanged(before.as_ref(), file);
+        lines.extend(diff(before.as_ref(), file, skus));
+    }
+    for note in coverage_notes(&files, &reads, skus) {
+        let _ = writeln!(log, "{note}");
+    }
+    let summary = summary(&lines, unchanged, &header(options, &reads));
+    let _ = writeln!(log, "\n{summary}");
+    let refused = !options.accept && lines.iter().any(|l| l.blocking);
+    if refused {
+        let _ = writeln!(
+            log,
+            "Refused: a watched SKU vanished or moved by more than half (marked above). Nothing was \
+             written. Check those figures against the catalogs, then run again with --accept."
+        );
+    } else {
+        for file in &files {
+            write(&file.path(&options.out), &file.to_text())?;
+        }
+        if let Some(path) = &options.report {
+            write(path, &report::to_text(&files))?;
+        }
+        if let Some(path) = &options.summary {
+            write(path, &summary)?;
+        }
+        let _ = writeln!(log, "Wrote {} files to {}.", files.len(), options.out.display());
+    }
+    Ok(Outcome {
+        reads,
+        files,
+        lines,
+        summary,
+        refused,
+    })
+}
+
+/// The refresh as the command runs it: the SKU list, the catalogs (downloaded first with
+/// `--fetch`), then [`refresh`].
+pub fn run(options: &Options, log: &mut dyn Write) -> Result<Outcome, RefreshError> {
+    let skus = SkuList::load(&options.offers)?;
+    let mut reads = Vec::new();
+    if options.fetch {
+        reads.extend(fetch_first(options, &skus, log)?);
+    }
+    reads.extend(read_folder(&options.from, &skus, log)?);
+    refresh(options, reads, &skus, log)
+}
+
+#[cfg(feature = "fetch")]
+fn fetch_first(
+    options: &Options,
+    skus: &SkuList,
+    log: &mut dyn Write,
+) -> Result<Vec<CatalogRead>, RefreshError> {
+    let endpoints = super::fetch::Endpoints::from_env();
+    super::fetch::fetch_all(&endpoints, &options.from, &options.read_on, skus, log)
+}
+
+#[cfg(not(feature = "fetch"))]
+fn fetch_first(
+    _options: &Options,
+    _skus: &SkuList,
+    _log: &mut dyn Write,
+) -> Result<Vec<CatalogRead>, RefreshError> {
+    Err(RefreshError::file(
+        "--fetch",
+        "this build has no HTTP client: build with `--features fetch`",
+    ))
+}
+
+/// The process's peak resident memory in KiB (Linux's `VmHWM`), if the system says.
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
