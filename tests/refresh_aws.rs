@@ -29,7 +29,10 @@ fn json_scan(text: &str, skus: Option<&SkuList>) -> OfferScan {
 }
 
 fn judged<'a>(scan: &'a OfferScan, product: &str) -> Vec<&'a Judged> {
-    scan.judged.iter().filter(|j| j.product == product).collect()
+    scan.judged
+        .iter()
+        .filter(|j| j.product == product)
+        .collect()
 }
 
 #[test]
@@ -40,12 +43,18 @@ fn the_p4d_price_is_the_on_demand_row_not_the_capacity_block_at_zero() {
     // Linux p4d.24xlarge Instance Hour"; YSXJGN78QTXNVGDQ (marketoption CapacityBlock) is "$0.00".
     assert_eq!(scan.found.figures.len(), 1);
     let figure = &scan.found.figures[0];
-    assert_eq!((figure.region.as_str(), figure.sku.as_str()), ("us-east-1", "p4d.24xlarge"));
+    assert_eq!(
+        (figure.region.as_str(), figure.sku.as_str()),
+        ("us-east-1", "p4d.24xlarge")
+    );
     assert_eq!(figure.usd_per_hour, Some(32.7726));
     let block = judged(&scan, "YSXJGN78QTXNVGDQ");
     assert_eq!(block.len(), 1);
     assert_eq!(block[0].price, 0.0);
-    assert_eq!(block[0].rejects, vec![Reject::CapacityBlock, Reject::ZeroPrice]);
+    assert_eq!(
+        block[0].rejects,
+        vec![Reject::CapacityBlock, Reject::ZeroPrice]
+    );
     assert!(judged(&scan, "H7NGEAC6UEHNTKSJ")[0].rejects.is_empty());
     assert_eq!(scan.found.version.as_deref(), Some("20240528203522"));
     assert_eq!(scan.found.published.as_deref(), Some("2024-05-28"));
@@ -55,11 +64,15 @@ fn the_p4d_price_is_the_on_demand_row_not_the_capacity_block_at_zero() {
 fn a_parser_without_the_market_option_filter_would_still_drop_the_zero_row() {
     // ec2instances.info's rule alone ("no free lunch"): even with the CapacityBlock attribute
     // removed from the real row, its $0 price keeps it out.
-    let text = fs::read_to_string(JSON_EXCERPT)
-        .unwrap()
-        .replace("\"marketoption\": \"CapacityBlock\"", "\"marketoption\": \"OnDemand\"");
+    let text = fs::read_to_string(JSON_EXCERPT).unwrap().replace(
+        "\"marketoption\": \"CapacityBlock\"",
+        "\"marketoption\": \"OnDemand\"",
+    );
     let scan = json_scan(&text, Some(&aws(&["p4d.24xlarge"])));
-    assert_eq!(judged(&scan, "YSXJGN78QTXNVGDQ")[0].rejects, vec![Reject::ZeroPrice]);
+    assert_eq!(
+        judged(&scan, "YSXJGN78QTXNVGDQ")[0].rejects,
+        vec![Reject::ZeroPrice]
+    );
     assert_eq!(scan.found.figures[0].usd_per_hour, Some(32.7726));
 }
 
@@ -68,8 +81,12 @@ fn an_unreadable_price_names_the_file_and_the_record() {
     let text = fs::read_to_string(JSON_EXCERPT)
         .unwrap()
         .replace("\"USD\": \"32.7726000000\"", "\"USD\": \"32,7726\"");
-    let error = offer_json::scan(text.as_bytes(), "excerpt.json", Some(&aws(&["p4d.24xlarge"])))
-        .unwrap_err();
+    let error = offer_json::scan(
+        text.as_bytes(),
+        "excerpt.json",
+        Some(&aws(&["p4d.24xlarge"])),
+    )
+    .unwrap_err();
     assert_eq!(error.file, "excerpt.json");
     let record = error.record.as_deref().unwrap();
     assert!(record.contains("H7NGEAC6UEHNTKSJ"), "{error}");
@@ -78,8 +95,12 @@ fn an_unreadable_price_names_the_file_and_the_record() {
     let text = fs::read_to_string(JSON_EXCERPT)
         .unwrap()
         .replace("\"USD\": \"32.7726000000\"", "\"USD\": 32.7726");
-    let error = offer_json::scan(text.as_bytes(), "excerpt.json", Some(&aws(&["p4d.24xlarge"])))
-        .unwrap_err();
+    let error = offer_json::scan(
+        text.as_bytes(),
+        "excerpt.json",
+        Some(&aws(&["p4d.24xlarge"])),
+    )
+    .unwrap_err();
     assert!(error.record.unwrap().contains("H7NGEAC6UEHNTKSJ"));
 }
 
@@ -109,7 +130,11 @@ fn csv_audit() -> OfferScan {
 fn rejects_of(scan: &OfferScan, product: &str) -> Vec<Reject> {
     let rows: Vec<&Judged> = judged(scan, product)
         .into_iter()
-        .filter(|j| !j.rejects.iter().any(|r| matches!(r, Reject::NotOnDemand(_))))
+        .filter(|j| {
+            !j.rejects
+                .iter()
+                .any(|r| matches!(r, Reject::NotOnDemand(_)))
+        })
         .collect();
     assert_eq!(rows.len(), 1, "{product} has one on-demand row");
     rows[0].rejects.clone()
@@ -132,7 +157,11 @@ fn the_real_csv_head_has_no_on_demand_linux_row_and_each_trap_is_named() {
         .iter()
         .filter(|j| j.rejects.contains(&Reject::NotOnDemand("Reserved".into())))
         .count();
-    assert_eq!(reserved, rows.len() - 1, "all rows but one are reserved terms");
+    assert_eq!(
+        reserved,
+        rows.len() - 1,
+        "all rows but one are reserved terms"
+    );
     // Its on-demand row: "$0.2773 per Dedicated Windows with SQL Web c6i.large Instance Hour".
     let on_demand = rows.iter().find(|j| j.price == 0.2773).unwrap();
     assert_eq!(
@@ -167,7 +196,9 @@ fn the_real_csv_head_has_no_on_demand_linux_row_and_each_trap_is_named() {
     assert!(rejects_of(&scan, "2224S3ZTPZZQY93N")
         .contains(&Reject::CapacityNotUsed("UnusedCapacityReservation".into())));
     let allocated = rejects_of(&scan, "22268AJAWBNJXMSB");
-    assert!(allocated.contains(&Reject::CapacityNotUsed("AllocatedCapacityReservation".into())));
+    assert!(allocated.contains(&Reject::CapacityNotUsed(
+        "AllocatedCapacityReservation".into()
+    )));
     assert!(allocated.contains(&Reject::ZeroPrice));
 }
 
@@ -175,8 +206,12 @@ fn the_real_csv_head_has_no_on_demand_linux_row_and_each_trap_is_named() {
 fn a_local_zone_is_not_its_parent_region() {
     // "$6.92717 per Dedicated RHEL c7i.metal-24xl", Region Code us-east-1-nyc-1 (a Local Zone).
     let file = fs::File::open(CSV_HEAD).unwrap();
-    let scan = offer_csv::scan(file, CSV_HEAD, Some(&aws(&["c7i.metal-24xl", "c5d.2xlarge"])))
-        .unwrap();
+    let scan = offer_csv::scan(
+        file,
+        CSV_HEAD,
+        Some(&aws(&["c7i.metal-24xl", "c5d.2xlarge"])),
+    )
+    .unwrap();
     assert!(scan.judged.iter().all(|j| j.region != "us-east-1-nyc-1"));
     // us-east-1's own c5d.2xlarge row is judged (and refused: RHEL with SQL Web).
     assert_eq!(judged(&scan, "2223RRAP6Z3VBN3N").len(), 1);
@@ -191,7 +226,10 @@ fn an_unreadable_csv_price_names_the_line_and_the_product() {
     let error = offer_csv::scan(text.as_bytes(), "head.csv", None).unwrap_err();
     assert_eq!(error.file, "head.csv");
     let record = error.record.unwrap();
-    assert!(record.contains("2223RRAP6Z3VBN3N") && record.contains("line "), "{record}");
+    assert!(
+        record.contains("2223RRAP6Z3VBN3N") && record.contains("line "),
+        "{record}"
+    );
     assert!(error.message.contains("\"n/a\""));
 }
 
@@ -217,7 +255,10 @@ fn the_json_and_csv_forms_of_one_offer_give_the_same_figures() {
     assert_eq!(
         prices,
         vec![
-            ("p4d.24xlarge".to_string(), Some(offer_file_gen::price_of(0))),
+            (
+                "p4d.24xlarge".to_string(),
+                Some(offer_file_gen::price_of(0))
+            ),
             ("t3.small".to_string(), Some(offer_file_gen::price_of(1))),
         ]
     );

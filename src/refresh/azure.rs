@@ -88,20 +88,35 @@ fn text<'a>(item: &'a Map<String, Value>, key: &str) -> &'a str {
 /// `retailPrice` that is not a number is an error naming the item.
 pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, RefreshError> {
     let Some(item) = item.as_object() else {
-        return Err(RefreshError::record(name, format!("item {index}"), "is not an object"));
+        return Err(RefreshError::record(
+            name,
+            format!("item {index}"),
+            "is not an object",
+        ));
     };
     if text(item, "serviceName") != "Virtual Machines" {
         return Ok(None);
     }
     let (sku, sku_name) = (text(item, "armSkuName"), text(item, "skuName"));
-    let record = || format!("item {index} ({sku}, {sku_name:?}, meter {})", text(item, "meterId"));
+    let record = || {
+        format!(
+            "item {index} ({sku}, {sku_name:?}, meter {})",
+            text(item, "meterId")
+        )
+    };
     let price = match item.get("retailPrice") {
         Some(Value::Number(n)) => n.as_f64().filter(|p| p.is_finite() && *p >= 0.0),
         _ => None,
     }
     .ok_or_else(|| {
-        let value = item.get("retailPrice").map_or("nothing".into(), Value::to_string);
-        RefreshError::record(name, record(), format!("retailPrice {value} is not a price"))
+        let value = item
+            .get("retailPrice")
+            .map_or("nothing".into(), Value::to_string);
+        RefreshError::record(
+            name,
+            record(),
+            format!("retailPrice {value} is not a price"),
+        )
     })?;
     let mut rejects = Vec::new();
     match text(item, "type") {
@@ -163,7 +178,10 @@ pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<Page, Refresh
     let page: Value = serde_json::from_str(text)
         .map_err(|e| RefreshError::file(name, format!("not a Retail Prices page: {e}")))?;
     let Some(items) = page.get("Items").and_then(Value::as_array) else {
-        return Err(RefreshError::file(name, "has no Items: not a Retail Prices page"));
+        return Err(RefreshError::file(
+            name,
+            "has no Items: not a Retail Prices page",
+        ));
     };
     let mut out = Page {
         next: page

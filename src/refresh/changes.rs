@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::catalog::Provider;
 use super::snapshot::{PriceJson, SnapshotFile};
 use super::watch::SkuList;
-use super::catalog::Provider;
 
 /// The largest relative on-demand move accepted without `--accept`.
 pub const LARGEST_MOVE: f64 = 0.5;
@@ -103,8 +103,16 @@ pub fn diff(before: Option<&SnapshotFile>, now: &SnapshotFile, skus: &SkuList) -
         let (a, b) = (old.get(sku), new.get(sku));
         let watched = provider.is_some_and(|p| skus.contains(p, sku));
         let pairs = [
-            (Kind::OnDemand, a.and_then(|p| p.usd_per_hour), b.and_then(|p| p.usd_per_hour)),
-            (Kind::Spot, a.and_then(|p| p.spot_usd_per_hour), b.and_then(|p| p.spot_usd_per_hour)),
+            (
+                Kind::OnDemand,
+                a.and_then(|p| p.usd_per_hour),
+                b.and_then(|p| p.usd_per_hour),
+            ),
+            (
+                Kind::Spot,
+                a.and_then(|p| p.spot_usd_per_hour),
+                b.and_then(|p| p.spot_usd_per_hour),
+            ),
         ];
         for (kind, x, y) in pairs {
             if let Some(change) = compare(kind, x, y) {
@@ -150,7 +158,11 @@ pub fn summary(lines: &[Line], unchanged: usize, header: &str) -> String {
         }
         let _ = writeln!(text, "\n## {title} ({})\n", chosen.len());
         for line in chosen {
-            let flag = if line.blocking { " **(needs --accept)**" } else { "" };
+            let flag = if line.blocking {
+                " **(needs --accept)**"
+            } else {
+                ""
+            };
             let _ = writeln!(text, "- {}: {}{flag}", line.what, describe(&line.change));
         }
     }

@@ -16,7 +16,10 @@ pub fn read_response(text: &str, name: &str, skus: &SkuList) -> Result<Found, Re
     let response: Value = serde_json::from_str(text)
         .map_err(|e| RefreshError::file(name, format!("not an instance-types response: {e}")))?;
     let Some(types) = response.get("data").and_then(Value::as_object) else {
-        return Err(RefreshError::file(name, "has no data: not an instance-types response"));
+        return Err(RefreshError::file(
+            name,
+            "has no data: not an instance-types response",
+        ));
     };
     let mut found = Found::default();
     found.regions.insert(GLOBAL.to_string());

@@ -122,7 +122,11 @@ fn region_prices(
     let mut order: Vec<usize> = covering.to_vec();
     order.sort_by_key(|&i| {
         let count = used.get(&i).copied().unwrap_or(0);
-        (std::cmp::Reverse(count), std::cmp::Reverse(reads[i].as_of.clone()), i)
+        (
+            std::cmp::Reverse(count),
+            std::cmp::Reverse(reads[i].as_of.clone()),
+            i,
+        )
     });
     let mut catalogs: Vec<CatalogInfo> = Vec::new();
     for i in order {

@@ -53,7 +53,11 @@ pub struct Outcome {
 }
 
 /// Reads one catalog file of a folder.
-pub fn read_entry(folder: &Path, entry: &Entry, skus: &SkuList) -> Result<CatalogRead, RefreshError> {
+pub fn read_entry(
+    folder: &Path,
+    entry: &Entry,
+    skus: &SkuList,
+) -> Result<CatalogRead, RefreshError> {
     let path = folder.join(&entry.file);
     let name = path.display().to_string();
     let source = Source {
@@ -90,7 +94,11 @@ pub fn describe_read(read: &CatalogRead, seconds: f64) -> String {
         "read {} ({}{}, dated {}): {} records in {seconds:.2} s{rate}; {} figures",
         read.file,
         read.provider.id(),
-        if read.catalog.derived { ", derived" } else { "" },
+        if read.catalog.derived {
+            ", derived"
+        } else {
+            ""
+        },
         read.as_of.as_deref().unwrap_or("undated"),
         read.records,
         read.figures.len()
@@ -107,7 +115,11 @@ pub fn read_folder(
     for entry in manifest::load(folder)? {
         let started = Instant::now();
         let read = read_entry(folder, &entry, skus)?;
-        let _ = writeln!(log, "{}", describe_read(&read, started.elapsed().as_secs_f64()));
+        let _ = writeln!(
+            log,
+            "{}",
+            describe_read(&read, started.elapsed().as_secs_f64())
+        );
         reads.push(read);
     }
     Ok(reads)
@@ -126,7 +138,11 @@ fn header(options: &Options, reads: &[CatalogRead]) -> String {
     let mut text = format!("# Price refresh, catalogs read on {}\n\n", options.read_on);
     for read in reads {
         let dated = read.as_of.as_deref().unwrap_or("undated");
-        let kind = if read.catalog.derived { "derived table" } else { "provider's catalog" };
+        let kind = if read.catalog.derived {
+            "derived table"
+        } else {
+            "provider's catalog"
+        };
         text.push_str(&format!(
             "- {} ({}, {kind}, {dated}): {} figures. <{}>\n",
             read.catalog.title,
@@ -148,7 +164,10 @@ fn coverage_notes(files: &[SnapshotFile], reads: &[CatalogRead], skus: &SkuList)
         }
         let watched = skus.skus(provider).count();
         for region in provider.regions() {
-            match files.iter().find(|f| f.provider == provider.id() && f.region == *region) {
+            match files
+                .iter()
+                .find(|f| f.provider == provider.id() && f.region == *region)
+            {
                 None => notes.push(format!(
                     "{} {region}: no catalog read covers it; its file is left as it was",
                     provider.id()
@@ -204,7 +223,12 @@ pub fn refresh(
         if let Some(path) = &options.summary {
             write(path, &summary)?;
         }
-        let _ = writeln!(log, "Wrote {} files to {}.", files.len(), options.out.display());
+        let _ = writeln!(
+            log,
+            "Wrote {} files to {}.",
+            files.len(),
+            options.out.display()
+        );
     }
     Ok(Outcome {
         reads,

@@ -55,7 +55,10 @@ pub fn read_response(text: &str, name: &str, skus: &SkuList) -> Result<Found, Re
         .and_then(|d| d.get("gpuTypes"))
         .and_then(Value::as_array)
     else {
-        return Err(RefreshError::file(name, "has no data.gpuTypes: not a gpuTypes response"));
+        return Err(RefreshError::file(
+            name,
+            "has no data.gpuTypes: not a gpuTypes response",
+        ));
     };
     let mut found = Found::default();
     found.regions.insert(GLOBAL.to_string());
@@ -64,7 +67,9 @@ pub fn read_response(text: &str, name: &str, skus: &SkuList) -> Result<Found, Re
         let Some((count, id)) = offer_gpus(sku) else {
             continue;
         };
-        let Some(gpu) = types.iter().find(|g| g.get("id").and_then(Value::as_str) == Some(id))
+        let Some(gpu) = types
+            .iter()
+            .find(|g| g.get("id").and_then(Value::as_str) == Some(id))
         else {
             continue;
         };

@@ -133,7 +133,10 @@ impl SnapshotFile {
             Err(e) => return Err(RefreshError::file(name, format!("cannot be read: {e}"))),
         };
         serde_json::from_str(&text).map(Some).map_err(|e| {
-            RefreshError::file(name, format!("is not a price snapshot ({e}); move it away to start afresh"))
+            RefreshError::file(
+                name,
+                format!("is not a price snapshot ({e}); move it away to start afresh"),
+            )
         })
     }
 

@@ -18,8 +18,10 @@ const WATCHED: [&str; 4] = ["p4d.24xlarge", "t3.small", "m5.large", "g5.xlarge"]
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (Some(out), Some(bytes)) = (args.first(), args.get(1).and_then(|b| b.parse::<u64>().ok()))
-    else {
+    let (Some(out), Some(bytes)) = (
+        args.first(),
+        args.get(1).and_then(|b| b.parse::<u64>().ok()),
+    ) else {
         eprintln!("usage: aws_offer_file OUT BYTES [csv]");
         std::process::exit(2);
     };

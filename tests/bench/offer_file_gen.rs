@@ -20,7 +20,11 @@ pub const REGION: &str = "us-east-1";
 
 const OPERATING_SYSTEMS: [&str; 4] = ["Linux", "Windows", "RHEL", "SUSE"];
 const TENANCIES: [&str; 3] = ["Shared", "Dedicated", "Host"];
-const CAPACITY: [&str; 3] = ["Used", "UnusedCapacityReservation", "AllocatedCapacityReservation"];
+const CAPACITY: [&str; 3] = [
+    "Used",
+    "UnusedCapacityReservation",
+    "AllocatedCapacityReservation",
+];
 const SOFTWARE: [&str; 2] = ["NA", "SQL Web"];
 const LEASES: [(&str, &str, &str); 6] = [
     ("1yr", "No Upfront", "standard"),
@@ -63,11 +67,12 @@ fn products(index: usize, instance_type: &str) -> Vec<Product> {
                         ("Dedicated", _) => format!("DedicatedUsage:{instance_type}"),
                         _ => format!("HostBoxUsage:{instance_type}"),
                     };
-                    let extra = if (os, tenancy, capacity, software) == ("Linux", "Shared", "Used", "NA") {
-                        0.0
-                    } else {
-                        0.01 * (n as f64 + 1.0)
-                    };
+                    let extra =
+                        if (os, tenancy, capacity, software) == ("Linux", "Shared", "Used", "NA") {
+                            0.0
+                        } else {
+                            0.01 * (n as f64 + 1.0)
+                        };
                     out.push(Product {
                         sku: format!("G{index:07}X{n:03}"),
                         instance_type: instance_type.to_string(),
@@ -115,14 +120,28 @@ fn write_product(w: &mut dyn Write, p: &Product, first: bool) -> io::Result<()> 
     )
 }
 
-fn write_dimension(w: &mut dyn Write, sku: &str, term: &str, rate: &str, unit: &str, price: f64, text: &str) -> io::Result<()> {
+fn write_dimension(
+    w: &mut dyn Write,
+    sku: &str,
+    term: &str,
+    rate: &str,
+    unit: &str,
+    price: f64,
+    text: &str,
+) -> io::Result<()> {
     write!(
         w,
         "\n            \"{sku}.{term}.{rate}\" : {{\n              \"rateCode\" : \"{sku}.{term}.{rate}\",\n              \"description\" : \"{text}\",\n              \"beginRange\" : \"0\",\n              \"endRange\" : \"Inf\",\n              \"unit\" : \"{unit}\",\n              \"pricePerUnit\" : {{\n                \"USD\" : \"{price:.10}\"\n              }},\n              \"appliesTo\" : [ ]\n            }}"
     )
 }
 
-fn write_term(w: &mut dyn Write, p: &Product, term: &str, reserved: Option<(usize, (&str, &str, &str))>, first: bool) -> io::Result<()> {
+fn write_term(
+    w: &mut dyn Write,
+    p: &Product,
+    term: &str,
+    reserved: Option<(usize, (&str, &str, &str))>,
+    first: bool,
+) -> io::Result<()> {
     let comma = if first { "" } else { "," };
     write!(
         w,
@@ -131,7 +150,10 @@ fn write_term(w: &mut dyn Write, p: &Product, term: &str, reserved: Option<(usiz
     )?;
     match reserved {
         None => {
-            let text = format!("${} per On Demand {} {} Instance Hour", p.price, p.os, p.instance_type);
+            let text = format!(
+                "${} per On Demand {} {} Instance Hour",
+                p.price, p.os, p.instance_type
+            );
             write_dimension(w, &p.sku, term, "6YS6EN2CT7", "Hrs", p.price, &text)?;
         }
         Some((i, (lease, option, class))) => {
@@ -140,7 +162,15 @@ fn write_term(w: &mut dyn Write, p: &Product, term: &str, reserved: Option<(usiz
             write_dimension(w, &p.sku, term, "6YS6EN2CT7", "Hrs", hourly, &text)?;
             if option != "No Upfront" {
                 write!(w, ",")?;
-                write_dimension(w, &p.sku, term, "2TG2D8R56U", "Quantity", hourly * 4000.0, "Upfront Fee")?;
+                write_dimension(
+                    w,
+                    &p.sku,
+                    term,
+                    "2TG2D8R56U",
+                    "Quantity",
+                    hourly * 4000.0,
+                    "Upfront Fee",
+                )?;
             }
             write!(
                 w,
@@ -149,7 +179,10 @@ fn write_term(w: &mut dyn Write, p: &Product, term: &str, reserved: Option<(usiz
             return Ok(());
         }
     }
-    write!(w, "\n          }},\n          \"termAttributes\" : {{ }}\n        }}")
+    write!(
+        w,
+        "\n          }},\n          \"termAttributes\" : {{ }}\n        }}"
+    )
 }
 
 /// The instance types of the file: the watched ones, then `fillers` made-up ones.
@@ -176,7 +209,12 @@ pub fn write_json(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Re
     first = true;
     for (i, t) in types.iter().enumerate() {
         for p in products(i, t) {
-            write!(w, "{}\n      \"{}\" : {{", if first { "" } else { "," }, p.sku)?;
+            write!(
+                w,
+                "{}\n      \"{}\" : {{",
+                if first { "" } else { "," },
+                p.sku
+            )?;
             write_term(w, &p, "JRTCKXETXF", None, true)?;
             write!(w, "\n      }}")?;
             first = false;
@@ -186,7 +224,12 @@ pub fn write_json(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Re
     first = true;
     for (i, t) in types.iter().enumerate() {
         for p in products(i, t) {
-            write!(w, "{}\n      \"{}\" : {{", if first { "" } else { "," }, p.sku)?;
+            write!(
+                w,
+                "{}\n      \"{}\" : {{",
+                if first { "" } else { "," },
+                p.sku
+            )?;
             for (k, lease) in LEASES.iter().chain(LEASES.iter()).enumerate() {
                 write_term(w, &p, &format!("R{k:09}"), Some((k, *lease)), k == 0)?;
             }
@@ -200,7 +243,16 @@ pub fn write_json(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Re
 const HEADER: &str = "\"SKU\",\"OfferTermCode\",\"RateCode\",\"TermType\",\"PriceDescription\",\"EffectiveDate\",\"StartingRange\",\"EndingRange\",\"Unit\",\"PricePerUnit\",\"Currency\",\"RelatedTo\",\"LeaseContractLength\",\"PurchaseOption\",\"OfferingClass\",\"Product Family\",\"serviceCode\",\"Location\",\"Location Type\",\"Instance Type\",\"Current Generation\",\"Instance Family\",\"vCPU\",\"Memory\",\"Tenancy\",\"Operating System\",\"License Model\",\"usageType\",\"operation\",\"CapacityStatus\",\"MarketOption\",\"Pre Installed S/W\",\"Region Code\"";
 
 #[allow(clippy::too_many_arguments)]
-fn csv_row(w: &mut dyn Write, p: &Product, term: &str, term_type: &str, unit: &str, price: f64, lease: (&str, &str, &str), text: &str) -> io::Result<()> {
+fn csv_row(
+    w: &mut dyn Write,
+    p: &Product,
+    term: &str,
+    term_type: &str,
+    unit: &str,
+    price: f64,
+    lease: (&str, &str, &str),
+    text: &str,
+) -> io::Result<()> {
     let start = if unit == "Quantity" { "" } else { "0" };
     let end = if unit == "Quantity" { "" } else { "Inf" };
     writeln!(
@@ -225,14 +277,44 @@ pub fn write_csv(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Res
     writeln!(w, "\"FormatVersion\",\"v1.0\"\n\"Disclaimer\",\"A synthetic offer file in the layout of the AWS Price List: its prices are made up.\"\n\"Publication Date\",\"2026-12-01T00:00:00Z\"\n\"Version\",\"20261201000000\"\n\"OfferCode\",\"AmazonEC2\"\n{HEADER}")?;
     for (i, t) in instance_types(watched, fillers).iter().enumerate() {
         for p in products(i, t) {
-            let text = format!("${} per On Demand {} {} Instance Hour", p.price, p.os, p.instance_type);
-            csv_row(w, &p, "JRTCKXETXF", "OnDemand", "Hrs", p.price, ("", "", ""), &text)?;
+            let text = format!(
+                "${} per On Demand {} {} Instance Hour",
+                p.price, p.os, p.instance_type
+            );
+            csv_row(
+                w,
+                &p,
+                "JRTCKXETXF",
+                "OnDemand",
+                "Hrs",
+                p.price,
+                ("", "", ""),
+                &text,
+            )?;
             for (k, lease) in LEASES.iter().chain(LEASES.iter()).enumerate() {
                 let term = format!("R{k:09}");
                 let hourly = p.price * (0.4 + 0.05 * k as f64);
-                csv_row(w, &p, &term, "Reserved", "Hrs", hourly, *lease, "reserved instance applied")?;
+                csv_row(
+                    w,
+                    &p,
+                    &term,
+                    "Reserved",
+                    "Hrs",
+                    hourly,
+                    *lease,
+                    "reserved instance applied",
+                )?;
                 if lease.1 != "No Upfront" {
-                    csv_row(w, &p, &term, "Reserved", "Quantity", hourly * 4000.0, *lease, "Upfront Fee")?;
+                    csv_row(
+                        w,
+                        &p,
+                        &term,
+                        "Reserved",
+                        "Quantity",
+                        hourly * 4000.0,
+                        *lease,
+                        "Upfront Fee",
+                    )?;
                 }
             }
         }

@@ -113,7 +113,10 @@ pub fn scan<R: Read>(
             .map_err(|m| RefreshError::record(name, format!("line {line}, product {product}"), m))
     })?;
     if cols.is_none() {
-        return Err(RefreshError::file(name, "is empty: not an AWS offer file in CSV"));
+        return Err(RefreshError::file(
+            name,
+            "is empty: not an AWS offer file in CSV",
+        ));
     }
     Ok(out)
 }

@@ -96,7 +96,11 @@ impl Scan<'_> {
         }
     }
 
-    fn on_demand<E: de::Error>(&mut self, sku: &str, terms: BTreeMap<String, Term>) -> Result<(), E> {
+    fn on_demand<E: de::Error>(
+        &mut self,
+        sku: &str,
+        terms: BTreeMap<String, Term>,
+    ) -> Result<(), E> {
         let Some(attributes) = self.kept.get(sku).cloned() else {
             return Ok(());
         };
@@ -190,7 +194,10 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                     scan.out.found.published = date_part(&map.next_value::<String>()?);
                 }
                 (Part::File, "products") => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::Products })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::Products,
+                    })?;
                     scan.seen_products = true;
                 }
                 (Part::File, "terms") if !scan.seen_products => {
@@ -200,17 +207,26 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                     return Err(scan.fail(None, message));
                 }
                 (Part::File, "terms") => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::Terms })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::Terms,
+                    })?;
                 }
                 (Part::Products, _) => {
                     let product: Product = map.next_value()?;
                     scan.product(key, product.attributes);
                 }
                 (Part::Terms, "OnDemand") => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::OnDemand })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::OnDemand,
+                    })?;
                 }
                 (Part::Terms, _) => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::Counted })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::Counted,
+                    })?;
                 }
                 (Part::OnDemand, _) if scan.kept.contains_key(&key) => {
                     let terms: BTreeMap<String, Term> = map.next_value()?;
@@ -219,14 +235,23 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                     scan.on_demand(&key, terms)?;
                 }
                 (Part::OnDemand | Part::Counted, _) => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::CountedTerms })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::CountedTerms,
+                    })?;
                 }
                 (Part::CountedTerms, _) => {
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part: Part::CountedTerm })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part: Part::CountedTerm,
+                    })?;
                 }
                 (Part::CountedTerm, "priceDimensions") => {
                     let part = Part::CountedDimensions;
-                    map.next_value_seed(PartSeed { scan: &mut *scan, part })?;
+                    map.next_value_seed(PartSeed {
+                        scan: &mut *scan,
+                        part,
+                    })?;
                 }
                 (Part::CountedDimensions, _) => {
                     scan.out.found.records += 1;
@@ -269,7 +294,10 @@ pub fn scan<R: Read>(
     }
     result.map_err(|e| RefreshError::file(name, format!("not a readable AWS offer file: {e}")))?;
     if !scan.seen_products {
-        return Err(RefreshError::file(name, "has no products: not an AWS offer file"));
+        return Err(RefreshError::file(
+            name,
+            "has no products: not an AWS offer file",
+        ));
     }
     Ok(scan.out)
 }

@@ -91,7 +91,13 @@ pub fn read<R: Read>(reader: R, source: &Source<'_>) -> Result<Found, RefreshErr
             None
         };
         let commit = (cols.len() > 4).then(|| cell(4).to_string());
-        rows.push((generation, commit, region.to_string(), sku.to_string(), price));
+        rows.push((
+            generation,
+            commit,
+            region.to_string(),
+            sku.to_string(),
+            price,
+        ));
         Ok(())
     })?;
     if cols.is_none() {

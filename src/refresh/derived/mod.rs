@@ -16,7 +16,12 @@ use crate::refresh::error::{parse_price, RefreshError};
 
 /// A price cell of a derived table: `None` when empty or zero (no price), an error naming the
 /// line when it cannot be read.
-fn price_cell(text: &str, name: &str, line: u64, column: &str) -> Result<Option<f64>, RefreshError> {
+fn price_cell(
+    text: &str,
+    name: &str,
+    line: u64,
+    column: &str,
+) -> Result<Option<f64>, RefreshError> {
     if text.trim().is_empty() {
         return Ok(None);
     }

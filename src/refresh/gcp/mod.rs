@@ -84,7 +84,10 @@ pub fn part_price(sku: &Value, name: &str) -> Result<Option<PartPrice>, RefreshE
     let Some(part) = part(description) else {
         return Ok(None);
     };
-    let record = format!("SKU {} ({description})", field(sku, &["skuId"]).unwrap_or("?"));
+    let record = format!(
+        "SKU {} ({description})",
+        field(sku, &["skuId"]).unwrap_or("?")
+    );
     let bad = |message: String| RefreshError::record(name, &record, message);
     let info = sku
         .get("pricingInfo")
@@ -94,7 +97,11 @@ pub fn part_price(sku: &Value, name: &str) -> Result<Option<PartPrice>, RefreshE
         .get("pricingExpression")
         .ok_or_else(|| bad("has no pricingExpression".into()))?;
     let unit = field(expression, &["usageUnit"]).unwrap_or("");
-    let wanted_unit = if matches!(part, Part::Ram(_)) { "GiBy.h" } else { "h" };
+    let wanted_unit = if matches!(part, Part::Ram(_)) {
+        "GiBy.h"
+    } else {
+        "h"
+    };
     if unit != wanted_unit {
         return Err(bad(format!("usageUnit {unit:?}, not {wanted_unit:?}")));
     }
@@ -112,7 +119,12 @@ pub fn part_price(sku: &Value, name: &str) -> Result<Option<PartPrice>, RefreshE
     let regions = sku
         .get("serviceRegions")
         .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .map(|r| {
+            r.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_default();
     Ok(Some(PartPrice {
         part,
@@ -133,7 +145,9 @@ fn unit_price_usd(price: &Value, info: &Value) -> Result<f64, String> {
     }
     .ok_or_else(|| format!("units {:?} is not a whole number", price.get("units")))?;
     let nanos = match price.get("nanos") {
-        Some(v) => v.as_i64().ok_or_else(|| format!("nanos {v} is not a whole number"))?,
+        Some(v) => v
+            .as_i64()
+            .ok_or_else(|| format!("nanos {v} is not a whole number"))?,
         None => 0,
     };
     let amount = units as f64 + nanos as f64 * 1e-9;
@@ -159,17 +173,29 @@ fn unit_price_usd(price: &Value, info: &Value) -> Result<f64, String> {
 type Rates = HashMap<(Part, String, bool), f64>;
 
 /// Reads one page of SKUs: the watched machine types' prices wherever all their parts are priced.
-pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<(Found, Option<String>), RefreshError> {
+pub fn read_page(
+    text: &str,
+    name: &str,
+    skus: &SkuList,
+) -> Result<(Found, Option<String>), RefreshError> {
     let page: Value = serde_json::from_str(text)
         .map_err(|e| RefreshError::file(name, format!("not a Catalog API page: {e}")))?;
     let Some(list) = page.get("skus").and_then(Value::as_array) else {
-        return Err(RefreshError::file(name, "has no skus: not a Catalog API page"));
+        return Err(RefreshError::file(
+            name,
+            "has no skus: not a Catalog API page",
+        ));
     };
     let mut found = Found::default();
     let mut rates = Rates::new();
     for sku in list {
         found.records += 1;
-        for region in sku.get("serviceRegions").and_then(Value::as_array).into_iter().flatten() {
+        for region in sku
+            .get("serviceRegions")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
             if let Some(region) = region.as_str().filter(|r| Provider::Gcp.prices_region(r)) {
                 found.regions.insert(region.to_string());
             }
@@ -180,12 +206,18 @@ pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<(Found, Optio
         if price.usd == 0.0 {
             continue;
         }
-        for region in price.regions.iter().filter(|r| Provider::Gcp.prices_region(r)) {
+        for region in price
+            .regions
+            .iter()
+            .filter(|r| Provider::Gcp.prices_region(r))
+        {
             rates.insert((price.part.clone(), region.clone(), price.spot), price.usd);
         }
     }
     assemble(&rates, skus, &mut found);
-    let next = field(&page, &["nextPageToken"]).filter(|t| !t.is_empty()).map(str::to_string);
+    let next = field(&page, &["nextPageToken"])
+        .filter(|t| !t.is_empty())
+        .map(str::to_string);
     Ok((found, next))
 }
 

@@ -72,7 +72,10 @@ const MACHINES: [(&str, Shape); 21] = [
 ];
 
 /// GPUs attached to an N1 machine (`n1-standard-4+1xT4`), by the name offers.toml uses.
-const ATTACHED: [(&str, &str); 2] = [("T4", "Nvidia Tesla T4 GPU"), ("V100", "Nvidia Tesla V100 GPU")];
+const ATTACHED: [(&str, &str); 2] = [
+    ("T4", "Nvidia Tesla T4 GPU"),
+    ("V100", "Nvidia Tesla V100 GPU"),
+];
 
 /// The billed parts of a SKU as offers.toml names it: a machine type, or an N1 type with GPUs
 /// attached (`n1-standard-32+4xV100`).
