@@ -102,11 +102,10 @@ fn the_linux_row_is_kept_although_it_is_not_the_primary_meter_region() {
 #[test]
 fn a_reservation_is_a_term_total_never_an_hourly_price() {
     let page = fs::read_to_string(D2ALS_V7).unwrap();
-    let reservations: Vec<Item> = classified(D2ALS_V7)
+    let (raw, reservations): (Vec<Value>, Vec<Item>) = classified(D2ALS_V7)
         .into_iter()
         .filter(|(raw, _)| raw["type"] == "Reservation")
-        .map(|(_, item)| item)
-        .collect();
+        .unzip();
     // 416.0 for "1 Year" and 803.0 for "3 Years", each with unitOfMeasure "1 Hour".
     assert_eq!(reservations.len(), 2);
     for item in &reservations {
@@ -117,10 +116,19 @@ fn a_reservation_is_a_term_total_never_an_hourly_price() {
     }
     let read = read_page(&page, D2ALS_V7, &azure(&["Standard_D2als_v7"])).unwrap();
     let figure = &read.found.figures[0];
-    // The pay-as-you-go 0.0804/h; 416 / 8,760 h = 0.0475/h would be the 1-year term's hourly
-    // equivalent, cheaper than pay-as-you-go, and 416 is no hourly price at all.
+    // The pay-as-you-go 0.0804/h. The 1-year reservation's 416 over its 8,760 hours, 0.0475/h, is
+    // its hourly equivalent (cheaper than pay-as-you-go), and 416 is no hourly price at all.
     assert_eq!(figure.usd_per_hour, Some(0.0804));
-    assert!(416.0 / 8760.0 < 0.0804);
+    let one_year = raw
+        .iter()
+        .find(|r| r["reservationTerm"] == "1 Year")
+        .unwrap();
+    let total = one_year["retailPrice"].as_f64().unwrap();
+    assert_eq!(
+        (total, one_year["unitOfMeasure"].as_str()),
+        (416.0, Some("1 Hour"))
+    );
+    assert!(total / 8760.0 < figure.usd_per_hour.unwrap());
     assert_eq!(figure.spot_usd_per_hour, Some(0.015598));
 }
 

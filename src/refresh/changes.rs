@@ -146,7 +146,8 @@ fn kind_word(kind: Kind) -> &'static str {
 /// The change summary in Markdown, the scheduled refresh's pull-request body.
 pub fn summary(lines: &[Line], unchanged: usize, header: &str) -> String {
     let mut text = format!("{header}\n");
-    let sections: [(&str, fn(&Change) -> bool); 3] = [
+    type Section = (&'static str, fn(&Change) -> bool);
+    let sections: [Section; 3] = [
         ("Moved", |c| matches!(c, Change::Moved { .. })),
         ("New", |c| matches!(c, Change::New { .. })),
         ("Vanished", |c| matches!(c, Change::Vanished { .. })),

@@ -36,7 +36,7 @@ fn per_gpu(gpu: &Value, key: &str, name: &str, id: &str) -> Result<Option<f64>, 
         None | Some(Value::Null) => Ok(None),
         Some(value) => match value.as_f64() {
             Some(p) if p.is_finite() && p > 0.0 => Ok(Some(p)),
-            Some(p) if p == 0.0 => Ok(None),
+            Some(0.0) => Ok(None),
             _ => Err(RefreshError::record(
                 name,
                 id,
