@@ -132,6 +132,7 @@ impl Saved<'_> {
         self.entries.push(Entry {
             file: file.to_string(),
             format,
+            // Every format --fetch saves names its provider (only SkyPilot's, never fetched, does not).
             provider: format.provider().unwrap_or(Provider::Aws),
             title,
             url: url.to_string(),
