@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::parts::alert;
 use crate::components::fold;
-use crate::model::focus::calibrate::{percent, BillCalibration, FactorRow, Outcome};
+use crate::model::focus::calibrate::{percent, times, BillCalibration, FactorRow, Outcome};
 use crate::model::focus::compare::Comparison;
 use crate::model::format;
 
@@ -39,18 +39,15 @@ fn hours(value: f64) -> String {
     format!("{} h", format::number(value, 1))
 }
 
-/// A factor as "×0.4074".
-fn times(value: f64) -> String {
-    format!("×{}", format::number(value, 4))
-}
-
 /// What Apply does to a row's factor, in words.
 fn step(row: &FactorRow) -> String {
     match row.outcome {
         Outcome::Follows => format!(
             "{} × {} = {}",
             times(row.from),
-            row.ratio().map_or("from 0".to_string(), |r| format::number(r, 4)),
+            row.ratio().map_or("from 0".to_string(), |r| times(r)
+                .trim_start_matches('×')
+                .to_string()),
             times(row.to)
         ),
         Outcome::Unbilled { kept: true } => format!("kept at {}", times(row.from)),
@@ -144,7 +141,12 @@ fn mapping(props: &BillCalibrationProps) -> Html {
     fold("bill-unmatched", &title, false, body)
 }
 
-fn map_row(instance_type: &str, billed: f64, mapped: Option<&str>, props: &BillCalibrationProps) -> Html {
+fn map_row(
+    instance_type: &str,
+    billed: f64,
+    mapped: Option<&str>,
+    props: &BillCalibrationProps,
+) -> Html {
     let on_map = props.on_map.clone();
     let key = instance_type.to_string();
     let on_change = Callback::from(move |e: Event| {

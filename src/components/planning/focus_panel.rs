@@ -85,13 +85,20 @@ fn skipped(bill: &BillSummary, comparison: &Comparison) -> Vec<(String, u64, f64
     let (mut types, mut rows, mut cost) = (0, 0, 0.0);
     for t in comparison.unmatched() {
         types += 1;
-        rows += bill.compute.get(&t.instance_type).map_or(0, |u| u.tally.rows);
+        rows += bill
+            .compute
+            .get(&t.instance_type)
+            .map_or(0, |u| u.tally.rows);
         cost += t.billed_cost;
     }
     if types > 0 {
         let what = SkipReason::UnknownInstanceType.label();
         let word = if types == 1 { "type" } else { "types" };
-        lines.push((format!("{what} ({types} {word}; map them above)"), rows, cost));
+        lines.push((
+            format!("{what} ({types} {word}; map them above)"),
+            rows,
+            cost,
+        ));
     }
     lines
 }
@@ -167,9 +174,21 @@ fn summary_view(
         ("Period", "focus-period", bill.period()),
         ("Provider", "focus-provider", provider),
         ("Billed (all rows)", "focus-billed-total", billed),
-        ("Hours matched to the course", "focus-matched-hours", matched),
-        ("Share of the scenario's instance-hours", "focus-coverage", share),
-        ("Rows the plan does not hold", "focus-skipped-rows", format::number(skipped_rows as f64, 0)),
+        (
+            "Hours matched to the course",
+            "focus-matched-hours",
+            matched,
+        ),
+        (
+            "Share of the scenario's instance-hours",
+            "focus-coverage",
+            share,
+        ),
+        (
+            "Rows the plan does not hold",
+            "focus-skipped-rows",
+            format::number(skipped_rows as f64, 0),
+        ),
     ];
     html! {
         <dl class="figures" data-testid="focus-summary">
@@ -263,7 +282,11 @@ fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
 }
 
 /// The bill set against the scenario: its chart, the comparison, and what Apply would set.
-type Read = (Rc<BarChart>, Rc<Comparison>, Result<Rc<BillCalibration>, String>);
+type Read = (
+    Rc<BarChart>,
+    Rc<Comparison>,
+    Result<Rc<BillCalibration>, String>,
+);
 
 /// The course resources a billed type can be mapped to: each instance resource the scenario
 /// uses, (id, label).
@@ -271,7 +294,10 @@ fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
     let mut resources: Vec<(String, String)> = Vec::new();
     for line in state.estimate.lines.iter().filter(|l| l.kind.is_instance()) {
         if !resources.iter().any(|(id, _)| *id == line.resource) {
-            let label = state.catalog.resource(&line.resource).map_or("", |r| r.label);
+            let label = state
+                .catalog
+                .resource(&line.resource)
+                .map_or("", |r| r.label);
             resources.push((line.resource.clone(), label.to_string()));
         }
     }
@@ -337,7 +363,8 @@ fn results(
         confirmed,
         on_keep: on_keep.reform(|id| (id, String::new())),
         on_map,
-        on_confirm: on_confirm.reform(|yes: bool| (if yes { "y" } else { "" }.to_string(), String::new())),
+        on_confirm: on_confirm
+            .reform(|yes: bool| (if yes { "y" } else { "" }.to_string(), String::new())),
         on_apply,
     };
     let provider = &scenario.pricing.provider;
@@ -369,7 +396,12 @@ pub fn FocusPanel() -> Html {
     let tag = use_state(String::new);
     let choices = use_state(Choices::default);
     let busy = matches!(*reading, Reading::Busy(..));
-    let open = opener(reading.clone(), (*cancel).clone(), tag.clone(), choices.clone());
+    let open = opener(
+        reading.clone(),
+        (*cancel).clone(),
+        tag.clone(),
+        choices.clone(),
+    );
     let on_tag = tag_picker(tag.clone());
     let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());

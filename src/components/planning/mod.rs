@@ -1,7 +1,7 @@
 //! Beyond the paper: per-student spread and the A/B comparison.
 
-mod budget_planner;
 mod bill_calibration;
+mod budget_planner;
 pub mod calibrate_form;
 pub mod comparables_panel;
 pub mod compare_panel;

@@ -100,7 +100,12 @@ pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
 fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn(f64, f64) -> f64) {
     let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
     let factors = &s.resource_factors;
-    let own = |id: &str| factors.iter().find(|f| f.resource == id).map_or(1.0, |f| f.factor);
+    let own = |id: &str| {
+        factors
+            .iter()
+            .find(|f| f.resource == id)
+            .map_or(1.0, |f| f.factor)
+    };
     let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
     for item in uses.flat_map(|o| o.uses.iter_mut()) {
         let lab_factor = s.realism.labs.vm * own(&item.resource);

@@ -110,6 +110,16 @@ pub fn percent(share: f64) -> String {
     format!("{}%", format::number(pct, decimals))
 }
 
+/// A factor as "×0.4074" (four decimals, or four significant digits below 0.001).
+pub fn times(value: f64) -> String {
+    let decimals = if value >= 0.001 || value <= 0.0 {
+        4
+    } else {
+        ((-value.log10()).ceil() as usize + 3).min(15)
+    };
+    format!("×{}", format::number(value, decimals))
+}
+
 /// What the bill sets, and why.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BillCalibration {
@@ -159,7 +169,7 @@ impl BillCalibration {
                 )),
                 Guard::ToZero(what) => zero.push(what.as_str()),
                 Guard::Tenfold(what, ratio) if ratio.is_finite() => {
-                    moved.push(format!("{what} ×{}", format::number(*ratio, 4)));
+                    moved.push(format!("{what} {}", times(*ratio)));
                 }
                 Guard::Tenfold(what, _) => moved.push(format!("{what} from 0")),
             }
@@ -225,7 +235,10 @@ fn used_resources(scenario: &Scenario, catalog: &Catalog) -> Result<Vec<Used>, S
             None => {
                 let realism = scenario.realism;
                 let kind = line.kind;
-                let most = realism.labs.for_kind(kind).max(realism.project.for_kind(kind));
+                let most = realism
+                    .labs
+                    .for_kind(kind)
+                    .max(realism.project.for_kind(kind));
                 let label = catalog
                     .resource(&line.resource)
                     .map_or_else(|| line.resource.clone(), |r| r.label.to_string());

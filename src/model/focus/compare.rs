@@ -201,9 +201,7 @@ pub fn compare_mapped(
     // Types that stand in for something first, so a mapped type adds to their rows.
     let is_mapped = |t: &str| mapped.iter().any(|(m, _)| m == t) && !stands_in(&estimate, t);
     let mut entries: Vec<(&String, &Used)> = bill.compute.iter().collect();
-    crate::model::sort::sort_by(&mut entries, |a, b| {
-        is_mapped(a.0).cmp(&is_mapped(b.0))
-    });
+    crate::model::sort::sort_by(&mut entries, |a, b| is_mapped(a.0).cmp(&is_mapped(b.0)));
     for (instance_type, used) in entries {
         let mapped_to = mapped
             .iter()

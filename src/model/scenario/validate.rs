@@ -488,7 +488,10 @@ fn check_resource_factors(check: &mut Checker, scenario: &Scenario, catalog: &Ca
         check.range(at, entry.factor, limits::FACTOR);
         if catalog.resource(&entry.resource).is_none() {
             check.unknown(at, "resource", &entry.resource);
-        } else if factors[..index].iter().any(|f| f.resource == entry.resource) {
+        } else if factors[..index]
+            .iter()
+            .any(|f| f.resource == entry.resource)
+        {
             let detail = format!("{} has a factor already", entry.resource);
             check.push(at, Problem::Mismatch { detail });
         }

@@ -16,8 +16,8 @@ use crate::model::scenario::realism::{BillNote, ResourceFactor};
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    Entry, LabEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
-    WireBillNote, WireFactor, WireProjectUse, WireSettings, WireV2,
+    Entry, LabEntry, Part, WireBillNote, WireCapacity, WireChoice, WireFactor, WireLab, WireOffer,
+    WireOption, WireProjectUse, WireSettings, WireV2,
 };
 
 /// Most unknown setting names quoted back in a notice.

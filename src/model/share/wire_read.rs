@@ -11,8 +11,8 @@
 use crate::model::json::{Map, Value};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    Entry, Part, Pinned, WireAutoStop, WireBillNote, WireCapacity, WireChoice, WireLab,
-    WireLevers, WireOffer, WireOption, WireProjectUse, WireSettings, WireV2,
+    Entry, Part, Pinned, WireAutoStop, WireBillNote, WireCapacity, WireChoice, WireLab, WireLevers,
+    WireOffer, WireOption, WireProjectUse, WireSettings, WireV2,
 };
 
 /// A field's reader: `None` when the field is missing or does not read as `T`.
