@@ -260,8 +260,16 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format::quantity(realism.project.vm),
         format::quantity(realism.project.bare_metal),
     ));
-    if paper_course().is_ok_and(|p| p.scenario.realism == realism) {
+    let per_resource = &scenario.resource_factors;
+    if per_resource.is_empty() && paper_course().is_ok_and(|p| p.scenario.realism == realism) {
         md.push_str(" (calibrated on the paper's course)");
+    }
+    if !per_resource.is_empty() {
+        let each: Vec<String> = per_resource
+            .iter()
+            .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
+            .collect();
+        md.push_str(&format!(", and per resource {}", each.join(", ")));
     }
     md.push_str(".\n\n");
     for warning in &estimate.warnings {
