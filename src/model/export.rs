@@ -260,17 +260,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format::quantity(realism.project.vm),
         format::quantity(realism.project.bare_metal),
     ));
-    let per_resource = &scenario.resource_factors;
-    if per_resource.is_empty() && paper_course().is_ok_and(|p| p.scenario.realism == realism) {
-        md.push_str(" (calibrated on the paper's course)");
-    }
-    if !per_resource.is_empty() {
-        let each: Vec<String> = per_resource
-            .iter()
-            .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
-            .collect();
-        md.push_str(&format!(", and per resource {}", each.join(", ")));
-    }
+    md.push_str(&calibrated_words(scenario));
     md.push_str(".\n\n");
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
@@ -350,4 +340,24 @@ mod tests {
         }
         assert_eq!(escape_markdown("Lab 1: setup"), "Lab 1: setup");
     }
+}
+
+/// After the overrun factors: that they are the paper's course's calibration, or the
+/// per-resource factors a bill set.
+fn calibrated_words(scenario: &Scenario) -> String {
+    let per_resource = &scenario.resource_factors;
+    if per_resource.is_empty() {
+        let paper = paper_course().is_ok_and(|p| p.scenario.realism == scenario.realism);
+        return if paper {
+            " (calibrated on the paper's course)"
+        } else {
+            ""
+        }
+        .to_string();
+    }
+    let each: Vec<String> = per_resource
+        .iter()
+        .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
+        .collect();
+    format!(", and per resource {}", each.join(", "))
 }

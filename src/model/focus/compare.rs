@@ -214,13 +214,6 @@ pub fn compare_mapped(
             .filter(|l| mapped_to.map_or(l.sku == *instance_type, |r| l.resource == r))
             .collect();
         let planned_hours: f64 = lines.iter().map(|l| offer_hours(l)).sum();
-        let mut ids: Vec<String> = Vec::new();
-        for line in &lines {
-            if !ids.contains(&line.resource) {
-                ids.push(line.resource.clone());
-            }
-        }
-        crate::model::sort::sort_by(&mut ids, Ord::cmp);
         types.push(TypeRow {
             instance_type: instance_type.clone(),
             billed_hours: used.quantity,
@@ -233,7 +226,7 @@ pub fn compare_mapped(
                 None => planned_hours,
             },
             planned_usd: lines.iter().map(|l| l.cost_usd).sum(),
-            resources: ids,
+            resources: resource_ids(&lines),
             mapped_to: mapped_to.map(str::to_string),
         });
         let cost = to_usd.map_or(used.tally.billed, |rate| used.tally.billed / rate);
@@ -289,6 +282,18 @@ pub fn compare_mapped(
         levers_were_on: !scenario.levers.is_off(),
         provider: provider_match(&bill.provider, &scenario.pricing.provider),
     })
+}
+
+/// The resources of `lines`, each once, sorted.
+fn resource_ids(lines: &[&CostLine]) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for line in lines {
+        if !ids.contains(&line.resource) {
+            ids.push(line.resource.clone());
+        }
+    }
+    crate::model::sort::sort_by(&mut ids, Ord::cmp);
+    ids
 }
 
 /// Whether `instance_type` stands in for a course resource in `estimate`.
