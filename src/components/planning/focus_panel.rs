@@ -221,12 +221,12 @@ fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
 }
 
 /// What the user chose for the bill open: resources with no billed hours kept, billed types
-/// mapped to a resource, and the calibration confirmed (its address; 0 for none).
+/// mapped to a resource, and the calibration confirmed (held, so no later one takes its address).
 #[derive(Clone, Default, PartialEq)]
 struct Choices {
     kept: Vec<String>,
     mapped: Vec<(String, String)>,
-    confirmed: usize,
+    confirmed: Option<Rc<BillCalibration>>,
 }
 
 /// Opens a file (a new bill starts without a split by tag and without choices), unless a read
@@ -313,15 +313,16 @@ fn results(
     choices: &UseStateHandle<Choices>,
     (tag, on_tag): (String, Callback<Event>),
 ) -> Html {
-    let confirmed = calibration
-        .as_ref()
-        .is_ok_and(|c| choices.confirmed == Rc::as_ptr(c) as usize);
-    let update = |f: fn(&mut Choices, String, String, usize)| {
+    let confirmed = match (&choices.confirmed, calibration) {
+        (Some(confirmed), Ok(c)) => Rc::ptr_eq(confirmed, c),
+        _ => false,
+    };
+    let update = |f: fn(&mut Choices, String, String, Option<Rc<BillCalibration>>)| {
         let choices = choices.clone();
-        let ptr = calibration.as_ref().map_or(0, |c| Rc::as_ptr(c) as usize);
+        let current = calibration.as_ref().ok().cloned();
         Callback::from(move |(a, b): (String, String)| {
             let mut next = (*choices).clone();
-            f(&mut next, a, b, ptr);
+            f(&mut next, a, b, current.clone());
             choices.set(next);
         })
     };
@@ -335,7 +336,7 @@ fn results(
             c.mapped.push((instance_type, resource));
         }
     });
-    let on_confirm = update(|c, yes, _, ptr| c.confirmed = if yes.is_empty() { 0 } else { ptr });
+    let on_confirm = update(|c, yes, _, current| c.confirmed = current.filter(|_| !yes.is_empty()));
     let on_apply = {
         let (dispatch, calibration) = (state.dispatch(), calibration.clone());
         Callback::from(move |_: MouseEvent| {
