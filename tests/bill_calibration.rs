@@ -149,7 +149,7 @@ fn the_official_sample_covers_a_tiny_share_and_sets_nothing_to_zero_unconfirmed(
     assert!(calibration.needs_confirmation());
     let warning = calibration.warning().unwrap();
     assert!(warning.contains(&percent(share)), "{warning}");
-    assert!(warning.contains("sets to 0"), "{warning}");
+    assert!(warning.contains("sets to 0 hours"), "{warning}");
     let zeroed = calibration
         .guards
         .iter()

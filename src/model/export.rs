@@ -274,6 +274,26 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     md
 }
 
+/// After the overrun factors: that they are the paper's course's calibration, or the
+/// per-resource factors a bill set.
+fn calibrated_words(scenario: &Scenario) -> String {
+    let per_resource = &scenario.resource_factors;
+    if per_resource.is_empty() {
+        let paper = paper_course().is_ok_and(|p| p.scenario.realism == scenario.realism);
+        return if paper {
+            " (calibrated on the paper's course)"
+        } else {
+            ""
+        }
+        .to_string();
+    }
+    let each: Vec<String> = per_resource
+        .iter()
+        .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
+        .collect();
+    format!(", and per resource {}", each.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -340,24 +360,4 @@ mod tests {
         }
         assert_eq!(escape_markdown("Lab 1: setup"), "Lab 1: setup");
     }
-}
-
-/// After the overrun factors: that they are the paper's course's calibration, or the
-/// per-resource factors a bill set.
-fn calibrated_words(scenario: &Scenario) -> String {
-    let per_resource = &scenario.resource_factors;
-    if per_resource.is_empty() {
-        let paper = paper_course().is_ok_and(|p| p.scenario.realism == scenario.realism);
-        return if paper {
-            " (calibrated on the paper's course)"
-        } else {
-            ""
-        }
-        .to_string();
-    }
-    let each: Vec<String> = per_resource
-        .iter()
-        .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
-        .collect();
-    format!(", and per resource {}", each.join(", "))
 }

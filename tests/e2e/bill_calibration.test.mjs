@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { closeClean, expected, openCalculator, openFold, showView, start, stop, text, WAIT } from './support.mjs';
+import { closeClean, openCalculator, openFold, reported, showView, start, stop, text, WAIT } from './support.mjs';
 import { focusExport, HEADER } from './focus_export.mjs';
 
 let env;
@@ -67,15 +67,19 @@ test('the official sample: the guard says what share it covers; Apply waits; Und
   await showView(page, 'prices');
   const storageBefore = await provenance(page, 'overrun-labs-storage');
   await openBill(page, { name: 'focus_sample.csv', mimeType: 'text/csv', buffer: SAMPLE });
-  // Its AWS month holds one t3.medium hour against the paper's 109,837 + 76,855 instance-hours:
-  // 100 / 186,692 percent, shown to two significant digits.
-  const hours = expected('lab_instance_hours') + expected('project_instance_hours');
-  const share = `${Number((100 / hours).toPrecision(2))}%`;
+  // Its AWS month holds one t3.medium hour against the default's instance-hours, calibrated to the
+  // paper's reported 186,692: 100 / 186,692 percent, shown to two significant digits.
+  const share = `${Number((100 / reported('instance_hours')).toPrecision(2))}%`;
   assert.equal(await text(page, 'focus-coverage'), share);
   assert.match(await text(page, 'focus-matched-hours'), /^1\.0 h of /);
   const warning = await text(page, 'focus-warning');
   assert.ok(warning.includes(share), warning);
-  assert.match(warning, /sets to 0: .*P100 GPU node/);
+  // It counts the resources the bill has no hours of: the table's rows billed "none".
+  await openFold(page, 'bill-factors');
+  const cells = await page.getByTestId('focus-formulas').locator('tbody tr td:nth-child(3)').allTextContents();
+  const none = cells.filter((c) => c.trim() === 'none').length;
+  assert.ok(none > 3, cells.join(' | '));
+  assert.ok(warning.includes(`sets to 0 hours ${none} resources`), warning);
   const apply = page.getByTestId('focus-apply');
   assert.equal(await apply.isDisabled(), true);
   const total = await text(page, 'total-cost');

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::parts::alert;
 use crate::components::fold;
-use crate::model::focus::calibrate::{percent, times, BillCalibration, FactorRow, Outcome};
+use crate::model::focus::calibrate::{times, BillCalibration, FactorRow, Outcome};
 use crate::model::focus::compare::Comparison;
 use crate::model::format;
 
@@ -34,6 +34,9 @@ pub(super) struct BillCalibrationProps {
     /// Apply.
     pub(super) on_apply: Callback<MouseEvent>,
 }
+
+/// Most billed types offered for mapping (those with the most hours).
+const MAPPED_SHOWN: usize = 50;
 
 fn hours(value: f64) -> String {
     format!("{} h", format::number(value, 1))
@@ -127,11 +130,18 @@ fn mapping(props: &BillCalibrationProps) -> Html {
     if types.is_empty() {
         return html! {};
     }
+    // The types with the most hours first (as billed); the rest summed.
+    let rest = &types[types.len().min(MAPPED_SHOWN)..];
+    let more = (!rest.is_empty()).then(|| {
+        let hours_left: f64 = rest.iter().map(|t| t.billed_hours).sum();
+        format!("and {} more types, {}", rest.len(), hours(hours_left))
+    });
     let body = html! {
         <ul data-testid="focus-unmatched">
-            for t in types {
+            for t in types.iter().take(MAPPED_SHOWN) {
                 { map_row(&t.instance_type, t.billed_hours, t.mapped_to.as_deref(), props) }
             }
+            if let Some(more) = more { <li>{ more }</li> }
         </ul>
     };
     let title = format!(
@@ -200,13 +210,21 @@ fn tally(c: &BillCalibration) -> String {
     let follow = count(|o| *o == Outcome::Follows);
     let zero = count(|o| *o == Outcome::Unbilled { kept: false });
     let kept = c.rows.len() - follow - zero;
-    format!(
-        "Apply makes {follow} of the scenario's {} resources follow the bill and sets {zero} with \
-         no billed hours to 0 (tick \"keep its hours\" in the table to keep one); {kept} kept as \
-         they are. The bill covers {} of the scenario's instance-hours.",
-        c.rows.len(),
-        percent(c.coverage.share())
-    )
+    let mut text = format!(
+        "Apply makes {follow} of the scenario's {} resources follow the bill",
+        c.rows.len()
+    );
+    if zero > 0 {
+        text.push_str(&format!(
+            " and sets {zero} with no billed hours to 0 (tick \"keep its hours\" in the table to \
+             keep one)"
+        ));
+    }
+    if kept > 0 {
+        text.push_str(&format!("; {kept} kept as they are"));
+    }
+    text.push('.');
+    text
 }
 
 /// The calibration block.

@@ -101,13 +101,18 @@ pub fn percent(share: f64) -> String {
     if !(pct.is_finite() && pct > 0.0) {
         return "0%".to_string();
     }
-    let decimals = if pct >= 1.0 {
-        1
-    } else {
-        // Two significant digits: 0.0536 -> 2 + 1 decimals.
-        ((-pct.log10()).ceil() as usize + 1).min(12)
-    };
+    let decimals = if pct >= 1.0 { 1 } else { decimals_for(pct, 2) };
     format!("{}%", format::number(pct, decimals))
+}
+
+/// The decimals that show `value` (below 1) to `digits` significant digits: 0.000536 to 2 is 5.
+fn decimals_for(value: f64, digits: usize) -> usize {
+    let (mut scaled, mut decimals) = (value, digits);
+    while scaled < 0.1 && decimals < 15 {
+        scaled *= 10.0;
+        decimals += 1;
+    }
+    decimals
 }
 
 /// A factor as "×0.4074" (four decimals, or four significant digits below 0.001).
@@ -115,7 +120,7 @@ pub fn times(value: f64) -> String {
     let decimals = if value >= 0.001 || value <= 0.0 {
         4
     } else {
-        ((-value.log10()).ceil() as usize + 3).min(15)
+        decimals_for(value, 4)
     };
     format!("×{}", format::number(value, decimals))
 }
@@ -153,7 +158,8 @@ impl BillCalibration {
         scenario.bill_note = Some(self.note.clone());
     }
 
-    /// The warning to confirm, in words; `None` when Apply needs no confirmation.
+    /// The warning to confirm, in words; `None` when Apply needs no confirmation. Names are
+    /// listed up to three at a time (the per-resource table lists every one).
     pub fn warning(&self) -> Option<String> {
         if self.guards.is_empty() {
             return None;
@@ -167,7 +173,7 @@ impl BillCalibration {
                     "This bill is from {name}, not the scenario's provider: its instance types \
                      are matched against the scenario's stand-ins. "
                 )),
-                Guard::ToZero(what) => zero.push(what.as_str()),
+                Guard::ToZero(what) => zero.push(what.clone()),
                 Guard::Tenfold(what, ratio) if ratio.is_finite() => {
                     moved.push(format!("{what} {}", times(*ratio)));
                 }
@@ -182,15 +188,27 @@ impl BillCalibration {
             format::number(c.scenario_hours, 0)
         ));
         if !zero.is_empty() {
-            text.push_str(&format!(" Applying sets to 0: {}.", zero.join(", ")));
+            text.push_str(&format!(
+                " Applying sets to 0 hours {}.",
+                listed(&zero, "resources")
+            ));
         }
         if !moved.is_empty() {
             text.push_str(&format!(
-                " It moves more than {DRASTIC}-fold: {}.",
-                moved.join(", ")
+                " It moves more than {DRASTIC}-fold {}.",
+                listed(&moved, "factors")
             ));
         }
         Some(text)
+    }
+}
+
+/// Up to three `names` ("A, B"), or how many `what` ("9 resources").
+fn listed(names: &[String], what: &str) -> String {
+    if names.len() <= 3 {
+        names.join(", ")
+    } else {
+        format!("{} {what}", names.len())
     }
 }
 

@@ -2,7 +2,7 @@
 //! and per course resource, where an instance type that stands in for several resources is
 //! split by the scenario's own shares of it.
 
-use super::summary::{BillSummary, Used};
+use super::summary::BillSummary;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::HOURS_PER_MONTH;
 use crate::model::catalog::resource::ResourceKind;
@@ -200,8 +200,11 @@ pub fn compare_mapped(
     let mut resources: Vec<ResourceRow> = Vec::new();
     // Types that stand in for something first, so a mapped type adds to their rows.
     let is_mapped = |t: &str| mapped.iter().any(|(m, _)| m == t) && !stands_in(&estimate, t);
-    let mut entries: Vec<(&String, &Used)> = bill.compute.iter().collect();
-    crate::model::sort::sort_by(&mut entries, |a, b| is_mapped(a.0).cmp(&is_mapped(b.0)));
+    let passes = [false, true].into_iter();
+    let entries = passes.flat_map(|second| {
+        let all = bill.compute.iter();
+        all.filter(move |(t, _)| is_mapped(t) == second)
+    });
     for (instance_type, used) in entries {
         let mapped_to = mapped
             .iter()
