@@ -159,6 +159,15 @@ struct NumberInputViewProps {
     provenance: ProvenanceMarkerProps,
 }
 
+/// A committed value as the field shows it: up to two decimals, or four significant digits
+/// below 0.01 (a factor a bill set can be that small), so no value shows as 0 that is not.
+fn shown(value: f64) -> String {
+    if value == 0.0 || value.abs() >= 0.01 {
+        return format::quantity(value);
+    }
+    format::number(value, format::significant_decimals(value, 4))
+}
+
 /// Arrow up and down step the field's value by `step`, never below `min`.
 fn step_with_arrows(
     dispatch: &Dispatch,
@@ -223,7 +232,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
     let text = draft
         .as_ref()
         .map(|d| d.text.clone())
-        .unwrap_or_else(|| format::quantity(props.value));
+        .unwrap_or_else(|| shown(props.value));
     let read_as = draft.as_ref().and_then(|d| d.read_as.clone());
     let results_use = draft.as_ref().and_then(|d| d.results_use);
     let error = draft.and_then(|d| d.error);

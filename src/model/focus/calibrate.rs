@@ -101,18 +101,12 @@ pub fn percent(share: f64) -> String {
     if !(pct.is_finite() && pct > 0.0) {
         return "0%".to_string();
     }
-    let decimals = if pct >= 1.0 { 1 } else { decimals_for(pct, 2) };
+    let decimals = if pct >= 1.0 {
+        1
+    } else {
+        format::significant_decimals(pct, 2)
+    };
     format!("{}%", format::number(pct, decimals))
-}
-
-/// The decimals that show `value` (below 1) to `digits` significant digits: 0.000536 to 2 is 5.
-fn decimals_for(value: f64, digits: usize) -> usize {
-    let (mut scaled, mut decimals) = (value, digits);
-    while scaled < 0.1 && decimals < 15 {
-        scaled *= 10.0;
-        decimals += 1;
-    }
-    decimals
 }
 
 /// A factor as "×0.4074" (four decimals, or four significant digits below 0.001).
@@ -120,7 +114,7 @@ pub fn times(value: f64) -> String {
     let decimals = if value >= 0.001 || value <= 0.0 {
         4
     } else {
-        decimals_for(value, 4)
+        format::significant_decimals(value, 4)
     };
     format!("×{}", format::number(value, decimals))
 }
