@@ -107,7 +107,7 @@ fn factor_table(c: &BillCalibration, on_keep: &Callback<String>) -> Html {
                 <thead><tr>
                     <th scope="col">{ "Course resource" }</th><th scope="col">{ "Stand-in" }</th>
                     <th scope="col">{ "Billed" }</th><th scope="col">{ "Scenario" }</th>
-                    <th scope="col">{ "Factor: now × billed / scenario = after" }</th><th scope="col" />
+                    <th scope="col">{ "Factor: now × billed / scenario = after" }</th><th scope="col">{ "Keep" }</th>
                 </tr></thead>
                 <tbody>
                     for row in c.rows.iter() { { factor_row(row, on_keep) } }
