@@ -192,6 +192,13 @@ fn a_bill_of_another_provider_says_so_and_matches_after_the_switch() {
     assert_eq!(microsoft.rows, 51);
     let comparison = compare(&microsoft, scenario, catalog()).unwrap();
     assert_eq!(comparison.provider, ProviderMatch::Other(Some("azure")));
+    // None of its types stands in on AWS: nothing to calibrate from, and it says what to do.
+    assert_eq!(comparison.matched_hours(), 0.0);
+    let why = calibrate_to_bill(&comparison, &microsoft, scenario, catalog(), &[]).unwrap_err();
+    assert!(
+        why.contains("price the scenario on the bill's provider"),
+        "{why}"
+    );
     let mut on_azure = scenario.clone();
     on_azure.pricing.provider = "azure".into();
     let comparison = compare(&microsoft, &on_azure, catalog()).unwrap();

@@ -89,13 +89,12 @@ fn factor_row(row: &FactorRow, on_keep: &Callback<String>) -> Html {
 
 /// The per-resource table, and the storage line.
 fn factor_table(c: &BillCalibration, on_keep: &Callback<String>) -> Html {
-    let (billed, planned, ratio) = c.storage;
-    let storage = match ratio {
+    let storage = match c.storage_ratio {
         Some(r) => format!(
-            "Storage: {} GB-months billed / {} in the scenario: both storage factors ×{}.",
-            format::number(billed, 1),
-            format::number(planned, 1),
-            format::number(r, 4)
+            "Storage: {} GB-months billed / {} in the scenario: both storage factors {}.",
+            format::number(c.storage.billed, 1),
+            format::number(c.storage.planned, 1),
+            times(r)
         ),
         None => "Storage: kept (the bill has no storage, or the plan none).".to_string(),
     };

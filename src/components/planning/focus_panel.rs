@@ -222,7 +222,7 @@ fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
 
 /// What the user chose for the bill open: resources with no billed hours kept, billed types
 /// mapped to a resource, and the calibration confirmed (held, so no later one takes its address).
-#[derive(Clone, Default, PartialEq)]
+#[derive(Clone, Default)]
 struct Choices {
     kept: Vec<String>,
     mapped: Vec<(String, String)>,

@@ -6,7 +6,7 @@
 //! proportion. A drastic step (a factor to 0, more than tenfold, a bill of another provider)
 //! waits for the user's confirmation, with what share of the plan's hours the bill covers.
 
-use super::compare::{levers_off, priced_levers_off, Comparison, ProviderMatch};
+use super::compare::{levers_off, priced_levers_off, Comparison, Pair, ProviderMatch};
 use super::summary::BillSummary;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
@@ -130,9 +130,11 @@ pub struct BillCalibration {
     pub note: BillNote,
     /// One row per course resource the scenario uses.
     pub rows: Vec<FactorRow>,
-    /// Storage: (GB-months billed, GB-months in the scenario); the factor ratio is their
-    /// quotient, `None` when kept.
-    pub storage: (f64, f64, Option<f64>),
+    /// Storage (GB-months): billed and in the scenario.
+    pub storage: Pair,
+    /// Billed / scenario GB-months, the multiplier on both storage factors; `None`: kept (the
+    /// bill or the plan has none).
+    pub storage_ratio: Option<f64>,
     /// How much of the plan the bill covers.
     pub coverage: Coverage,
     /// Why Apply waits for a confirmation (empty: it does not).
@@ -225,10 +227,23 @@ fn note_text(comparison: &Comparison, bill: &BillSummary) -> String {
     text
 }
 
-/// Each instance resource the scenario uses: (id, label, stand-in type, hours now, hours at
-/// factor 1, largest overrun factor of its kind), in the order the estimate meets them.
-type Used = (String, String, String, f64, f64, f64);
+/// One instance resource the scenario uses.
+struct Used {
+    /// Resource id.
+    id: String,
+    /// Resource label.
+    label: String,
+    /// Its stand-in's instance type.
+    instance_type: String,
+    /// Its hours now (resource-hours, levers off).
+    hours: f64,
+    /// Its hours with its own factor at 1 (resource-hours, levers off).
+    hours_at_one: f64,
+    /// The larger of its kind's overrun factors (labs, project).
+    kind_factor: f64,
+}
 
+/// Each instance resource `scenario` uses, in the order the estimate meets them.
 fn used_resources(scenario: &Scenario, catalog: &Catalog) -> Result<Vec<Used>, String> {
     let now = priced_levers_off(scenario, catalog)?;
     let mut plain = levers_off(scenario);
@@ -239,23 +254,23 @@ fn used_resources(scenario: &Scenario, catalog: &Catalog) -> Result<Vec<Used>, S
         if !line.kind.is_instance() {
             continue;
         }
-        match used.iter_mut().find(|u| u.0 == line.resource) {
+        match used.iter_mut().find(|u| u.id == line.resource) {
             Some(u) => {
-                u.3 += line.actual_hours;
-                u.4 += one.actual_hours;
+                u.hours += line.actual_hours;
+                u.hours_at_one += one.actual_hours;
             }
             None => {
-                let realism = scenario.realism;
-                let kind = line.kind;
-                let most = realism
-                    .labs
-                    .for_kind(kind)
-                    .max(realism.project.for_kind(kind));
-                let label = catalog
-                    .resource(&line.resource)
-                    .map_or_else(|| line.resource.clone(), |r| r.label.to_string());
-                let (id, sku) = (line.resource.clone(), line.sku.clone());
-                used.push((id, label, sku, line.actual_hours, one.actual_hours, most));
+                let (labs, project) = (scenario.realism.labs, scenario.realism.project);
+                used.push(Used {
+                    id: line.resource.clone(),
+                    label: catalog
+                        .resource(&line.resource)
+                        .map_or_else(|| line.resource.clone(), |r| r.label.to_string()),
+                    instance_type: line.sku.clone(),
+                    hours: line.actual_hours,
+                    hours_at_one: one.actual_hours,
+                    kind_factor: labs.for_kind(line.kind).max(project.for_kind(line.kind)),
+                });
             }
         }
     }
@@ -263,16 +278,15 @@ fn used_resources(scenario: &Scenario, catalog: &Catalog) -> Result<Vec<Used>, S
 }
 
 /// The row of one used resource: the bill's hours of it (`None`: none), `kept` when the user
-/// keeps an unbilled one.
+/// keeps an unbilled one, `from` its factor now.
 fn factor_row(used: Used, billed: Option<f64>, kept: bool, from: f64) -> FactorRow {
-    let (resource, label, instance_type, now, at_one, most) = used;
     let (billed_hours, to, outcome) = match billed {
         None if kept => (0.0, from, Outcome::Unbilled { kept }),
         None => (0.0, 0.0, Outcome::Unbilled { kept }),
-        Some(hours) if at_one <= 0.0 => (hours, from, Outcome::NothingPlanned),
+        Some(hours) if used.hours_at_one <= 0.0 => (hours, from, Outcome::NothingPlanned),
         Some(hours) => {
-            let to = hours / at_one;
-            if to > limits::FACTOR || to * most > limits::FACTOR {
+            let to = hours / used.hours_at_one;
+            if to > limits::FACTOR || to * used.kind_factor > limits::FACTOR {
                 (hours, from, Outcome::TooLarge)
             } else {
                 (hours, to, Outcome::Follows)
@@ -280,11 +294,11 @@ fn factor_row(used: Used, billed: Option<f64>, kept: bool, from: f64) -> FactorR
         }
     };
     FactorRow {
-        resource,
-        label,
-        instance_type,
+        resource: used.id,
+        label: used.label,
+        instance_type: used.instance_type,
         billed_hours,
-        scenario_hours: now,
+        scenario_hours: used.hours,
         from,
         to,
         outcome,
@@ -305,7 +319,7 @@ fn guard(what: &str, from: f64, to: f64) -> Option<Guard> {
 
 /// The factors that make each of `scenario`'s resources (levers off) use the bill's hours.
 /// `kept` lists the resources with no billed hours whose hours the user keeps. Fails, in words,
-/// when the bill has no hours of any course resource and no storage.
+/// when the bill has no hours of any course resource.
 pub fn calibrate_to_bill(
     comparison: &Comparison,
     bill: &BillSummary,
@@ -320,22 +334,24 @@ pub fn calibrate_to_bill(
     let mut rows = Vec::new();
     let mut coverage = Coverage::default();
     for used in used_resources(scenario, catalog)? {
-        let billed = comparison.resources.iter().find(|r| r.resource == used.0);
-        let (keep, from) = (kept.contains(&used.0), scenario.resource_factor(&used.0));
+        let billed = comparison.resources.iter().find(|r| r.resource == used.id);
+        let (keep, from) = (kept.contains(&used.id), scenario.resource_factor(&used.id));
         let row = factor_row(used, billed.map(|r| r.billed_hours), keep, from);
         coverage.billed_hours += row.billed_hours;
         coverage.scenario_hours += row.scenario_hours;
         rows.push(row);
     }
-    let (billed, planned) = (comparison.storage.billed, comparison.storage.planned);
-    let storage_ratio = (billed > 0.0 && planned > 0.0).then(|| billed / planned);
-    if coverage.billed_hours <= 0.0 && storage_ratio.is_none() {
+    // A bill with no hours of any course resource would set every one to 0: nothing to go by.
+    if coverage.billed_hours <= 0.0 {
         return Err(format!(
-            "none of the bill's instance types stands in for a course resource on {}, and it \
-             has no storage",
+            "none of its instance types stands in for a course resource on {} (count one as a \
+             course resource below, or price the scenario on the bill's provider)",
             catalog.provider_name(&scenario.pricing.provider)
         ));
     }
+    let storage = comparison.storage;
+    let storage_ratio =
+        (storage.billed > 0.0 && storage.planned > 0.0).then(|| storage.billed / storage.planned);
     let mut factors = scenario.resource_factors.clone();
     let mut fields: Vec<(String, f64)> = Vec::new();
     for row in &rows {
@@ -381,7 +397,8 @@ pub fn calibrate_to_bill(
             fields,
         },
         rows,
-        storage: (billed, planned, storage_ratio),
+        storage,
+        storage_ratio,
         coverage,
         guards,
     })
