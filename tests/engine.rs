@@ -69,6 +69,8 @@ fn tiny() -> Scenario {
         capacity: vec![],
         levers: Default::default(),
         planning: Default::default(),
+        resource_factors: vec![],
+        bill_note: None,
     }
 }
 

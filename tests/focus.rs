@@ -542,20 +542,19 @@ fn billed_against_planned_splits_a_shared_type_by_the_scenario_shares() {
 }
 
 #[test]
-fn calibration_makes_the_hours_per_kind_match_the_bill() {
+fn calibration_makes_each_resources_hours_match_the_bill() {
     let (t3, p4d) = ([3000.0, 1000.0], [150.0, 50.0]);
     let scenario = &paper().scenario;
     let before = estimate(scenario);
     let bill = paper_bill(&t3, &p4d);
     let comparison = compare(&bill, scenario, catalog()).unwrap();
-    let calibration =
-        calibrate_to_bill(&comparison, scenario, catalog(), "bill.csv", &bill.period()).unwrap();
+    let calibration = calibrate_to_bill(&comparison, &bill, scenario, catalog(), &[]).unwrap();
     assert_eq!(
-        calibration.provenance,
-        "calibrated: from your bill (bill.csv, 2025-01-21 to 2025-05-02)"
+        calibration.note.text,
+        "calibrated: from a FOCUS bill (AWS, 2025-01-21 to 2025-05-02)"
     );
     let mut after = scenario.clone();
-    after.realism = calibration.realism;
+    calibration.apply_to(&mut after);
     let after = estimate(&after);
     let hours_of = |e: &course_cost::model::Estimate, kind| -> f64 {
         e.lines
@@ -564,7 +563,8 @@ fn calibration_makes_the_hours_per_kind_match_the_bill() {
             .map(|l| l.actual_hours)
             .sum()
     };
-    // By hand: the VMs' share of the t3.medium hours, and every p4d line's resource hours.
+    // By hand: the VMs' share of the t3.medium hours (the only VM type billed), the edge
+    // devices' share (all t3.medium), and every p4d line's resource hours.
     let t3_share = |kind| -> f64 {
         let of = |k: Option<ResourceKind>| -> f64 {
             before
@@ -591,23 +591,37 @@ fn calibration_makes_the_hours_per_kind_match_the_bill() {
         .collect();
     let offer: f64 = p4d_lines.iter().map(|l| l.actual_hours * l.fraction).sum();
     let resource: f64 = p4d_lines.iter().map(|l| l.actual_hours).sum();
+    // Bare metal other than the p4d stand-ins has no billed hours: 0 by default.
     assert!(close(
         hours_of(&after, ResourceKind::BareMetal),
         200.0 * resource / offer
     ));
-    // Both phases of a kind are scaled by the same ratio; storage (none in the bill) is kept.
-    let r = calibration.realism;
-    let old = scenario.realism;
-    assert!(close(
-        r.labs.vm / old.labs.vm,
-        r.project.vm / old.project.vm
-    ));
-    assert_eq!(r.labs.storage, old.labs.storage);
+    // The kinds' factors are kept; storage (none in the bill) too.
+    assert_eq!(calibration.realism, scenario.realism);
+    let m1 = scenario
+        .resource_factors
+        .iter()
+        .position(|f| f.resource == "m1.medium");
+    assert_eq!(m1, None);
+    let index = calibration
+        .resource_factors
+        .iter()
+        .position(|f| f.resource == "m1.medium")
+        .unwrap();
+    let field = FieldPath::ResourceFactor { index };
+    assert!(calibration
+        .note
+        .text_for(
+            &field.to_string(),
+            calibration.resource_factors[index].factor
+        )
+        .is_some());
     let vm_field = FieldPath::Setting(overrun_setting(PhaseKey::Labs, ResourceKind::Vm).unwrap());
-    let mut applied = scenario.clone();
-    applied.realism = r;
-    assert!(calibration.provenance_of(vm_field, &applied).is_some());
-    assert!(calibration.provenance_of(vm_field, scenario).is_none());
+    assert!(!calibration
+        .note
+        .fields
+        .iter()
+        .any(|(p, _)| *p == vm_field.to_string()));
 }
 
 #[test]
@@ -622,15 +636,15 @@ fn a_bill_in_euros_converts_at_the_snapshot_rate() {
     let conversion = comparison.conversion.as_ref().unwrap();
     assert!(close(conversion.per_usd, 0.91836));
     assert!(close(comparison.billed_total, 0.9 / 0.91836));
-    let calibration =
-        calibrate_to_bill(&comparison, scenario, catalog(), "eur.csv", &bill.period()).unwrap();
+    let calibration = calibrate_to_bill(&comparison, &bill, scenario, catalog(), &[]).unwrap();
     assert!(calibration
-        .provenance
+        .note
+        .text
         .contains("converted from EUR at 0.91836"));
 }
 
 #[test]
-fn applying_a_bill_is_one_undoable_step_and_stays_out_of_the_link() {
+fn applying_a_bill_is_one_undoable_step_and_its_factors_travel_in_the_link() {
     use course_cost::model::share::decode;
     use course_cost::state::{Action, ScenarioState};
     use std::rc::Rc;
@@ -638,28 +652,30 @@ fn applying_a_bill_is_one_undoable_step_and_stays_out_of_the_link() {
     let total = state.estimate.totals.net_usd;
     let bill = paper_bill(&[30_000.0], &[900.0]);
     let comparison = compare(&bill, &state.scenario, state.catalog).unwrap();
-    let calibration = calibrate_to_bill(
-        &comparison,
-        &state.scenario,
-        state.catalog,
-        "course-bill.csv",
-        &bill.period(),
-    )
-    .unwrap();
-    let applied = state
-        .clone()
-        .apply(Action::CalibrateFromBill(Rc::new(calibration.clone())));
-    assert_eq!(applied.scenario.realism, calibration.realism);
+    let calibration =
+        calibrate_to_bill(&comparison, &bill, &state.scenario, state.catalog, &[]).unwrap();
+    let applied = state.clone().apply(Action::CalibrateFromBill {
+        calibration: Rc::new(calibration.clone()),
+        confirmed: true,
+    });
+    assert_eq!(
+        applied.scenario.resource_factors,
+        calibration.resource_factors
+    );
     assert!(applied.estimate.totals.net_usd != total);
     assert_eq!(
         applied.history.undo_label(),
         Some("calibrate from your bill")
     );
-    // The link carries the factors and nothing of the bill.
+    // The link carries the factors and the note on where they come from, not the bill.
     let decoded = decode(&applied.share_payload(), state.catalog).unwrap();
-    assert_eq!(decoded.scenario.realism, calibration.realism);
-    assert!(!format!("{:?}", decoded.scenario).contains("course-bill.csv"));
+    assert_eq!(
+        decoded.scenario.resource_factors,
+        calibration.resource_factors
+    );
+    assert_eq!(decoded.scenario.bill_note.as_ref(), Some(&calibration.note));
     let undone = applied.apply(Action::Undo);
     assert_eq!(undone.estimate.totals.net_usd, total);
     assert_eq!(undone.scenario.realism, state.scenario.realism);
+    assert!(undone.scenario.resource_factors.is_empty());
 }

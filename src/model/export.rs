@@ -260,9 +260,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format::quantity(realism.project.vm),
         format::quantity(realism.project.bare_metal),
     ));
-    if paper_course().is_ok_and(|p| p.scenario.realism == realism) {
-        md.push_str(" (calibrated on the paper's course)");
-    }
+    md.push_str(&calibrated_words(scenario));
     md.push_str(".\n\n");
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
@@ -274,6 +272,26 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         "Prices: list prices with their dates and sources in the calculator's catalog. Method and default course: {PAPER_CITATION}.\n\nReproduce or change this estimate: <{link}>\n"
     ));
     md
+}
+
+/// After the overrun factors: that they are the paper's course's calibration, or the
+/// per-resource factors a bill set.
+fn calibrated_words(scenario: &Scenario) -> String {
+    let per_resource = &scenario.resource_factors;
+    if per_resource.is_empty() {
+        let paper = paper_course().is_ok_and(|p| p.scenario.realism == scenario.realism);
+        return if paper {
+            " (calibrated on the paper's course)"
+        } else {
+            ""
+        }
+        .to_string();
+    }
+    let each: Vec<String> = per_resource
+        .iter()
+        .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
+        .collect();
+    format!(", and per resource {}", each.join(", "))
 }
 
 #[cfg(test)]

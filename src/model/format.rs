@@ -122,6 +122,17 @@ pub fn exact(value: f64) -> String {
     }
 }
 
+/// The decimals that show `value` to `digits` significant digits when it is below 0.1 in size,
+/// `digits` otherwise: 0.000536 to 2 is 5 ("0.00054"), 0.5 to 2 is 2 ("0.50").
+pub fn significant_decimals(value: f64, digits: usize) -> usize {
+    let (mut scaled, mut decimals) = (value.abs(), digits);
+    while scaled > 0.0 && scaled < 0.1 && decimals < 15 {
+        scaled *= 10.0;
+        decimals += 1;
+    }
+    decimals
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,6 +178,20 @@ mod tests {
             assert_eq!(exact(value), "0");
             assert_eq!(number(value, 0), "0");
         }
+    }
+
+    #[test]
+    fn small_values_keep_their_significant_digits() {
+        assert_eq!(
+            number(0.000_536, significant_decimals(0.000_536, 2)),
+            "0.00054"
+        );
+        assert_eq!(number(0.5, significant_decimals(0.5, 2)), "0.50");
+        assert_eq!(significant_decimals(0.0, 4), 4);
+        assert_eq!(
+            number(6.0737e-6, significant_decimals(6.0737e-6, 4)),
+            "0.000006074"
+        );
     }
 
     #[test]

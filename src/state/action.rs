@@ -33,8 +33,14 @@ pub enum Action {
     PinAsA,
     /// Stop comparing.
     Unpin,
-    /// Set the overrun factors a bill gives (one undoable change), remembering their source.
-    CalibrateFromBill(Rc<BillCalibration>),
+    /// Set the factors a bill gives (one undoable change), with the note on where they come
+    /// from; refused unless `confirmed` when the calibration needs a confirmation.
+    CalibrateFromBill {
+        /// What the bill sets.
+        calibration: Rc<BillCalibration>,
+        /// The user confirmed the calibration's warning.
+        confirmed: bool,
+    },
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -52,7 +58,7 @@ impl Action {
             Action::RestoreReplaced => "restore",
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
-            Action::CalibrateFromBill(_) => "calibrate from your bill",
+            Action::CalibrateFromBill { .. } => "calibrate from your bill",
             Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
         }
     }

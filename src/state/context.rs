@@ -99,9 +99,13 @@ impl Dispatch {
         self.send(Action::LoadLink(Rc::new(decoded)));
     }
 
-    /// Sets the overrun factors a bill gives, as one undoable step.
-    pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>) {
-        self.send(Action::CalibrateFromBill(calibration));
+    /// Sets the factors a bill gives, as one undoable step; a drastic calibration only once the
+    /// user `confirmed` it.
+    pub fn calibrate_from_bill(&self, calibration: Rc<BillCalibration>, confirmed: bool) {
+        self.send(Action::CalibrateFromBill {
+            calibration,
+            confirmed,
+        });
     }
 
     senders! {

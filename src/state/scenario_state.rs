@@ -8,7 +8,6 @@ use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderEstimate};
-use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 #[cfg(not(target_arch = "wasm32"))]
@@ -64,8 +63,6 @@ pub struct ScenarioState {
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
     /// stored in this browser is then not overwritten (a damaged link's fallback never is).
     pub from_link: bool,
-    /// The last calibration from a bill, whose factors say so while kept (never in a link).
-    pub bill_calibration: Option<Rc<BillCalibration>>,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
@@ -159,7 +156,6 @@ impl ScenarioState {
             link: Rc::default(),
             history: Rc::default(),
             from_link,
-            bill_calibration: None,
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -301,7 +297,10 @@ impl ScenarioState {
             },
             Action::LoadPreset(id) => self.load_preset(&id),
             Action::Change(change) => self.change(change),
-            Action::CalibrateFromBill(calibration) => self.calibrate_from_bill(calibration),
+            Action::CalibrateFromBill {
+                calibration,
+                confirmed,
+            } => self.calibrate_from_bill(&calibration, confirmed),
             Action::LoadLink(decoded) => self.load_link(&decoded),
             Action::RestoreReplaced => {
                 let Some(replaced) = self.replaced_scenario.clone() else {
@@ -393,12 +392,18 @@ impl ScenarioState {
     }
 
     fn change(self: Rc<Self>, change: Change) -> Rc<Self> {
+        let committed = commit(&self.scenario, self.catalog, Edit::Change(change));
+        self.committed(committed)
+    }
+
+    /// This state with `committed` in place, or the same scenario with the notice of why not.
+    fn committed(self: Rc<Self>, committed: Result<ValidScenario, Rejection>) -> Rc<Self> {
         let refused = |why: String| {
             let mut next = (*self).clone();
             next.notice = Some(why);
             Rc::new(next)
         };
-        match commit(&self.scenario, self.catalog, Edit::Change(change)) {
+        match committed {
             Ok(valid) => match Priced::new(valid, self.catalog) {
                 Some(priced) => {
                     let mut next = self.with_priced(priced);

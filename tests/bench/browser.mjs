@@ -36,7 +36,7 @@
 //      Plan view and the fold, before the run starts, are printed apart.
 //   h) reading a FOCUS bill of about 200 MB (tests/e2e/focus_export.mjs, FOCUS 1.2 AWS rows)
 //      through the Plan view's focus-file: rows per second from the file's change event to
-//      focus-actuals on the page, and the longest gap between animation frames meanwhile
+//      focus-summary on the page, and the longest gap between animation frames meanwhile
 //      (printed; the bar is half a second, no goal is asserted anywhere).
 // A compact table of every figure ends the output. It never fails on a missed goal; it exits
 // non-zero only when something could not be measured (or a request left loopback, which leaves
@@ -562,7 +562,7 @@ try {
           const frame = (now) => {
             state.gap = Math.max(state.gap, now - state.last);
             state.last = now;
-            if (document.querySelector('[data-testid="focus-actuals"]')) {
+            if (document.querySelector('[data-testid="focus-summary"]')) {
               state.end = now;
             } else {
               requestAnimationFrame(frame);

@@ -1,6 +1,5 @@
 //! A labelled number field that keeps whatever the user types and explains what is wrong with it.
 
-use std::rc::Rc;
 use web_sys::{HtmlInputElement, KeyboardEvent};
 
 use yew::prelude::*;
@@ -8,8 +7,7 @@ use yew::prelude::*;
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::format;
 use crate::model::scenario::field::FieldPath;
-use crate::model::scenario::provenance::ProvenanceKind;
-use crate::model::scenario::provenance_note::field_note;
+use crate::model::scenario::provenance_note::{bill_note_of, field_note};
 use crate::state::{use_scenario, Dispatch, TypedText};
 
 /// Props of [`NumberInput`].
@@ -85,14 +83,13 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
     let state = use_scenario();
     let draft = state.typed_text(&props.field).cloned();
     // Where the number comes from depends only on the field, its value, the preset it started
-    // from and (for the exchange rate) the currency and the prices' date: worked out when one of
-    // those changes, not on every edit elsewhere.
+    // from, (for the exchange rate) the currency and the prices' date, and the words of a bill's
+    // note on it: worked out when one of those changes, not on every edit elsewhere.
     let provenance = {
         let (scenario, origin) = (state.scenario.clone(), state.origin);
         let pricing = &state.scenario.pricing;
         let rate_key = (pricing.currency.clone(), pricing.snapshot.clone());
-        let bill = state.bill_calibration.clone();
-        let bill_key = bill.as_ref().map(|c| Rc::as_ptr(c) as usize);
+        let bill_key = bill_note_of(props.field, &scenario).map(str::to_string);
         use_memo(
             (
                 props.field,
@@ -102,18 +99,6 @@ pub fn NumberInput(props: &NumberInputProps) -> Html {
                 bill_key,
             ),
             move |(field, _, _, _, _)| {
-                // A factor a bill set says so while it keeps the bill's value.
-                if let Some(text) = bill
-                    .as_ref()
-                    .and_then(|c| c.provenance_of(*field, &scenario))
-                {
-                    return ProvenanceMarkerProps {
-                        kind: ProvenanceKind::Calibrated,
-                        text: AttrValue::from(text.to_string()),
-                        url: None,
-                        field_id: AttrValue::from(field.dom_id()),
-                    };
-                }
                 ProvenanceMarkerProps::of(&field_note(*field, &scenario, origin), field.dom_id())
             },
         )
@@ -172,6 +157,15 @@ struct NumberInputViewProps {
     dispatch: Dispatch,
     /// Where the number comes from.
     provenance: ProvenanceMarkerProps,
+}
+
+/// A committed value as the field shows it: up to two decimals, or four significant digits
+/// below 0.01 (a factor a bill set can be that small), so no value shows as 0 that is not.
+fn shown(value: f64) -> String {
+    if value == 0.0 || value.abs() >= 0.01 {
+        return format::quantity(value);
+    }
+    format::number(value, format::significant_decimals(value, 4))
 }
 
 /// Arrow up and down step the field's value by `step`, never below `min`.
@@ -238,7 +232,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
     let text = draft
         .as_ref()
         .map(|d| d.text.clone())
-        .unwrap_or_else(|| format::quantity(props.value));
+        .unwrap_or_else(|| shown(props.value));
     let read_as = draft.as_ref().and_then(|d| d.read_as.clone());
     let results_use = draft.as_ref().and_then(|d| d.results_use);
     let error = draft.and_then(|d| d.error);

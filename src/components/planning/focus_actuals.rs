@@ -74,14 +74,9 @@ fn totals(props: &FocusActualsProps) -> Html {
         (_, true) => format!("{} {}", format::number(amount, 2), bill.currency),
         _ => format::money(amount, "USD", 1.0),
     };
+    // The period and the billed total are in the bill view's summary.
     let figures = [
-        ("Period", "focus-period", bill.period()),
         ("Currency", "focus-currency", bill.currency.clone()),
-        (
-            "Billed (all rows)",
-            "focus-billed-total",
-            bill_money(c.billed_total),
-        ),
         (
             "Effective (all rows)",
             "focus-effective-total",

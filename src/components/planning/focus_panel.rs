@@ -1,6 +1,9 @@
 //! Calibrate from a bill: open a FOCUS cost-and-usage export (picker or drop), read in this
-//! browser only as a stream with progress and Cancel; see billed against planned and what the
-//! bill holds that the plan does not; apply the factors that match the bill as one undoable step.
+//! browser only as a stream with progress and Cancel. Once read, the view is one screen: a bill
+//! of another provider than the scenario's said first (with the switch), a summary (period,
+//! provider, billed total, hours matched, the share of the plan's hours the bill covers), what
+//! Apply sets, and folded details: billed against planned, and the rows the plan does not hold,
+//! by reason.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -8,16 +11,21 @@ use std::rc::Rc;
 use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::bill_calibration::{calibration_view, BillCalibrationProps};
 use super::focus_actuals::{focus_actuals, hours_chart, FocusActualsProps};
-use super::parts::alert;
+use super::parts::{alert, figure};
 use crate::browser::file_stream::{read_bill, Progress, StreamError};
-use crate::components::static_html;
-use crate::model::focus::calibrate::{calibrate_to_bill, BillCalibration};
+use crate::charts::data::BarChart;
+use crate::components::inputs::click_change;
+use crate::components::{fold, static_html};
+use crate::model::catalog::Catalog;
+use crate::model::edit::change::Change;
+use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration};
 use crate::model::focus::classify::SkipReason;
-use crate::model::focus::compare::{compare, Comparison};
+use crate::model::focus::compare::{compare_mapped, Comparison, ProviderMatch};
 use crate::model::focus::BillSummary;
 use crate::model::format;
-use crate::state::use_scenario;
+use crate::state::{use_scenario, Dispatch, ScenarioHandle};
 
 /// What the panel holds.
 #[derive(Clone, PartialEq)]
@@ -60,72 +68,132 @@ fn progress_view(name: &str, progress: Option<Progress>, on_cancel: Callback<Mou
     }
 }
 
-fn skipped_view(bill: &BillSummary, comparison: &Comparison) -> Html {
-    let money = |amount: f64| format!("{} {}", format::number(amount, 2), bill.currency);
+/// "1 row", "2 rows".
+fn rows_word(rows: u64) -> String {
+    let word = if rows == 1 { "row" } else { "rows" };
+    format!("{} {word}", format::number(rows as f64, 0))
+}
+
+/// Rows the plan does not hold, and their cost, grouped by reason (instance types that stand in
+/// for nothing as one group).
+fn skipped(bill: &BillSummary, comparison: &Comparison) -> Vec<(String, u64, f64)> {
     let mut lines: Vec<(String, u64, f64)> = bill
         .skipped
         .iter()
         .map(|(reason, tally)| (reason.label().to_string(), tally.rows, tally.billed))
         .collect();
+    let (mut types, mut rows, mut cost) = (0, 0, 0.0);
     for t in comparison.unmatched() {
-        let rows = bill
+        types += 1;
+        rows += bill
             .compute
             .get(&t.instance_type)
             .map_or(0, |u| u.tally.rows);
+        cost += t.billed_cost;
+    }
+    if types > 0 {
+        let what = SkipReason::UnknownInstanceType.label();
+        let word = if types == 1 { "type" } else { "types" };
         lines.push((
-            format!(
-                "{} ({}, {} h): {}",
-                t.instance_type,
-                SkipReason::UnknownInstanceType.label(),
-                format::number(t.billed_hours, 1),
-                "no course resource stands in with it"
-            ),
+            format!("{what} ({types} {word}; map them above)"),
             rows,
-            t.billed_cost,
+            cost,
         ));
     }
-    let rows: u64 = lines.iter().map(|l| l.1).sum();
-    let cost: f64 = lines.iter().map(|l| l.2).sum();
+    lines
+}
+
+fn skipped_view(bill: &BillSummary, lines: Vec<(String, u64, f64)>) -> Html {
+    let money = |amount: f64| format!("{} {}", format::number(amount, 2), bill.currency);
     html! {
-        <div data-testid="focus-skipped">
-            { static_html("<h3>What the bill holds that the plan does not</h3>") }
-            <p><span data-testid="focus-skipped-rows">{ format::number(rows as f64, 0) }</span>
-                { format!(" rows not mapped onto the course, billed {} in all:", money(cost)) }</p>
-            <ul>
-                for (what, rows, billed) in lines {
-                    <li>{ format!("{what}: {} rows, {}", format::number(rows as f64, 0), money(billed)) }</li>
-                }
-            </ul>
+        <ul data-testid="focus-skipped">
+            for (what, rows, billed) in lines {
+                <li>{ format!("{what}: {}, {}", rows_word(rows), money(billed)) }</li>
+            }
+        </ul>
+    }
+}
+
+/// The bill's provider against the scenario's, said before anything else, with the switch.
+fn provider_view(
+    comparison: &Comparison,
+    bill: &BillSummary,
+    scenario: &str,
+    catalog: &Catalog,
+    dispatch: &Dispatch,
+) -> Html {
+    let ProviderMatch::Other(id) = comparison.provider else {
+        return html! {};
+    };
+    let name = catalog.provider_name(scenario);
+    let text = format!(
+        "This bill is from {}, but the scenario is priced on {name}: its instance types are \
+         matched against {name}'s stand-ins, so few or none of them match.",
+        bill.provider.trim()
+    );
+    html! {
+        <div class="warning" role="alert" data-testid="focus-other-provider">
+            <p>{ text }</p>
+            if let Some(id) = id {
+                <button type="button" data-testid="focus-switch-provider"
+                    onclick={click_change(dispatch, Change::SetProvider(id.to_string()))}>
+                    { format!("Price the scenario on {} instead", catalog.provider_name(id)) }</button>
+            } else {
+                <p>{ "The calculator has no prices of that provider." }</p>
+            }
         </div>
     }
 }
 
-fn apply_view(
-    calibration: &Result<BillCalibration, String>,
-    on_apply: Callback<MouseEvent>,
+/// The summary: period, provider, billed total, hours matched, the share of the plan's hours
+/// the bill covers, rows not mapped.
+fn summary_view(
+    bill: &BillSummary,
+    c: &Comparison,
+    calibration: &Result<Rc<BillCalibration>, String>,
+    skipped_rows: u64,
 ) -> Html {
+    let billed = match c.unconverted {
+        true => format!("{} {}", format::number(c.billed_total, 2), bill.currency),
+        false => format::money(c.billed_total, "USD", 1.0),
+    };
+    let matched = format!(
+        "{} h of {} h of compute",
+        format::number(c.matched_hours(), 1),
+        format::number(bill.compute_hours(), 1)
+    );
+    let share = match calibration {
+        Ok(calibration) => percent(calibration.coverage.share()),
+        Err(_) => "none".to_string(),
+    };
+    let provider = match bill.provider.trim() {
+        "" => "not named".to_string(),
+        name => name.to_string(),
+    };
+    let figures = [
+        ("Period", "focus-period", bill.period()),
+        ("Provider", "focus-provider", provider),
+        ("Billed (all rows)", "focus-billed-total", billed),
+        (
+            "Hours matched to the course",
+            "focus-matched-hours",
+            matched,
+        ),
+        (
+            "Share of the scenario's instance-hours",
+            "focus-coverage",
+            share,
+        ),
+        (
+            "Rows the plan does not hold",
+            "focus-skipped-rows",
+            format::number(skipped_rows as f64, 0),
+        ),
+    ];
     html! {
-        <div data-testid="focus-calibration">
-            { static_html(
-                "<h3>Calibrate to the bill</h3><p class=\"panel-intro\">Each kind's overrun factors \
-                 (labs and project alike, as the bill does not say which hours were which) are scaled \
-                 so the scenario's hours of that kind match the bill's. One step: Undo takes it back. \
-                 The share link carries the factors, never the bill.</p>",
-            ) }
-            { match calibration {
-                Ok(c) => html! {
-                    <>
-                        <ul class="formulas" data-testid="focus-formulas">
-                            for step in c.steps.iter() { <li>{ step.clone() }</li> }
-                        </ul>
-                        <p class="field-hint">{ format!("Provenance of the changed factors: {}", c.provenance) }</p>
-                        <button type="button" data-testid="focus-apply" onclick={on_apply}>
-                            { "Apply these factors" }</button>
-                    </>
-                },
-                Err(why) => alert(None, format!("This bill cannot calibrate the plan: {why}.")),
-            } }
-        </div>
+        <dl class="figures" data-testid="focus-summary">
+            for (name, testid, value) in figures { { figure(name, testid, value) } }
+        </dl>
     }
 }
 
@@ -152,15 +220,27 @@ fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
     });
 }
 
-/// Opens a file (a new bill starts without a split by tag), unless a read is going on.
+/// What the user chose for the bill open: resources with no billed hours kept, billed types
+/// mapped to a resource, and the calibration confirmed (held, so no later one takes its address).
+#[derive(Clone, Default)]
+struct Choices {
+    kept: Vec<String>,
+    mapped: Vec<(String, String)>,
+    confirmed: Option<Rc<BillCalibration>>,
+}
+
+/// Opens a file (a new bill starts without a split by tag and without choices), unless a read
+/// is going on.
 fn opener(
     reading: UseStateHandle<Reading>,
     cancel: Rc<Cell<bool>>,
     tag: UseStateHandle<String>,
+    choices: UseStateHandle<Choices>,
 ) -> Callback<File> {
     Callback::from(move |file: File| {
         if !matches!(*reading, Reading::Busy(..)) {
             tag.set(String::new());
+            choices.set(Choices::default());
             start(file, reading.clone(), cancel.clone());
         }
     })
@@ -201,6 +281,107 @@ fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
     (on_change, on_drop)
 }
 
+/// The bill set against the scenario: its chart, the comparison, and what Apply would set.
+type Read = (
+    Rc<BarChart>,
+    Rc<Comparison>,
+    Result<Rc<BillCalibration>, String>,
+);
+
+/// The course resources a billed type can be mapped to: each instance resource the scenario
+/// uses, (id, label).
+fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
+    let mut resources: Vec<(String, String)> = Vec::new();
+    for line in state.estimate.lines.iter().filter(|l| l.kind.is_instance()) {
+        if !resources.iter().any(|(id, _)| *id == line.resource) {
+            let label = state
+                .catalog
+                .resource(&line.resource)
+                .map_or("", |r| r.label);
+            resources.push((line.resource.clone(), label.to_string()));
+        }
+    }
+    resources
+}
+
+/// The open bill's view: the other provider first, the summary, what Apply sets, then the
+/// folded details.
+fn results(
+    state: &ScenarioHandle,
+    (name, bill): (&str, &Rc<BillSummary>),
+    (chart, comparison, calibration): &Read,
+    choices: &UseStateHandle<Choices>,
+    (tag, on_tag): (String, Callback<Event>),
+) -> Html {
+    let confirmed = match (&choices.confirmed, calibration) {
+        (Some(confirmed), Ok(c)) => Rc::ptr_eq(confirmed, c),
+        _ => false,
+    };
+    let update = |f: fn(&mut Choices, String, String, Option<Rc<BillCalibration>>)| {
+        let choices = choices.clone();
+        let current = calibration.as_ref().ok().cloned();
+        Callback::from(move |(a, b): (String, String)| {
+            let mut next = (*choices).clone();
+            f(&mut next, a, b, current.clone());
+            choices.set(next);
+        })
+    };
+    let on_keep = update(|c, id, _, _| match c.kept.iter().position(|k| *k == id) {
+        Some(at) => drop(c.kept.remove(at)),
+        None => c.kept.push(id),
+    });
+    let on_map = update(|c, instance_type, resource, _| {
+        c.mapped.retain(|(t, _)| *t != instance_type);
+        if !resource.is_empty() {
+            c.mapped.push((instance_type, resource));
+        }
+    });
+    let on_confirm = update(|c, yes, _, current| c.confirmed = current.filter(|_| !yes.is_empty()));
+    let on_apply = {
+        let (dispatch, calibration) = (state.dispatch(), calibration.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(c) = &calibration {
+                dispatch.calibrate_from_bill(c.clone(), confirmed);
+            }
+        })
+    };
+    let scenario = &state.scenario;
+    let lines = skipped(bill, comparison);
+    let skipped_rows = lines.iter().map(|l| l.1).sum();
+    let details = focus_actuals(&FocusActualsProps {
+        bill: bill.clone(),
+        comparison: comparison.clone(),
+        chart: chart.clone(),
+        tag,
+        on_tag,
+        currency: AttrValue::from(scenario.pricing.currency.clone()),
+        usd_to_currency: scenario.pricing.usd_to_currency,
+    });
+    let props = BillCalibrationProps {
+        calibration: calibration.clone(),
+        comparison: comparison.clone(),
+        resources: mappable(state),
+        confirmed,
+        on_keep: on_keep.reform(|id| (id, String::new())),
+        on_map,
+        on_confirm: on_confirm
+            .reform(|yes: bool| (if yes { "y" } else { "" }.to_string(), String::new())),
+        on_apply,
+    };
+    let provider = &scenario.pricing.provider;
+    html! {
+        <>
+            { provider_view(comparison, bill, provider, state.catalog, &state.dispatch()) }
+            { summary_view(bill, comparison, calibration, skipped_rows) }
+            { calibration_view(&props) }
+            { fold("bill-details", &format!("Billed against planned: {name} per instance type, \
+                per resource, by tag, and a chart"), false, details) }
+            { fold("bill-skipped", &format!("What the bill holds that the plan does not ({})",
+                rows_word(skipped_rows)), false, skipped_view(bill, lines)) }
+        </>
+    }
+}
+
 /// The panel.
 #[component]
 pub fn FocusPanel() -> Html {
@@ -212,10 +393,16 @@ pub fn FocusPanel() -> Html {
         let cancel = (*cancel).clone();
         use_effect_with((), move |_| move || cancel.set(true));
     }
-    // The tag the bill's rows are split by; a new bill starts without a split.
+    // The tag the bill's rows are split by, and the user's choices; a new bill starts afresh.
     let tag = use_state(String::new);
+    let choices = use_state(Choices::default);
     let busy = matches!(*reading, Reading::Busy(..));
-    let open = opener(reading.clone(), (*cancel).clone(), tag.clone());
+    let open = opener(
+        reading.clone(),
+        (*cancel).clone(),
+        tag.clone(),
+        choices.clone(),
+    );
     let on_tag = tag_picker(tag.clone());
     let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
@@ -223,51 +410,35 @@ pub fn FocusPanel() -> Html {
         let cancel = (*cancel).clone();
         Callback::from(move |_: MouseEvent| cancel.set(true))
     };
-    let scenario = state.scenario.clone();
     let done = match &*reading {
         Reading::Done(name, bill) => Some((name.clone(), bill.clone())),
         _ => None,
     };
-    let comparison = {
-        let (catalog, done) = (state.catalog, done.clone());
+    let read = {
+        let (catalog, bill) = (state.catalog, done.as_ref().map(|(_, b)| b.clone()));
+        let (kept, mapped) = (choices.kept.clone(), choices.mapped.clone());
         use_memo(
-            (scenario.clone(), done.as_ref().map(|(_, b)| b.clone())),
-            move |(scenario, bill)| {
-                // The chart is drawn once per comparison.
+            (state.scenario.clone(), bill, kept, mapped),
+            move |(scenario, bill, kept, mapped)| {
+                // Compared, charted and calibrated once per scenario, bill and choices.
                 bill.as_ref().map(|bill| {
-                    compare(bill, scenario, catalog).map(|c| (Rc::new(hours_chart(&c)), Rc::new(c)))
+                    compare_mapped(bill, scenario, catalog, mapped).map(|c| {
+                        let calibration = calibrate_to_bill(&c, bill, scenario, catalog, kept);
+                        let chart = Rc::new(hours_chart(&c));
+                        (chart, Rc::new(c), calibration.map(Rc::new))
+                    })
                 })
             },
         )
     };
-    let results = match (&done, &*comparison) {
-        (Some((name, bill)), Some(Ok((chart, comparison)))) => {
-            let calibration =
-                calibrate_to_bill(comparison, &scenario, state.catalog, name, &bill.period());
-            let on_apply = {
-                let (dispatch, calibration) = (state.dispatch(), calibration.clone());
-                Callback::from(move |_: MouseEvent| {
-                    if let Ok(c) = &calibration {
-                        dispatch.calibrate_from_bill(Rc::new(c.clone()));
-                    }
-                })
-            };
-            html! {
-                <>
-                    { focus_actuals(&FocusActualsProps {
-                        bill: bill.clone(),
-                        comparison: comparison.clone(),
-                        chart: chart.clone(),
-                        tag: (*tag).clone(),
-                        on_tag,
-                        currency: AttrValue::from(scenario.pricing.currency.clone()),
-                        usd_to_currency: scenario.pricing.usd_to_currency,
-                    }) }
-                    { skipped_view(bill, comparison) }
-                    { apply_view(&calibration, on_apply) }
-                </>
-            }
-        }
+    let results = match (&done, &*read) {
+        (Some((name, bill)), Some(Ok(read))) => results(
+            &state,
+            (name, bill),
+            read,
+            &choices,
+            ((*tag).clone(), on_tag),
+        ),
         (Some(_), Some(Err(why))) => alert(None, why.clone()),
         _ => html! {},
     };

@@ -1,5 +1,6 @@
 //! Beyond the paper: per-student spread and the A/B comparison.
 
+mod bill_calibration;
 mod budget_planner;
 pub mod calibrate_form;
 pub mod comparables_panel;

@@ -3,12 +3,14 @@
 use yew::prelude::*;
 
 use crate::components::inputs::click_change;
+use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::inputs::term::term;
 use crate::components::static_html;
 use crate::model::catalog::presets::paper_course;
 use crate::model::edit::change::Change;
 use crate::model::format;
+use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::setting_field::Section;
 use crate::state::ScenarioHandle;
 
@@ -41,11 +43,37 @@ pub fn realism_panel(state: &ScenarioHandle) -> Html {
                     })) }
                 </fieldset>
             }
+            { resource_factors(state) }
             if let Some(on_reset) = on_reset {
                 <button type="button" class="secondary" onclick={on_reset}>
                     { "Use the paper's calibrated factors" }
                 </button>
             }
         </section>
+    }
+}
+
+/// The per-resource factors a bill set (none: nothing shown), each a field of its own.
+fn resource_factors(state: &ScenarioHandle) -> Html {
+    let factors = &state.scenario.resource_factors;
+    if factors.is_empty() {
+        return html! {};
+    }
+    html! {
+        <fieldset class="factor-group" data-testid="resource-factors">
+            <legend>{ "Per resource (labs and project)" }</legend>
+            <p class="field-hint">{ "Each multiplies its kind's factors above: 0 = not used, 1 = \
+                as its kind." }</p>
+            for (index, f) in factors.iter().enumerate() {
+                { NumberInputProps {
+                    label: AttrValue::from(state.catalog.resource(&f.resource)
+                        .map_or_else(|| f.resource.clone(), |r| format!("{} ({})", r.label, r.id))),
+                    unit: AttrValue::Static("×"),
+                    step: 0.1,
+                    testid: Some(AttrValue::from(format!("resource-factor-{}", f.resource))),
+                    ..NumberInputProps::new(FieldPath::ResourceFactor { index }, f.factor, f.resource.clone())
+                }.html() }
+            }
+        </fieldset>
     }
 }

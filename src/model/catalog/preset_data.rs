@@ -204,6 +204,8 @@ impl ScenarioData {
             capacity: owned(self.capacity, CapacityData::capacity),
             levers: Default::default(),
             planning: Default::default(),
+            resource_factors: Vec::new(),
+            bill_note: None,
         }
     }
 }

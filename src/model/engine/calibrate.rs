@@ -4,7 +4,8 @@
 //! every kind ([`ReportedHours`]), which [`calibrate`] turns into the same measured figures by
 //! taking off what the plan's bare metal and edge devices use. Each factor is
 //! `measured / planned` of its own kind, so a fit never subtracts one figure from another and no
-//! factor comes out 0 unless 0 hours were measured.
+//! factor comes out 0 unless 0 hours were measured. Per-resource factors (a bill's) stay as they
+//! are: the planned hours a kind's factor scales are taken with them.
 
 use serde::{Deserialize, Serialize};
 

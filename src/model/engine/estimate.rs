@@ -225,10 +225,9 @@ impl Pricer<'_> {
         let Some(resource) = self.catalog.resource(item.resource) else {
             return; // validate() has already reported it
         };
-        let (overrun, leased) = (
-            factors.for_kind(resource.kind),
-            resource.kind.has_lease_end(),
-        );
+        // The kind's factor, times the resource's own where a bill calibrated it.
+        let overrun = factors.for_kind(resource.kind) * self.scenario.resource_factor(resource.id);
+        let leased = resource.kind.has_lease_end();
         self.line(&item, resource, item.count, (overrun, leased));
         if item.floating_ips > 0.0 {
             if let Some(address) = self.catalog.resource(FLOATING_IP) {

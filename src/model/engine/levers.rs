@@ -99,22 +99,29 @@ pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
 /// copy of this loop for both levers that call it.)
 fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn(f64, f64) -> f64) {
     let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
-    let lab_factor = s.realism.labs.vm;
+    let factors = &s.resource_factors;
+    let own = |id: &str| {
+        factors
+            .iter()
+            .find(|f| f.resource == id)
+            .map_or(1.0, |f| f.factor)
+    };
     let uses = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
     for item in uses.flat_map(|o| o.uses.iter_mut()) {
+        let lab_factor = s.realism.labs.vm * own(&item.resource);
         if is_vm(&item.resource) && lab_factor > 0.0 {
             let actual = item.hours * lab_factor;
             item.hours = new(item.hours, actual) / lab_factor;
         }
     }
     let weeks = s.course.project.weeks;
-    let span = weeks * s.realism.project.vm;
-    if !project || span <= 0.0 {
+    if !project {
         return;
     }
     for item in s.course.project.uses.iter_mut() {
+        let span = weeks * s.realism.project.vm * own(&item.resource);
         // A pool spreads the hours over several types; it is left as it is.
-        if item.pool.is_empty() && is_vm(&item.resource) {
+        if item.pool.is_empty() && is_vm(&item.resource) && span > 0.0 {
             let planned = item.hours_per_week * weeks;
             item.hours_per_week = new(planned, item.hours_per_week * span) / span;
         }

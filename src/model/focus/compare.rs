@@ -41,6 +41,8 @@ pub struct TypeRow {
     pub planned_usd: f64,
     /// The course resources it stands in for (ids); empty when none.
     pub resources: Vec<String>,
+    /// It stands in for nothing, and the user counts its hours as this course resource's.
+    pub mapped_to: Option<String>,
 }
 
 /// One course resource: the bill's share beside the scenario's.
@@ -108,6 +110,48 @@ pub struct Comparison {
     pub effective_total: f64,
     /// The scenario had savings levers on: the comparison is made with them off.
     pub levers_were_on: bool,
+    /// The bill's provider against the scenario's.
+    pub provider: ProviderMatch,
+}
+
+/// Whether the bill is of the scenario's provider.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProviderMatch {
+    /// The same provider, or a bill that names none.
+    Same,
+    /// Another provider: its id in the catalog, when the calculator prices it.
+    Other(Option<&'static str>),
+}
+
+/// The catalog's provider a bill's ProviderName (or ServiceProviderName) names: "AWS" and
+/// "Amazon Web Services" are `aws`, "Microsoft" and "Azure" `azure`, "Google Cloud" `gcp`.
+/// `None` for a provider the catalog does not price (Oracle) or a bill that names none.
+pub fn provider_id(name: &str) -> Option<&'static str> {
+    let name = name.to_ascii_lowercase();
+    let known = [
+        ("aws", "aws"),
+        ("amazon", "aws"),
+        ("microsoft", "azure"),
+        ("azure", "azure"),
+        ("google", "gcp"),
+        ("gcp", "gcp"),
+        ("lambda", "lambda"),
+        ("runpod", "runpod"),
+    ];
+    known
+        .iter()
+        .find(|(needle, _)| name.contains(needle))
+        .map(|(_, id)| *id)
+}
+
+/// The bill's provider `name` against the scenario's provider `id`.
+fn provider_match(name: &str, id: &str) -> ProviderMatch {
+    let name = name.trim();
+    match provider_id(name) {
+        _ if name.is_empty() => ProviderMatch::Same,
+        Some(found) if found == id => ProviderMatch::Same,
+        found => ProviderMatch::Other(found),
+    }
 }
 
 /// The scenario with its savings levers off: the course as it ran, before any saving.
@@ -138,69 +182,78 @@ pub fn compare(
     scenario: &Scenario,
     catalog: &Catalog,
 ) -> Result<Comparison, String> {
+    compare_mapped(bill, scenario, catalog, &[])
+}
+
+/// [`compare`], with the hours of billed instance types that stand in for nothing counted as a
+/// course resource's where `mapped` says so ((type, resource id) pairs): one hour of the type
+/// is taken as one hour of the resource.
+pub fn compare_mapped(
+    bill: &BillSummary,
+    scenario: &Scenario,
+    catalog: &Catalog,
+    mapped: &[(String, String)],
+) -> Result<Comparison, String> {
     let estimate = priced_levers_off(scenario, catalog)?;
     let (conversion, unconverted, to_usd) = conversion(bill, &scenario.pricing.snapshot);
     let mut types = Vec::new();
     let mut resources: Vec<ResourceRow> = Vec::new();
-    for (instance_type, used) in bill.compute.iter() {
+    // Types that stand in for something first, so a mapped type adds to their rows.
+    let is_mapped = |t: &str| mapped.iter().any(|(m, _)| m == t) && !stands_in(&estimate, t);
+    let passes = [false, true].into_iter();
+    let entries = passes.flat_map(|second| {
+        let all = bill.compute.iter();
+        all.filter(move |(t, _)| is_mapped(t) == second)
+    });
+    for (instance_type, used) in entries {
+        let mapped_to = mapped
+            .iter()
+            .find(|(t, _)| t == instance_type && is_mapped(t))
+            .map(|(_, r)| r.as_str());
         let lines: Vec<&CostLine> = estimate
             .lines
             .iter()
-            .filter(|l| l.kind.is_instance() && l.sku == *instance_type)
+            .filter(|l| l.kind.is_instance())
+            .filter(|l| mapped_to.map_or(l.sku == *instance_type, |r| l.resource == r))
             .collect();
         let planned_hours: f64 = lines.iter().map(|l| offer_hours(l)).sum();
-        let mut ids: Vec<String> = Vec::new();
-        for line in &lines {
-            if !ids.contains(&line.resource) {
-                ids.push(line.resource.clone());
-            }
-        }
-        crate::model::sort::sort_by(&mut ids, Ord::cmp);
         types.push(TypeRow {
             instance_type: instance_type.clone(),
             billed_hours: used.quantity,
             spot_hours: used.spot_quantity,
             billed_cost: used.tally.billed,
             billed_usd: to_usd.map(|rate| used.tally.billed / rate),
-            planned_hours,
+            // A mapped type is set against its resource's hours, one for one.
+            planned_hours: match mapped_to {
+                Some(_) => lines.iter().map(|l| l.actual_hours).sum(),
+                None => planned_hours,
+            },
             planned_usd: lines.iter().map(|l| l.cost_usd).sum(),
-            resources: ids,
+            resources: resource_ids(&lines),
+            mapped_to: mapped_to.map(str::to_string),
         });
         let cost = to_usd.map_or(used.tally.billed, |rate| used.tally.billed / rate);
+        // The scenario's figures of a resource are counted once: a mapped type adds to a row
+        // its stand-in (or another mapped type) made only its billed hours and cost.
+        let counted = mapped_to.is_some_and(|r| resources.iter().any(|row| row.resource == r));
         for line in lines {
             let share = if planned_hours > 0.0 {
                 offer_hours(line) / planned_hours
             } else {
                 0.0
             };
-            let billed_hours = if line.fraction > 0.0 {
-                used.quantity * share / line.fraction
-            } else {
-                0.0
+            let billed = Billed {
+                // Offer-hours to resource-hours: by the stand-in's fraction, or one for one
+                // for a mapped type.
+                hours: match mapped_to {
+                    Some(_) => used.quantity * share,
+                    None if line.fraction > 0.0 => used.quantity * share / line.fraction,
+                    None => 0.0,
+                },
+                cost: cost * share,
+                share,
             };
-            match resources.iter_mut().find(|r| r.resource == line.resource) {
-                Some(row) => {
-                    row.billed_hours += billed_hours;
-                    row.planned_hours += line.actual_hours;
-                    row.billed_cost += cost * share;
-                    row.planned_usd += line.cost_usd;
-                    row.share += share;
-                }
-                None => resources.push(ResourceRow {
-                    resource: line.resource.clone(),
-                    label: catalog
-                        .resource(&line.resource)
-                        .map_or_else(|| line.resource.clone(), |r| r.label.to_string()),
-                    kind: line.kind,
-                    instance_type: instance_type.clone(),
-                    fraction: line.fraction,
-                    billed_hours,
-                    planned_hours: line.actual_hours,
-                    billed_cost: cost * share,
-                    planned_usd: line.cost_usd,
-                    share,
-                }),
-            }
+            add_line(&mut resources, line, billed, !counted, catalog);
         }
     }
     crate::model::sort::sort_by(&mut types, |a, b| b.billed_hours.total_cmp(&a.billed_hours));
@@ -230,7 +283,72 @@ pub fn compare(
         billed_total: money(bill.total.billed),
         effective_total: money(bill.total.effective),
         levers_were_on: !scenario.levers.is_off(),
+        provider: provider_match(&bill.provider, &scenario.pricing.provider),
     })
+}
+
+/// The resources of `lines`, each once, sorted.
+fn resource_ids(lines: &[&CostLine]) -> Vec<String> {
+    let mut ids: Vec<String> = Vec::new();
+    for line in lines {
+        if !ids.contains(&line.resource) {
+            ids.push(line.resource.clone());
+        }
+    }
+    crate::model::sort::sort_by(&mut ids, Ord::cmp);
+    ids
+}
+
+/// Whether `instance_type` stands in for a course resource in `estimate`.
+fn stands_in(estimate: &Estimate, instance_type: &str) -> bool {
+    let mut lines = estimate.lines.iter();
+    lines.any(|l| l.kind.is_instance() && l.sku == instance_type)
+}
+
+/// What one line of the scenario gets of a billed type.
+struct Billed {
+    /// Resource-hours (hours).
+    hours: f64,
+    /// Cost (US dollars, or billing currency when unconverted).
+    cost: f64,
+    /// The line's share of the type's hours in the scenario (0 to 1).
+    share: f64,
+}
+
+/// Adds `billed` to the row of `line`'s resource (a new row when it has none), and the line's
+/// own figures when `with_plan` (false when they are in the row already).
+fn add_line(
+    rows: &mut Vec<ResourceRow>,
+    line: &CostLine,
+    billed: Billed,
+    with_plan: bool,
+    catalog: &Catalog,
+) {
+    match rows.iter_mut().find(|r| r.resource == line.resource) {
+        Some(row) => {
+            row.billed_hours += billed.hours;
+            row.billed_cost += billed.cost;
+            if with_plan {
+                row.planned_hours += line.actual_hours;
+                row.planned_usd += line.cost_usd;
+                row.share += billed.share;
+            }
+        }
+        None => rows.push(ResourceRow {
+            resource: line.resource.clone(),
+            label: catalog
+                .resource(&line.resource)
+                .map_or_else(|| line.resource.clone(), |r| r.label.to_string()),
+            kind: line.kind,
+            instance_type: line.sku.clone(),
+            fraction: line.fraction,
+            billed_hours: billed.hours,
+            planned_hours: line.actual_hours,
+            billed_cost: billed.cost,
+            planned_usd: line.cost_usd,
+            share: billed.share,
+        }),
+    }
 }
 
 /// The rate for the bill's currency in `snapshot`: (the conversion if not US dollars, whether
@@ -259,10 +377,17 @@ fn conversion(bill: &BillSummary, snapshot: &str) -> (Option<Conversion>, bool, 
 }
 
 impl Comparison {
-    /// Instance types in the bill that stand in for nothing in the scenario: (type, hours, cost
-    /// in the billing currency).
+    /// Instance types in the bill that stand in for nothing in the scenario (and are not
+    /// mapped to a course resource).
     pub fn unmatched(&self) -> impl Iterator<Item = &TypeRow> {
         self.types.iter().filter(|t| t.resources.is_empty())
+    }
+
+    /// Billed instance-hours of types that stand in for a course resource or are mapped to
+    /// one (offer-hours).
+    pub fn matched_hours(&self) -> f64 {
+        let matched = self.types.iter().filter(|t| !t.resources.is_empty());
+        matched.map(|t| t.billed_hours).sum()
     }
 
     /// The bill's resource-hours of resources of `kind` (hours).

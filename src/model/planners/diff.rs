@@ -110,7 +110,7 @@ fn overruns(factors: OverrunFactors, bare_metal: &str) -> String {
 }
 
 /// The inputs the comparison lists, each with how it reads.
-const INPUTS: [(&str, Describe); 16] = [
+const INPUTS: [(&str, Describe); 17] = [
     ("Students", |s, _| format::number(s.course.students, 0)),
     ("Provider", |s, c| {
         c.provider_name(&s.pricing.provider).to_string()
@@ -150,6 +150,17 @@ const INPUTS: [(&str, Describe); 16] = [
     }),
     ("Overrun factors (project)", |s, _| {
         overruns(s.realism.project, "GPU nodes")
+    }),
+    ("Overrun factors per resource", |s, _| {
+        let factors = s.resource_factors.iter();
+        let each: Vec<String> = factors
+            .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
+            .collect();
+        if each.is_empty() {
+            "none".to_string()
+        } else {
+            each.join(", ")
+        }
     }),
     ("Stand-ins you chose", |s, _| {
         list_words(s.stand_in_choices.len(), "choices")

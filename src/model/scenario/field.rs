@@ -268,6 +268,11 @@ pub enum FieldPath {
         /// Which field.
         field: ChoiceField,
     },
+    /// The factor of per-resource overrun `index`.
+    ResourceFactor {
+        /// Index in the scenario's resource factors.
+        index: usize,
+    },
 }
 
 impl From<Setting> for FieldPath {
@@ -352,6 +357,7 @@ impl fmt::Display for FieldPath {
             FieldPath::OfferChoice { index, field } => {
                 write!(f, "stand_in_choices[{index}].{}", field.key())
             }
+            FieldPath::ResourceFactor { index } => write!(f, "resource_factors[{index}].factor"),
         }
     }
 }

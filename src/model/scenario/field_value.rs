@@ -47,6 +47,9 @@ impl FieldPath {
                 let (read, _) = use_number(field)?;
                 Some(read(*site.uses(course)?.get(item)?))
             }
+            FieldPath::ResourceFactor { index } => {
+                Some(scenario.resource_factors.get(index)?.factor)
+            }
             _ => None,
         }
     }
@@ -97,6 +100,9 @@ impl FieldPath {
             FieldPath::Use { site, item, field } => {
                 let (_, write) = use_number(field)?;
                 Some(write(site.use_mut(&mut scenario.course, item)?))
+            }
+            FieldPath::ResourceFactor { index } => {
+                Some(&mut scenario.resource_factors.get_mut(index)?.factor)
             }
             _ => None,
         }

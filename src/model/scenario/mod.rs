@@ -23,7 +23,7 @@ use crate::model::scenario::course::Course;
 use crate::model::scenario::levers::Levers;
 use crate::model::scenario::planning::Planning;
 use crate::model::scenario::pricing::Pricing;
-use crate::model::scenario::realism::Realism;
+use crate::model::scenario::realism::{BillNote, Realism, ResourceFactor};
 
 /// The user's choice of offer for one resource on one provider, replacing the catalog mapping.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -95,4 +95,20 @@ pub struct Scenario {
     /// Spread, budget and quota planning settings.
     #[serde(default)]
     pub planning: Planning,
+    /// Per-resource multipliers on the overrun factors (a bill's calibration sets them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resource_factors: Vec<ResourceFactor>,
+    /// Where the numbers the last calibration from a bill set come from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bill_note: Option<BillNote>,
+}
+
+impl Scenario {
+    /// The multiplier on the overrun factors of `resource` (1 when none is set).
+    pub fn resource_factor(&self, resource: &str) -> f64 {
+        self.resource_factors
+            .iter()
+            .find(|f| f.resource == resource)
+            .map_or(1.0, |f| f.factor)
+    }
 }

@@ -49,6 +49,15 @@ const YOURS: &str =
 
 /// Where the number of `field` in `scenario`, started from `origin`, comes from.
 pub fn field_note(field: FieldPath, scenario: &Scenario, origin: &Preset) -> ProvenanceNote {
+    // A number a bill set says so while it keeps that value (after Undo, Redo or a reload too:
+    // the note is part of the scenario).
+    if let Some(text) = bill_note_of(field, scenario) {
+        return ProvenanceNote {
+            kind: ProvenanceKind::Calibrated,
+            text: text.to_string(),
+            url: None,
+        };
+    }
     if field == FieldPath::Setting(Setting::UsdToCurrency) {
         if let Some(note) = reference_rate_note(scenario) {
             return note;
@@ -62,6 +71,12 @@ pub fn field_note(field: FieldPath, scenario: &Scenario, origin: &Preset) -> Pro
             url: entry.url.map(str::to_string),
         },
     }
+}
+
+/// The words of the scenario's bill note for `field`, while it holds the value the bill set.
+pub fn bill_note_of(field: FieldPath, scenario: &Scenario) -> Option<&str> {
+    let note = scenario.bill_note.as_ref()?;
+    note.text_for(&field.to_string(), field.number(scenario)?)
 }
 
 /// The exchange rate's note while it is the built-in reference rate of the scenario's currency

@@ -58,3 +58,36 @@ impl Default for Realism {
         }
     }
 }
+
+/// How far one resource's actual hours run from its kind's: a multiplier on the kind's overrun
+/// factor in both phases (a bill says how many hours a resource ran, not in which phase, so the
+/// phases keep their proportion). A calibration from a bill sets these so that each resource's
+/// hours follow the bill.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResourceFactor {
+    /// Chameleon resource id.
+    pub resource: String,
+    /// Multiplier on its kind's overrun factors (factor; 1 = as its kind, 0 = not used).
+    pub factor: f64,
+}
+
+/// Where the numbers a calibration from a bill set come from, kept with the scenario (in its
+/// undo steps, drafts and links) so each field says so while it keeps the value set. The bill
+/// itself is never kept.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BillNote {
+    /// In words: "calibrated: from a FOCUS bill (AWS, 2025-01-21 to 2025-05-02)".
+    pub text: String,
+    /// Each number it set: the field's path (`resource_factors[0].factor`) and the value set.
+    pub fields: Vec<(String, f64)>,
+}
+
+impl BillNote {
+    /// The note's words for the field at `path` while it holds `value`, the value the bill set.
+    pub fn text_for(&self, path: &str, value: f64) -> Option<&str> {
+        self.fields
+            .iter()
+            .any(|(p, v)| p == path && v.to_bits() == value.to_bits())
+            .then_some(self.text.as_str())
+    }
+}

@@ -222,6 +222,7 @@ pub fn validate(scenario: &Scenario, catalog: &Catalog) -> Vec<FieldError> {
         check.push(FieldPath::Lever(field), problem);
     }
     check_offers(&mut check, scenario, catalog);
+    check_resource_factors(&mut check, scenario, catalog);
     if check.errors.is_empty() {
         check_course_size(&mut check, scenario);
     }
@@ -471,6 +472,28 @@ fn check_offers(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
                 offer.sku, resource.id
             );
             check.push(at(ChoiceField::Offer), Problem::Mismatch { detail });
+        }
+    }
+}
+
+/// Each per-resource factor: a known resource, listed once, within [`limits::FACTOR`].
+fn check_resource_factors(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
+    let factors = &scenario.resource_factors;
+    for (index, entry) in factors.iter().enumerate() {
+        let at = FieldPath::ResourceFactor { index };
+        if index >= limits::CHOICES {
+            let max = limits::CHOICES;
+            return check.push(at, Problem::TooMany { max });
+        }
+        check.range(at, entry.factor, limits::FACTOR);
+        if catalog.resource(&entry.resource).is_none() {
+            check.unknown(at, "resource", &entry.resource);
+        } else if factors[..index]
+            .iter()
+            .any(|f| f.resource == entry.resource)
+        {
+            let detail = format!("{} has a factor already", entry.resource);
+            check.push(at, Problem::Mismatch { detail });
         }
     }
 }

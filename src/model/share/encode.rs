@@ -14,8 +14,8 @@ use crate::model::share::base64url;
 use crate::model::share::num::Num;
 use crate::model::share::pack::deflate_now;
 use crate::model::share::wire::{
-    Entry, LabEntry, OptionEntry, Part, Pinned, WireCapacity, WireChoice, WireLab, WireLevers,
-    WireOffer, WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
+    Entry, LabEntry, OptionEntry, Part, Pinned, WireBillNote, WireCapacity, WireChoice, WireLab,
+    WireLevers, WireOffer, WireOption, WireProjectUse, WireSettings, WireV2, LINK_VERSION,
 };
 
 /// The payload (the part after `#s=`) for `scenario`, as differences from `base`.
@@ -74,6 +74,18 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
         sd: Part::of((planning.seed != base_planning.seed).then_some(planning.seed)),
         ru: Part::of((planning.runs != base_planning.runs).then_some(planning.runs)),
         lv: Part::of((scenario.levers != from.levers).then(|| WireLevers::from(&scenario.levers))),
+        rf: Part::of(
+            (scenario.resource_factors != from.resource_factors).then(|| {
+                let factors = scenario.resource_factors.iter();
+                factors
+                    .map(|f| (f.resource.clone(), Num(f.factor)))
+                    .collect()
+            }),
+        ),
+        bn: Part::of(scenario.bill_note.as_ref().map(|note| {
+            let fields = note.fields.iter().map(|(p, v)| (p.clone(), Num(*v)));
+            WireBillNote(note.text.clone(), fields.collect())
+        })),
         ..WireV2::default()
     }
 }

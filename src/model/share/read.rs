@@ -12,11 +12,12 @@ use crate::model::scenario::course::{Lab, LabOption, PoolShare, ProjectUse, Reso
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::levers::Levers;
 use crate::model::scenario::limits;
+use crate::model::scenario::realism::{BillNote, ResourceFactor};
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    Entry, LabEntry, Part, WireCapacity, WireChoice, WireLab, WireOffer, WireOption,
-    WireProjectUse, WireSettings, WireV2,
+    Entry, LabEntry, Part, WireBillNote, WireCapacity, WireChoice, WireFactor, WireLab, WireOffer,
+    WireOption, WireProjectUse, WireSettings, WireV2,
 };
 
 /// Most unknown setting names quoted back in a notice.
@@ -77,6 +78,7 @@ impl<'a> Reader<'a> {
         if let Some(runs) = self.part(wire.ru, "simulated runs") {
             self.try_apply("simulated runs", |s| s.planning.runs = runs);
         }
+        self.read_bill(wire.rf, wire.bn);
         if let Some(levers) = self.part(wire.lv, "savings levers") {
             let levers = Levers::from(levers);
             if let Err(first) = self.commit(|s| s.levers = levers) {
@@ -345,6 +347,25 @@ impl<'a> Reader<'a> {
             "The link shows prices in {code} but gives no exchange rate, so they are counted at {} {code} per US dollar: enter how many {code} one US dollar buys under Pricing ({reference}).",
             clip(&rate.to_string())
         ));
+    }
+
+    /// Per-resource factors (checked like any part), and the note on where a bill's numbers
+    /// come from (words clipped; a path it names that holds another value just says nothing).
+    fn read_bill(&mut self, factors: Part<Vec<WireFactor>>, note: Part<WireBillNote>) {
+        if let Some(factors) = self.part(factors, "per-resource factors") {
+            let mut built = Vec::new();
+            for (resource, factor) in factors.into_iter().take(limits::CHOICES + 1) {
+                let factor = factor.0;
+                built.push(ResourceFactor { resource, factor });
+            }
+            self.try_apply("per-resource factors", |s| s.resource_factors = built);
+        }
+        if let Some(WireBillNote(text, fields)) = self.part(note, "bill's note") {
+            let text = text.chars().take(limits::NOTES_CHARS).collect();
+            let fields = fields.into_iter().take(limits::CHOICES);
+            let fields = fields.map(|(path, value)| (path, value.0)).collect();
+            self.scenario.bill_note = Some(BillNote { text, fields });
+        }
     }
 
     fn read_offers(&mut self, offers: Part<Vec<WireOffer>>, choices: Part<Vec<WireChoice>>) {

@@ -256,8 +256,25 @@ parts! {
         lv: WireLevers,
         /// Scenario A of an A/B comparison, against the same preset (one level deep).
         a: Pinned,
+        /// Per-resource overrun factors, when any is set.
+        rf: Vec<WireFactor>,
+        /// Where the numbers a bill set come from, with the values it set.
+        bn: WireBillNote,
     }
 }
+
+/// A per-resource overrun factor: [resource, factor].
+pub(super) type WireFactor = (String, Num);
+
+/// A bill's note: [its words, [[field path, value set], ...]].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(serde::Deserialize))]
+pub(super) struct WireBillNote(
+    /// The words ("calibrated: from a FOCUS bill (...)").
+    pub(super) String,
+    /// Each number it set: [path, value].
+    pub(super) Vec<(String, Num)>,
+);
 
 /// Scenario A inside a link: an object of the same shape (an array is not read as one).
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]

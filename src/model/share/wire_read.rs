@@ -11,8 +11,8 @@
 use crate::model::json::{Map, Value};
 use crate::model::share::num::Num;
 use crate::model::share::wire::{
-    Entry, Part, Pinned, WireAutoStop, WireCapacity, WireChoice, WireLab, WireLevers, WireOffer,
-    WireOption, WireProjectUse, WireSettings, WireV2,
+    Entry, Part, Pinned, WireAutoStop, WireBillNote, WireCapacity, WireChoice, WireLab, WireLevers,
+    WireOffer, WireOption, WireProjectUse, WireSettings, WireV2,
 };
 
 /// A field's reader: `None` when the field is missing or does not read as `T`.
@@ -190,6 +190,12 @@ fn member(field: Option<&Value>) -> Option<(String, Num)> {
     Some((text(resource)?, num(share)?))
 }
 
+/// A bill's note: [words, [[path, value], ...]] (each pair read as a pool member's).
+fn bill_note(field: Option<&Value>) -> Option<WireBillNote> {
+    let [words, fields, ..] = items(field, 2)?;
+    Some(WireBillNote(text(words)?, list(fields, member)?))
+}
+
 fn project_use(field: Option<&Value>) -> Option<WireProjectUse> {
     let [resource, count, hours, ips, note, pool, ..] = items(field, 6)?;
     // The note and the pool may be left out (the pool is, when empty).
@@ -290,9 +296,9 @@ fn pinned(field: Option<&Value>) -> Option<Pinned> {
 }
 
 /// [`WireV2`]'s keys, in the order of its fields.
-const PARTS: [&str; 18] = [
+const PARTS: [&str; 20] = [
     "v", "p", "n", "l", "j", "pv", "sn", "m", "cu", "x", "g", "cp", "ti", "no", "sd", "ru", "lv",
-    "a",
+    "a", "rf", "bn",
 ];
 
 impl WireV2 {
@@ -303,7 +309,7 @@ impl WireV2 {
         let mut slots = [None; PARTS.len()];
         // An object always fills (one pass over it: taking keys out one by one costs more code).
         let _ = fill_members(object, &PARTS, &mut slots);
-        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a] = slots;
+        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a, rf, bn] = slots;
         WireV2 {
             v: part(v, whole),
             p: part(p, text),
@@ -323,6 +329,9 @@ impl WireV2 {
             ru: part(ru, count),
             lv: part(lv, levers),
             a: part(a, pinned),
+            // A factor reads as a pool member does: [resource, number].
+            rf: part(rf, |rf| list(rf, member)),
+            bn: part(bn, bill_note),
         }
     }
 }

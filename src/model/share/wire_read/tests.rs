@@ -177,6 +177,11 @@ fn the_readers_read_what_serde_reads() {
         offer,
     );
     agrees(&[json!(["p", "r", "o", 0.5])], choice);
+    let a_note = json!([
+        "calibrated: from a FOCUS bill",
+        [["resource_factors[0].factor", 0.5]]
+    ]);
+    agrees(&[a_note, json!(["words", []])], bill_note);
     let a_stop = json!({"idle_after_hours": 2, "nightly_stop": true, "night_hours": 8,
         "idle_share_pct": 30, "include_project": false});
     let some_levers = json!({"vm_lease_cap_hours": 4, "auto_stop": a_stop, "spot_gpu_rerun_pct": 15,
