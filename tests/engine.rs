@@ -4,8 +4,6 @@
 
 mod common;
 
-use course_cost::model::testbed::su::chameleon_su;
-
 use common::{catalog, estimate, off_by, paper};
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::catalog::resource::Category;
@@ -21,6 +19,7 @@ use course_cost::model::scenario::course::{
 use course_cost::model::scenario::pricing::Pricing;
 use course_cost::model::scenario::realism::Realism;
 use course_cost::model::scenario::validate::Problem;
+use course_cost::model::testbed::su::chameleon_su;
 use course_cost::model::{evaluate, Scenario};
 
 /// 10 students, one lab of one m1.medium for 2 hours, no project, AWS on demand.
