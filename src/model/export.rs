@@ -14,7 +14,8 @@ use crate::model::format;
 use crate::model::json::{indent_json, to_json};
 use crate::model::scenario::Scenario;
 use crate::model::testbed::request::{chameleon_request, jetstream_request};
-use crate::model::testbed::{words, TestbedTwin, Testbeds};
+pub use crate::model::testbed::words::testbeds_line;
+use crate::model::testbed::TestbedTwin;
 
 /// The formats the scenario can be exported in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -288,23 +289,6 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         jetstream_request(scenario, &twin, &link, &escape),
     ));
     md
-}
-
-/// The free testbeds in one line, as the page's headline and summary say it: Chameleon SUs at
-/// today's rates and under the rules before July 2025, Jetstream2 credits with their tier.
-pub fn testbeds_line(twin: &TestbedTwin) -> String {
-    let testbeds = Testbeds::builtin();
-    let actual = &twin.actual;
-    let total = actual.split.total();
-    format!(
-        "On free testbeds: Chameleon {} at the rates {} ({}-{} under the rules before July 2025); Jetstream2 {}, {}",
-        words::su(total.chameleon),
-        testbeds.chameleon.current.in_force,
-        crate::model::format::number(total.before_low, 0),
-        words::su(total.before_high),
-        words::credits(actual.access.credits),
-        words::tier_name(&actual.access, &testbeds.access),
-    )
 }
 
 #[cfg(test)]

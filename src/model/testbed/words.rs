@@ -5,7 +5,8 @@ use crate::model::format;
 use crate::model::testbed::access_fit::AccessFit;
 use crate::model::testbed::chameleon_fit::ChameleonFit;
 use crate::model::testbed::data::AccessRules;
-use crate::model::testbed::twin::TwinAt;
+use crate::model::testbed::data::Testbeds;
+use crate::model::testbed::twin::{TestbedTwin, TwinAt};
 
 /// Service units, whole: "41,759 SU".
 pub fn su(value: f64) -> String {
@@ -158,4 +159,21 @@ pub fn lesson(planned: &TwinAt, actual: &TwinAt, rules: &AccessRules) -> String 
         )
     };
     format!("{jetstream}, {chameleon}.")
+}
+
+/// The free testbeds in one line, as the page's headline and summary say it: Chameleon SUs at
+/// today's rates and under the rules before July 2025, Jetstream2 credits with their tier.
+pub fn testbeds_line(twin: &TestbedTwin) -> String {
+    let testbeds = Testbeds::builtin();
+    let actual = &twin.actual;
+    let total = actual.split.total();
+    format!(
+        "On free testbeds: Chameleon {} at the rates {} ({}-{} under the rules before July 2025); Jetstream2 {}, {}",
+        su(total.chameleon),
+        testbeds.chameleon.current.in_force,
+        format::number(total.before_low, 0),
+        su(total.before_high),
+        credits(actual.access.credits),
+        tier_name(&actual.access, &testbeds.access),
+    )
 }
