@@ -184,6 +184,17 @@ fn the_paper_course_needs_more_than_one_chameleon_allocation_at_todays_rates() {
     assert!(off_by(before.before_high, 2.0 * gpu_node_hours) < 1e-12);
     assert!(before.before_high <= allocation);
     assert_eq!(twin.actual.chameleon_before.recharges, 0.0);
+    // The lesson in allocation terms: planned hours need fewer allocations than actual ones.
+    let (before, after) = (
+        allocations_for(planned, allocation),
+        allocations_for(actual, allocation),
+    );
+    assert!(before < after);
+    let lesson = words::lesson(&twin.planned, &twin.actual, &Testbeds::builtin().access);
+    assert!(
+        lesson.contains(&format!("from {before} to {after} Chameleon allocations")),
+        "{lesson}"
+    );
 
     // Jetstream2 by hand, and its tier from the published thresholds.
     let credits = paper_su_by_hand(jetstream_rate, false);
@@ -192,6 +203,11 @@ fn the_paper_course_needs_more_than_one_chameleon_allocation_at_todays_rates() {
         words::tier_name(&twin.actual.access, &Testbeds::builtin().access),
         tier_by_hand(credits)
     );
+}
+
+/// Allocations' worth of `su` (at least one).
+fn allocations_for(su: f64, allocation: f64) -> f64 {
+    (su / allocation).ceil().max(1.0)
 }
 
 /// The smallest published tier whose limit holds `credits`, else the tier beyond.

@@ -25,7 +25,7 @@ pub fn chameleon_fit(twin: &TestbedTwin) -> Html {
                 { cite(rules.allocation_source) }{ "." }
             </p>
             <p data-testid="chameleon-before-fit">
-                { format!("Under the {} ({}), lab VMs used no SUs: the course used {} at most, and {}. {} ",
+                { format!("Under the {} ({}), VMs used no SUs: the course used {} at most, and {}. {} ",
                     rules.before.label, rules.before.in_force,
                     words::su(before.su), words::recharges(before), rules.before.note) }
                 { cite(rules.before.source) }{ "." }

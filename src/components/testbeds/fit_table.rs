@@ -10,7 +10,12 @@ use crate::model::testbed::{words, Testbeds};
 
 /// One row: what it is, then the figure at planned and at actual hours, each cell with its
 /// `data-testid` (`<testid>-planned`, `<testid>-actual`).
-fn row(label: Html, testid: &str, figure: &dyn Fn(&TwinAt) -> String, twin: &TestbedTwin) -> Html {
+fn row(
+    label: String,
+    testid: &str,
+    figure: &dyn Fn(&TwinAt) -> String,
+    twin: &TestbedTwin,
+) -> Html {
     html! {
         <tr>
             <th scope="row">{ label }</th>
@@ -56,15 +61,15 @@ pub fn fit_table(twin: &TestbedTwin) -> Html {
             <table class="data-table" data-testid="testbed-fit">
                 { figures_head("On the testbeds", &["At planned hours", "At actual hours"], None) }
                 <tbody>
-                    { row(html! { <>{ format!("Chameleon, {} ({})", rules.current.label, rules.current.in_force) }</> },
+                    { row(format!("Chameleon, {} ({})", rules.current.label, rules.current.in_force),
                         "chameleon-su", &current, twin) }
-                    { row(html! { <>{ format!("Chameleon, {} ({})", rules.before.label, rules.before.in_force) }</> },
+                    { row(format!("Chameleon, {} ({})", rules.before.label, rules.before.in_force),
                         "chameleon-su-before", &before, twin) }
-                    { row(html! { <>{ format!("Chameleon allocations of {} at today's rates", words::su(twin.actual.chameleon.allocation_su)) }</> },
+                    { row(format!("Chameleon allocations of {} at today's rates", words::su(twin.actual.chameleon.allocation_su)),
                         "chameleon-allocations", &allocations, twin) }
-                    { row(html! { <>{ "Jetstream2 SU (ACCESS credits)" }</> },
+                    { row("Jetstream2 SU (ACCESS credits)".to_string(),
                         "jetstream-credits", &|at: &TwinAt| words::credits(at.access.credits), twin) }
-                    { row(html! { <>{ "ACCESS tier" }</> },
+                    { row("ACCESS tier".to_string(),
                         "access-tier", &|at: &TwinAt| words::tier_name(&at.access, access).to_string(), twin) }
                 </tbody>
             </table>

@@ -153,7 +153,7 @@ pub fn lesson(planned: &TwinAt, actual: &TwinAt, rules: &AccessRules) -> String 
     } else {
         format!(
             "and from {} to {} ({} recharges)",
-            allocations(before),
+            format::number(before.allocations, 0),
             allocations(after),
             format::number(after.recharges, 0)
         )
