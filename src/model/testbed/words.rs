@@ -149,16 +149,16 @@ pub fn lesson(planned: &TwinAt, actual: &TwinAt, rules: &AccessRules) -> String 
     };
     let (before, after) = (&planned.chameleon, &actual.chameleon);
     let chameleon = if before.allocations == after.allocations {
-        format!("and needs {} either way", allocations(after))
+        format!("it needs {} either way", allocations(after))
     } else {
         format!(
-            "and from {} to {} ({} recharges)",
+            "it goes from {} to {} ({} recharges)",
             format::number(before.allocations, 0),
             allocations(after),
             format::number(after.recharges, 0)
         )
     };
-    format!("{jetstream}, {chameleon}.")
+    format!("{jetstream}; {chameleon}.")
 }
 
 /// The free testbeds in one line, as the page's headline and summary say it: Chameleon SUs at
