@@ -149,6 +149,9 @@ fn main() {
     let file = "exchange-rates.toml";
     let code = bake::whole(&read(out, file), "EXCHANGE_RATES", &schema::EXCHANGE_RATES);
     write(out, "exchange-rates.rs", &baked(file, code));
+    let file = "testbeds.toml";
+    let code = bake::whole(&read(out, file), "TESTBEDS", &schema::TESTBEDS);
+    write(out, "testbeds.rs", &baked(file, code));
 
     let presets: Vec<(String, Value)> = PRESET_FILES
         .iter()

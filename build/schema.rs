@@ -44,7 +44,7 @@ shapes! {
             ("storage", "ResourceKind::Storage"),
             ("network", "ResourceKind::Network"),
         ]),
-        site: STR => EMPTY, specs: Ty::Flat(&HARDWARE), su_per_hour: Ty::OptNum,
+        site: STR => EMPTY, specs: Ty::Flat(&HARDWARE),
         source: STR => EMPTY,
     }
     SNAPSHOT_PRICE = "SnapshotPrice" {
@@ -171,5 +171,51 @@ shapes! {
         paper: Ty::OptTable(&PAPER),
         provenance: Ty::List(&PROVENANCE_ENTRY) => "&[]", archived: Ty::Bool => "false",
         superseded_by: Ty::OptStr,
+    }
+}
+
+// The free testbeds (issue 35): `src/data/testbeds.toml`, baked for `model/testbed/data.rs`.
+shapes! {
+    RATE_TABLE_INFO = "RateTableInfo" {
+        label: STR, in_force: STR, source: STR, note: STR,
+    }
+    CHAMELEON_CLASS = "ChameleonClass" {
+        id: STR, label: STR, su_per_hour: NUM, before_low: NUM, before_high: NUM,
+    }
+    CHAMELEON = "ChameleonRules" {
+        name: STR, allocation_su: NUM, allocation_months: NUM, allocation_source: STR,
+        recharge_note: STR, per_user_source: STR, lease_rule: STR, lease_source: STR,
+        current: Ty::Table(&RATE_TABLE_INFO), before: Ty::Table(&RATE_TABLE_INFO),
+        classes: Ty::List(&CHAMELEON_CLASS),
+    }
+    JETSTREAM_FLAVOR = "JetstreamFlavor" {
+        id: STR, vcpu: U32, ram_gb: NUM, gpu_mem_gb: NUM => "0.0", su_per_vcpu_hour: NUM,
+        source: STR,
+    }
+    JETSTREAM = "JetstreamRules" {
+        name: STR, credit_rule: STR, credit_source: STR, rates_in_force: STR, shelved_pct: NUM,
+        stopped_pct: NUM, suspended_pct: NUM, states_source: STR, storage_rule: STR,
+        storage_source: STR, flavors: Ty::List(&JETSTREAM_FLAVOR),
+    }
+    ACCESS_TIER = "AccessTier" {
+        id: STR, name: STR, credits: NUM, requires: STR, source: STR,
+    }
+    ACCESS = "AccessRules" {
+        before_report_share: NUM, before_report_source: STR, supplement_share: NUM,
+        supplement_source: STR, lifetime_credits: NUM, lifetime_source: STR, beyond_name: STR,
+        beyond_note: STR, beyond_source: STR, tiers: Ty::List(&ACCESS_TIER),
+    }
+    CLOUDBANK = "CloudBankRule" {
+        rule: STR, source: STR,
+    }
+    TESTBED_MAPPING = "TestbedMapping" {
+        resource: STR, chameleon: STR, chameleon_note: STR, jetstream: STR, jetstream_count: NUM,
+        jetstream_note: STR,
+    }
+    /// `src/data/testbeds.toml`, the whole file.
+    pub(crate) TESTBEDS = "Testbeds" {
+        sources: Ty::List(&SOURCE), chameleon: Ty::Table(&CHAMELEON),
+        jetstream: Ty::Table(&JETSTREAM), access: Ty::Table(&ACCESS),
+        cloudbank: Ty::Table(&CLOUDBANK), mappings: Ty::List(&TESTBED_MAPPING),
     }
 }

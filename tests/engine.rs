@@ -19,6 +19,7 @@ use course_cost::model::scenario::course::{
 use course_cost::model::scenario::pricing::Pricing;
 use course_cost::model::scenario::realism::Realism;
 use course_cost::model::scenario::validate::Problem;
+use course_cost::model::testbed::su::chameleon_su;
 use course_cost::model::{evaluate, Scenario};
 
 /// 10 students, one lab of one m1.medium for 2 hours, no project, AWS on demand.
@@ -87,7 +88,8 @@ fn hand_computed_tiny_course() {
     let address = 10.0 * 2.0 * 0.005;
     assert!((result.totals.list_usd - (vm + address)).abs() < 1e-12);
     assert_eq!(result.totals.planned_instance_hours, 20.0);
-    assert!((result.totals.su - 20.0 * 0.04).abs() < 1e-12);
+    // 20 m1.medium hours at Chameleon's 0.04 SU/h (tests/testbeds.rs checks the rate).
+    assert!((chameleon_su(&result) - 20.0 * 0.04).abs() < 1e-12);
     assert!((result.cost_by_category[Category::CpuCompute.index()] - vm).abs() < 1e-12);
     assert!((result.cost_by_category[Category::Network.index()] - address).abs() < 1e-12);
 }

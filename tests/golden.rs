@@ -175,30 +175,6 @@ fn project_storage_matches_the_reported_volumes() {
 }
 
 #[test]
-fn chameleon_service_units_follow_the_faq_rates() {
-    let result = estimate(&paper().scenario);
-    // Recompute SU from the lines' actual hours and the FAQ rates in paper.md.
-    let rate = |resource: &str| match resource {
-        "m1.small" => Some(0.02),
-        "m1.medium" => Some(0.04),
-        "m1.large" => Some(0.08),
-        "gpu_a100_pcie" => Some(16.0),
-        "compute_gigaio" | "compute_liqid" => Some(4.0),
-        "gpu_v100" | "gpu_mi100" | "gpu_p100" | "gpu_rtx_6000" => Some(2.0),
-        _ => None,
-    };
-    let expected: f64 = result
-        .lines
-        .iter()
-        .filter(|l| l.kind != ResourceKind::Network && l.kind != ResourceKind::Storage)
-        .filter_map(|l| rate(&l.resource).map(|r| r * l.actual_hours))
-        .sum();
-    assert!(off_by(result.totals.su, expected) < 1e-12);
-    // The Raspberry Pi has no published SU rate, so the total is flagged as a lower bound.
-    assert!(result.totals.su_incomplete);
-}
-
-#[test]
 fn the_project_pool_fits_its_reserved_capacity() {
     let result = estimate(&paper().scenario);
     assert_eq!(result.capacity.len(), 5);

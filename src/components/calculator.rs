@@ -11,7 +11,7 @@ use super::{
     BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
     FocusPanel, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
     ProviderComparison, SavingsPanel, SchedulePanel, ShareBar, SpreadPanel, StandInChoices,
-    SummaryBar, TornadoPanel,
+    SummaryBar, TestbedPanel, TornadoPanel,
 };
 use crate::browser::address;
 use crate::model::share::Tab;
@@ -52,6 +52,8 @@ fn view(tab: Tab, state: &ScenarioHandle) -> Html {
                 { later(2, html! { <>
                 { fold("providers", "The same course on every provider", false,
                     html! { <ProviderComparison /> }) }
+                { fold("testbeds", "On a free testbed: Chameleon SUs, Jetstream2 credits, and what to request", false,
+                    html! { <TestbedPanel /> }) }
                 { fold("more-charts", "Planned vs actual hours, and cost by category (charts)", false, html! {
                     <div class="chart-pair">
                         <ChartsPanel which="hours" />

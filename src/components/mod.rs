@@ -18,6 +18,7 @@ pub mod planning;
 pub mod prices;
 pub mod results;
 pub mod share;
+pub mod testbeds;
 
 pub use calculator::Calculator;
 pub use course::course_panel::CoursePanel;
@@ -57,3 +58,4 @@ pub use share::link_notice::LinkNotice;
 pub use share::print_header::PrintHeader;
 pub use share::share_bar::ShareBar;
 pub use share::url_sync::UrlSync;
+pub use testbeds::TestbedPanel;

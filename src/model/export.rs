@@ -13,6 +13,9 @@ pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
 use crate::model::scenario::Scenario;
+use crate::model::testbed::request::{chameleon_request, jetstream_request};
+pub use crate::model::testbed::words::testbeds_line;
+use crate::model::testbed::TestbedTwin;
 
 /// The formats the scenario can be exported in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +156,8 @@ pub(crate) struct JsonExport<'a> {
     price_age: Option<PriceAge>,
     /// The price age in words.
     price_age_text: Option<String>,
+    /// The same course on the free testbeds, in their service units.
+    testbeds: Option<TestbedTwin>,
 }
 
 impl<'a> JsonExport<'a> {
@@ -167,6 +172,9 @@ impl<'a> JsonExport<'a> {
             results: estimate,
             price_age: price_age(estimate),
             price_age_text: price_age(estimate).map(|age| age.sentence()),
+            testbeds: Catalog::builtin()
+                .ok()
+                .map(|catalog| TestbedTwin::of(scenario, estimate, catalog)),
         }
     }
 }
@@ -206,7 +214,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         pricing.model.label().to_ascii_lowercase(),
     ));
     md.push_str(&format!(
-        "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",
+        "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n",
         money(totals.net_usd),
         money(totals.per_student_usd),
         money(totals.labs_usd),
@@ -216,8 +224,9 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format::number(totals.actual_instance_hours, 0),
         format::number(totals.gpu_hours, 0),
         format::number(estimate.gpu_share() * 100.0, 0),
-        format::number(totals.su, 0),
     ));
+    let twin = TestbedTwin::of(scenario, estimate, catalog);
+    md.push_str(&format!("- {}\n\n", testbeds_line(&twin)));
     md.push_str(
         "| Lab | CPU compute | GPU | Storage | Network | Total |\n|---|---:|---:|---:|---:|---:|\n",
     );
@@ -270,6 +279,12 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     }
     md.push_str(&format!(
         "Prices: list prices with their dates and sources in the calculator's catalog. Method and default course: {PAPER_CITATION}.\n\nReproduce or change this estimate: <{link}>\n"
+    ));
+    let link = format!("<{link}>");
+    md.push_str(&format!(
+        "\n## Allocation requests\n\n**Chameleon.** {}\n\n**Jetstream2 (ACCESS).** {}\n",
+        chameleon_request(scenario, &twin, &link, &escape),
+        jetstream_request(scenario, &twin, &link, &escape),
     ));
     md
 }

@@ -10,6 +10,8 @@ use crate::model::engine::price_age::PriceAge;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::Scenario;
+use crate::model::testbed::words::testbeds_line;
+use crate::model::testbed::TestbedTwin;
 
 /// What the rows of the CSV are written for.
 #[derive(Clone, Copy, Debug)]
@@ -163,6 +165,14 @@ pub fn budget_csv(context: &CsvContext<'_>) -> String {
             &pricing_line(context.catalog, pricing, context.estimate),
         ),
         ("Currency", &pricing.currency),
+        (
+            "Free testbeds",
+            &testbeds_line(&TestbedTwin::of(
+                scenario,
+                context.estimate,
+                context.catalog,
+            )),
+        ),
     ] {
         out.push_str(&csv_row(&[what.to_string(), value.to_string()]));
     }

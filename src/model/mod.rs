@@ -32,6 +32,7 @@ pub mod planners;
 pub mod scenario;
 pub mod share;
 pub mod sort;
+pub mod testbed;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};

@@ -13,6 +13,7 @@ use crate::model::scenario::valid::ValidScenario;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::share::{decode, payload_of};
 use crate::model::share::{Decoded, OldVersion};
+use crate::model::testbed::TestbedTwin;
 use crate::model::{Catalog, Estimate, Scenario};
 
 use super::action::Action;
@@ -56,6 +57,8 @@ pub struct ScenarioState {
     pub notice: Option<String>,
     /// The same scenario on every provider, computed when first shown.
     comparison: Rc<OnceCell<Rc<Vec<ProviderEstimate>>>>,
+    /// The same course on the free testbeds, computed when first shown.
+    testbeds: Rc<OnceCell<Rc<TestbedTwin>>>,
     /// The share-link payload, encoded at most once per state, when first asked for.
     link: Rc<link::LinkCell>,
     /// Undo and redo.
@@ -153,6 +156,7 @@ impl ScenarioState {
             editing_from: None,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
             comparison: Rc::default(),
+            testbeds: Rc::default(),
             link: Rc::default(),
             history: Rc::default(),
             from_link,
@@ -173,6 +177,19 @@ impl ScenarioState {
             .clone()
     }
 
+    /// The scenario on the free testbeds, computed the first time it is asked for in this state.
+    pub fn testbeds(&self) -> Rc<TestbedTwin> {
+        self.testbeds
+            .get_or_init(|| {
+                Rc::new(TestbedTwin::of(
+                    &self.scenario,
+                    &self.estimate,
+                    self.catalog,
+                ))
+            })
+            .clone()
+    }
+
     /// What the user typed into `field`, if it differs from the committed value's display.
     pub fn typed_text(&self, field: &FieldPath) -> Option<&TypedText> {
         self.typed.get(field)
@@ -185,13 +202,14 @@ impl ScenarioState {
         self.editing_from = None;
     }
 
-    /// This state with `priced` committed; derived data (comparison, link) starts afresh.
+    /// This state with `priced` committed; derived data (comparison, testbeds, link) starts afresh.
     fn with_priced(&self, priced: Priced) -> ScenarioState {
         let mut next = ScenarioState {
             scenario: priced.scenario,
             estimate: priced.estimate,
             notice: None,
             comparison: Rc::default(),
+            testbeds: Rc::default(),
             link: Rc::default(),
             from_link: false,
             // "Your kept scenario is back" is said until the next change.

@@ -10,6 +10,7 @@ use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
 use crate::model::engine::priced_by::{and_list, model_words, providers_used};
 use crate::model::format;
+use crate::model::testbed::{words, Testbeds};
 use crate::model::Catalog;
 use crate::state::{use_scenario, ScenarioState};
 
@@ -82,8 +83,22 @@ fn summary_name(state: &ScenarioState) -> Html {
                 { " · " }
             }
             { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
+            <span class="summary-testbeds" data-testid="summary-testbeds">{ testbeds_words(state) }</span>
         </p>
     }
+}
+
+/// The free testbeds after the commercial pricing: " · free testbeds: 41,759 Chameleon SU,
+/// 1,150,219 Jetstream2 credits (Discover ACCESS)".
+fn testbeds_words(state: &ScenarioState) -> String {
+    let twin = state.testbeds();
+    let actual = &twin.actual;
+    format!(
+        " \u{b7} free testbeds: {} on Chameleon, {} on Jetstream2 ({})",
+        words::su(actual.split.total().chameleon),
+        words::credits(actual.access.credits),
+        words::tier_name(&actual.access, &Testbeds::builtin().access),
+    )
 }
 
 /// The summary bar.

@@ -7,6 +7,7 @@ use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::testbeds::{cloudbank_line, su_cap_line};
 use crate::components::{bar_chart, static_html};
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
@@ -139,6 +140,8 @@ pub fn SpreadPanel() -> Html {
             </div>
             { budget_planner(setting_inputs(Section::Budget, &state.scenario, &no_hint),
                 planning, &result, &money) }
+            { su_cap_line(&state) }
+            { cloudbank_line(&state) }
         </section>
     }
 }

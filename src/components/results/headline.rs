@@ -6,6 +6,7 @@ use crate::components::price_age_line;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::testbed::{words, Testbeds};
 use crate::state::ScenarioState;
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
@@ -35,6 +36,52 @@ fn figure(
                 }
             </dd>
         </div>
+    }
+}
+
+/// The free testbeds' two figures: Chameleon SUs at today's rates (with the rules of the day's
+/// range and the recharges) and Jetstream2 credits with their ACCESS tier.
+fn testbed_figures(state: &ScenarioState) -> Html {
+    let twin = state.testbeds();
+    let testbeds = Testbeds::builtin();
+    let (actual, planned) = (&twin.actual, &twin.planned);
+    let total = actual.split.total();
+    let at_least = if twin.chameleon_incomplete {
+        "at least "
+    } else {
+        ""
+    };
+    html! {
+        <>
+            { figure(
+                "On Chameleon (service units)",
+                words::su(total.chameleon),
+                "chameleon-su",
+                Some(format!(
+                    "{at_least}at the rates {}; {}-{} under the {}; {} recharge{} of {}",
+                    testbeds.chameleon.current.in_force,
+                    format::number(total.before_low, 0),
+                    words::su(total.before_high),
+                    testbeds.chameleon.before.label,
+                    format::number(actual.chameleon.recharges, 0),
+                    if actual.chameleon.recharges == 1.0 { "" } else { "s" },
+                    words::su(actual.chameleon.allocation_su),
+                )),
+                None,
+            ) }
+            { figure(
+                "On Jetstream2 (ACCESS credits)",
+                words::credits(actual.access.credits),
+                "jetstream-credits",
+                Some(format!(
+                    "{}; at planned hours {}, {}",
+                    words::tier_name(&actual.access, &testbeds.access),
+                    words::credits(planned.access.credits),
+                    words::tier_name(&planned.access, &testbeds.access),
+                )),
+                None,
+            ) }
+        </>
     }
 }
 
@@ -115,15 +162,7 @@ pub fn headline(state: &ScenarioState) -> Html {
                     )),
                     None,
                 ) }
-                { figure(
-                    "Chameleon service units (SU)",
-                    format!("{} SU", format::number(totals.su, 0)),
-                    "chameleon-su",
-                    totals
-                        .su_incomplete
-                        .then(|| "at least: edge devices have no published SU rate".to_string()),
-                    None,
-                ) }
+                { testbed_figures(state) }
             </dl>
             { price_age_line(state) }
             for warning in estimate.warnings.iter() {

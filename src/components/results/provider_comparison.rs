@@ -9,6 +9,7 @@ use crate::components::{bar_chart, static_html};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
+use crate::model::testbed::{words, Testbeds};
 use crate::state::{use_scenario, Dispatch};
 
 /// One provider's figures (`current` when it is the provider the rest of the page shows), and a
@@ -50,6 +51,28 @@ fn provider_row(
     }
 }
 
+/// One free testbed's SUs as a row of the same table (SU, not money), its figures' sources in
+/// the testbed view below.
+fn testbed_row(id: &'static str, name: String, su: [f64; 4], students: f64) -> Html {
+    let [total, labs, project, gpu] = su;
+    let share = if total > 0.0 {
+        gpu / total * 100.0
+    } else {
+        0.0
+    };
+    html! {
+        <tr key={id} class="testbed" data-testbed={id} data-testid={format!("testbed-comparison-{id}")}>
+            <th scope="row">{ name }</th>
+            <td class="num strong">{ words::su(total) }</td>
+            { num_cell(words::su(if students > 0.0 { total / students } else { 0.0 })) }
+            { num_cell(words::su(labs)) }
+            { num_cell(words::su(project)) }
+            { num_cell(format!("{}%", format::number(share, 0))) }
+            <td><span class="badge">{ "free testbed" }</span></td>
+        </tr>
+    }
+}
+
 /// The provider comparison.
 #[component]
 pub fn ProviderComparison() -> Html {
@@ -65,11 +88,17 @@ pub fn ProviderComparison() -> Html {
     );
     let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let dispatch = state.dispatch();
+    let twin = state.testbeds();
+    let testbeds = Testbeds::builtin();
+    let split = &twin.actual.split;
+    let total = split.total();
     html! {
         <section class="panel no-print" aria-labelledby="providers-title">
             { static_html(
                 "<h2 id=\"providers-title\">Providers side by side</h2><p class=\"panel-intro\">The same \
-                 course, GPU choices, snapshot and price model, priced on each provider.</p>",
+                 course, GPU choices, snapshot and price model, priced on each provider; below, \
+                 the free testbeds in their service units at actual hours (their rates and \
+                 allocations: On a free testbed, below).</p>",
             ) }
             <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
@@ -78,6 +107,12 @@ pub fn ProviderComparison() -> Html {
                     for row in state.comparison().iter() {
                         { provider_row(row, row.provider == pricing.provider, &money, &dispatch) }
                     }
+                </tbody>
+                <tbody class="testbed-rows">
+                    { testbed_row("chameleon", format!("Chameleon (SU, rates {})", testbeds.chameleon.current.in_force),
+                        [total.chameleon, split.labs.chameleon, split.project.chameleon, split.gpu.chameleon], twin.students) }
+                    { testbed_row("jetstream2", format!("Jetstream2 (SU = ACCESS credits; {})", words::tier_name(&twin.actual.access, &testbeds.access)),
+                        [total.jetstream, split.labs.jetstream, split.project.jetstream, split.gpu.jetstream], twin.students) }
                 </tbody>
             </table>
             </div>

@@ -5,7 +5,7 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::browser::address;
-use crate::model::export::PAPER_CITATION;
+use crate::model::export::{testbeds_line, PAPER_CITATION};
 use crate::model::format;
 use crate::state::{use_scenario, ScenarioState};
 
@@ -78,6 +78,7 @@ fn print_header_text(state: &ScenarioState) -> Html {
                     format::quantity(realism.project.bare_metal),
                 ) }
             </p>
+            <p data-testid="print-testbeds">{ format!("{}.", testbeds_line(&state.testbeds())) }</p>
             <p class="print-link">{ format!("Reproduce or change this estimate: {link}") }</p>
         </div>
     }

@@ -118,8 +118,6 @@ pub struct Resource {
     /// Its hardware (flattened: the fields stand beside the others in the data files).
     #[serde(flatten)]
     pub specs: Hardware,
-    /// Chameleon charge (service units per instance-hour); `None` where no source gives one.
-    pub su_per_hour: Option<f64>,
     /// Where the figures above come from.
     pub source: &'static str,
 }

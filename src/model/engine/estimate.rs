@@ -42,10 +42,6 @@ pub struct Totals {
     pub gpu_hours: f64,
     /// Actual GPU-device-hours, labs and project (hours).
     pub gpu_device_hours: f64,
-    /// Chameleon service units (SU), for the resources whose rate is known.
-    pub su: f64,
-    /// Some resource used has no published SU rate, so `su` is a lower bound.
-    pub su_incomplete: bool,
 }
 
 /// The priced scenario.
@@ -317,7 +313,6 @@ impl Pricer<'_> {
                 0.0
             },
             gpu_device_hours: actual_hours * f64::from(resource.specs.gpu_count),
-            su: resource.su_per_hour.map(|rate| actual_hours * rate),
         });
     }
 }
@@ -345,10 +340,8 @@ fn summarise(
         ..PhaseSummary::default()
     };
     let mut cost_by_category = [0.0; 4];
-    let mut su_incomplete = false;
     for line in &lines {
         cost_by_category[line.category.index()] += line.cost_usd;
-        su_incomplete |= line.kind.is_instance() && line.su.is_none();
         match line.phase {
             Phase::Lab(index) => {
                 if let Some(summary) = labs.get_mut(index) {
@@ -384,8 +377,6 @@ fn summarise(
         actual_instance_hours: sum(|s| s.actual_instance_hours),
         gpu_hours: sum(|s| s.gpu_hours),
         gpu_device_hours: sum(|s| s.gpu_device_hours),
-        su: sum(|s| s.su),
-        su_incomplete,
     };
     let capacity = check_capacity(scenario, &lines);
     Estimate {

@@ -77,6 +77,4 @@ pub struct CostLine {
     pub gpu_hours: f64,
     /// Actual GPU-device-hours (hours): node-hours times GPUs per node.
     pub gpu_device_hours: f64,
-    /// Chameleon service units for the actual hours; `None` where the rate is unknown.
-    pub su: Option<f64>,
 }

@@ -21,8 +21,6 @@ pub struct PhaseSummary {
     pub gpu_hours: f64,
     /// Actual GPU-device-hours (hours).
     pub gpu_device_hours: f64,
-    /// Chameleon service units (SU).
-    pub su: f64,
 }
 
 impl PhaseSummary {
@@ -36,6 +34,5 @@ impl PhaseSummary {
         }
         self.gpu_hours += line.gpu_hours;
         self.gpu_device_hours += line.gpu_device_hours;
-        self.su += line.su.unwrap_or(0.0);
     }
 }

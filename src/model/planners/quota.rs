@@ -13,6 +13,7 @@ use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::timeline::Timeline;
 use crate::model::scenario::Scenario;
+use crate::model::testbed::su::chameleon_su;
 
 /// One line of the request.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -192,6 +193,6 @@ pub fn quota(
         row("Object storage", peak.object_gb, "GB", "object storage in use in the busiest week"),
         row("GPUs at once (peak)", peak_gpus, "GPUs", format!("busiest week of the timeline: GPU hours spread over each lab's weeks, {crunch}% of them in the 48 hours before its deadline")),
         row("GPU node-hours for the term", estimate.totals.gpu_hours, "node-hours", "actual GPU node-hours of labs and project (planned x overrun)"),
-        row("Chameleon service units", estimate.totals.su, "SU", "actual instance-hours x SU rate per resource (Chameleon FAQ)"),
+        row("Chameleon service units", chameleon_su(estimate), "SU", "actual instance-hours x each resource's SU rate (Chameleon's rates since 2025-09-03)"),
     ]
 }

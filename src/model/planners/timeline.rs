@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::engine::estimate::{CostLine, Estimate, Phase};
 use crate::model::scenario::Scenario;
 
 /// Hours in a week.
@@ -47,18 +47,63 @@ fn span(start: f64, end: f64) -> (usize, usize) {
     (first, last.max(first))
 }
 
+/// The last week with work in it: the term's, or a later due date or project end (at most two
+/// years of weeks).
+fn last_week(scenario: &Scenario) -> usize {
+    let course = &scenario.course;
+    let project = &course.project;
+    let project_end = project.start_week + project.weeks - 1.0;
+    course
+        .labs
+        .iter()
+        .map(|l| l.due_week)
+        .fold(course.term_weeks.max(project_end), f64::max)
+        .clamp(1.0, 104.0) as usize
+}
+
+/// `amount` of each priced line of `estimate`, spread over the weeks as [`timeline`] spreads
+/// cost: a lab's evenly over its weeks (release to due), the project's evenly over its weeks.
+/// One figure per week, week 1 first (the testbed twin's SUs per week, for instance).
+pub fn by_week(
+    scenario: &Scenario,
+    estimate: &Estimate,
+    amount: &dyn Fn(&CostLine) -> f64,
+) -> Vec<f64> {
+    let course = &scenario.course;
+    let project = &course.project;
+    let last_week = last_week(scenario);
+    let mut weeks = vec![0.0; last_week];
+    let mut spread = |(first, last): (usize, usize), value: f64| {
+        let share = value / (last - first + 1) as f64;
+        for slot in weeks.iter_mut().take(last).skip(first - 1) {
+            *slot += share;
+        }
+    };
+    for line in &estimate.lines {
+        let value = amount(line);
+        match line.phase {
+            Phase::Lab(i) => {
+                if let Some(lab) = course.labs.get(i) {
+                    spread(span(lab.start_week, lab.due_week), value);
+                }
+            }
+            Phase::Project if project.weeks > 0.0 => spread(
+                span(project.start_week, project.start_week + project.weeks - 1.0),
+                value,
+            ),
+            Phase::Project => {}
+        }
+    }
+    weeks
+}
+
 /// Builds the timeline of `scenario` from its `estimate`.
 pub fn timeline(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog) -> Timeline {
     let course = &scenario.course;
     let crunch = scenario.planning.deadline_crunch_pct / 100.0;
     let project = &course.project;
     let project_end = project.start_week + project.weeks - 1.0;
-    let last_week = course
-        .labs
-        .iter()
-        .map(|l| l.due_week)
-        .fold(course.term_weeks.max(project_end), f64::max)
-        .clamp(1.0, 104.0) as usize;
+    let last_week = last_week(scenario);
     let mut weeks: Vec<Week> = (1..=last_week)
         .map(|w| Week {
             week: w as u32,

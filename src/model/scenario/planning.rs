@@ -24,6 +24,18 @@ pub struct Planning {
     pub concurrency_pct: f64,
     /// Share of a lab's GPU hours spent in the last 48 hours before its deadline (percent).
     pub deadline_crunch_pct: f64,
+    /// Service units of one Chameleon project allocation, and of each recharge (SU): a new
+    /// project's 20,000 by default ([`DEFAULT_CHAMELEON_ALLOCATION_SU`]).
+    #[serde(default = "default_chameleon_allocation")]
+    pub chameleon_allocation_su: f64,
+}
+
+/// The SU of a new Chameleon project (Chameleon's project documentation; the same figure is in
+/// `src/data/testbeds.toml` with its source, and `tests/testbeds.rs` checks they agree).
+pub const DEFAULT_CHAMELEON_ALLOCATION_SU: f64 = 20_000.0;
+
+fn default_chameleon_allocation() -> f64 {
+    DEFAULT_CHAMELEON_ALLOCATION_SU
 }
 
 impl Default for Planning {
@@ -37,6 +49,7 @@ impl Default for Planning {
             percentile: 90.0,
             concurrency_pct: 100.0,
             deadline_crunch_pct: 50.0,
+            chameleon_allocation_su: DEFAULT_CHAMELEON_ALLOCATION_SU,
         }
     }
 }

@@ -151,6 +151,10 @@ settings! {
     Concurrency => "planning.concurrency_pct", "share of students working at once", Bound::upto(100.0), planning.concurrency_pct,
         Field::new(Section::Schedule, "Students working at the same time", "concurrency-input").unit("%").step(5.0).slider(0.0, 100.0)
             .hint("100% is the instructor guide's own assumption for its quota recipe.");
+    /// SU of one Chameleon allocation and of each recharge (SU).
+    ChameleonAllocation => "planning.chameleon_allocation_su", "Chameleon allocation", Bound::positive(1e9), planning.chameleon_allocation_su,
+        Field::new(Section::Testbed, "SU per Chameleon allocation (and per recharge)", "chameleon-allocation-input").unit("SU").step(1000.0)
+            .hint("A new project gets 20,000 SU for six months (Chameleon's project documentation); set your own.");
 }
 
 /// An overrun factor's field: "x" (actual / planned hours), step 0.1, a slider up to 20.

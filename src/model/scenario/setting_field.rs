@@ -28,6 +28,8 @@ pub enum Section {
     Spread,
     /// The budget planner's fields.
     Budget,
+    /// The free-testbed view's allocation fields.
+    Testbed,
 }
 
 /// The text that stands for the scenario's currency code in a [`SettingField`]'s label or unit.
