@@ -25,6 +25,7 @@ const PRESET_FILES: &[&str] = &[
     "presets/cpu-only.toml",
     "presets/gpu-heavy.toml",
     "presets/archive/paper-course.toml",
+    "presets/archive/paper-course-v2.toml",
     "presets/archive/cpu-only.toml",
     "presets/archive/gpu-heavy.toml",
 ];

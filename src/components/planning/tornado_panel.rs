@@ -35,7 +35,7 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
             <tbody>
                 for (i, row) in rows.iter().enumerate() {
                     <tr data-testid={format!("tornado-row-{i}")}>
-                        <th scope="row">{ row.name }</th>
+                        <th scope="row">{ row.name.as_str() }</th>
                         <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
                             value(row.high_value), row.unit) }</td>
                         <td class="num" data-testid="tornado-low">{ money(row.low_total_usd) }</td>
@@ -44,7 +44,10 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                         <td>
                             <span class="provenance" data-testid="tornado-provenance">
                                 { provenance_words(row.provenance).0 }</span>
-                            { ": " }{ provenance_words(row.provenance).1 }
+                            { ": " }{ provenance_words(row.provenance).1 }{ "." }
+                            if !row.detail.is_empty() {
+                                { " " }<span data-testid="tornado-detail">{ row.detail.as_str() }</span>
+                            }
                         </td>
                     </tr>
                 }
@@ -53,17 +56,56 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
     }
 }
 
-/// The total's sampled range in words.
-fn range_text(interval: &CostInterval, money: impl Fn(f64) -> String) -> String {
-    format!(
-        "With every input drawn within its range at once ({} draws), the total lies between {} \
-         (p10) and {} (p90) in 8 runs of 10; median {}, against {} with every input typical.",
-        interval.draws,
-        money(interval.p10_usd),
-        money(interval.p90_usd),
-        money(interval.p50_usd),
-        money(interval.typical_usd)
-    )
+/// `n` as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The total's sampled range in words, with where the headline sits among the draws (`later`:
+/// said after it, such as that it is being redrawn).
+fn range_html(interval: &CostInterval, money: impl Fn(f64) -> String, later: &str) -> Html {
+    let dropped = match interval.dropped {
+        0 => String::new(),
+        n => format!(
+            "; {n} more were drawn and dropped: they need more node-hours of a reserved node \
+             type than its nodes supply in their window"
+        ),
+    };
+    if interval.draws == 0 {
+        return html! { <>{ format!(
+            "No draw fits the reserved nodes ({} drawn): widen the reserved capacity or narrow \
+             the plan.{later}",
+            interval.dropped
+        ) }</> };
+    }
+    // A share of draws, 0-100, as a whole percentile.
+    let percentile = interval.typical_percentile.round().clamp(0.0, 100.0) as u32;
+    html! { <>
+        { format!(
+            "With every usage input drawn within its range at once ({} draws that fit the \
+             reserved nodes{dropped}), the total lies between {} (p10) and {} (p90) in 8 runs \
+             of 10; median {}. The headline, {} with every input typical, is at the ",
+            interval.draws,
+            money(interval.p10_usd),
+            money(interval.p90_usd),
+            money(interval.p50_usd),
+            money(interval.typical_usd)
+        ) }
+        <strong data-testid="headline-percentile" data-percentile={percentile.to_string()}>
+            { format!("{} percentile", ordinal(percentile)) }
+        </strong>
+        { format!(
+            " of the draws ({percentile}% of them cost as much or less). Which offer stands in \
+             for each resource is not drawn: its rows above show each choice.{later}"
+        ) }
+    </> }
 }
 
 /// The sampled range in words; `data-draws` once it is the range of `scenario` (until then the
@@ -75,13 +117,10 @@ fn range_paragraph(
 ) -> Html {
     let current = range.filter(|range| Rc::ptr_eq(&range.scenario, scenario));
     let text = match range.map(|range| &range.interval) {
-        None => format!("Working out the range of the total ({DRAWS} draws)…"),
-        Some(Ok(interval)) if current.is_some() => range_text(interval, money),
-        Some(Ok(interval)) => format!(
-            "{} (updating for your change…)",
-            range_text(interval, money)
-        ),
-        Some(Err(_)) => "The range of the total cannot be computed for this scenario.".to_string(),
+        None => html! { { format!("Working out the range of the total ({DRAWS} draws)…") } },
+        Some(Ok(interval)) if current.is_some() => range_html(interval, money, ""),
+        Some(Ok(interval)) => range_html(interval, money, " (Updating for your change…)"),
+        Some(Err(_)) => html! { "The range of the total cannot be computed for this scenario." },
     };
     let draws = current
         .and_then(|range| range.interval.as_ref().ok())
@@ -123,7 +162,11 @@ pub fn TornadoPanel() -> Html {
                  independent assumption moved to the low and the high end of its range, the others \
                  typical: the total at each end (blue: low end, orange: high end, line: typical), each \
                  label above its own bars. Each range says where it comes from: sourced, or assumed (a \
-                 range around a calibrated figure is itself assumed).</p>",
+                 range around a calibrated figure is itself assumed). An end that would need more \
+                 node-hours than the reserved nodes supply in their window is pulled in to the \
+                 farthest that fits, and says so. Which offer stands in for each testbed resource has \
+                 a row of its own: from the cheapest offer that fits to the priciest, or to the whole \
+                 instance where a fraction of one is priced.</p>",
             ) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
             { match rows {
