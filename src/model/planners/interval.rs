@@ -44,20 +44,82 @@ pub const ATTEMPTS_PER_DRAW: usize = 4;
 /// Most draws a [`Sampling`] makes (count).
 pub const MAX_DRAWS: usize = 2_000;
 
-/// Draws in progress: the scenario, the random stream and the totals so far.
+/// The stream of draws of a scenario: each a copy with every input's factor drawn from the
+/// triangular distribution on its range as the reserved capacity allows it.
+#[derive(Clone, Debug)]
+pub struct Draws {
+    /// The scenario every draw varies.
+    base: Scenario,
+    /// Indices of the capacities whose node count is assumed (varied by their input).
+    assumed: Vec<usize>,
+    /// Each input's range as the reserved capacity allows it, in [`INPUTS`] order.
+    ranges: Vec<FeasibleRange>,
+    /// Whether the scenario itself fits its reserved capacity (if not, no draw is dropped).
+    base_fits: bool,
+    /// The seeded random stream.
+    rng: SplitMix,
+}
+
+impl Draws {
+    /// The draws of `scenario`, started from `origin` (which says what node counts are
+    /// assumed), seeded: same seed, same draws. Works out each input's range (a few pricings
+    /// for an end that has to be pulled in).
+    pub fn new(
+        scenario: &Scenario,
+        origin: &Preset,
+        catalog: &Catalog,
+        seed: u64,
+    ) -> Result<Draws, Vec<FieldError>> {
+        let assumed = assumed_counts(scenario, origin);
+        let base_fits = priced_fit(scenario, catalog)?.1;
+        let ranges = INPUTS
+            .iter()
+            .map(|input| feasible_range(scenario, catalog, &assumed, input, base_fits))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Draws {
+            base: scenario.clone(),
+            assumed,
+            ranges,
+            base_fits,
+            rng: SplitMix::seeded(seed),
+        })
+    }
+
+    /// Each input's range the draws come from, in [`INPUTS`] order.
+    pub fn ranges(&self) -> &[FeasibleRange] {
+        &self.ranges
+    }
+
+    /// Whether a draw that does not fit the reserved capacity is dropped: when the scenario
+    /// itself fits it.
+    pub fn drops_misfits(&self) -> bool {
+        self.base_fits
+    }
+
+    /// The next draw.
+    pub fn next_draw(&mut self) -> Scenario {
+        let mut s = self.base.clone();
+        for (input, range) in INPUTS.iter().zip(&self.ranges) {
+            let factor = triangular(range.low, range.high, self.rng.unit());
+            scale(&mut s, &self.assumed, input, factor);
+        }
+        s
+    }
+}
+
+/// Draws in progress: the scenario, the stream of draws and the totals so far.
 #[derive(Clone, Debug)]
 pub struct Sampling {
     /// The scenario every draw varies.
     base: Scenario,
-    /// Draws to make (count, 1..=[`MAX_DRAWS`]).
+    /// The preset it started from.
+    origin: &'static Preset,
+    /// The seed of the draws.
+    seed: u64,
+    /// Draws to keep (count, 1..=[`MAX_DRAWS`]).
     draws: usize,
-    /// Indices of the capacities whose node count is assumed (varied by their input).
-    assumed: Vec<usize>,
-    /// The seeded random stream.
-    rng: SplitMix,
-    /// Each input's range as the reserved capacity allows it, and whether the scenario itself
-    /// fits it; worked out by the first slice.
-    ranges: Option<(Vec<FeasibleRange>, bool)>,
+    /// The stream of draws, set up by the first slice.
+    stream: Option<Draws>,
     /// Draws tried so far (count).
     attempts: usize,
     /// Net cost of each draw kept so far (US dollars).
@@ -67,31 +129,22 @@ pub struct Sampling {
 impl Sampling {
     /// `draws` seeded draws of `scenario`, started from `origin` (which says what node counts
     /// are assumed), bounded to 1..=[`MAX_DRAWS`]. Same seed, same result.
-    pub fn new(scenario: &ValidScenario, origin: &Preset, draws: usize, seed: u64) -> Sampling {
+    pub fn new(
+        scenario: &ValidScenario,
+        origin: &'static Preset,
+        draws: usize,
+        seed: u64,
+    ) -> Sampling {
         let draws = draws.clamp(1, MAX_DRAWS);
         Sampling {
             base: (**scenario).clone(),
+            origin,
+            seed,
             draws,
-            assumed: assumed_counts(scenario, origin),
-            rng: SplitMix::seeded(seed),
-            ranges: None,
+            stream: None,
             attempts: 0,
             totals: Vec::with_capacity(draws),
         }
-    }
-
-    /// Each input's range that the reserved capacity allows, and whether the scenario fits.
-    fn ranges(&mut self, catalog: &Catalog) -> Result<(Vec<FeasibleRange>, bool), Vec<FieldError>> {
-        if let Some(ranges) = &self.ranges {
-            return Ok(ranges.clone());
-        }
-        let fits = priced_fit(&self.base, catalog)?.1;
-        let ranges = INPUTS
-            .iter()
-            .map(|input| feasible_range(&self.base, catalog, &self.assumed, input, fits))
-            .collect::<Result<Vec<_>, _>>()?;
-        self.ranges = Some((ranges.clone(), fits));
-        Ok((ranges, fits))
     }
 
     /// Most draws to try (count).
@@ -102,21 +155,20 @@ impl Sampling {
     /// Tries up to `at_most` more draws, keeping those that fit the reserved capacity (every
     /// draw when the scenario itself does not); true once enough are kept or tried.
     pub fn advance(&mut self, catalog: &Catalog, at_most: usize) -> Result<bool, Vec<FieldError>> {
-        let (ranges, base_fits) = self.ranges(catalog)?;
+        let mut stream = match self.stream.take() {
+            Some(stream) => stream,
+            None => Draws::new(&self.base, self.origin, catalog, self.seed)?,
+        };
         let mut tried = 0;
         while tried < at_most && !self.is_done() {
-            let mut s = self.base.clone();
-            for (input, range) in INPUTS.iter().zip(&ranges) {
-                let factor = triangular(range.low, range.high, self.rng.unit());
-                scale(&mut s, &self.assumed, input, factor);
-            }
-            let (total, fits) = priced_fit(&s, catalog)?;
-            if fits || !base_fits {
+            let (total, fits) = priced_fit(&stream.next_draw(), catalog)?;
+            if fits || !stream.drops_misfits() {
                 self.totals.push(total);
             }
             self.attempts += 1;
             tried += 1;
         }
+        self.stream = Some(stream);
         Ok(self.is_done())
     }
 
@@ -151,7 +203,7 @@ impl Sampling {
 pub fn sample(
     scenario: &ValidScenario,
     catalog: &Catalog,
-    origin: &Preset,
+    origin: &'static Preset,
     draws: usize,
     seed: u64,
 ) -> Result<CostInterval, Vec<FieldError>> {
