@@ -27,7 +27,9 @@ const PRESET_FILES: &[&str] = &[
     "presets/archive/paper-course.toml",
     "presets/archive/paper-course-v2.toml",
     "presets/archive/cpu-only.toml",
+    "presets/archive/cpu-only-v2.toml",
     "presets/archive/gpu-heavy.toml",
+    "presets/archive/gpu-heavy-v2.toml",
 ];
 
 /// The civil date (`YYYY-MM-DD`, proleptic Gregorian) of `days` since 1970-01-01: Howard

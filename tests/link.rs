@@ -646,7 +646,7 @@ fn a_link_made_with_todays_version_says_nothing_about_versions() {
     let payload = encode(&paper().scenario, paper());
     let decoded = decode(&payload, catalog()).expect("presets load");
     assert!(decoded.old_version.is_none());
-    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v2"}"#)
+    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v3"}"#)
         .old_version
         .is_none());
     // Every version 1 corpus link of an archived preset says it is old; none is a problem.

@@ -458,12 +458,12 @@ test('presets load whole scenarios', async () => {
   const preset = page.getByTestId('preset-select');
   const ids = await preset.locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.ok(ids.length >= 3, `presets: ${ids}`);
-  for (const id of ['paper-s25-v2', 'cpu-only-v2', 'gpu-heavy-v2']) assert.ok(ids.includes(id), `${id} in ${ids}`);
-  assert.equal(await preset.inputValue(), 'paper-s25-v2');
+  for (const id of ['paper-s25-v3', 'cpu-only-v3', 'gpu-heavy-v3']) assert.ok(ids.includes(id), `${id} in ${ids}`);
+  assert.equal(await preset.inputValue(), 'paper-s25-v3');
   const paperTotal = await text(page, 'total-cost');
   const paperLabs = await page.getByTestId('lab-editor').count();
 
-  await preset.selectOption('cpu-only-v2');
+  await preset.selectOption('cpu-only-v3');
   await changed(page, 'total-cost', paperTotal);
   const cpuLabs = await page.getByTestId('lab-editor').count();
   assert.ok(cpuLabs < paperLabs, `${cpuLabs} labs < ${paperLabs}`);
@@ -472,13 +472,13 @@ test('presets load whole scenarios', async () => {
   await shows(page, 'gpu-share', '0%');
 
   await showView(page, 'course');
-  await preset.selectOption('gpu-heavy-v2');
+  await preset.selectOption('gpu-heavy-v3');
   await showView(page, 'results');
   await page.waitForFunction(() => document.querySelector('[data-testid="gpu-share"]').textContent.trim() !== '0%', null, { timeout: WAIT });
   assert.ok((await number(page, 'gpu-share')) > 50, `GPU share ${await text(page, 'gpu-share')}`);
 
   await showView(page, 'course');
-  await preset.selectOption('paper-s25-v2');
+  await preset.selectOption('paper-s25-v3');
   await shows(page, 'total-cost', paperTotal);
   assert.equal(await page.getByTestId('lab-editor').count(), paperLabs);
   await showView(page, 'results');
@@ -491,7 +491,7 @@ test('presets load whole scenarios', async () => {
   await page.getByTestId('students-input').fill('100');
   await changed(page, 'total-cost', paperTotal);
   await page.waitForFunction(() => document.querySelector('[data-testid="preset-select"]').value === '', null, { timeout: WAIT });
-  await preset.selectOption('paper-s25-v2');
+  await preset.selectOption('paper-s25-v3');
   await shows(page, 'total-cost', paperTotal);
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
   await showView(page, 'results');
