@@ -352,7 +352,7 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   assert.equal(await mi100Row.locator('.badge').count(), 0);
   // Half a p3.8xlarge: priced as half, said to be an assumption, beside the whole price.
   const priceCell = (await mi100Row.locator('td.num').textContent()).trim();
-  assert.ok(priceCell.startsWith('$6.12/h') && priceCell.includes('rented whole, at $12.24/h'), priceCell);
+  assert.ok(priceCell.startsWith('$6.12/h') && priceCell.endsWith('of $12.24/h whole'), priceCell);
 
   // MI100 node-hours: Lab 5 (191 students x 3 h, bare metal at 1x) and the project's share of
   // its GPU hours (spread over the reserved pool), measured by the first repricing below.

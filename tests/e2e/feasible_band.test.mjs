@@ -76,13 +76,16 @@ test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s runs to a wh
   await closeClean(page);
 });
 
-test('a stand-in priced as a fraction of an instance says it is assumed, beside the whole price', async () => {
+test('a stand-in priced as a fraction of an instance is marked assumed, with the whole price beside', async () => {
   const page = await openCalculator(browser, server.url);
   await showView(page, 'prices');
   const row = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-compute_gigaio') });
-  const note = (await row.getByTestId('whole-instance-price').textContent()).trim();
+  // An eighth of a p4de (its 8 GPUs for the node's 1): the share, assumed, beside the whole price.
+  const note = row.getByTestId('whole-instance-price');
   const whole = await p4deSpring();
-  assert.ok(note.includes(`0.125 of one p4de.24xlarge is priced, but it is rented whole, at $${whole.toFixed(2)}/h`), note);
+  assert.equal((await note.textContent()).trim(), `of $${whole.toFixed(2)}/h whole`);
+  assert.equal(await note.getAttribute('title'), 'Assumed: AWS rents only whole p4de.24xlarge instances; 0.125 of one is priced here.');
+  assert.equal(await row.locator('[data-provenance]').first().getAttribute('data-provenance'), 'assumed');
   // A stand-in bought whole has no such note.
   const whole1 = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-gpu_v100') });
   assert.equal(await whole1.getByTestId('whole-instance-price').count(), 0);

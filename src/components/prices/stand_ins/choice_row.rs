@@ -138,13 +138,15 @@ pub(super) fn choice_row(
             if stand_in.fraction < 1.0 && stand_in.offer.unit == PriceUnit::Hour {
                 <td class="num">
                     { price_text(stand_in.offer, snapshot, stand_in.fraction) }
-                    <span class="field-hint" data-testid="whole-instance-price">
-                        { format!(
-                            " Assumed: {} of one {} is priced, but it is rented whole, at {}.",
-                            format::exact(stand_in.fraction),
+                    // A share of an instance is an assumption: it is rented whole.
+                    <span class="whole-price" data-testid="whole-instance-price"
+                        title={format!(
+                            "Assumed: {} rents only whole {} instances; {} of one is priced here.",
+                            catalog.provider_name(&stand_in.offer.provider),
                             stand_in.offer.sku,
-                            price_text(stand_in.offer, snapshot, 1.0),
-                        ) }
+                            format::exact(stand_in.fraction),
+                        )}>
+                        { format!("of {} whole", price_text(stand_in.offer, snapshot, 1.0)) }
                     </span>
                 </td>
             } else {
