@@ -103,7 +103,7 @@ fn range_html(interval: &CostInterval, money: impl Fn(f64) -> String, later: &st
         </strong>
         { format!(
             " of the draws ({percentile}% of them cost as much or less). Which offer stands in \
-             for each resource is not drawn: its rows above show each choice.{later}"
+             for each resource is not drawn: its rows below show each choice.{later}"
         ) }
     </> }
 }
