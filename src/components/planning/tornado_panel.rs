@@ -73,10 +73,7 @@ fn ordinal(n: u32) -> String {
 fn range_html(interval: &CostInterval, money: impl Fn(f64) -> String, later: &str) -> Html {
     let dropped = match interval.dropped {
         0 => String::new(),
-        n => format!(
-            "; {n} more were drawn and dropped: they need more node-hours of a reserved node \
-             type than its nodes supply in their window"
-        ),
+        n => format!(" ({n} dropped that need more)"),
     };
     if interval.draws == 0 {
         return html! { <>{ format!(
@@ -89,22 +86,19 @@ fn range_html(interval: &CostInterval, money: impl Fn(f64) -> String, later: &st
     let percentile = interval.typical_percentile.round().clamp(0.0, 100.0) as u32;
     html! { <>
         { format!(
-            "With every usage input drawn within its range at once ({} draws that fit the \
-             reserved nodes{dropped}), the total lies between {} (p10) and {} (p90) in 8 runs \
-             of 10; median {}. The headline, {} with every input typical, is at the ",
-            interval.draws,
+            "Every usage input drawn within its range at once: the total lies between {} (p10) \
+             and {} (p90), median {}, over {} draws that fit the reserved nodes{dropped}. The \
+             headline, {}, is at the ",
             money(interval.p10_usd),
             money(interval.p90_usd),
             money(interval.p50_usd),
+            interval.draws,
             money(interval.typical_usd)
         ) }
         <strong data-testid="headline-percentile" data-percentile={percentile.to_string()}>
             { format!("{} percentile", ordinal(percentile)) }
         </strong>
-        { format!(
-            " of the draws ({percentile}% of them cost as much or less). Which offer stands in \
-             for each resource is not drawn: its rows below show each choice.{later}"
-        ) }
+        { format!(" of the draws.{later}") }
     </> }
 }
 
@@ -128,54 +122,82 @@ fn range_paragraph(
     html! { <p data-testid="total-range" data-draws={draws} aria-live="polite">{ text }</p> }
 }
 
+/// Rows the chart and its table show until all are asked for: the largest swings, so the Plan
+/// view stays within three screens.
+const FIRST_ROWS: usize = 10;
+
+/// The panel's introduction, with the control that shows every row when there are more than
+/// [`FIRST_ROWS`] (`all`: they are shown).
+fn intro(count: usize, all: UseStateHandle<bool>) -> Html {
+    let more = count > FIRST_ROWS;
+    let onclick = {
+        let all = all.clone();
+        Callback::from(move |_: MouseEvent| all.set(!*all))
+    };
+    let label = if *all {
+        format!("Show the {FIRST_ROWS} largest")
+    } else {
+        format!("Show all {count}")
+    };
+    html! {
+        <p class="panel-intro">
+            { "Each independent assumption at the low and the high end of its range, the others \
+               typical: the total at each end (blue: low, orange: high, line: typical). An end the \
+               reserved nodes could not supply is pulled in to the farthest that fits; which offer \
+               stands in for each resource has a row too (not drawn in the band)." }
+            if more {
+                { " " }
+                <button type="button" class="disclosure" aria-expanded={(*all).to_string()}
+                    data-testid="tornado-all" {onclick}>{ label }</button>
+            }
+        </p>
+    }
+}
+
 /// The tornado panel.
 #[component]
 pub fn TornadoPanel() -> Html {
     let state = use_scenario();
     let (catalog, origin) = (state.catalog, state.origin);
     let pricing = state.scenario.pricing.clone();
+    let all = use_state(|| false);
     let rows: Rc<Result<Vec<TornadoRow>, Vec<FieldError>>> =
         use_memo(ByPtr(state.scenario.clone()), move |scenario| {
             tornado(&scenario.0, catalog, origin)
         });
     let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
     let money = |usd: f64| pricing.money(usd);
-    let rows = &*rows;
+    let count = rows.as_ref().as_ref().map_or(0, Vec::len);
+    // The rows shown: the largest swings first, all of them once asked for.
+    let shown = if *all { count } else { count.min(FIRST_ROWS) };
     let chart = use_memo(
         (
             ByPtr(state.scenario.clone()),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
+            shown,
         ),
         {
             let rows = rows.clone();
-            move |(_, currency, rate)| {
-                let rows = rows.unwrap_or_default();
-                Rc::new(tornado_chart(&rows, currency, f64::from_bits(*rate)))
+            move |(_, currency, rate, shown)| {
+                let rows: &[TornadoRow] = rows.as_ref().as_ref().map_or(&[], Vec::as_slice);
+                let rows = &rows[..(*shown).min(rows.len())];
+                Rc::new(tornado_chart(rows, currency, f64::from_bits(*rate)))
             }
         },
     );
     html! {
         <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
-            { static_html(
-                "<h2 id=\"tornado-title\">How sure are we</h2><p class=\"panel-intro\">Each \
-                 independent assumption moved to the low and the high end of its range, the others \
-                 typical: the total at each end (blue: low end, orange: high end, line: typical), each \
-                 label above its own bars. Each range says where it comes from: sourced, or assumed (a \
-                 range around a calibrated figure is itself assumed). An end that would need more \
-                 node-hours than the reserved nodes supply in their window is pulled in to the \
-                 farthest that fits, and says so. Which offer stands in for each testbed resource has \
-                 a row of its own: from the cheapest offer that fits to the priciest, or to the whole \
-                 instance where a fraction of one is priced.</p>",
-            ) }
+            { static_html("<h2 id=\"tornado-title\">How sure are we</h2>") }
+            { intro(count, all) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
-            { match rows {
+            { match &*rows {
                 Ok(rows) => chart_figure(
                     Html::default(),
                     Picture::Tornado((*chart).clone()),
                     "tornado-chart",
-                    (40 + 24 * rows.len()) as u32,
-                    tornado_table(rows, &money),
+                    (40 + 24 * shown) as u32,
+                    tornado_table(&rows[..shown.min(rows.len())], &money),
                 ),
                 Err(_) => alert(None, "The tornado cannot be priced.".to_string()),
             } }
