@@ -142,9 +142,9 @@ fn intro(count: usize, all: UseStateHandle<bool>) -> Html {
     html! {
         <p class="panel-intro">
             { "Each independent assumption at the low and the high end of its range, the others \
-               typical: the total at each end (blue: low, orange: high, line: typical). An end the \
-               reserved nodes could not supply is pulled in to the farthest that fits; which offer \
-               stands in for each resource has a row too (not drawn in the band)." }
+               typical: the total at each end (blue: low, orange: high, line: typical). Ends the \
+               reserved nodes cannot supply are pulled in; which offer stands in has rows too, not \
+               drawn in the band." }
             if more {
                 { " " }
                 <button type="button" class="disclosure" aria-expanded={(*all).to_string()}
