@@ -25,8 +25,11 @@ const PRESET_FILES: &[&str] = &[
     "presets/cpu-only.toml",
     "presets/gpu-heavy.toml",
     "presets/archive/paper-course.toml",
+    "presets/archive/paper-course-v2.toml",
     "presets/archive/cpu-only.toml",
+    "presets/archive/cpu-only-v2.toml",
     "presets/archive/gpu-heavy.toml",
+    "presets/archive/gpu-heavy-v2.toml",
 ];
 
 /// The civil date (`YYYY-MM-DD`, proleptic Gregorian) of `days` since 1970-01-01: Howard

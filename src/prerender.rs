@@ -75,12 +75,43 @@ pub fn first_paint() -> Result<String, String> {
 mod tests {
     use super::*;
 
+    /// A figure of tests/fixtures/paper.json's default scenario, the tests' one source of them.
+    fn expected(name: &str) -> f64 {
+        let fixture: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/fixtures/paper.json")).expect("parses");
+        fixture["default_scenario"][name]
+            .as_f64()
+            .expect("a figure")
+    }
+
+    /// `usd` in whole dollars with thousands commas, written out here.
+    fn whole(usd: f64) -> String {
+        let digits = format!("{:.0}", usd.round());
+        let mut out = String::from("$");
+        for (i, digit) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(digit);
+        }
+        out
+    }
+
     #[test]
     fn the_first_paint_holds_the_papers_course_figures() {
         let html = first_paint().expect("the default scenario renders");
-        assert!(html.contains("<strong>$50,176</strong>"), "{html}");
-        assert!(html.contains("<strong>$263</strong>"));
-        assert!(html.contains("5% above the paper's $250"));
+        let (total, per_student) = (expected("total_usd"), expected("per_student_usd"));
+        assert!(
+            html.contains(&format!("<strong>{}</strong>", whole(total))),
+            "{html}"
+        );
+        assert!(html.contains(&format!("<strong>{}</strong>", whole(per_student))));
+        // The gap to the paper's $250, in whole percent.
+        let above = (per_student / 250.0 - 1.0) * 100.0;
+        assert!(
+            html.contains(&format!("{above:.0}% above the paper's $250")),
+            "{html}"
+        );
         assert!(!html.contains("<script"));
         // The header stands outside what the app replaces.
         assert!(html.find("</header>") < html.find("class=\"prerendered\""));

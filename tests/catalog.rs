@@ -268,7 +268,7 @@ fn offer_ids_are_unique_and_snapshots_differ_where_prices_moved() {
 fn every_preset_is_valid_and_described() {
     let presets = builtin_presets().expect("presets parse");
     assert!(presets.len() >= 3);
-    assert_eq!(presets[0].id, "paper-s25-v2");
+    assert_eq!(presets[0].id, "paper-s25-v3");
     for preset in presets {
         assert!(!preset.summary.is_empty());
         let errors = validate(&preset.scenario, catalog());

@@ -536,7 +536,7 @@ fn a_link_from_before_the_spot_assumption_keeps_its_zero_re_run_share() {
     let old = decode_json(r#"{"v":2,"p":"paper-s25-v2","m":1}"#);
     assert!(old.notices.is_empty(), "{:?}", old.notices);
     assert_eq!(old.scenario.pricing.rerun_overhead_pct, 0.0);
-    let mut was = paper().scenario.clone();
+    let mut was = preset("paper-s25-v2").scenario.clone();
     was.pricing.model = course_cost::model::catalog::offer::PriceModel::Spot;
     was.pricing.rerun_overhead_pct = 0.0;
     assert_eq!(old.scenario, was);
@@ -600,7 +600,7 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
     let old = decoded.old_version.expect("a notice that the link is old");
     assert_eq!(
         (old.made_with.id, old.today.id),
-        ("paper-s25", "paper-s25-v2")
+        ("paper-s25", "paper-s25-v3")
     );
     assert!(!old.edited);
     // The expected figures come from the engine on the two presets as shipped, not from the
@@ -616,7 +616,7 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
     assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
     let notice = old.notice();
     let expected = format!(
-        "This link was made with version 1 of \"The paper's course (NYU, Spring 2025)\" (archived); it shows ${then:.2} per student as it was then. Today's version 2 gives ${today:.2}."
+        "This link was made with version 1 of \"The paper's course (NYU, Spring 2025)\" (archived); it shows ${then:.2} per student as it was then. Today's version 3 gives ${today:.2}."
     );
     assert_eq!(notice, expected);
 }
@@ -637,7 +637,7 @@ fn an_edited_old_link_compares_with_todays_version_edited_the_same_way() {
     assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
     assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
     assert!(old.notice().contains(&format!(
-        "it shows ${then:.2} per student as it was then. Today's version 2, with this link's changes where they apply, gives ${today:.2}."
+        "it shows ${then:.2} per student as it was then. Today's version 3, with this link's changes where they apply, gives ${today:.2}."
     )));
 }
 
@@ -646,7 +646,7 @@ fn a_link_made_with_todays_version_says_nothing_about_versions() {
     let payload = encode(&paper().scenario, paper());
     let decoded = decode(&payload, catalog()).expect("presets load");
     assert!(decoded.old_version.is_none());
-    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v2"}"#)
+    assert!(decode_json(r#"{"v":2,"p":"cpu-only-v3"}"#)
         .old_version
         .is_none());
     // Every version 1 corpus link of an archived preset says it is old; none is a problem.

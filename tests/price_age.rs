@@ -26,13 +26,15 @@ fn priced_on(snapshot: &str, provider: &str) -> Scenario {
 
 /// The AWS stand-ins of the paper's course and the dates their sources give in Spring 2025:
 /// skypilot-catalog (undated) for t3, the AWS Price List of 2025-03-14 for the pre-cut p4d, the
-/// vantage-generated GPU list of 2026-01-21, Infracost's 2024-07-01 storage fixtures and the
-/// 2024-02-01 IPv4 charge.
-const SPRING_AWS: [(&str, Option<&str>); 10] = [
+/// AWS Pricing API's 2025-03-24 generation in Karpenter's price map for the pre-cut p4de (the 80 GB
+/// A100 nodes' stand-in), the vantage-generated GPU list of 2026-01-21, Infracost's 2024-07-01
+/// storage fixtures and the 2024-02-01 IPv4 charge.
+const SPRING_AWS: [(&str, Option<&str>); 11] = [
     ("aws/t3.small", None),
     ("aws/t3.medium", None),
     ("aws/t3.xlarge", None),
     ("aws/p4d.24xlarge", Some("2025-03-14")),
+    ("aws/p4de.24xlarge", Some("2025-03-24")),
     ("aws/p3.8xlarge", Some("2026-01-21")),
     ("aws/g4dn.xlarge", Some("2026-01-21")),
     ("aws/g5.xlarge", Some("2026-01-21")),
@@ -50,12 +52,13 @@ fn the_default_names_its_oldest_and_newest_dates_and_counts_old_figures() {
         result.lines.iter().map(|l| l.offer_id.as_str()).collect();
     let expected: std::collections::BTreeSet<&str> = SPRING_AWS.iter().map(|(id, _)| *id).collect();
     assert_eq!(used, expected);
-    assert_eq!(age.figures, 10);
+    assert_eq!(age.figures, SPRING_AWS.len());
     assert_eq!(age.oldest, Some(day("2024-02-01")));
     assert_eq!(age.newest, Some(day("2026-01-21")));
     assert_eq!(age.undated, 3);
-    // Before 2025-12-01: p4d (2025-03-14), EBS, S3 (2024-07-01), IPv4 (2024-02-01).
-    assert_eq!(age.stale, 4);
+    // Before 2025-12-01: p4d (2025-03-14), p4de (2025-03-24), EBS, S3 (2024-07-01), IPv4
+    // (2024-02-01).
+    assert_eq!(age.stale, 5);
     let doubtful: f64 = result
         .lines
         .iter()
@@ -73,8 +76,8 @@ fn the_default_names_its_oldest_and_newest_dates_and_counts_old_figures() {
     for part in [
         "2024-02-01 (oldest)",
         "2026-01-21 (newest)",
-        "3 of 10 undated",
-        "4 more than 12 months old on 2026-12-01",
+        "3 of 11 undated",
+        "5 more than 12 months old on 2026-12-01",
     ] {
         assert!(sentence.contains(part), "{sentence}");
     }

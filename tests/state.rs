@@ -282,14 +282,14 @@ fn an_old_link_names_its_version_and_the_picker_starts_from_it() {
         said.starts_with("This link was made with version 1 of"),
         "{said}"
     );
-    assert!(said.contains("Today's version 2 gives $"), "{said}");
+    assert!(said.contains("Today's version 3 gives $"), "{said}");
     // Dismissed, and gone once a current preset is picked.
     assert!(state
         .clone()
         .apply(Action::DismissLinkNotices)
         .link_version
         .is_none());
-    let picked = state.apply(Action::LoadPreset("paper-s25-v2".into()));
+    let picked = state.apply(Action::LoadPreset("paper-s25-v3".into()));
     assert!(picked.link_version.is_none());
     // Loaded into an open page (the address bar changed): the same notice.
     let decoded = decode(&first_version_payload(r#","s":95"#), picked.catalog).expect("decodes");

@@ -303,7 +303,7 @@ test('the glossary defines a term where it occurs', async () => {
 test('a lab added to the CPU-only course is named after its labs, and its fields name it', async () => {
   const page = await openCalculator(browser, server.url);
   const before = await text(page, 'total-cost');
-  await page.getByTestId('preset-select').selectOption('cpu-only-v2');
+  await page.getByTestId('preset-select').selectOption('cpu-only-v3');
   await changed(page, 'total-cost', before);
   const labs = page.getByTestId('lab-editor');
   const names = () => labs.getByTestId('lab-name').evaluateAll((els) => els.map((e) => e.value));

@@ -74,7 +74,7 @@ test("a decompression bomb shows a notice and the paper's course", async () => {
   await page.getByTestId('link-notice').waitFor();
   assert.match(await text(page, 'link-notice'), /too large: its data would unpack to more than 256 kB/);
   assert.equal(await studentsShown(page), 191);
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v3');
   await closeClean(page);
 });
 

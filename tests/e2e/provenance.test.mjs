@@ -169,7 +169,7 @@ test('a link made with the first version of a preset opens as it was and says so
   }));
   assert.deepEqual(shown, { value: 'paper-s25', text: `Version 1 (archived): ${old.name}` });
   // Picking today's version leaves the old one behind, and the notice with it.
-  await page.getByTestId('preset-select').selectOption('paper-s25-v2');
+  await page.getByTestId('preset-select').selectOption('paper-s25-v3');
   await notice.waitFor({ state: 'detached' });
   assert.equal(await number(page, 'cost-per-student'), currentPerStudent);
   await closeClean(page);

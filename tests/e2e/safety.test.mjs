@@ -276,7 +276,7 @@ test('scenarios replaced by Reset, a preset or a link stay restorable after a re
   const page = await openCalculator(context, server.url);
   await enterStudents(page, 321);
   await linkInAddressBar(page, (d) => students(d) === 321);
-  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
+  await page.getByTestId('preset-select').selectOption('gpu-heavy-v3');
   await page.waitForFunction(() => JSON.parse(localStorage.getItem('course-cost.kept.v1') || '[]').length > 0, null, { timeout: WAIT });
   await page.goto(server.url);
   await page.getByTestId('total-cost').waitFor();

@@ -106,10 +106,16 @@ async function formulas(page) {
   return page.getByTestId('calibrate-formulas').locator('li').allTextContents();
 }
 
+/** The preset's lab VM factor by hand, to two decimals: (109,837 lab instance-hours - 2,960.5
+ * planned bare-metal node-hours - 382 edge hours) / 8,308.5 planned VM-hours (per student: Lab 4
+ * 0.5 x 3 + 0.5 x 4, Lab 5 6, Lab 6 3 + 3 bare metal, 2 edge; Lab 1 3 + Lab 2 3 x 4.5 + Lab 3
+ * 3 x 5 + Lab 7 9 + Lab 8 3 = 43.5 VM; x 191 students). */
+const PRESET_LAB_VM = (109837 - 15.5 * 191 - 2 * 191) / (43.5 * 191);
+
 test("calibrating on the paper's measured hours keeps the preset's factors; half the lab VM-hours halve the lab VMs'", async () => {
   const page = await openCalculator(browser, server.url);
   const preset = await labVmFactor(page);
-  assert.equal(preset, '12.97');
+  assert.equal(preset, PRESET_LAB_VM.toFixed(2));
   const others = {};
   for (const id of ['overrun-project-vm', 'overrun-labs-bare-metal']) others[id] = await page.getByTestId(id).inputValue();
 
@@ -132,7 +138,7 @@ test("calibrating on the paper's measured hours keeps the preset's factors; half
   await page.waitForFunction(() => !document.querySelector('[data-testid="calibrate-apply"]').disabled, null, { timeout: WAIT });
   const totalBefore = await text(page, 'total-cost');
   await apply.click();
-  assert.equal(await labVmFactor(page), '12.97', "the paper's hours give the preset's factor");
+  assert.equal(await labVmFactor(page), PRESET_LAB_VM.toFixed(2), "the paper's hours give the preset's factor");
   for (const [id, value] of Object.entries(others)) assert.equal(await page.getByTestId(id).inputValue(), value, id);
   assert.equal(await text(page, 'total-cost'), totalBefore);
 
@@ -146,33 +152,34 @@ test("calibrating on the paper's measured hours keeps the preset's factors; half
   await apply.click();
   await changed(page, 'total-cost', totalBefore);
   const halved = Number(await labVmFactor(page));
-  assert.ok(Math.abs(halved - 12.97 / 2) <= 0.01, `lab VM factor ${halved}, half of 12.97`);
+  assert.ok(Math.abs(halved - PRESET_LAB_VM / 2) <= 0.01, `lab VM factor ${halved}, half of ${PRESET_LAB_VM}`);
   assert.ok((await number(page, 'total-cost')) < parse(totalBefore));
 
   await page.getByTestId('undo').click();
   await shows(page, 'total-cost', totalBefore);
-  assert.equal(await labVmFactor(page), '12.97');
+  assert.equal(await labVmFactor(page), PRESET_LAB_VM.toFixed(2));
   await closeClean(page);
 });
 
-test('20,000 lab VM-hours alone give 20,000 / 8,213 planned = 2.435x; a fit the model cannot make is explained, not applied', async () => {
+test('20,000 lab VM-hours alone give 20,000 / 8,308.5 planned = 2.407x; a fit the model cannot make is explained, not applied', async () => {
   const page = await openCalculator(browser, server.url);
-  assert.equal(await labVmFactor(page), '12.97');
+  assert.equal(await labVmFactor(page), PRESET_LAB_VM.toFixed(2));
   const projectVm = await page.getByTestId('overrun-project-vm').inputValue();
   await showView(page, 'plan');
   await openFold(page, 'calibrate');
   const apply = page.getByTestId('calibrate-apply');
-  // The plan's lab VM-hours by hand: per student 2.5 (Lab 1) + 3 x 4.5 (Lab 2) + 3 x 5 (Lab 3) +
-  // 9 (Lab 7) + 3 (Lab 8) = 43 h, x 191 students = 8,213 h. Project fields blank keep theirs.
+  // The plan's lab VM-hours by hand: per student 3 (Lab 1) + 3 x 4.5 (Lab 2) + 3 x 5 (Lab 3) +
+  // 9 (Lab 7) + 3 (Lab 8) = 43.5 h, x 191 students = 8,308.5 h (shown whole). Project fields
+  // blank keep theirs.
   await page.getByTestId('calibrate-lab-hours').fill('20000');
   const lines = await formulas(page);
-  assert.ok(lines[0].includes('20,000') && lines[0].includes('8,213') && lines[0].includes('2.435×'), lines[0]);
+  assert.ok(lines[0].includes('20,000') && /8,30[89] planned/.test(lines[0]) && lines[0].includes('2.407×'), lines[0]);
   assert.match(lines[1], /keeps today's 0\.437×/);
   await page.waitForFunction(() => !document.querySelector('[data-testid="calibrate-apply"]').disabled, null, { timeout: WAIT });
   const before = await text(page, 'total-cost');
   await apply.click();
   await changed(page, 'total-cost', before);
-  assert.equal(await labVmFactor(page), '2.44');
+  assert.equal(await labVmFactor(page), (20000 / 8308.5).toFixed(2));
   assert.equal(await page.getByTestId('overrun-project-vm').inputValue(), projectVm, 'blank project VM-hours keep the factor');
 
   // A billion lab VM-hours would need a factor above 1,000x: said, and Apply stays off.

@@ -99,7 +99,7 @@ test('a shared link opens the same scenario in a fresh browser', async () => {
   await changed(page, 'total-cost', start.total);
   const { url, hash, data } = await linkInAddressBar(page, (d) => students(d) === 250 && discount(d) === 10);
   assert.equal(data.v, 3);
-  assert.equal(data.p, 'paper-s25-v2');
+  assert.equal(data.p, 'paper-s25-v3');
   assert.ok(hash.length < 200, `a few edits keep the link short (${hash.length} characters)`);
   const edited = await snapshot(page);
   assert.notEqual(edited.total, start.total);
@@ -221,10 +221,10 @@ test("Reset brings back the paper's course", async () => {
   await showView(page, 'results');
   await shows(page, 'lab-instance-hours', '109,837');
   assert.deepEqual(await snapshot(page), paper);
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v3');
   // The address bar follows: back to the link of the untouched course, which holds its preset
   // and version and no change (links are written as differences from the preset).
-  await linkInAddressBar(page, (d) => d.p === 'paper-s25-v2' && Object.keys(d).every((key) => key === 'v' || key === 'p'));
+  await linkInAddressBar(page, (d) => d.p === 'paper-s25-v3' && Object.keys(d).every((key) => key === 'v' || key === 'p'));
   await closeClean(page);
 });
 
@@ -427,7 +427,7 @@ test("a 20,000-character link shows a notice and the paper's course", async () =
   assert.equal(await text(page, 'lab-instance-hours'), '109,837');
   await showView(page, 'course');
   assert.equal(await page.getByTestId('students-input').inputValue(), '191');
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v2');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v3');
   await closeClean(page);
 });
 
@@ -615,7 +615,7 @@ test('no request leaves the origin', async () => {
   await page.getByTestId('reset-scenario').click();
   await showView(page, 'results');
   await shows(page, 'lab-instance-hours', '109,837');
-  await linkInAddressBar(page, (d) => students(d) === undefined && d.p === 'paper-s25-v2');
+  await linkInAddressBar(page, (d) => students(d) === undefined && d.p === 'paper-s25-v3');
 
   assert.ok(urls.length >= 3, `requests: ${urls}`);
   const foreign = urls.filter(

@@ -244,7 +244,7 @@ export async function enterStudents(page, students) {
  */
 export async function editCourse(page, students, providerIndex) {
   await enterStudents(page, students);
-  await page.getByTestId('preset-select').selectOption('gpu-heavy-v2');
+  await page.getByTestId('preset-select').selectOption('gpu-heavy-v3');
   await showView(page, 'prices');
   await page.getByTestId('provider-select').selectOption({ index: providerIndex });
   await showView(page, 'results');

@@ -14,7 +14,7 @@ use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
 use crate::model::engine::capacity::CapacityCheck;
-use crate::model::engine::pool::{fewest_nodes_together, pool_range, PoolRange};
+use crate::model::engine::pool::{fewest_nodes_together, pool_range, PoolRange, PLAUSIBLE_COUNTS};
 use crate::model::format;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
@@ -179,8 +179,8 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
     let nodes: f64 = checks.iter().map(|c| c.units).sum();
     let needed: f64 = checks.iter().map(|c| c.needed_hours).sum();
     let fewest = format!(
-        "Together the reserved types must supply {} node-hours: at least {} nodes in the window \
-         (reserved: {}).",
+        "Together the reserved types must supply {} node-hours: at least {} nodes, each in its \
+         type's window (reserved: {}).",
         format::number(needed, 0),
         format::number(together, 0),
         format::number(nodes, 0)
@@ -217,11 +217,19 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
          nodes can supply."
             .to_string()
     };
+    let plausible = match range.fewest_fitting {
+        Some(n) if n > PLAUSIBLE_COUNTS[0] => format!(
+            "{n} to 8 nodes each is plausible: {n} each is the fewest with which the pool \
+             supplies its hours in its windows"
+        ),
+        Some(_) => "2 to 8 nodes each is plausible".to_string(),
+        None => "even 8 nodes each cannot supply the pool's hours in its windows".to_string(),
+    };
     html! {
         <p class="field-hint" data-testid="pool-range" data-provenance="assumed">
             { format!(
-                "Assumed counts: {} (the course's project page says \"a variable number\"; 2-8 nodes each \
-                 is plausible). {moves} {fewest}",
+                "Assumed counts: {} (the course's project page says \"a variable number\"; \
+                 {plausible}). {moves} {fewest}",
                 names.join(" and ")
             ) }
         </p>

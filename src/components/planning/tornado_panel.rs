@@ -35,7 +35,7 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
             <tbody>
                 for (i, row) in rows.iter().enumerate() {
                     <tr data-testid={format!("tornado-row-{i}")}>
-                        <th scope="row">{ row.name }</th>
+                        <th scope="row">{ row.name.as_str() }</th>
                         <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
                             value(row.high_value), row.unit) }</td>
                         <td class="num" data-testid="tornado-low">{ money(row.low_total_usd) }</td>
@@ -44,7 +44,10 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                         <td>
                             <span class="provenance" data-testid="tornado-provenance">
                                 { provenance_words(row.provenance).0 }</span>
-                            { ": " }{ provenance_words(row.provenance).1 }
+                            { ": " }{ provenance_words(row.provenance).1 }{ "." }
+                            if !row.detail.is_empty() {
+                                { " " }<span data-testid="tornado-detail">{ row.detail.as_str() }</span>
+                            }
                         </td>
                     </tr>
                 }
@@ -53,17 +56,50 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
     }
 }
 
-/// The total's sampled range in words.
-fn range_text(interval: &CostInterval, money: impl Fn(f64) -> String) -> String {
-    format!(
-        "With every input drawn within its range at once ({} draws), the total lies between {} \
-         (p10) and {} (p90) in 8 runs of 10; median {}, against {} with every input typical.",
-        interval.draws,
-        money(interval.p10_usd),
-        money(interval.p90_usd),
-        money(interval.p50_usd),
-        money(interval.typical_usd)
-    )
+/// `n` as an ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The total's sampled range in words, with where the headline sits among the draws (`later`:
+/// said after it, such as that it is being redrawn).
+fn range_html(interval: &CostInterval, money: impl Fn(f64) -> String, later: &str) -> Html {
+    let dropped = match interval.dropped {
+        0 => String::new(),
+        n => format!(" ({n} dropped that need more)"),
+    };
+    if interval.draws == 0 {
+        return html! { <>{ format!(
+            "No draw fits the reserved nodes ({} drawn): widen the reserved capacity or narrow \
+             the plan.{later}",
+            interval.dropped
+        ) }</> };
+    }
+    // A share of draws, 0-100, as a whole percentile.
+    let percentile = interval.typical_percentile.round().clamp(0.0, 100.0) as u32;
+    html! { <>
+        { format!(
+            "Every usage input drawn within its range at once: the total lies between {} (p10) \
+             and {} (p90), median {}, over {} draws that fit the reserved nodes{dropped}. The \
+             headline, {}, is at the ",
+            money(interval.p10_usd),
+            money(interval.p90_usd),
+            money(interval.p50_usd),
+            interval.draws,
+            money(interval.typical_usd)
+        ) }
+        <strong data-testid="headline-percentile" data-percentile={percentile.to_string()}>
+            { format!("{} percentile", ordinal(percentile)) }
+        </strong>
+        { format!(" of the draws.{later}") }
+    </> }
 }
 
 /// The sampled range in words; `data-draws` once it is the range of `scenario` (until then the
@@ -75,18 +111,47 @@ fn range_paragraph(
 ) -> Html {
     let current = range.filter(|range| Rc::ptr_eq(&range.scenario, scenario));
     let text = match range.map(|range| &range.interval) {
-        None => format!("Working out the range of the total ({DRAWS} draws)…"),
-        Some(Ok(interval)) if current.is_some() => range_text(interval, money),
-        Some(Ok(interval)) => format!(
-            "{} (updating for your change…)",
-            range_text(interval, money)
-        ),
-        Some(Err(_)) => "The range of the total cannot be computed for this scenario.".to_string(),
+        None => html! { { format!("Working out the range of the total ({DRAWS} draws)…") } },
+        Some(Ok(interval)) if current.is_some() => range_html(interval, money, ""),
+        Some(Ok(interval)) => range_html(interval, money, " (Updating for your change…)"),
+        Some(Err(_)) => html! { "The range of the total cannot be computed for this scenario." },
     };
     let draws = current
         .and_then(|range| range.interval.as_ref().ok())
         .map(|i| i.draws.to_string());
     html! { <p data-testid="total-range" data-draws={draws} aria-live="polite">{ text }</p> }
+}
+
+/// Rows the chart and its table show until all are asked for: the largest swings, so the Plan
+/// view stays within three screens.
+const FIRST_ROWS: usize = 10;
+
+/// The panel's introduction, with the control that shows every row when there are more than
+/// [`FIRST_ROWS`] (`all`: they are shown).
+fn intro(count: usize, all: UseStateHandle<bool>) -> Html {
+    let more = count > FIRST_ROWS;
+    let onclick = {
+        let all = all.clone();
+        Callback::from(move |_: MouseEvent| all.set(!*all))
+    };
+    let label = if *all {
+        format!("Show the {FIRST_ROWS} largest")
+    } else {
+        format!("Show all {count}")
+    };
+    html! {
+        <p class="panel-intro">
+            { "Each independent assumption at the low and the high end of its range, the others \
+               typical: the total at each end (blue: low, orange: high, line: typical). Ends the \
+               reserved nodes cannot supply are pulled in; which offer stands in has rows too, not \
+               drawn in the band." }
+            if more {
+                { " " }
+                <button type="button" class="disclosure" aria-expanded={(*all).to_string()}
+                    data-testid="tornado-all" {onclick}>{ label }</button>
+            }
+        </p>
+    }
 }
 
 /// The tornado panel.
@@ -95,44 +160,44 @@ pub fn TornadoPanel() -> Html {
     let state = use_scenario();
     let (catalog, origin) = (state.catalog, state.origin);
     let pricing = state.scenario.pricing.clone();
+    let all = use_state(|| false);
     let rows: Rc<Result<Vec<TornadoRow>, Vec<FieldError>>> =
         use_memo(ByPtr(state.scenario.clone()), move |scenario| {
             tornado(&scenario.0, catalog, origin)
         });
     let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
     let money = |usd: f64| pricing.money(usd);
-    let rows = &*rows;
+    let count = rows.as_ref().as_ref().map_or(0, Vec::len);
+    // The rows shown: the largest swings first, all of them once asked for.
+    let shown = if *all { count } else { count.min(FIRST_ROWS) };
     let chart = use_memo(
         (
             ByPtr(state.scenario.clone()),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
+            shown,
         ),
         {
             let rows = rows.clone();
-            move |(_, currency, rate)| {
-                let rows = rows.unwrap_or_default();
-                Rc::new(tornado_chart(&rows, currency, f64::from_bits(*rate)))
+            move |(_, currency, rate, shown)| {
+                let rows: &[TornadoRow] = rows.as_ref().as_ref().map_or(&[], Vec::as_slice);
+                let rows = &rows[..(*shown).min(rows.len())];
+                Rc::new(tornado_chart(rows, currency, f64::from_bits(*rate)))
             }
         },
     );
     html! {
         <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
-            { static_html(
-                "<h2 id=\"tornado-title\">How sure are we</h2><p class=\"panel-intro\">Each \
-                 independent assumption moved to the low and the high end of its range, the others \
-                 typical: the total at each end (blue: low end, orange: high end, line: typical), each \
-                 label above its own bars. Each range says where it comes from: sourced, or assumed (a \
-                 range around a calibrated figure is itself assumed).</p>",
-            ) }
+            { static_html("<h2 id=\"tornado-title\">How sure are we</h2>") }
+            { intro(count, all) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
-            { match rows {
+            { match &*rows {
                 Ok(rows) => chart_figure(
                     Html::default(),
                     Picture::Tornado((*chart).clone()),
                     "tornado-chart",
-                    (40 + 24 * rows.len()) as u32,
-                    tornado_table(rows, &money),
+                    (40 + 24 * shown) as u32,
+                    tornado_table(&rows[..shown.min(rows.len())], &money),
                 ),
                 Err(_) => alert(None, "The tornado cannot be priced.".to_string()),
             } }

@@ -57,13 +57,21 @@ impl Preset {
         }
     }
 
-    /// The current preset that replaced this archived one, if any.
+    /// The current preset that replaced this archived one, if any: the one it names, or, when
+    /// that was archived in turn, the one that replaced that (version 1 -> 2 -> 3).
     pub fn successor(&self) -> Option<&'static Preset> {
-        let id = self.superseded_by?;
-        builtin_presets()
-            .ok()?
-            .iter()
-            .find(|p| p.id == id && !p.archived)
+        let presets = builtin_presets().ok()?;
+        let mut id = self.superseded_by?;
+        // Each step moves to a later version, so a chain ends within the presets' count.
+        for _ in 0..presets.len() {
+            let next = presets.iter().find(|p| p.id == id)?;
+            match (next.archived, next.superseded_by) {
+                (false, _) => return Some(next),
+                (true, Some(later)) => id = later,
+                (true, None) => return None,
+            }
+        }
+        None
     }
 }
 

@@ -108,6 +108,33 @@ pub fn suits(resource: &Resource, offer: &Offer) -> bool {
         && (class != StandInClass::Gpu || offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0)
 }
 
+/// A GPU model's name without its memory or form factor, lower case, letters and digits only:
+/// "A100 80GB PCIe" and "A100-SXM" are both "a100", "Quadro RTX 6000 24GB" "quadrortx6000".
+fn gpu_family(model: &str) -> String {
+    let mut family = String::new();
+    for word in model.split([' ', '-', '_']) {
+        let word = word.to_ascii_lowercase();
+        let memory =
+            word.ends_with("gb") && word[..word.len() - 2].chars().all(|c| c.is_ascii_digit());
+        if word.is_empty() || memory || word == "pcie" || word == "sxm" {
+            continue;
+        }
+        family.extend(word.chars().filter(char::is_ascii_alphanumeric));
+    }
+    family
+}
+
+/// Whether `offer` has the very GPU `resource` has: the same model (its name without memory or
+/// form factor) with the same memory per GPU. Such an offer stands in first where a provider
+/// rents it (the same hardware first).
+pub fn same_gpu(resource: &Resource, offer: &Offer) -> bool {
+    let (want, have) = (&resource.specs, &offer.specs);
+    want.gpu_count > 0
+        && have.gpu_count > 0
+        && want.gpu_mem_gb == have.gpu_mem_gb
+        && gpu_family(&want.gpu_model) == gpu_family(&have.gpu_model)
+}
+
 /// US dollars per hour of one `resource` instance on `offer` at the default fraction, in
 /// `snapshot`, on demand.
 pub fn hourly_for(resource: &Resource, offer: &Offer, snapshot: &str) -> f64 {
@@ -205,11 +232,15 @@ pub fn as_of_words(as_of: &str) -> String {
 
 /// An option of a stand-in list: how many of the offer one instance takes, its hardware, its
 /// price and what one instance costs per hour, and when the price was seen: "4 x a2-highgpu-1g
-/// (12 vCPU, 85 GB, 1x A100 40 GB) at $3.67 = $14.69/h, as of 2025-03-14".
+/// (12 vCPU, 85 GB, 1x A100 40 GB) at $3.67 = $14.69/h, as of 2025-03-14"; an offer with the
+/// testbed's own GPU says so.
 pub fn option_text(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -> String {
     let fraction = default_fraction(resource, offer);
     let unit = paid_unit_price(resource, offer, scope.snapshot, scope.model);
-    let as_of = as_of_words(offer.price_in(scope.snapshot).as_of);
+    let mut as_of = as_of_words(offer.price_in(scope.snapshot).as_of);
+    if same_gpu(resource, offer) {
+        as_of.push_str("; the testbed's own GPU model and memory");
+    }
     let hardware = offer.hardware();
     if offer.unit == PriceUnit::GbMonth {
         let month = format::rate(unit * HOURS_PER_MONTH);

@@ -165,7 +165,7 @@ fn is(catalog: &Catalog, id: &str, test: impl Fn(&Resource) -> bool) -> bool {
 
 /// Each instance resource the course uses (once, in course order), with the offer that prices it
 /// on the scenario's provider now and the fraction of it.
-fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
+pub(crate) fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
     let labs = s.course.labs.iter().flat_map(|l| l.options.iter());
     let lab_ids = labs.flat_map(|o| o.uses.iter().map(|u| u.resource.as_str()));
     let pools = s.course.project.uses.iter().flat_map(|u| u.members());
@@ -187,7 +187,7 @@ fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
 }
 
 /// Sets (or replaces) the user's choice for `resource` on the scenario's provider.
-fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
+pub(crate) fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
     let provider = s.pricing.provider.clone();
     s.stand_in_choices
         .retain(|c| !(c.provider == provider && c.resource == resource));

@@ -17,10 +17,14 @@ use crate::model::scenario::field::{CapacityField, FieldPath};
 use crate::model::scenario::provenance::{provenance_of, ProvenanceKind};
 use crate::model::scenario::Scenario;
 
-/// Plausible node counts of an assumed pool type, lowest to highest (count). Two each is the
-/// fewest with which the paper's pool supplies its hours (see the tests); eight is the size of
-/// the gigaio composable pool (8 nodes sharing 8 A100s, Chameleon's composable hardware page).
+/// Plausible node counts of an assumed pool type, lowest to highest (count): half to twice the
+/// four assumed, where the low end gives way to the fewest with which the pool supplies its
+/// hours in its windows when that is more ([`pool_range`] finds it); eight is the size of the
+/// gigaio composable pool (8 nodes sharing 8 A100s, Chameleon's composable hardware page).
 pub const PLAUSIBLE_COUNTS: [f64; 4] = [2.0, 3.0, 4.0, 8.0];
+
+/// The most nodes of an assumed type the fewest that fit is looked for among (count).
+const MOST_COUNT: f64 = 8.0;
 
 /// Shares (percent) that match node counts to this tolerance count as "weighted by node count".
 const SAME_SHARE_PCT: f64 = 1e-6;
@@ -137,51 +141,88 @@ pub struct PoolRange {
     pub assumed: Vec<String>,
     /// Whether the pool is weighted by node count (so the counts move the total).
     pub weighted_by_count: bool,
-    /// One case per count in [`PLAUSIBLE_COUNTS`].
+    /// The fewest nodes of each assumed type with which every capacity supplies what the course
+    /// needs of it (count, 1 to 8); `None` when even 8 each do not.
+    pub fewest_fitting: Option<f64>,
+    /// One case per count: the fewest that fit, then each of [`PLAUSIBLE_COUNTS`] above it (all
+    /// of them when none fits).
     pub cases: Vec<CountCase>,
 }
 
-/// The range of the total over [`PLAUSIBLE_COUNTS`] of the assumed types; `None` when no count
-/// is assumed or a case does not price.
+/// The range of the total over the plausible counts of the assumed types, from the fewest that
+/// fit; `None` when no count is assumed or a case does not price.
 pub fn pool_range(scenario: &Scenario, catalog: &Catalog, origin: &Preset) -> Option<PoolRange> {
     let indices = assumed_counts(scenario, origin);
     if indices.is_empty() {
         return None;
     }
-    let cases = PLAUSIBLE_COUNTS
-        .iter()
-        .map(|&units| {
-            let estimate = evaluate(&with_counts(scenario, &indices, units), catalog).ok()?;
-            Some(CountCase {
-                units,
-                per_student_usd: estimate.totals.per_student_usd,
-                fits: !estimate.capacity.iter().any(CapacityCheck::exceeded),
-            })
+    let case = |units: f64| {
+        let estimate = evaluate(&with_counts(scenario, &indices, units), catalog).ok()?;
+        Some(CountCase {
+            units,
+            per_student_usd: estimate.totals.per_student_usd,
+            fits: !estimate.capacity.iter().any(CapacityCheck::exceeded),
         })
-        .collect::<Option<Vec<_>>>()?;
+    };
+    // Fits only grow with the counts: the first count that fits is the fewest.
+    let mut fewest = None;
+    let mut units = 1.0;
+    while units <= MOST_COUNT {
+        let at = case(units)?;
+        if at.fits {
+            fewest = Some(at);
+            break;
+        }
+        units += 1.0;
+    }
+    let fewest_fitting = fewest.as_ref().map(|c| c.units);
+    // The low end: the plausible range's, or the fewest that fit where that is more.
+    let mut cases: Vec<CountCase> = fewest
+        .filter(|c| c.units > PLAUSIBLE_COUNTS[0])
+        .into_iter()
+        .collect();
+    let low = cases.first().map_or(0.0, |c| c.units);
+    for &units in PLAUSIBLE_COUNTS.iter().filter(|&&n| n > low) {
+        cases.push(case(units)?);
+    }
     Some(PoolRange {
         assumed: indices
             .iter()
             .filter_map(|&i| scenario.capacity.get(i).map(|c| c.resource.clone()))
             .collect(),
         weighted_by_count: weighted_by_count(scenario),
+        fewest_fitting,
         cases,
     })
 }
 
 /// The fewest nodes that could supply what the course needs of the capacities in `checks`
-/// together, in their window (count): their needed node-hours over one node's hours in the
-/// window (the longest window among them), rounded up; 0 when nothing is needed.
+/// together, each node in its own type's window (count): nodes are taken from the types whose
+/// nodes supply the most hours in their window first, at most as many as are reserved of each,
+/// and beyond those more nodes of the longest window; 0 when nothing is needed.
 pub fn fewest_nodes_together(checks: &[CapacityCheck]) -> f64 {
     let needed: f64 = checks.iter().map(|c| c.needed_hours).sum();
-    let per_node = checks
+    // (hours one node supplies in its window, nodes reserved), longest window first.
+    let mut types: Vec<(f64, f64)> = checks
         .iter()
-        .filter(|c| c.units > 0.0)
-        .map(|c| c.available_hours / c.units)
-        .fold(0.0, f64::max);
-    if needed <= 0.0 || per_node <= 0.0 {
-        0.0
-    } else {
-        (needed / per_node - 1e-9).ceil()
+        .filter(|c| c.units > 0.0 && c.available_hours > 0.0)
+        .map(|c| (c.available_hours / c.units, c.units))
+        .collect();
+    crate::model::sort::sort_by(&mut types, |a, b| b.0.total_cmp(&a.0));
+    let Some(&(longest, _)) = types.first() else {
+        return 0.0;
+    };
+    if needed <= 0.0 {
+        return 0.0;
     }
+    let (mut nodes, mut left) = (0.0, needed);
+    for (per_node, units) in types {
+        let take = (left / per_node - 1e-9).ceil().min(units);
+        nodes += take;
+        left -= take * per_node;
+        if left <= 1e-9 {
+            return nodes;
+        }
+    }
+    nodes + (left / longest - 1e-9).ceil()
 }

@@ -4,9 +4,12 @@
 pub mod budget;
 pub mod comparables;
 pub mod diff;
+pub mod feasible;
 pub mod interval;
 pub mod levers;
 pub mod quota;
 pub mod spread;
+pub mod stand_in_range;
 pub mod timeline;
 pub mod tornado;
+pub mod uncertain;

@@ -127,10 +127,16 @@ pub fn fraction_note(resource: &Resource, stand_in: &StandIn<'_>) -> ProvenanceN
         } else {
             format!(" Why: {}.", stand_in.note)
         };
+        // A share of an instance is not sold: say it is the assumption it is.
+        let share = if stand_in.fraction < 1.0 {
+            " Providers rent only whole instances, so pricing a share of one is an assumption (the whole one's price is beside it)."
+        } else {
+            ""
+        };
         return ProvenanceNote {
             kind: ProvenanceKind::Assumed,
             text: format!(
-                "The calculator's own mapping (the paper's is not public): one {} instance is priced as {fraction} of {}.{why}",
+                "The calculator's own mapping (the paper's is not public): one {} instance is priced as {fraction} of {}.{why}{share}",
                 resource.id, offer.sku
             ),
             url: None,

@@ -10,11 +10,12 @@ use crate::components::citation;
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::num_cell;
-use crate::model::catalog::offer::Offer;
+use crate::model::catalog::offer::{Offer, PriceUnit};
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
+use crate::model::format;
 use crate::model::scenario::provenance_note::fraction_note;
 use crate::model::Catalog;
 
@@ -134,7 +135,23 @@ pub(super) fn choice_row(
                     </button>
                 }
             </td>
-            { num_cell(price_text(stand_in.offer, snapshot, stand_in.fraction)) }
+            if stand_in.fraction < 1.0 && stand_in.offer.unit == PriceUnit::Hour {
+                <td class="num">
+                    { price_text(stand_in.offer, snapshot, stand_in.fraction) }
+                    // A share of an instance is an assumption: it is rented whole.
+                    <span class="whole-price" data-testid="whole-instance-price"
+                        title={format!(
+                            "Assumed: {} rents only whole {} instances; {} of one is priced here.",
+                            catalog.provider_name(&stand_in.offer.provider),
+                            stand_in.offer.sku,
+                            format::exact(stand_in.fraction),
+                        )}>
+                        { format!("of {} whole", price_text(stand_in.offer, snapshot, 1.0)) }
+                    </span>
+                </td>
+            } else {
+                { num_cell(price_text(stand_in.offer, snapshot, stand_in.fraction)) }
+            }
             <td class="small">
                 <details>
                     <summary>{ format!("as of {}", price.as_of) }</summary>

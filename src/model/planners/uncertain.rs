@@ -1,0 +1,432 @@
+//! The uncertain usage inputs behind the tornado and the band: each input's low / typical / high
+//! range as relative factors of its value in the scenario (typical = 1), in [`INPUTS`], each with
+//! the provenance of its range: sourced (a citation), calibrated (from which reported figure) or
+//! assumed (why). A range around a calibrated value is itself assumed, and says so. One input per
+//! independent assumption: knobs that move the same hours (the project GPU overrun and the
+//! project GPU hours per week) are one. No figure of a preset is written here: each range is
+//! relative to the scenario's own value. Scaled values are clamped to the bounds validation
+//! accepts, so every variant prices. Also the tornado's row and the triangular draw.
+
+use serde::Serialize;
+
+use crate::model::catalog::Catalog;
+use crate::model::engine::estimate::evaluate;
+use crate::model::engine::pool::with_counts;
+use crate::model::scenario::limits;
+use crate::model::scenario::setting::Setting;
+use crate::model::scenario::validate::FieldError;
+use crate::model::scenario::Scenario;
+
+/// Where a range comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "detail")]
+pub enum RangeOrigin {
+    /// From a published source (the citation).
+    Sourced(&'static str),
+    /// The typical value is calibrated (from this reported figure); the range is stated with it.
+    Calibrated(&'static str),
+    /// Assumed (why).
+    Assumed(&'static str),
+}
+
+/// What an input changes in a scenario.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    /// One scalar setting (an overrun factor, the group size).
+    Setting(Setting),
+    /// Planned hours of every lab use, the lab VMs' actual hours held (their overrun divided by
+    /// the same factor): the lab-VM overrun row moves those, so this one moves the leased hours.
+    LabHours,
+    /// Share of students on the first option of every lab that has more than one, the other
+    /// options keeping their proportions.
+    FirstOptionShare,
+    /// The node counts of the reserved pool that are assumed (the course says "a variable
+    /// number"), all scaled alike and rounded to whole nodes; the pool, if weighted by node
+    /// count, is reweighted with them.
+    AssumedNodeCounts,
+    /// How the project's hours spread over a pool: the factor keeps that share of the
+    /// scenario's own weights, the rest even by type (0 = even, 1 = as in the scenario).
+    PoolWeighting,
+}
+
+/// One uncertain usage input and its range.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UncertainInput {
+    /// The input in plain words.
+    pub name: &'static str,
+    /// What it changes.
+    pub knob: Knob,
+    /// Low end (factor of the scenario's value).
+    pub low: f64,
+    /// High end (factor of the scenario's value).
+    pub high: f64,
+    /// Where the range comes from.
+    pub provenance: RangeOrigin,
+}
+
+const fn input(
+    name: &'static str,
+    knob: Knob,
+    low: f64,
+    high: f64,
+    provenance: RangeOrigin,
+) -> UncertainInput {
+    UncertainInput {
+        name,
+        knob,
+        low,
+        high,
+        provenance,
+    }
+}
+
+/// The fewest planned instance-hours per student the lab texts imply (the course's lab pages):
+/// 38-50 VM-hours (lab 1 at 2.5-3.5 h: 60-90 plus 90-120 minutes), 15-16 bare-metal node-hours
+/// and 2 edge hours.
+const LAB_TEXT_LOW_HOURS: f64 = 55.0;
+/// The most planned instance-hours per student the lab texts imply (the course's lab pages).
+const LAB_TEXT_HIGH_HOURS: f64 = 68.0;
+/// The middle of the lab texts' range (hours): 61.5 h. No preset's own plan is written here; the
+/// range is applied, as factors of its middle, to the scenario's own plan.
+const LAB_TEXT_MID_HOURS: f64 = (LAB_TEXT_LOW_HOURS + LAB_TEXT_HIGH_HOURS) / 2.0;
+/// The lab texts' low end as a factor of their middle (55 / 61.5).
+const LAB_PLAN_LOW: f64 = LAB_TEXT_LOW_HOURS / LAB_TEXT_MID_HOURS;
+/// The lab texts' high end as a factor of their middle (68 / 61.5).
+const LAB_PLAN_HIGH: f64 = LAB_TEXT_HIGH_HOURS / LAB_TEXT_MID_HOURS;
+
+/// The ranges: every independent usage assumption of a scenario, as relative factors (typical
+/// = 1). Node counts come before the pool weighting, so a draw that moves both reweights by
+/// count first and then mixes toward even weights.
+pub const INPUTS: [UncertainInput; 10] = [
+    input(
+        "How long lab VMs run past their plan (overrun)",
+        Knob::Setting(Setting::LabsVm),
+        0.5,
+        1.5,
+        RangeOrigin::Assumed(
+            "the factor is calibrated to the 109,837 lab instance-hours of Spring 2025 (talk \
+             slides); that another term leaves VMs half to 1.5 times as long is assumed",
+        ),
+    ),
+    input(
+        "Planned hours of each lab (the VMs' actual hours held)",
+        Knob::LabHours,
+        LAB_PLAN_LOW,
+        LAB_PLAN_HIGH,
+        RangeOrigin::Assumed(
+            "derived from the lab texts (the course's lab pages): 55-68 planned instance-hours \
+             per student, where labs 7 and 8 state no duration and 2-4 hours a part is assumed; \
+             61.5 h -11% / +11%, applied to this scenario's plan. The lab VMs' actual hours stay \
+             as they are (a longer plan calibrated to the same reported hours is a smaller \
+             overrun; the lab-VM overrun row moves them), so this row moves the hours of the \
+             leased nodes and devices",
+        ),
+    ),
+    input(
+        "How long lab bare-metal GPU nodes are held (overrun)",
+        Knob::Setting(Setting::LabsBareMetal),
+        0.8,
+        1.5,
+        RangeOrigin::Assumed(
+            "leases end by themselves (factor 1); students may release early or book the extra \
+             night blocks the lab pages allow (the course's unit 4 lab page)",
+        ),
+    ),
+    input(
+        "Share of students on each lab's first option",
+        Knob::FirstOptionShare,
+        0.0,
+        2.0,
+        RangeOrigin::Assumed(
+            "the split between options is not public: from nobody to \
+             twice the even split",
+        ),
+    ),
+    input(
+        "Project GPU node-hours (held longer, or more blocks a week: the same hours)",
+        Knob::Setting(Setting::ProjectBareMetal),
+        0.5,
+        1.5,
+        RangeOrigin::Assumed(
+            "calibrated to the 5,466 project GPU hours of Spring 2025 (talk slides); another term \
+             using half to 1.5 times as many is assumed (1.5x is what blocks of \"up to 6 hours at \
+             a time\", the course's project page, give instead of the template's 4). Booking more \
+             hours a week and holding nodes longer move the same hours: one row",
+        ),
+    ),
+    input(
+        "How long project VMs run (overrun)",
+        Knob::Setting(Setting::ProjectVm),
+        0.5,
+        1.5,
+        RangeOrigin::Assumed(
+            "calibrated to the 76,855 - 5,466 project instance-hours of Spring 2025 (talk \
+             slides); half to 1.5 times that for another term is assumed",
+        ),
+    ),
+    input(
+        "Students per project group",
+        Knob::Setting(Setting::GroupSize),
+        3.0 / 3.6,
+        4.0 / 3.6,
+        RangeOrigin::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
+    ),
+    input(
+        "How long project storage is kept (overrun)",
+        Knob::Setting(Setting::ProjectStorage),
+        0.5,
+        1.0,
+        RangeOrigin::Assumed(
+            "the reported 9 TB and 1.5 TB are kept for the whole project in the preset; how long \
+             is not reported, so as little as half of it",
+        ),
+    ),
+    input(
+        "Nodes of each pool type the course gives as \"a variable number\"",
+        Knob::AssumedNodeCounts,
+        0.5,
+        2.0,
+        RangeOrigin::Assumed(
+            "the course's project page reserves a variable number of RTX 6000 and gigaio A100 \
+             80GB nodes: half to twice the assumed count (2-8 for 4), from the fewest that supply \
+             the pool's hours in its window to the size of the gigaio composable pool (8 nodes, \
+             Chameleon's composable hardware documentation)",
+        ),
+    ),
+    input(
+        "How the project's GPU hours spread over the pool (as set, or evenly by node type)",
+        Knob::PoolWeighting,
+        0.0,
+        1.0,
+        RangeOrigin::Assumed(
+            "which groups used which nodes is not public (the course's project page lists the \
+             pool): weighting by node count assumes every node was as busy, even weights that \
+             every type was",
+        ),
+    ),
+];
+
+/// `scenario` with `input` scaled by `factor` (clamped to what validation accepts).
+pub fn scaled(
+    scenario: &Scenario,
+    assumed: &[usize],
+    input: &UncertainInput,
+    factor: f64,
+) -> Scenario {
+    let mut s = scenario.clone();
+    scale(&mut s, assumed, input, factor);
+    s
+}
+
+/// Scales `input` of `s` by `factor` in place (see [`scaled`]); `assumed` are the indices of the
+/// capacities whose node count is assumed.
+pub fn scale(s: &mut Scenario, assumed: &[usize], input: &UncertainInput, factor: f64) {
+    match input.knob {
+        Knob::Setting(setting) => {
+            let bound = setting.bound();
+            let slot = setting.slot(s);
+            *slot = (*slot * factor).min(bound.max);
+        }
+        Knob::LabHours => {
+            let options = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
+            for item in options.flat_map(|o| o.uses.iter_mut()) {
+                item.hours = (item.hours * factor).min(limits::HOURS);
+            }
+            // The VMs' actual hours held: planned x factor, overrun / factor.
+            if factor > 0.0 {
+                let most = Setting::LabsVm.bound().max;
+                let vm = Setting::LabsVm.slot(s);
+                *vm = (*vm / factor).min(most);
+            }
+        }
+        Knob::FirstOptionShare => {
+            for lab in s.course.labs.iter_mut().filter(|l| l.options.len() > 1) {
+                let Some(first) = lab.options.first().map(|o| o.share_pct) else {
+                    continue;
+                };
+                let rest = 100.0 - first;
+                if rest <= 0.0 {
+                    continue;
+                }
+                let new_first = (first * factor).clamp(0.0, 100.0);
+                let scale = (100.0 - new_first) / rest;
+                for (index, option) in lab.options.iter_mut().enumerate() {
+                    option.share_pct = if index == 0 {
+                        new_first
+                    } else {
+                        option.share_pct * scale
+                    };
+                }
+            }
+        }
+        Knob::AssumedNodeCounts => {
+            let Some(units) = assumed
+                .first()
+                .and_then(|&i| s.capacity.get(i))
+                .map(|c| c.units)
+            else {
+                return;
+            };
+            *s = with_counts(s, assumed, (units * factor).round().max(1.0));
+        }
+        Knob::PoolWeighting => {
+            let keep = factor.clamp(0.0, 1.0);
+            for item in &mut s.course.project.uses {
+                let even = 100.0 / item.pool.len().max(1) as f64;
+                for member in &mut item.pool {
+                    member.share_pct = keep * member.share_pct + (1.0 - keep) * even;
+                }
+            }
+        }
+    }
+}
+
+/// Whether `input` can move anything in `scenario`: the node counts only where some are
+/// assumed, the pool weighting only where a pool has two or more types.
+pub fn applies(scenario: &Scenario, assumed: &[usize], input: &UncertainInput) -> bool {
+    match input.knob {
+        Knob::AssumedNodeCounts => !assumed.is_empty(),
+        Knob::PoolWeighting => scenario
+            .course
+            .project
+            .uses
+            .iter()
+            .any(|u| u.pool.len() > 1),
+        _ => true,
+    }
+}
+
+/// Whether `resource` is an instance (VM, bare metal or edge device).
+fn is_instance(catalog: &Catalog, resource: &str) -> bool {
+    catalog
+        .resource(resource)
+        .is_some_and(|r| r.kind.is_instance())
+}
+
+/// The value an input stands for in `scenario`, and its unit.
+pub fn value(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    assumed: &[usize],
+    input: &UncertainInput,
+) -> (f64, &'static str) {
+    let course = &scenario.course;
+    match input.knob {
+        Knob::Setting(setting) => (setting.get(scenario), setting_unit(setting)),
+        Knob::LabHours => {
+            let options = course.labs.iter().flat_map(|l| l.options.iter());
+            let hours = options
+                .flat_map(|o| o.uses.iter().map(move |u| (o.share_pct, u)))
+                .filter(|(_, u)| is_instance(catalog, &u.resource))
+                .map(|(share, u)| share / 100.0 * u.count * u.hours)
+                .sum();
+            (hours, "planned instance-hours per student")
+        }
+        Knob::FirstOptionShare => {
+            let shares: Vec<f64> = course
+                .labs
+                .iter()
+                .filter(|l| l.options.len() > 1)
+                .filter_map(|l| l.options.first().map(|o| o.share_pct))
+                .collect();
+            let mean = shares.iter().sum::<f64>() / (shares.len().max(1) as f64);
+            (mean, "percent of students, mean over labs with options")
+        }
+        Knob::AssumedNodeCounts => {
+            let counts: Vec<f64> = assumed
+                .iter()
+                .filter_map(|&i| scenario.capacity.get(i).map(|c| c.units))
+                .collect();
+            let mean = counts.iter().sum::<f64>() / (counts.len().max(1) as f64);
+            (mean, "nodes of each such type")
+        }
+        Knob::PoolWeighting => (100.0, POOL_WEIGHTS_UNIT),
+    }
+}
+
+/// Unit of the pool weighting's value.
+const POOL_WEIGHTS_UNIT: &str = "% of the pool's weights kept (0 = even by type)";
+
+/// The value `input` stands for at `factor` of its range in `scenario` (the scaled scenario's
+/// value; the pool weighting's is the share of the weights kept).
+pub fn value_at(
+    scenario: &Scenario,
+    catalog: &Catalog,
+    assumed: &[usize],
+    input: &UncertainInput,
+    factor: f64,
+) -> f64 {
+    match input.knob {
+        Knob::PoolWeighting => factor * 100.0,
+        _ => {
+            value(
+                &scaled(scenario, assumed, input, factor),
+                catalog,
+                assumed,
+                input,
+            )
+            .0
+        }
+    }
+}
+
+fn setting_unit(setting: Setting) -> &'static str {
+    match setting {
+        Setting::GroupSize => "students",
+        _ => "factor (actual / planned)",
+    }
+}
+
+/// One bar of the tornado.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TornadoRow {
+    /// The input in plain words.
+    pub name: String,
+    /// Unit of the values.
+    pub unit: &'static str,
+    /// Where the range comes from.
+    pub provenance: RangeOrigin,
+    /// The input's value at its low end (in `unit`).
+    pub low_value: f64,
+    /// Its value in the scenario (in `unit`).
+    pub typical_value: f64,
+    /// Its value at its high end (in `unit`).
+    pub high_value: f64,
+    /// Net cost with the input at its low end, others typical (US dollars).
+    pub low_total_usd: f64,
+    /// Net cost with every input typical (US dollars).
+    pub typical_total_usd: f64,
+    /// Net cost with the input at its high end, others typical (US dollars).
+    pub high_total_usd: f64,
+    /// More about this row's ends: what was pulled in to fit the reserved nodes, or which offers
+    /// stand in at each end; empty for none.
+    pub detail: String,
+}
+
+impl TornadoRow {
+    /// Distance between the two totals (US dollars).
+    pub fn swing_usd(&self) -> f64 {
+        (self.high_total_usd - self.low_total_usd).abs()
+    }
+}
+
+/// Net cost (US dollars) of `scenario`.
+pub(crate) fn net(scenario: &Scenario, catalog: &Catalog) -> Result<f64, Vec<FieldError>> {
+    evaluate(scenario, catalog).map(|e| e.totals.net_usd)
+}
+
+/// A draw from the triangular distribution on [low, high] with mode 1 (inverse transform of a
+/// uniform `u`); bounded by construction.
+pub fn triangular(low: f64, high: f64, u: f64) -> f64 {
+    let (low, high) = (low.min(1.0), high.max(1.0));
+    let span = high - low;
+    if span <= 0.0 {
+        return 1.0;
+    }
+    let cut = (1.0 - low) / span;
+    if u < cut {
+        low + (u * span * (1.0 - low)).sqrt()
+    } else {
+        high - ((1.0 - u) * span * (high - 1.0)).sqrt()
+    }
+}
