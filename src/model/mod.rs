@@ -26,6 +26,7 @@ pub mod export;
 pub mod export_csv;
 pub mod focus;
 pub mod format;
+pub mod number_style;
 pub mod glossary;
 pub mod json;
 pub mod planners;
