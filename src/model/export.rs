@@ -184,7 +184,9 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.
 pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, link: &str) -> String {
     let pricing = &scenario.pricing;
+    // In the reader's locale, as on the page: totals whole, per student to the cent.
     let money = |usd: f64| pricing.money(usd);
+    let per_student = |usd: f64| pricing.per_student(usd);
     let totals = &estimate.totals;
     let provider = escape_markdown(catalog.provider_name(&pricing.provider));
     let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
@@ -208,9 +210,9 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     md.push_str(&format!(
         "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n- Chameleon: {} SU\n\n",
         money(totals.net_usd),
-        money(totals.per_student_usd),
+        per_student(totals.per_student_usd),
         money(totals.labs_usd),
-        money(estimate.labs_per_student_usd()),
+        per_student(estimate.labs_per_student_usd()),
         money(totals.project_usd),
         format::number(totals.planned_instance_hours, 0),
         format::number(totals.actual_instance_hours, 0),

@@ -37,9 +37,22 @@ pub struct Pricing {
 }
 
 impl Pricing {
-    /// `usd` US dollars, written in the scenario's currency.
+    /// A total of `usd` US dollars, written in the scenario's currency and the reader's locale
+    /// (whole units).
     pub fn money(&self, usd: f64) -> String {
         format::money(usd, &self.currency, self.usd_to_currency)
+    }
+
+    /// An amount per student of `usd` US dollars, written in the scenario's currency and the
+    /// reader's locale (to the cent).
+    pub fn per_student(&self, usd: f64) -> String {
+        format::per_student(usd, &self.currency, self.usd_to_currency)
+    }
+
+    /// A price per hour of `usd` US dollars, written in the scenario's currency and the
+    /// reader's locale (four significant digits).
+    pub fn hourly(&self, usd: f64) -> String {
+        format::hourly(usd, &self.currency, self.usd_to_currency)
     }
 }
 

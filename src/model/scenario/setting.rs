@@ -124,7 +124,7 @@ settings! {
     /// Education credit (US dollars per student).
     CreditPerStudent => "pricing.credit_per_student_usd", "education credit per student", Bound::upto(limits::USD), pricing.credit_per_student_usd,
         Field::new(Section::Pricing, "Education credit per student", "credit-input").unit("{currency} per student").step(10.0).money()
-            .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100.");
+            .hint("E.g. Google Cloud teaching credits, about {usd:50} per US student; Azure for Students, {usd:100}.");
     /// Currency units per US dollar (rate).
     UsdToCurrency => "pricing.usd_to_currency", "exchange rate", Bound::between(limits::RATE_MIN, limits::RATE_MAX), pricing.usd_to_currency,
         Field::new(Section::Currency, "{currency} per US dollar", "rate-input").unit("{currency}").step(0.01);
