@@ -114,9 +114,15 @@ fn the_issues_and_the_tables_strings_with_their_real_spaces() {
         format!("1{narrow}234{narrow}567,89{nbsp}€")
     );
     assert_eq!(eur("en-GB", -12.3, per_student), "-€12.30");
-    assert_eq!(eur("nl-NL", 1_234_567.891, per_student), "€\u{a0}1.234.567,89");
+    assert_eq!(
+        eur("nl-NL", 1_234_567.891, per_student),
+        "€\u{a0}1.234.567,89"
+    );
     assert_eq!(eur("en-IN", 1_234_567.891, per_student), "€12,34,567.89");
-    assert_eq!(eur("de-DE", 0.0208, Amount::Hourly), format!("0,0208{nbsp}€"));
+    assert_eq!(
+        eur("de-DE", 0.0208, Amount::Hourly),
+        format!("0,0208{nbsp}€")
+    );
     let usd = |locale: &str| style_of(&fixture, locale).money(1234.5, "USD", per_student);
     assert_eq!(usd("de-DE"), format!("1.234,50{nbsp}$"));
     assert_eq!(usd("fr-FR"), format!("1{narrow}234,50{nbsp}$US"));
@@ -141,7 +147,10 @@ fn the_built_in_american_style_is_what_intl_writes_for_en_us() {
             _ => {
                 let code = case["currency"].as_str().unwrap();
                 let amount = Amount::Total;
-                (read.money(value, code, amount), built_in.money(value, code, amount))
+                (
+                    read.money(value, code, amount),
+                    built_in.money(value, code, amount),
+                )
             }
         };
         assert_eq!(a, b, "{case}");
@@ -184,17 +193,13 @@ fn markdown_is_in_the_readers_locale_and_the_csv_and_json_stay_machine_numbers()
     let fixture = fixture();
     format::use_style(style_of(&fixture, "de-DE"));
     let c = catalog();
-    let scenario = apply_change(
-        &paper().scenario,
-        c,
-        Change::SetCurrency("EUR".into()),
-    )
-    .unwrap();
+    let scenario = apply_change(&paper().scenario, c, Change::SetCurrency("EUR".into())).unwrap();
     let result = estimate(&scenario);
     let rate = scenario.pricing.usd_to_currency;
     let total_eur = (result.totals.net_usd * rate).round() as u64;
     let german_total = format!("{}\u{a0}€", grouped(total_eur, "."));
-    let render = |kind: ExportKind| kind.render(&scenario, &result, c, "https://x.invalid/", "2026-12-01");
+    let render =
+        |kind: ExportKind| kind.render(&scenario, &result, c, "https://x.invalid/", "2026-12-01");
     let md = render(ExportKind::Markdown);
     assert!(
         md.contains(&format!("**Total: {german_total}**")),
@@ -203,11 +208,21 @@ fn markdown_is_in_the_readers_locale_and_the_csv_and_json_stay_machine_numbers()
     // Per student to the cent with a decimal comma: 262,70 € style.
     let per_student = result.totals.per_student_usd * rate;
     let cents = format!("{:.2}", per_student).replace('.', ",");
-    assert!(md.contains(&format!("({cents}\u{a0}€ per student)")), "{cents} in {md}");
+    assert!(
+        md.contains(&format!("({cents}\u{a0}€ per student)")),
+        "{cents} in {md}"
+    );
     // The CSV: plain numbers with a point, the currency in a column of its own.
     let csv = render(ExportKind::Csv);
     assert!(!csv.contains('€') && !csv.contains('\u{a0}'), "{csv}");
-    assert!(csv.contains(&format!(",{:.2},", result.totals.net_usd * rate)) || csv.contains(&format!("{}", result.totals.net_usd * rate)));
+    let total_row = csv
+        .lines()
+        .find(|l| l.starts_with("Total (what the course pays)"))
+        .expect("a total row");
+    assert!(
+        total_row.ends_with(&format!(",EUR,{:.2},,", result.totals.net_usd * rate)),
+        "{total_row}"
+    );
     let json = render(ExportKind::Json);
     assert!(!json.contains('€') && !json.contains('\u{a0}'));
     format::use_style(NumberStyle::en_us());

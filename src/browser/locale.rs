@@ -63,10 +63,8 @@ fn currency(locales: &Array, code: &str) -> CurrencyStyle {
 /// unlisted currency is written in its place).
 pub fn reader_style() -> NumberStyle {
     let languages = gloo::utils::window().navigator().languages();
-    let plain = Intl::NumberFormat::new(
-        &languages,
-        &options(&[("maximumFractionDigits", 2.into())]),
-    );
+    let plain =
+        Intl::NumberFormat::new(&languages, &options(&[("maximumFractionDigits", 2.into())]));
     let locale = Reflect::get(&plain.resolved_options(), &"locale".into())
         .ok()
         .and_then(|v| v.as_string())

@@ -119,7 +119,11 @@ mod tests {
             (1e10, "JPY", 148.66, "over ¥1 trillion"),
         ];
         for (usd, currency, rate, text) in cases {
-            assert_eq!(money(usd, currency, rate), text, "{usd} {currency} at {rate}");
+            assert_eq!(
+                money(usd, currency, rate),
+                text,
+                "{usd} {currency} at {rate}"
+            );
         }
         assert_eq!(per_student(262.704, "USD", 1.0), "$262.70");
         assert_eq!(per_student(-5.0, "USD", 1.0), "-$5.00");
