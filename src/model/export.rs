@@ -200,8 +200,11 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     if !scenario.notes.trim().is_empty() {
         md.push_str(&format!("{}\n\n", escape(scenario.notes.trim())));
     }
+    let moved = pricing.price_change.words().map_or(String::new(), |words| {
+        format!("; list prices moved: {words}")
+    });
     md.push_str(&format!(
-        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
+        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
         format::number(scenario.course.students, 0),
         scenario.course.labs.len(),
         format::quantity(scenario.course.project.weeks),

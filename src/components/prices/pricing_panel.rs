@@ -270,6 +270,7 @@ pub fn PricingPanel() -> Html {
                 { setting_inputs(Section::Spot, &state.scenario, &no_hint) }
             }
             { setting_inputs(Section::Pricing, &state.scenario, &no_hint) }
+            { setting_inputs(Section::PriceChange, &state.scenario, &no_hint) }
             { currency_fields(
                 &pricing.currency,
                 &typed_code,

@@ -118,7 +118,7 @@ fn overruns(factors: OverrunFactors, bare_metal: &str) -> String {
 }
 
 /// The inputs the comparison lists, each with how it reads.
-const INPUTS: [(&str, Describe); 16] = [
+const INPUTS: [(&str, Describe); 17] = [
     ("Students", |s, _| format::number(s.course.students, 0)),
     ("Provider", |s, c| {
         c.provider_name(&s.pricing.provider).to_string()
@@ -140,6 +140,9 @@ const INPUTS: [(&str, Describe); 16] = [
         s.pricing.per_student(s.pricing.credit_per_student_usd)
     }),
     ("Currency", |s, _| s.pricing.currency.clone()),
+    ("Price changes", |s, _| {
+        (s.pricing.price_change.words()).unwrap_or_else(|| "list prices".to_string())
+    }),
     ("Labs", |s, _| {
         let names: Vec<&str> = s.course.labs.iter().map(|l| l.name.as_str()).collect();
         format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::PriceModel;
 use crate::model::format;
+use crate::model::scenario::price_change::PriceChange;
 
 /// Pricing settings of a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,6 +35,9 @@ pub struct Pricing {
     /// Units of `currency` per US dollar (rate); 1 for USD.
     #[serde(default = "default_rate")]
     pub usd_to_currency: f64,
+    /// How the provider's list prices move, per class of resource (percent each).
+    #[serde(default)]
+    pub price_change: PriceChange,
 }
 
 impl Pricing {

@@ -18,6 +18,8 @@ pub enum Section {
     Pricing,
     /// The pricing panel's exchange rate, shown for any currency but the US dollar.
     Currency,
+    /// The pricing panel's changes to the provider's list prices, per class of resource.
+    PriceChange,
     /// The realism panel's overrun factors of the labs.
     LabsOverrun,
     /// The realism panel's overrun factors of the project.
