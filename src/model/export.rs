@@ -12,6 +12,7 @@ use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
+use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::Scenario;
 
 /// The formats the scenario can be exported in.
@@ -148,6 +149,9 @@ pub(crate) struct JsonExport<'a> {
     paper: &'static str,
     link: &'a str,
     scenario: &'a Scenario,
+    /// The currency of every amount in `results` (plain numbers, `_usd` fields): the
+    /// catalog's; the scenario's own currency and rate are in `scenario.pricing`.
+    results_currency: &'static str,
     results: &'a Estimate,
     /// How old the prices behind `results` are, at the build date.
     price_age: Option<PriceAge>,
@@ -164,6 +168,7 @@ impl<'a> JsonExport<'a> {
             paper: PAPER_CITATION,
             link,
             scenario,
+            results_currency: BASE_CURRENCY,
             results: estimate,
             price_age: price_age(estimate),
             price_age_text: price_age(estimate).map(|age| age.sentence()),
