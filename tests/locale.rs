@@ -226,7 +226,10 @@ fn markdown_is_in_the_readers_locale_and_the_csv_and_json_stay_machine_numbers()
     let json = render(ExportKind::Json);
     assert!(!json.contains('€') && !json.contains('\u{a0}'));
     let json: Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(json["results_currency"], "USD", "the results' amounts are dollars");
+    assert_eq!(
+        json["results_currency"], "USD",
+        "the results' amounts are dollars"
+    );
     assert_eq!(json["scenario"]["pricing"]["currency"], "EUR");
     format::use_style(NumberStyle::en_us());
 }

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, closeClean, expected, linkInAddressBar, openCalculator, parseCsv, reported, showView, shows, text, useApp,
+  WAIT, changed, closeClean, expected, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
+  showView, shows, text, useApp,
 } from './support.mjs';
 
 const app = useApp();
@@ -95,6 +96,20 @@ test('in a German browser with euros the summary writes "€" after the amount w
   const json = JSON.parse(await download(page, 'export-json'));
   assert.equal(typeof json.results.totals.net_usd, 'number');
   assert.equal(json.scenario.pricing.currency, 'EUR');
+
+  // A field shows what it reads back, whatever the locale: the arrow key from 999 students
+  // gives 1,000 students, not "1.000" read back as one.
+  await showView(page, 'course');
+  const field = page.getByTestId('students-input');
+  await field.fill('999');
+  await field.blur();
+  await linkInAddressBar(page, (d) => payloadStudents(d) === 999);
+  const before = await text(page, 'total-cost');
+  await field.focus();
+  await page.keyboard.press('ArrowUp');
+  await changed(page, 'total-cost', before);
+  await linkInAddressBar(page, (d) => payloadStudents(d) === 1000);
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1,000');
   await closeClean(page);
 });
 
@@ -142,6 +157,7 @@ test('GPU prices up 10%: the GPU part rises by a tenth, the change is yours and 
   const gpuBefore = await listPriceOf(page, 'GPU');
   const totalBefore = Number((await text(page, 'total-cost')).replace(/[$,]/g, ''));
   await showView(page, 'prices');
+  await openFold(page, 'price-change');
   const marksBefore = await provenances(page);
   const field = page.getByTestId('price-change-gpu');
   const wrapper = page.locator('[data-provenance]', { has: field });
@@ -164,7 +180,8 @@ test('GPU prices up 10%: the GPU part rises by a tenth, the change is yours and 
   assert.match(await text(page, 'pricing-line'), /list prices moved: GPU \+10%/);
   await closeClean(page);
 
-  // The link opens the same scenario: the change in its field, the same total.
+  // The link opens the same scenario: the change in its field (its fold open, since a change is
+  // set), the same total.
   const opened = await openCalculator(app.browser, url, { locale: 'en-US' });
   assert.equal(Number((await text(opened, 'total-cost')).replace(/[$,]/g, '')), totalAfter);
   await showView(opened, 'prices');

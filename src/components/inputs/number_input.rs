@@ -190,7 +190,8 @@ fn step_with_arrows(
             _ => return,
         };
         event.prevent_default();
-        dispatch.edit_number(field, format::quantity(next));
+        // Machine text, whatever the reader's locale: the field reads it back.
+        dispatch.edit_number(field, format::typed(next));
     })
 }
 
@@ -238,7 +239,7 @@ fn NumberInputView(props: &NumberInputViewProps) -> Html {
     let text = draft
         .as_ref()
         .map(|d| d.text.clone())
-        .unwrap_or_else(|| format::quantity(props.value));
+        .unwrap_or_else(|| format::typed(props.value));
     let read_as = draft.as_ref().and_then(|d| d.read_as.clone());
     let results_use = draft.as_ref().and_then(|d| d.results_use);
     let error = draft.and_then(|d| d.error);
