@@ -50,7 +50,7 @@ export function wholeDollars(usd) {
   return `$${count(usd)}`;
 }
 
-/** A dollar figure per student as the page writes it, to the cent: 262.7012 -> "$262.70". */
+/** A dollar figure per student as the page writes it, to the cent: 1234.5 -> "$1,234.50". */
 export function centsDollars(usd) {
   return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
