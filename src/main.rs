@@ -16,6 +16,8 @@ fn main() {
     // it shows the right scenario while the prerendered first paint stays (browser::link, itself
     // in a few tasks); then the first render.
     Timeout::new(0, || {
+        // The reader's number conventions first: every figure from here on is written in them.
+        course_cost::browser::locale::use_reader_style();
         wasm_bindgen_futures::spawn_local(async {
             let view = course_cost::model::share::view_of(&course_cost::browser::address::query());
             let initial = course_cost::browser::link::initial_state(view).await;

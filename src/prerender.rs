@@ -25,7 +25,7 @@ pub fn first_paint() -> Result<String, String> {
     let pricing = &state.scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
     let gap = PaperGap::against(estimate, state.origin)
-        .map(|gap| gap.sentence(money))
+        .map(|gap| gap.sentence_in(pricing))
         .unwrap_or_default();
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
     let price_warning = PriceAge::at_build_date(&estimate.lines)
@@ -64,9 +64,9 @@ pub fn first_paint() -> Result<String, String> {
 <p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
 </main></div>"#,
         total = escape(&money(totals.net_usd)),
-        per_student = escape(&money(totals.per_student_usd)),
-        labs = escape(&money(estimate.labs_per_student_usd())),
-        project = escape(&money(estimate.project_per_student_usd())),
+        per_student = escape(&pricing.per_student(totals.per_student_usd)),
+        labs = escape(&pricing.per_student(estimate.labs_per_student_usd())),
+        project = escape(&pricing.per_student(estimate.project_per_student_usd())),
         gap = escape(&gap),
     ))
 }
@@ -105,7 +105,8 @@ mod tests {
             html.contains(&format!("<strong>{}</strong>", whole(total))),
             "{html}"
         );
-        assert!(html.contains(&format!("<strong>{}</strong>", whole(per_student))));
+        // Per student to the cent (the precision rule for per-student figures).
+        assert!(html.contains(&format!("<strong>${per_student:.2}</strong>")));
         // The gap to the paper's $250, in whole percent.
         let above = (per_student / 250.0 - 1.0) * 100.0;
         assert!(

@@ -705,8 +705,20 @@ fn a_stand_in_list_holds_its_providers_offers_and_the_users_own() {
         text.starts_with(&format!("4 x {} (1x ", one_gpu.sku)),
         "{text}"
     );
+    // Hourly prices to four significant digits (issue 36), zeros after the cents dropped.
+    let four_digits = |usd: f64| {
+        let decimals = (3 - usd.log10().floor() as i32).max(0) as usize;
+        let text = format!("{usd:.decimals$}");
+        let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
+        let frac = frac.trim_end_matches('0');
+        format!("{int}.{frac:0<2}")
+    };
     assert!(
-        text.contains(&format!("at ${price:.2} = ${:.2}/h", price * 4.0)),
+        text.contains(&format!(
+            "at ${} = ${}/h",
+            four_digits(price),
+            four_digits(price * 4.0)
+        )),
         "{text}"
     );
     assert!(

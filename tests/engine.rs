@@ -64,6 +64,7 @@ fn tiny() -> Scenario {
             credit_per_student_usd: 0.0,
             currency: "USD".into(),
             usd_to_currency: 1.0,
+            price_change: Default::default(),
         },
         stand_in_choices: vec![],
         custom_offers: vec![],

@@ -10,4 +10,5 @@ pub mod download;
 pub mod embed;
 pub mod file_stream;
 pub mod link;
+pub mod locale;
 pub mod storage;

@@ -12,6 +12,7 @@ use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
+use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::request::{chameleon_request, jetstream_request};
 pub use crate::model::testbed::words::testbeds_line;
@@ -151,6 +152,9 @@ pub(crate) struct JsonExport<'a> {
     paper: &'static str,
     link: &'a str,
     scenario: &'a Scenario,
+    /// The currency of every amount in `results` (plain numbers, `_usd` fields): the
+    /// catalog's; the scenario's own currency and rate are in `scenario.pricing`.
+    results_currency: &'static str,
     results: &'a Estimate,
     /// How old the prices behind `results` are, at the build date.
     price_age: Option<PriceAge>,
@@ -169,6 +173,7 @@ impl<'a> JsonExport<'a> {
             paper: PAPER_CITATION,
             link,
             scenario,
+            results_currency: BASE_CURRENCY,
             results: estimate,
             price_age: price_age(estimate),
             price_age_text: price_age(estimate).map(|age| age.sentence()),
@@ -192,7 +197,9 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.
 pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, link: &str) -> String {
     let pricing = &scenario.pricing;
+    // In the reader's locale, as on the page: totals whole, per student to the cent.
     let money = |usd: f64| pricing.money(usd);
+    let per_student = |usd: f64| pricing.per_student(usd);
     let totals = &estimate.totals;
     let provider = escape_markdown(catalog.provider_name(&pricing.provider));
     let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
@@ -206,8 +213,11 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     if !scenario.notes.trim().is_empty() {
         md.push_str(&format!("{}\n\n", escape(scenario.notes.trim())));
     }
+    let moved = pricing.price_change.words().map_or(String::new(), |words| {
+        format!("; list prices moved: {words}")
+    });
     md.push_str(&format!(
-        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
+        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
         format::number(scenario.course.students, 0),
         scenario.course.labs.len(),
         format::quantity(scenario.course.project.weeks),
@@ -216,9 +226,9 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     md.push_str(&format!(
         "- **Total: {}** ({} per student)\n- Labs: {} ({} per student); project: {}\n- Instance-hours: {} planned, {} actual (planned x overrun); GPU node-hours: {}\n- GPU share of cost: {}%\n",
         money(totals.net_usd),
-        money(totals.per_student_usd),
+        per_student(totals.per_student_usd),
         money(totals.labs_usd),
-        money(estimate.labs_per_student_usd()),
+        per_student(estimate.labs_per_student_usd()),
         money(totals.project_usd),
         format::number(totals.planned_instance_hours, 0),
         format::number(totals.actual_instance_hours, 0),

@@ -1,12 +1,14 @@
-//! The CSV a budget office opens: the scenario's name, date and link first, one header row with
-//! units, every priced line in words (labs by name, resources by hardware, the testbed id in its
-//! own column, sources by title and date), rounded as a budget reads (money to cents, hours to
-//! one decimal, factors to three), and the totals down to what the course pays.
+//! The CSV a budget office opens as is: the header in row one, one row per priced line in words
+//! (labs by name, resources by hardware, the testbed id in its own column, sources by title and
+//! date), machine numbers with a point and no separators whatever the reader's locale, the
+//! currency in a column of its own, the price and the billed quantity at full precision so that
+//! price x quantity = cost in the sheet, dates as ISO dates or the word "undated"; then the
+//! totals down to what the course pays, and last the scenario's name, date, link and notes.
 
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase};
-use crate::model::engine::price_age::PriceAge;
+use crate::model::engine::price_age::{Age, PriceAge};
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::Scenario;
@@ -37,6 +39,16 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     format::plain(value, decimals)
 }
 
+/// `value` at full precision: the shortest decimal that reads back as the same number, never
+/// with an exponent (a spreadsheet multiplies what it was given); empty when not finite.
+pub fn full(value: f64) -> String {
+    if !value.is_finite() {
+        return String::new();
+    }
+    // Rust writes the shortest round-trip decimal without an exponent; -0 is written 0.
+    format!("{}", value + 0.0)
+}
+
 /// A count (students, instances, GB) with up to three decimals, trailing zeros dropped.
 fn count(value: f64) -> String {
     let text = fixed(value, 3);
@@ -62,37 +74,58 @@ pub fn source_words(catalog: &Catalog, source: &str) -> String {
     parts.join("; ")
 }
 
-/// The header row: what each column is, with its unit.
-fn header(currency: &str) -> Vec<String> {
-    [
-        "Part",
-        "Lab",
-        "Option",
-        "Resource",
-        "Testbed id",
-        "Category",
-        "Takers",
-        "Takers are",
-        "Count per taker",
-        "Counted in",
-        "Planned hours per unit (h)",
-        "Overrun (factor)",
-        "Actual unit-hours (h)",
-        "Offer",
-        "Provider",
-        "Offers per unit (factor)",
-        "Price model",
-        &format!("Price ({currency} per unit-hour)"),
-        "Spot re-run (factor)",
-        &format!("Cost ({currency})"),
-        "Price as of",
-        "Price source",
-    ]
-    .map(String::from)
-    .to_vec()
+/// The columns, each with its unit, in order. Money is in the row's `Currency`.
+const HEADER: [&str; 24] = [
+    "Part",
+    "Lab",
+    "Option",
+    "Resource",
+    "Testbed id",
+    "Category",
+    "Takers",
+    "Takers are",
+    "Count per taker",
+    "Counted in",
+    "Planned hours per unit (h)",
+    "Overrun (factor)",
+    "Actual unit-hours (h)",
+    "Spot re-run (factor)",
+    "Billed unit-hours (h)",
+    "Offer",
+    "Provider",
+    "Offers per unit (factor)",
+    "Price model",
+    "Price per unit-hour",
+    "Currency",
+    "Cost",
+    "Price as of",
+    "Price source",
+];
+
+/// Where `name` is in [`HEADER`].
+fn column(name: &str) -> usize {
+    HEADER.iter().position(|h| *h == name).unwrap_or(0)
 }
 
-/// One priced line as a row of [`header`]'s columns.
+/// A price's date as a budget office files it: the ISO date, or "undated" (a year, a period such
+/// as `2025-26`, no date, or the user's own figure).
+fn price_date(line: &CostLine) -> String {
+    match Age::of(&line.offer_id, &line.as_of) {
+        Age::Dated(day) => day.to_string(),
+        Age::Undated | Age::Yours => "undated".to_string(),
+    }
+}
+
+/// What the source gives instead of a day, when it gives something ("period 2025-26"), for the
+/// source column of an undated price.
+fn period_note(line: &CostLine) -> Option<String> {
+    let as_of = line.as_of.trim();
+    let dated = matches!(Age::of(&line.offer_id, as_of), Age::Dated(_));
+    (!dated && !as_of.is_empty() && as_of != "undated")
+        .then(|| format!("dated {as_of}, no day given"))
+}
+
+/// One priced line as a row of [`HEADER`]'s columns.
 fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
     let catalog = context.catalog;
     let pricing = &context.scenario.pricing;
@@ -105,6 +138,15 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
         Some(p) => p.name.to_string(),
         None => "your own offer".to_string(),
     };
+    let source = source_words(catalog, &line.source);
+    let source = match period_note(line) {
+        Some(note) => format!("{note}; {source}"),
+        None => source,
+    };
+    // The billed quantity and the price as the engine multiplies them, at full precision, so
+    // the sheet's price x quantity is the cost to the cent.
+    let billed_hours = line.actual_hours * line.rerun;
+    let price = line.usd_per_hour * rate;
     vec![
         match line.phase {
             Phase::Lab(_) => "Lab".to_string(),
@@ -122,72 +164,82 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
         fixed(line.planned_hours, 1),
         fixed(line.overrun, 3),
         fixed(line.actual_hours, 1),
+        fixed(line.rerun, 3),
+        full(billed_hours),
         line.sku.clone(),
         provider,
         fixed(line.fraction, 3),
         line.model.label().to_string(),
-        fixed(line.usd_per_hour * rate, 4),
-        fixed(line.rerun, 3),
+        full(price),
+        pricing.currency.clone(),
         fixed(line.cost_usd * rate, 2),
-        line.as_of.clone(),
-        source_words(catalog, &line.source),
+        price_date(line),
+        source,
     ]
 }
 
-/// A row with `label` in the first column and `amount` (US dollars) in the cost column.
-fn total_row(label: &str, amount_usd: f64, rate: f64, width: usize, cost: usize) -> String {
-    let mut row = vec![String::new(); width];
+/// A row with `label` in the first column and `amount` (US dollars) in the cost column, in
+/// `currency` at `rate`.
+fn total_row(label: &str, amount_usd: f64, currency: &str, rate: f64) -> String {
+    let mut row = vec![String::new(); HEADER.len()];
     row[0] = label.to_string();
-    row[cost] = fixed(amount_usd * rate, 2);
+    row[column("Currency")] = currency.to_string();
+    row[column("Cost")] = fixed(amount_usd * rate, 2);
     csv_row(&row)
 }
 
-/// The whole CSV; lines end in CRLF (RFC 4180), every text cell formula-safe.
-pub fn budget_csv(context: &CsvContext<'_>) -> String {
+/// The rows after the table: what the scenario is, when it was exported, the link that
+/// reproduces it, how it is priced, the price age and the notes, each a label and a value.
+fn about_rows(context: &CsvContext<'_>) -> String {
     let scenario = context.scenario;
     let pricing = &scenario.pricing;
-    let totals = &context.estimate.totals;
     let title = scenario.title.trim();
-    let mut out = String::new();
-    for (what, value) in [
+    let mut rows = vec![
         (
             "Scenario",
             if title.is_empty() {
-                "Untitled scenario"
+                "Untitled scenario".to_string()
             } else {
-                title
+                title.to_string()
             },
         ),
-        ("Exported on", context.date),
-        ("Link that reproduces it", context.link),
+        ("Exported on", context.date.to_string()),
+        ("Link that reproduces it", context.link.to_string()),
         (
             "Priced with",
-            &pricing_line(context.catalog, pricing, context.estimate),
+            pricing_line(context.catalog, pricing, context.estimate),
         ),
-        ("Currency", &pricing.currency),
+        ("Currency", pricing.currency.clone()),
         (
             "Free testbeds",
-            &testbeds_line(&TestbedTwin::of(
+            testbeds_line(&TestbedTwin::of(
                 scenario,
                 context.estimate,
                 context.catalog,
             )),
         ),
-    ] {
-        out.push_str(&csv_row(&[what.to_string(), value.to_string()]));
-    }
+    ];
     // How old the prices are, judged at the build date (as on the page's `price-age`).
     if let Some(age) = PriceAge::at_build_date(&context.estimate.lines) {
-        out.push_str(&csv_row(&["Price age".to_string(), age.sentence()]));
+        rows.push(("Price age", age.sentence()));
     }
-    out.push_str("\r\n");
-    let header = header(&pricing.currency);
-    let (width, cost) = (header.len(), header.len() - 3);
-    out.push_str(&csv_row(&header));
+    if !scenario.notes.trim().is_empty() {
+        rows.push(("Notes", scenario.notes.trim().to_string()));
+    }
+    rows.into_iter()
+        .map(|(what, value)| csv_row(&[what.to_string(), value]))
+        .collect()
+}
+
+/// The whole CSV; lines end in CRLF (RFC 4180), every text cell formula-safe.
+pub fn budget_csv(context: &CsvContext<'_>) -> String {
+    let pricing = &context.scenario.pricing;
+    let totals = &context.estimate.totals;
+    let mut out = csv_row(&HEADER.map(String::from));
     for line in &context.estimate.lines {
         out.push_str(&csv_row(&line_row(context, line)));
     }
-    let rate = pricing.usd_to_currency;
+    let (currency, rate) = (&pricing.currency, pricing.usd_to_currency);
     let mut rows = vec![("List price, all lines", totals.list_usd)];
     if totals.discount_usd > 0.0 {
         rows.push(("Negotiated discount", -totals.discount_usd));
@@ -201,8 +253,10 @@ pub fn budget_csv(context: &CsvContext<'_>) -> String {
     rows.push(("Total (what the course pays)", totals.net_usd));
     rows.push(("Per student", totals.per_student_usd));
     for (label, amount) in rows {
-        out.push_str(&total_row(label, amount, rate, width, cost));
+        out.push_str(&total_row(label, amount, currency, rate));
     }
+    out.push_str("\r\n");
+    out.push_str(&about_rows(context));
     out
 }
 

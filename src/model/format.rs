@@ -1,112 +1,79 @@
-//! Numbers as people read them: money with thousands separators, hours (each line's math is
+//! Numbers as people read them, in the reader's locale: money at the precision of what it is
+//! (totals whole, per student to the cent, hourly prices to four significant digits), plain
+//! numbers with the locale's separators, hours (each line's math is
 //! [`crate::model::engine::line_math`]).
+//!
+//! The conventions are a [`NumberStyle`] (`model::number_style`): American English natively;
+//! in the browser, the reader's, read from `Intl.NumberFormat` once before the first render
+//! ([`use_style`]). It is this thread's, for the page's life, so the functions here keep their
+//! plain signatures and every caller (page, print, Markdown) writes in the same locale. Text a
+//! program or a field reads back ([`plain`], [`exact`], [`typed`]) is never localised.
 
-/// Groups the integer part of a decimal string in threes: "1234567.5" becomes "1,234,567.5".
-fn group_thousands(text: &str) -> String {
-    let (sign, digits) = match text.strip_prefix('-') {
-        Some(rest) => ("-", rest),
-        None => ("", text),
-    };
-    let (int_part, frac_part) = match digits.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (digits, None),
-    };
-    let mut grouped = String::with_capacity(int_part.len() + int_part.len() / 3);
-    for (i, c) in int_part.chars().enumerate() {
-        if i > 0 && (int_part.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    match frac_part {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub use crate::model::number_style::{plain, Amount, NumberStyle, MONEY_IN_WORDS_FROM};
+
+thread_local! {
+    /// The reader's number style (American English until [`use_style`] sets another).
+    static STYLE: RefCell<Rc<NumberStyle>> = RefCell::new(Rc::new(NumberStyle::en_us()));
+    /// American English, for text a field reads back ([`typed`]).
+    static AMERICAN: NumberStyle = NumberStyle::en_us();
 }
 
-/// `value` (finite) with `decimals` places and no separators; a value that rounds to zero is
-/// "0", "0.00", never "-0".
-pub fn plain(value: f64, decimals: usize) -> String {
-    let text = format!("{value:.decimals$}");
-    if text
-        .trim_start_matches('-')
-        .chars()
-        .all(|c| c == '0' || c == '.')
-    {
-        text.trim_start_matches('-').to_string()
-    } else {
-        text
-    }
+/// Makes `style` the one every figure on this thread is written in (the browser calls it once,
+/// before the first render; a test, to check another locale's strings).
+pub fn use_style(style: NumberStyle) {
+    STYLE.with(|current| *current.borrow_mut() = Rc::new(style));
 }
 
-/// A number with `decimals` places and thousands separators; "-0" is shown as "0".
+/// The number style figures are written in.
+pub fn style() -> Rc<NumberStyle> {
+    STYLE.with(|current| current.borrow().clone())
+}
+
+/// A number with `decimals` places and the locale's separators; "-0" is shown as "0".
 pub fn number(value: f64, decimals: usize) -> String {
-    if !value.is_finite() {
-        return "n/a".to_string();
-    }
-    group_thousands(&plain(value, decimals))
+    style().number(value, decimals)
 }
-
-/// The largest amount of money written in figures (units of the currency): beyond it a figure
-/// says nothing a reader can use (and its last digits would be floating-point noise), so it is
-/// said in words: "over $1 trillion".
-pub const MONEY_IN_WORDS_FROM: f64 = 1e12;
 
 /// The warning an estimate carries when its cost is said in words.
 pub const OVER_A_TRILLION: &str =
     "The cost is over $1 trillion: check the inputs (a count, the hours or a price is likely far too large).";
 
-/// A money amount given in US dollars, converted and labelled: "$49,750" or "45,770 EUR".
-/// Whole units at 100 and above, cents below; "over $1 trillion" (or "over 1 trillion EUR") from
-/// [`MONEY_IN_WORDS_FROM`] on, so a figure is never longer than 22 characters.
+/// A total given in US dollars, converted and written in the locale: "$49,750", "45.770 €".
+/// Whole units (the rule for totals); "over $1 trillion" from [`MONEY_IN_WORDS_FROM`] on.
 pub fn money(usd: f64, currency: &str, usd_to_currency: f64) -> String {
-    let value = usd * usd_to_currency + 0.0;
-    let usd_sign = currency.eq_ignore_ascii_case("USD");
-    if value.abs() >= MONEY_IN_WORDS_FROM {
-        let (side, minus) = if value > 0.0 {
-            ("over", "")
-        } else {
-            ("below", "-")
-        };
-        return if usd_sign {
-            format!("{side} {minus}$1 trillion")
-        } else {
-            format!("{side} {minus}1 trillion {currency}")
-        };
-    }
-    let decimals = if value.abs() >= 100.0 { 0 } else { 2 };
-    if usd_sign {
-        let text = number(value.abs(), decimals);
-        if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
-            format!("-${text}")
-        } else {
-            format!("${text}")
-        }
-    } else {
-        format!("{} {}", number(value, decimals), currency)
-    }
+    style().money(usd * usd_to_currency, currency, Amount::Total)
 }
 
-/// A price per hour with enough digits for small rates: "$0.0416/h", "$16.39/h".
+/// An amount per student given in US dollars, converted and written in the locale to the
+/// currency's minor unit: "$262.70", "241,26 €".
+pub fn per_student(usd: f64, currency: &str, usd_to_currency: f64) -> String {
+    style().money(usd * usd_to_currency, currency, Amount::PerStudent)
+}
+
+/// A price per hour given in US dollars, converted and written in the locale to four
+/// significant digits: "$0.0416", "$16.39", "3,000 €".
+pub fn hourly(usd_per_hour: f64, currency: &str, usd_to_currency: f64) -> String {
+    style().money(usd_per_hour * usd_to_currency, currency, Amount::Hourly)
+}
+
+/// A catalog price per hour in US dollars (four significant digits): "$0.0416", "$16.39".
 pub fn rate(usd_per_hour: f64) -> String {
-    let decimals = if usd_per_hour >= 1.0 {
-        2
-    } else if usd_per_hour >= 0.01 {
-        4
-    } else {
-        6
-    };
-    format!("${}", number(usd_per_hour, decimals))
+    hourly(usd_per_hour, "USD", 1.0)
 }
 
-/// A quantity with up to two decimals, trailing zeros dropped: 95.5, 3, 12.97.
+/// A quantity with up to two decimals, trailing zeros dropped, in the locale: 95.5, 3, 12.97.
 pub fn quantity(value: f64) -> String {
-    let text = number(value, 2);
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        text
-    }
+    style().quantity(value)
+}
+
+/// A number as a field shows it to be edited and read back: up to two decimals, trailing zeros
+/// dropped, grouped with commas (1,000; 3.5) whatever the locale, since the field's reader
+/// takes a comma between three digits as a thousands separator (`edit::number::parse_number`).
+pub fn typed(value: f64) -> String {
+    AMERICAN.with(|american| american.quantity(value))
 }
 
 /// A count shown exactly enough to read back: up to four decimals, trailing zeros dropped
@@ -147,19 +114,20 @@ mod tests {
     }
 
     #[test]
-    fn money_uses_cents_only_below_100_and_words_from_a_trillion() {
+    fn totals_are_whole_per_student_to_the_cent_and_words_from_a_trillion() {
         let cases = [
             (49_750.4, "USD", 1.0, "$49,750"),
-            (12.345, "USD", 1.0, "$12.35"),
-            (100.0, "EUR", 0.9, "90.00 EUR"),
-            (-5.0, "USD", 1.0, "-$5.00"),
-            (-0.0, "USD", 1.0, "$0.00"),
-            (-0.0, "EUR", 1.0, "0.00 EUR"),
+            (12.345, "USD", 1.0, "$12"),
+            (100.0, "EUR", 0.9, "€90"),
+            (-5.0, "USD", 1.0, "-$5"),
+            (-0.4, "USD", 1.0, "$0"),
+            (-0.0, "EUR", 1.0, "€0"),
+            (1000.0, "CHF", 1.0, "CHF\u{a0}1,000"),
             (999_999_999_999.0, "USD", 1.0, "$999,999,999,999"),
             (1e12, "USD", 1.0, "over $1 trillion"),
             (6.5e27, "USD", 1.0, "over $1 trillion"),
             (-2e12, "USD", 1.0, "below -$1 trillion"),
-            (1e10, "JPY", 148.66, "over 1 trillion JPY"),
+            (1e10, "JPY", 148.66, "over ¥1 trillion"),
         ];
         for (usd, currency, rate, text) in cases {
             assert_eq!(
@@ -168,6 +136,9 @@ mod tests {
                 "{usd} {currency} at {rate}"
             );
         }
+        assert_eq!(per_student(262.704, "USD", 1.0), "$262.70");
+        assert_eq!(per_student(-5.0, "USD", 1.0), "-$5.00");
+        assert_eq!(per_student(262.704, "JPY", 150.0), "¥39,406");
         assert!(money(f64::MAX, "USD", 1.0).len() <= 22);
     }
 
@@ -177,6 +148,7 @@ mod tests {
             assert_eq!(quantity(value), "0");
             assert_eq!(exact(value), "0");
             assert_eq!(number(value, 0), "0");
+            assert_eq!(typed(value), "0");
         }
     }
 
@@ -195,11 +167,17 @@ mod tests {
     }
 
     #[test]
-    fn quantities_drop_trailing_zeros() {
+        fn quantities_drop_trailing_zeros_and_prices_keep_four_digits() {
         assert_eq!(quantity(95.5), "95.5");
         assert_eq!(quantity(3.0), "3");
         assert_eq!(quantity(12.974), "12.97");
+        assert_eq!(typed(1000.0), "1,000");
+        // Four significant digits: 0.0416 has three (no fourth is invented beyond the cents'
+        // place), 16.3863 rounds to 16.39, 3 keeps its cents, 1234.5 is whole.
         assert_eq!(rate(0.0416), "$0.0416");
         assert_eq!(rate(16.3863), "$16.39");
+        assert_eq!(rate(3.0), "$3.00");
+        assert_eq!(rate(0.000_065_75), "$0.00006575");
+        assert_eq!(rate(1234.5), "$1,235");
     }
 }

@@ -28,6 +28,7 @@ pub mod focus;
 pub mod format;
 pub mod glossary;
 pub mod json;
+pub mod number_style;
 pub mod planners;
 pub mod scenario;
 pub mod share;

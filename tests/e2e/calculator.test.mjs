@@ -371,7 +371,8 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   assert.ok(mi100Hours > labMi100Hours + 1, `MI100 hours ${mi100Hours}: Lab 5 and some of the project`);
   assert.ok(mi100Hours < labMi100Hours + 5_466, `MI100 hours ${mi100Hours}: the project's GPU hours are shared`);
   await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
-  assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$1.73/h');
+  // Prices per hour to four significant digits (issue 36).
+  assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$1.734/h');
 
   // A whole p4d (8 A100s) for a 2-GPU node: a quarter of one, dearer.
   await mi100.selectOption('aws/p4d.24xlarge');

@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAPER, WAIT, openCalculator, openFold, showView, text, start, stop, closeClean, wholeDollars } from './support.mjs';
+import { PAPER, WAIT, openCalculator, openFold, showView, text, start, stop, closeClean, centsDollars } from './support.mjs';
 
 let server;
 let browser;
@@ -52,7 +52,8 @@ test('the pool shows its assumed node counts\' range, and hours moved onto one t
   const range = await text(page, 'pool-range');
   // The issue's numbers audit: the fixture's per-student totals at 2, 3, 4, 8 nodes each.
   const cases = PAPER.default_scenario.pool_per_student_usd.cases;
-  const audited = cases.map(([nodes, usd]) => `${wholeDollars(usd)} at ${nodes} each`).join('; ');
+  // Amounts per student, to the cent (issue 36).
+  const audited = cases.map(([nodes, usd]) => `${centsDollars(usd)} at ${nodes} each`).join('; ');
   assert.ok(range.includes(audited), `${range} holds ${audited}`);
   // The 4x A100 node supplies 24 days x 24 h = 576 node-hours, every other node 19 x 24 = 456:
   // 5,466 node-hours need it and (5,466 - 576) / 456 = 10.7, so 11 more: 12 nodes.

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_TOTAL, PAPER, count, expected, openCalculator, reported, showView, useApp, text, closeClean, wholeDollars,
+  DEFAULT_TOTAL, PAPER, centsDollars, count, expected, openCalculator, reported, showView, useApp, text, closeClean,
+  wholeDollars,
 } from './support.mjs';
 
 const app = useApp();
@@ -18,24 +19,25 @@ test("the default scenario's figures on the page are the fixture's", async () =>
 
   // The summary bar, and its line against the paper's "about $250 per student".
   assert.equal(await text(page, 'total-cost'), DEFAULT_TOTAL);
-  assert.equal(await text(page, 'cost-per-student'), wholeDollars(perStudent));
+  // Per student to the cent (issue 36); the paper's own round figure stays whole.
+  assert.equal(await text(page, 'cost-per-student'), centsDollars(perStudent));
   const paperUsd = reported('per_student_usd');
   const above = Math.round((perStudent / paperUsd - 1) * 100);
   const gap = await text(page, 'paper-gap');
-  const words = `${wholeDollars(perStudent)} per student: ${above}% above the paper's ${wholeDollars(paperUsd)}.`;
+  const words = `${centsDollars(perStudent)} per student: ${above}% above the paper's ${wholeDollars(paperUsd)}.`;
   assert.ok(gap.startsWith(words), `"${gap}" starts with "${words}"`);
 
   // The results' headline: totals, the split into labs and project, and the reported hours.
   await showView(page, 'results');
   assert.equal(await text(page, 'headline-total'), DEFAULT_TOTAL);
-  assert.equal(await text(page, 'headline-per-student'), wholeDollars(perStudent));
+  assert.equal(await text(page, 'headline-per-student'), centsDollars(perStudent));
   assert.equal(await text(page, 'lab-instance-hours'), count(reported('lab_instance_hours')));
   assert.equal(await text(page, 'project-instance-hours'), count(reported('project_instance_hours')));
   const figures = PAPER.paper.figures;
   const [labsLow, labsHigh] = [figures.labs_per_student_usd.low, figures.labs_per_student_usd.high].map(wholeDollars);
   const headline = (await page.locator('section.headline').textContent()).replace(/\s+/g, ' ');
   for (const part of [
-    `labs ${wholeDollars(labs)}, project ${wholeDollars(perStudent - labs)}`,
+    `labs ${centsDollars(labs)}, project ${centsDollars(perStudent - labs)}`,
     `${count(reported('project_gpu_hours'))} GPU node-hours`,
     `${count(expected('groups'))} groups`,
     // The paper's own figures beside them: the preset's copy of them against the fixture's.

@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DEFAULT_TOTAL, WAIT, changed, expected, linkInAddressBar, openCalculator, openLab, showView, shows, start, stop, text,
-  closeClean, startDrawn, wholeDollars,
+  closeClean, startDrawn, centsDollars,
 } from './support.mjs';
 
 let server;
@@ -178,7 +178,7 @@ test("the served page holds the paper's headline before any script runs", async 
   const html = await response.text();
   const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, '');
   assert.ok(withoutScripts.includes(DEFAULT_TOTAL), 'the total is in the markup');
-  const perStudent = wholeDollars(expected('per_student_usd'));
+  const perStudent = centsDollars(expected('per_student_usd'));
   assert.ok(withoutScripts.includes(perStudent), 'the cost per student is in the markup');
 });
 

@@ -180,11 +180,12 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student as 
 
   // The paper's "over $600" student is a comparison beside this scenario's own, not a target.
   const maxDetail = await detail(page, 'student-cost-max');
-  const labs = maxDetail.match(/^labs \$([0-9,]+), in a typical run; 1 run in 10: over \$[0-9,]+$/);
+  // Amounts per student, to the cent (issue 36).
+  const labs = maxDetail.match(/^labs \$([0-9,]+\.\d{2}), in a typical run; 1 run in 10: over \$[0-9,]+\.\d{2}$/);
   assert.ok(labs, `detail: "${maxDetail}"`);
   assert.ok(parse(labs[1]) < max, 'labs are part of that student\'s cost');
   const comparison = await text(page, 'spread-paper-comparison');
-  const compared = comparison.match(/^This scenario's most expensive student: \$([0-9,]+) of labs; the paper: more than \$600 /);
+  const compared = comparison.match(/^This scenario's most expensive student: \$([0-9,]+\.\d{2}) of labs; the paper: more than \$600 /);
   assert.ok(compared, comparison);
   assert.equal(compared[1], labs[1], 'the comparison names the figure shown');
   // Only the VM part spreads: the model says what it spreads and what every student pays alike.
@@ -216,7 +217,7 @@ test('the spread per student: ordered percentiles, the paper\'s $600 student as 
   await page.getByTestId('provider-select').selectOption('gcp');
   await openPlan(page, 'spread');
   await simulated(page);
-  assert.match(await text(page, 'spread-paper-comparison'), /^This scenario's most expensive student: \$[0-9,]+ of labs; the paper: more than \$600 /);
+  assert.match(await text(page, 'spread-paper-comparison'), /^This scenario's most expensive student: \$[0-9,]+\.\d{2} of labs; the paper: more than \$600 /);
   await showView(page, 'prices');
   await page.getByTestId('provider-select').selectOption('aws');
 

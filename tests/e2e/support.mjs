@@ -50,6 +50,11 @@ export function wholeDollars(usd) {
   return `$${count(usd)}`;
 }
 
+/** A dollar figure per student as the page writes it, to the cent: 1234.5 -> "$1,234.50". */
+export function centsDollars(usd) {
+  return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
 /** The default scenario's total as the page shows it. */
 export const DEFAULT_TOTAL = wholeDollars(expected('total_usd'));
 

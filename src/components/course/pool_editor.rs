@@ -202,7 +202,7 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
             let fits = if c.fits { "" } else { ", too few nodes" };
             format!(
                 "{} at {} each{fits}",
-                state.scenario.pricing.money(c.per_student_usd),
+                state.scenario.pricing.per_student(c.per_student_usd),
                 c.units
             )
         })

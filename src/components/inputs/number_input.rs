@@ -163,9 +163,10 @@ struct NumberInputViewProps {
 /// below 0.01 (a factor a bill set can be that small), so no value shows as 0 that is not.
 fn shown(value: f64) -> String {
     if value == 0.0 || value.abs() >= 0.01 {
-        return format::quantity(value);
+        return format::typed(value);
     }
-    format::number(value, format::significant_decimals(value, 4))
+    // Typed text is read back, so it is written the one way the field reads, in any locale.
+    format!("{value:.*}", format::significant_decimals(value, 4))
 }
 
 /// Arrow up and down step the field's value by `step`, never below `min`.
@@ -184,7 +185,8 @@ fn step_with_arrows(
             _ => return,
         };
         event.prevent_default();
-        dispatch.edit_number(field, format::quantity(next));
+        // Machine text, whatever the reader's locale: the field reads it back.
+        dispatch.edit_number(field, format::typed(next));
     })
 }
 

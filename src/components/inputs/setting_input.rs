@@ -6,19 +6,23 @@ use yew::prelude::*;
 
 use crate::components::inputs::number_input::{NumberInput, NumberInputProps};
 use crate::model::scenario::field::{FieldPath, Setting};
+use crate::model::scenario::pricing::Pricing;
 use crate::model::scenario::setting_field::{Section, SettingField};
 use crate::model::scenario::Scenario;
 
 /// The props of setting `setting`'s field, from its table line, at `value` (the scenario's, in
-/// US dollars for money) with amounts in `currency`; `hint` replaces the table's hint where the
-/// panel has a live one.
+/// US dollars for money) with amounts in `pricing`'s currency; `hint` replaces the table's hint
+/// where the panel has a live one.
 fn setting_props(
     setting: Setting,
     value: f64,
-    currency: &str,
+    pricing: &Pricing,
     hint: Option<String>,
 ) -> NumberInputProps {
     let field = setting.field();
+    let currency = &pricing.currency;
+    // A source's round figure ("about $50") stays whole in the scenario's currency.
+    let table_hint = || SettingField::with_money(field.hint, |usd| pricing.money(usd));
     NumberInputProps {
         field: FieldPath::from(setting),
         value,
@@ -26,7 +30,7 @@ fn setting_props(
         unit: SettingField::in_currency(field.unit, currency).into(),
         step: field.step,
         min: setting.bound().lowest(field.step),
-        hint: hint.map_or_else(|| AttrValue::from(field.hint), AttrValue::from),
+        hint: AttrValue::from(hint.unwrap_or_else(table_hint)),
         testid: Some(AttrValue::from(field.testid)),
         slider: field.slider,
         compact: false,
@@ -48,8 +52,8 @@ pub fn setting_inputs(
 ) -> Html {
     Setting::in_section(section)
         .map(|setting| {
-            let (value, currency) = (setting.get(scenario), &scenario.pricing.currency);
-            let props = setting_props(setting, value, currency, hint(setting));
+            let value = setting.get(scenario);
+            let props = setting_props(setting, value, &scenario.pricing, hint(setting));
             html! { <NumberInput ..props /> }
         })
         .collect()

@@ -145,13 +145,13 @@ pub fn SummaryBar() -> Html {
                 </p>
                 <p class="summary-figure">
                     <span class="summary-label">{ "Per student" }</span>
-                    <strong data-testid="cost-per-student">{ money(totals.per_student_usd) }</strong>
+                    <strong data-testid="cost-per-student">{ pricing.per_student(totals.per_student_usd) }</strong>
                 </p>
                 <p class="summary-figure summary-split">
                     { format!(
                         "labs {} · project {}",
-                        money(state.estimate.labs_per_student_usd()),
-                        money(state.estimate.project_per_student_usd()),
+                        pricing.per_student(state.estimate.labs_per_student_usd()),
+                        pricing.per_student(state.estimate.project_per_student_usd()),
                     ) }
                 </p>
                 if let Some(delta) = last_change {
@@ -173,7 +173,7 @@ pub fn SummaryBar() -> Html {
                     { format!("Against scenario A: {}", signed(delta, &money)) }
                 </p>
             } else if let Some(gap) = gap {
-                <p class="summary-gap" data-testid="paper-gap">{ gap.sentence(money) }</p>
+                <p class="summary-gap" data-testid="paper-gap">{ gap.sentence_in(pricing) }</p>
             }
             if !exceeded.is_empty() {
                 <p class="warning" data-testid="capacity-warning" role="alert">

@@ -58,7 +58,7 @@ fn summary(per_student_usd: f64, comparables: &[Comparable]) -> String {
     format!(
         "This scenario: {} per student (US dollars). Among {} measured costs it is above {}, \
          within {} and below {}; {} of {} education credits per student would cover it.",
-        format::money(per_student_usd, BASE_CURRENCY, 1.0),
+        format::per_student(per_student_usd, BASE_CURRENCY, 1.0),
         measured.len(),
         count("above"),
         count("within"),

@@ -46,9 +46,17 @@ pub fn ComparePanel() -> Html {
     let money = |usd: f64| pricing.money(usd);
     let on_pin = click(state.dispatch(), Dispatch::pin_as_a);
     let on_unpin = click(state.dispatch(), Dispatch::unpin);
-    let signed_money = |usd: f64| {
+    // Totals whole, the per-student row to the cent.
+    let amount = |usd: f64, per_student: bool| {
+        if per_student {
+            pricing.per_student(usd)
+        } else {
+            money(usd)
+        }
+    };
+    let signed_money = |usd: f64, per_student: bool| {
         let sign = if usd > 0.0 { "+" } else { "" };
-        format!("{sign}{}", money(usd))
+        format!("{sign}{}", amount(usd, per_student))
     };
     // One memo for the three: each follows from A and B alone.
     let catalog = state.catalog;
@@ -102,9 +110,9 @@ pub fn ComparePanel() -> Html {
                             for row in rows.iter() {
                                 <tr>
                                     <th scope="row">{ row.label.clone() }</th>
-                                    <td class="num">{ row.a_usd.map_or("-".to_string(), money) }</td>
-                                    <td class="num">{ row.b_usd.map_or("-".to_string(), money) }</td>
-                                    <td class="num strong">{ signed_money(row.delta_usd()) }</td>
+                                    <td class="num">{ row.a_usd.map_or("-".to_string(), |usd| amount(usd, row.per_student)) }</td>
+                                    <td class="num">{ row.b_usd.map_or("-".to_string(), |usd| amount(usd, row.per_student)) }</td>
+                                    <td class="num strong">{ signed_money(row.delta_usd(), row.per_student) }</td>
                                 </tr>
                             }
                         </tbody>

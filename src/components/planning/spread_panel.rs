@@ -108,7 +108,8 @@ pub fn SpreadPanel() -> Html {
         },
     );
     let paper = state.origin.paper.as_ref();
-    let money = |usd: f64| pricing.money(usd);
+    // Every figure here is an amount per student: to the cent.
+    let money = |usd: f64| pricing.per_student(usd);
 
     html! {
         <section class="panel no-print" aria-labelledby="spread-title">

@@ -6,6 +6,7 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::fold;
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
@@ -264,6 +265,10 @@ pub fn PricingPanel() -> Html {
                     <summary>{ "About these prices" }</summary>
                     { snapshot_note }
                 </details>
+                // A change to the provider's list prices, with the prices it moves; folded
+                // unless one is set, within the row's height (the view stays three screens long).
+                { fold("price-change", "If prices move", !pricing.price_change.is_none(),
+                    html! { <div class="fold-fields">{ setting_inputs(Section::PriceChange, &state.scenario, &no_hint) }</div> }) }
             </div>
             { price_model_choice(spot, &state.dispatch()) }
             if spot {

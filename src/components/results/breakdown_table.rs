@@ -9,6 +9,7 @@ use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};
 use crate::model::engine::line_math::line_math;
 use crate::model::format;
+use crate::model::scenario::pricing::Pricing;
 use crate::model::Catalog;
 use crate::state::use_scenario;
 
@@ -43,9 +44,9 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
 }
 
 /// A row's figures: cost by category, the total, per student, and planned / actual
-/// instance-hours; money written by `money`.
+/// instance-hours; money in `pricing`'s currency (totals whole, per student to the cent).
 fn cost_cells(
-    money: &dyn Fn(f64) -> String,
+    pricing: &Pricing,
     by_category: [f64; 4],
     total_usd: f64,
     students: f64,
@@ -54,10 +55,10 @@ fn cost_cells(
     html! {
         <>
             for category in Category::ALL {
-                { num_cell(money(by_category[category.index()])) }
+                { num_cell(pricing.money(by_category[category.index()])) }
             }
-            <td class="num strong">{ money(total_usd) }</td>
-            { num_cell(money(total_usd / students)) }
+            <td class="num strong">{ pricing.money(total_usd) }</td>
+            { num_cell(pricing.per_student(total_usd / students)) }
             { num_cell(format!(
                 "{} / {}",
                 format::number(planned_hours, 0),
@@ -68,14 +69,14 @@ fn cost_cells(
 }
 
 /// A lab's (or the project's) row at position `index`, opened or closed by `on_toggle`, and the
-/// priced `lines` behind it while it is open; money written by `money`.
+/// priced `lines` behind it while it is open; money in `pricing`'s currency.
 fn phase_rows(
     index: usize,
     summary: &PhaseSummary,
     lines: &[&CostLine],
     expanded: bool,
     on_toggle: Callback<MouseEvent>,
-    money: &dyn Fn(f64) -> String,
+    pricing: &Pricing,
     students: f64,
 ) -> Html {
     html! {
@@ -87,7 +88,7 @@ fn phase_rows(
                         { summary.name.clone() }
                     </button>
                 </th>
-                { cost_cells(money, summary.cost_by_category, summary.cost_usd, students, (summary.planned_instance_hours, summary.actual_instance_hours)) }
+                { cost_cells(pricing, summary.cost_by_category, summary.cost_usd, students, (summary.planned_instance_hours, summary.actual_instance_hours)) }
             </tr>
             for (number, line) in lines.iter().enumerate() {
                 { math_row(index, number, line) }
@@ -105,19 +106,16 @@ fn adjustment_row(label: String, amount: String) -> Html {
 }
 
 /// The course's list price by category, discount (`discount_pct`), overhead (`overhead_pct`),
-/// credits and total; money written by `money`.
-fn breakdown_footer(
-    estimate: &Estimate,
-    discount_pct: f64,
-    overhead_pct: f64,
-    money: &dyn Fn(f64) -> String,
-) -> Html {
+/// credits and total; money in `pricing`'s currency.
+fn breakdown_footer(estimate: &Estimate, pricing: &Pricing) -> Html {
     let totals = &estimate.totals;
+    let (discount_pct, overhead_pct) = (pricing.discount_pct, pricing.overhead_pct);
+    let money = |usd: f64| pricing.money(usd);
     html! {
         <tfoot>
             <tr>
                 <th scope="row">{ "Course, list price" }</th>
-                { cost_cells(money, estimate.cost_by_category, totals.list_usd, estimate.students, (totals.planned_instance_hours, totals.actual_instance_hours)) }
+                { cost_cells(pricing, estimate.cost_by_category, totals.list_usd, estimate.students, (totals.planned_instance_hours, totals.actual_instance_hours)) }
             </tr>
             if totals.discount_usd > 0.0 {
                 { adjustment_row(
@@ -140,7 +138,7 @@ fn breakdown_footer(
             <tr>
                 <th scope="row" colspan={(COLUMNS - 3).to_string()}>{ "Course total" }</th>
                 <td class="num strong">{ money(totals.net_usd) }</td>
-                { num_cell(money(totals.per_student_usd)) }
+                { num_cell(pricing.per_student(totals.per_student_usd)) }
                 <td></td>
             </tr>
         </tfoot>
@@ -181,7 +179,6 @@ pub fn BreakdownTable() -> Html {
         }
         estimate.lines.iter().filter(|l| l.phase == phase).collect()
     };
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let figure_columns: Vec<&str> = Category::ALL
         .iter()
         .map(|c| c.label())
@@ -198,10 +195,10 @@ pub fn BreakdownTable() -> Html {
                 <tbody>
                     for (index, (phase, summary)) in phases.into_iter().enumerate() {
                         { phase_rows(index, summary, &lines_of(phase, open.contains(&index)),
-                            open.contains(&index), on_toggle(index), &money, estimate.students) }
+                            open.contains(&index), on_toggle(index), pricing, estimate.students) }
                     }
                 </tbody>
-                { breakdown_footer(estimate, pricing.discount_pct, pricing.overhead_pct, &money) }
+                { breakdown_footer(estimate, pricing) }
             </table>
             </div>
         </section>

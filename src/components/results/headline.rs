@@ -114,12 +114,12 @@ pub fn headline(state: &ScenarioState) -> Html {
                 ) }
                 { figure(
                     "Cost per student",
-                    money(totals.per_student_usd),
+                    pricing.per_student(totals.per_student_usd),
                     "headline-per-student",
                     Some(format!(
                         "labs {}, project {}",
-                        money(estimate.labs_per_student_usd()),
-                        money(estimate.project_per_student_usd()),
+                        pricing.per_student(estimate.labs_per_student_usd()),
+                        pricing.per_student(estimate.project_per_student_usd()),
                     )),
                     paper.map(|p| format!(
                         "about {}; labs {}-{}",

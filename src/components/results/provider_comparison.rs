@@ -9,17 +9,19 @@ use crate::components::{bar_chart, static_html};
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
+use crate::model::scenario::pricing::Pricing;
 use crate::model::testbed::{words, Testbeds};
 use crate::state::{use_scenario, Dispatch};
 
 /// One provider's figures (`current` when it is the provider the rest of the page shows), and a
-/// button that shows the page on it; money written by `money`.
+/// button that shows the page on it; money in `pricing`'s currency.
 fn provider_row(
     row: &ProviderEstimate,
     current: bool,
-    money: &dyn Fn(f64) -> String,
+    pricing: &Pricing,
     dispatch: &Dispatch,
 ) -> Html {
+    let money = |usd: f64| pricing.money(usd);
     let on_use = click_change(dispatch, Change::SetProvider(row.provider.clone()));
     html! {
         <tr key={row.provider.clone()} class={classes!(current.then_some("current"))}
@@ -34,7 +36,7 @@ fn provider_row(
                 <td colspan="5">{ error.clone() }</td>
             } else {
                 <td class="num strong">{ money(row.totals.net_usd) }</td>
-                { num_cell(money(row.totals.per_student_usd)) }
+                { num_cell(pricing.per_student(row.totals.per_student_usd)) }
                 { num_cell(money(row.totals.labs_usd)) }
                 { num_cell(money(row.totals.project_usd)) }
                 { num_cell(format!("{}%", format::number(row.gpu_share() * 100.0, 0))) }
@@ -86,7 +88,6 @@ pub fn ProviderComparison() -> Html {
         ),
         |(estimates, currency, rate)| providers(estimates, currency, f64::from_bits(*rate)),
     );
-    let money = |usd: f64| format::money(usd, &pricing.currency, pricing.usd_to_currency);
     let dispatch = state.dispatch();
     let twin = state.testbeds();
     let testbeds = Testbeds::builtin();
@@ -105,7 +106,7 @@ pub fn ProviderComparison() -> Html {
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>
                     for row in state.comparison().iter() {
-                        { provider_row(row, row.provider == pricing.provider, &money, &dispatch) }
+                        { provider_row(row, row.provider == pricing.provider, pricing, &dispatch) }
                     }
                 </tbody>
                 <tbody class="testbed-rows">

@@ -198,6 +198,8 @@ impl ScenarioData {
                 credit_per_student_usd: p.credit_per_student_usd,
                 currency: p.currency.to_string(),
                 usd_to_currency: p.usd_to_currency,
+                // Presets price at the list prices as published.
+                price_change: Default::default(),
             },
             stand_in_choices: Vec::new(),
             custom_offers: Vec::new(),

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::resource::{Category, Resource};
+use crate::model::catalog::stand_in::custom_offer_number;
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::{check_capacity, CapacityCheck};
 use crate::model::engine::levers::levered;
@@ -266,7 +267,14 @@ impl Pricer<'_> {
             Some(spot) => (PriceModel::Spot, spot),
             None => (PriceModel::OnDemand, list),
         };
-        let offer_usd = price.usd;
+        // The user's change to the provider's list prices of this class; the user's own offers
+        // keep the price they entered.
+        let price_change = if custom_offer_number(&offer.id).is_some() {
+            1.0
+        } else {
+            pricing.price_change.factor(resource.category())
+        };
+        let offer_usd = price.usd * price_change;
         let rerun = if model == PriceModel::Spot {
             1.0 + pricing.rerun_overhead_pct / 100.0
         } else {
@@ -300,6 +308,7 @@ impl Pricer<'_> {
             model,
             spot_missing,
             offer_usd,
+            price_change,
             usd_per_hour,
             rerun,
             as_of,

@@ -56,8 +56,11 @@ pub struct CostLine {
     pub model: PriceModel,
     /// Spot was asked for but the offer has no spot price, so on-demand was used.
     pub spot_missing: bool,
-    /// Price of the offer (US dollars per its unit, before `fraction`).
+    /// Price of the offer (US dollars per its unit, before `fraction`), after `price_change`.
     pub offer_usd: f64,
+    /// What the list price was multiplied by: the scenario's change to its class's prices
+    /// (factor; 1 for none and for the user's own offers).
+    pub price_change: f64,
     /// Cost of one resource unit for one hour (US dollars per hour), after fraction and model.
     pub usd_per_hour: f64,
     /// Re-run multiplier for spot interruptions (factor; 1 when not on spot).

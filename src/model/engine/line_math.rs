@@ -32,8 +32,16 @@ pub fn line_math(line: &CostLine) -> String {
         (PriceModel::OnDemand, true) => " on demand, no spot price",
         (PriceModel::OnDemand, false) => "",
     };
+    // The user's change to the list price, where there is one: "list price +10%".
+    let moved = (line.price_change - 1.0) * 100.0;
+    let moved = if moved.abs() < 1e-9 {
+        String::new()
+    } else {
+        let sign = if moved > 0.0 { "+" } else { "" };
+        format!(", list price {sign}{}%", quantity(moved))
+    };
     math.push_str(&format!(
-        " × {}{per} ({} × {}{model}, {}) = {}",
+        " × {}{per} ({} × {}{model}{moved}, {}) = {}",
         rate(line.usd_per_hour).trim_end_matches("/h"),
         line.sku,
         quantity(line.fraction),

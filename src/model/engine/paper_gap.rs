@@ -3,6 +3,7 @@
 
 use crate::model::catalog::presets::{PaperFigures, Preset};
 use crate::model::engine::estimate::Estimate;
+use crate::model::scenario::pricing::Pricing;
 
 /// From this many times the paper's cost per student on, the gap is said as "N times", not as a
 /// percentage above.
@@ -65,6 +66,17 @@ impl PaperGap {
 
     /// The line for the page, with money written by `money` (US dollars in, text out).
     pub fn sentence(&self, money: impl Fn(f64) -> String) -> String {
+        self.words(&money, &money)
+    }
+
+    /// The line for the page in `pricing`'s currency: this scenario's figures per student to
+    /// the cent, the paper's own ("about $250", "$110-125") whole, as it gives them.
+    pub fn sentence_in(&self, pricing: &Pricing) -> String {
+        self.words(&|usd| pricing.per_student(usd), &|usd| pricing.money(usd))
+    }
+
+    /// The line, with this scenario's figures written by `ours` and the paper's by `papers`.
+    fn words(&self, ours: &dyn Fn(f64) -> String, papers: &dyn Fn(f64) -> String) -> String {
         let percent = (self.relative() * 100.0).round();
         let ratio = self.relative() + 1.0;
         // Beyond ten times, a percentage ("262180800000000300% above") says less than a ratio.
@@ -91,21 +103,21 @@ impl PaperGap {
         let reason = if labs_gap.abs() > project_gap.abs() {
             format!(
                 "the labs, {} per student against the paper's {}-{}",
-                money(self.labs_usd),
-                money(low),
-                money(high)
+                ours(self.labs_usd),
+                papers(low),
+                papers(high)
             )
         } else {
             format!(
                 "the group project, {} per student against about {} implied by the paper",
-                money(self.project_usd),
-                money(self.paper_project_usd)
+                ours(self.project_usd),
+                papers(self.paper_project_usd)
             )
         };
         format!(
             "{} per student: {direction} the paper's {}. Largest difference: {reason}.",
-            money(self.per_student_usd),
-            money(self.paper_usd),
+            ours(self.per_student_usd),
+            papers(self.paper_usd),
         )
     }
 }

@@ -94,5 +94,8 @@ pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -
     if !others.is_empty() {
         line.push_str(&format!("; also {}", and_list(&others)));
     }
+    if let Some(moved) = pricing.price_change.words() {
+        line.push_str(&format!("; list prices moved: {moved}"));
+    }
     line
 }

@@ -19,6 +19,8 @@ pub struct DiffRow {
     pub a_usd: Option<f64>,
     /// In scenario B (US dollars); `None` where B has no such lab.
     pub b_usd: Option<f64>,
+    /// An amount per student (written to the cent), not a total (written whole).
+    pub per_student: bool,
 }
 
 impl DiffRow {
@@ -41,6 +43,7 @@ pub fn difference(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
                 .find(|l| l.name == lab.name)
                 .map(|l| l.cost_usd),
             b_usd: Some(lab.cost_usd),
+            per_student: false,
         });
     }
     for lab in a
@@ -52,29 +55,34 @@ pub fn difference(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
             label: lab.name.clone(),
             a_usd: Some(lab.cost_usd),
             b_usd: None,
+            per_student: false,
         });
     }
     rows.push(DiffRow {
         label: a.project.name.clone(),
         a_usd: Some(a.project.cost_usd),
         b_usd: Some(b.project.cost_usd),
+        per_student: false,
     });
     for category in Category::ALL {
         rows.push(DiffRow {
             label: format!("All: {}", category.label()),
             a_usd: Some(a.cost_by_category[category.index()]),
             b_usd: Some(b.cost_by_category[category.index()]),
+            per_student: false,
         });
     }
     rows.push(DiffRow {
         label: "Total".into(),
         a_usd: Some(a.totals.net_usd),
         b_usd: Some(b.totals.net_usd),
+        per_student: false,
     });
     rows.push(DiffRow {
         label: "Per student".into(),
         a_usd: Some(a.totals.per_student_usd),
         b_usd: Some(b.totals.per_student_usd),
+        per_student: true,
     });
     rows
 }
@@ -129,9 +137,12 @@ const INPUTS: [(&str, Describe); 17] = [
         format!("{}%", format::quantity(s.pricing.overhead_pct))
     }),
     ("Education credit per student", |s, _| {
-        s.pricing.money(s.pricing.credit_per_student_usd)
+        s.pricing.per_student(s.pricing.credit_per_student_usd)
     }),
     ("Currency", |s, _| s.pricing.currency.clone()),
+    ("Price changes", |s, _| {
+        (s.pricing.price_change.words()).unwrap_or_else(|| "list prices".to_string())
+    }),
     ("Labs", |s, _| {
         let names: Vec<&str> = s.course.labs.iter().map(|l| l.name.as_str()).collect();
         format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))

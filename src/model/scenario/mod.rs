@@ -7,6 +7,7 @@ mod field_value;
 pub mod levers;
 pub mod limits;
 pub mod planning;
+pub mod price_change;
 pub mod pricing;
 pub mod provenance;
 pub mod provenance_note;

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::PriceModel;
 use crate::model::format;
+use crate::model::scenario::price_change::PriceChange;
 
 /// Pricing settings of a scenario.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -34,12 +35,28 @@ pub struct Pricing {
     /// Units of `currency` per US dollar (rate); 1 for USD.
     #[serde(default = "default_rate")]
     pub usd_to_currency: f64,
+    /// How the provider's list prices move, per class of resource (percent each).
+    #[serde(default)]
+    pub price_change: PriceChange,
 }
 
 impl Pricing {
-    /// `usd` US dollars, written in the scenario's currency.
+    /// A total of `usd` US dollars, written in the scenario's currency and the reader's locale
+    /// (whole units).
     pub fn money(&self, usd: f64) -> String {
         format::money(usd, &self.currency, self.usd_to_currency)
+    }
+
+    /// An amount per student of `usd` US dollars, written in the scenario's currency and the
+    /// reader's locale (to the cent).
+    pub fn per_student(&self, usd: f64) -> String {
+        format::per_student(usd, &self.currency, self.usd_to_currency)
+    }
+
+    /// A price per hour of `usd` US dollars, written in the scenario's currency and the
+    /// reader's locale (four significant digits).
+    pub fn hourly(&self, usd: f64) -> String {
+        format::hourly(usd, &self.currency, self.usd_to_currency)
     }
 }
 

@@ -124,7 +124,23 @@ settings! {
     /// Education credit (US dollars per student).
     CreditPerStudent => "pricing.credit_per_student_usd", "education credit per student", Bound::upto(limits::USD), pricing.credit_per_student_usd,
         Field::new(Section::Pricing, "Education credit per student", "credit-input").unit("{currency} per student").step(10.0).money()
-            .hint("E.g. Google Cloud teaching credits, about $50 per US student; Azure for Students, $100.");
+            .hint("E.g. Google Cloud teaching credits, about {usd:50} per US student; Azure for Students, {usd:100}.");
+    /// Change of the provider's GPU prices (percent).
+    GpuPriceChange => "pricing.price_change.gpu_pct", "GPU price change", Bound::between(-100.0, limits::PERCENT_OVER), pricing.price_change.gpu_pct,
+        Field::new(Section::PriceChange, "GPU prices move by", "price-change-gpu").unit("%").step(5.0)
+            .hint("+10 = the provider's GPU prices 10% above its list (on demand and spot); your own offers keep their price.");
+    /// Change of the provider's CPU prices (percent).
+    CpuPriceChange => "pricing.price_change.cpu_pct", "CPU price change", Bound::between(-100.0, limits::PERCENT_OVER), pricing.price_change.cpu_pct,
+        Field::new(Section::PriceChange, "CPU prices move by", "price-change-cpu").unit("%").step(5.0)
+            .hint("VMs, CPU bare metal and edge devices.");
+    /// Change of the provider's storage prices (percent).
+    StoragePriceChange => "pricing.price_change.storage_pct", "storage price change", Bound::between(-100.0, limits::PERCENT_OVER), pricing.price_change.storage_pct,
+        Field::new(Section::PriceChange, "Storage prices move by", "price-change-storage").unit("%").step(5.0)
+            .hint("Block and object storage.");
+    /// Change of the provider's network prices (percent).
+    NetworkPriceChange => "pricing.price_change.network_pct", "network price change", Bound::between(-100.0, limits::PERCENT_OVER), pricing.price_change.network_pct,
+        Field::new(Section::PriceChange, "Network prices move by", "price-change-network").unit("%").step(5.0)
+            .hint("Floating IPs (public addresses).");
     /// Currency units per US dollar (rate).
     UsdToCurrency => "pricing.usd_to_currency", "exchange rate", Bound::between(limits::RATE_MIN, limits::RATE_MAX), pricing.usd_to_currency,
         Field::new(Section::Currency, "{currency} per US dollar", "rate-input").unit("{currency}").step(0.01);

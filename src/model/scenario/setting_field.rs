@@ -18,6 +18,8 @@ pub enum Section {
     Pricing,
     /// The pricing panel's exchange rate, shown for any currency but the US dollar.
     Currency,
+    /// The pricing panel's changes to the provider's list prices, per class of resource.
+    PriceChange,
     /// The realism panel's overrun factors of the labs.
     LabsOverrun,
     /// The realism panel's overrun factors of the project.
@@ -34,6 +36,10 @@ pub enum Section {
 
 /// The text that stands for the scenario's currency code in a [`SettingField`]'s label or unit.
 pub const CURRENCY: &str = "{currency}";
+
+/// What opens an amount of US dollars in a [`SettingField`]'s hint (`{usd:50}`), shown in the
+/// scenario's currency and the reader's locale.
+pub const USD_AMOUNT: &str = "{usd:";
 
 /// How one setting is shown: label in the instructor's words, unit, test id, step, slider and
 /// hint, and whether it is money.
@@ -107,6 +113,27 @@ impl SettingField {
     /// `text` (its label or unit) with [`CURRENCY`] replaced by `currency`.
     pub fn in_currency(text: &str, currency: &str) -> String {
         text.replace(CURRENCY, currency)
+    }
+
+    /// `text` (a hint) with each [`USD_AMOUNT`] (`{usd:50}`) written by `money` (US dollars in,
+    /// text out); a malformed one is left as it is.
+    pub fn with_money(text: &str, money: impl Fn(f64) -> String) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text;
+        while let Some(at) = rest.find(USD_AMOUNT) {
+            let after = &rest[at + USD_AMOUNT.len()..];
+            let Some((figure, tail)) = after.split_once('}') else {
+                break;
+            };
+            let Ok(usd) = figure.trim().parse::<f64>() else {
+                break;
+            };
+            out.push_str(&rest[..at]);
+            out.push_str(&money(usd));
+            rest = tail;
+        }
+        out.push_str(rest);
+        out
     }
 }
 

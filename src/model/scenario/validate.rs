@@ -112,6 +112,8 @@ impl std::error::Error for FieldError {}
 /// What is wrong with a finite `value` that falls below `min`, if it does.
 fn below_min(value: f64, min: Min) -> Option<Problem> {
     match min {
+        // A bound below zero (a price change of -20%) allows negatives down to it.
+        Min::AtLeast(min) if min < 0.0 => (value < min).then_some(Problem::TooSmall { min }),
         _ if value < 0.0 => Some(Problem::Negative),
         Min::AboveZero if value <= 0.0 => Some(Problem::NotPositive),
         Min::AboveZero if value < limits::SMALLEST_POSITIVE => Some(Problem::TooSmall {

@@ -4,7 +4,6 @@
 use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
-use crate::model::format;
 use crate::model::scenario::pricing::Pricing;
 use crate::model::scenario::Scenario;
 use crate::model::share::read::Reader;
@@ -48,14 +47,10 @@ impl OldVersion {
     }
 }
 
-/// `usd` per student in `pricing`'s currency with cents: "$313.46" or "280.61 EUR".
+/// `usd` per student in `pricing`'s currency and the reader's locale, to the cent: "$313.46",
+/// "280,61 €".
 fn per_student_money(usd: f64, pricing: &Pricing) -> String {
-    let value = format::number(usd * pricing.usd_to_currency, 2);
-    if pricing.currency.eq_ignore_ascii_case("USD") {
-        format!("${value}")
-    } else {
-        format!("{value} {}", pricing.currency)
-    }
+    pricing.per_student(usd)
 }
 
 /// When `preset` is an archived version with a successor: the link `wire` (already read to

@@ -1,0 +1,219 @@
+// Issue 36, items 1, 2 and 6: money and numbers in the reader's locale (Chromium run with
+// playwright's `locale`, every expected string written by the browser's own Intl.NumberFormat
+// from figures derived here, so the real no-break spaces are compared); prices that move (a GPU
+// change of +10% raises the GPU part by a tenth, is the reader's own and travels in the link);
+// the CSV with its header in row one and price x quantity = cost on every line.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import {
+  WAIT, changed, closeClean, expected, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
+  showView, shows, text, useApp,
+} from './support.mjs';
+
+const app = useApp();
+
+/** The EUR rate per US dollar of a price snapshot, read from the data file the app bakes in. */
+async function eurPerUsd(snapshot) {
+  const toml = await readFile(new URL('../../src/data/exchange-rates.toml', import.meta.url), 'utf8');
+  const table = toml.split('[[tables]]').find((block) => block.includes(`snapshot = "${snapshot}"`));
+  const rate = table?.match(/currency = "EUR", per_eur = [\d.]+, per_usd = ([\d.]+)/)?.[1];
+  assert.ok(rate, `an EUR rate for ${snapshot}`);
+  return Number(rate);
+}
+
+/** `value` as the reader's browser writes it in `currency`, with `digits` decimals. */
+function intl(locale, currency, digits, value) {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits,
+  }).format(value);
+}
+
+/** Downloads what the button `testid` saves, as text. */
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  assert.equal(await file.failure(), null, testid);
+  return readFile(await file.path(), 'utf8');
+}
+
+/** Chooses `code` as the scenario's currency (Prices view) and waits for the total to change. */
+async function chooseCurrency(page, code, symbol) {
+  await showView(page, 'prices');
+  const currency = page.getByTestId('currency-input');
+  await currency.fill(code);
+  await currency.blur();
+  await page.waitForFunction(
+    (sign) => document.querySelector('[data-testid="total-cost"]')?.textContent.includes(sign),
+    symbol,
+    { timeout: WAIT },
+  );
+}
+
+// The paper's course: its total by hand (tests/fixtures/paper.json), 191 students.
+const totalUsd = expected('total_usd');
+const students = reported('students');
+
+test('in a German browser with euros the summary writes "€" after the amount with a decimal comma', async () => {
+  const page = await openCalculator(app.browser, app.server.url, { locale: 'de-DE' });
+  // Dollars first, as a German reader's browser writes them.
+  await shows(page, 'total-cost', intl('de-DE', 'USD', 0, totalUsd));
+  const rate = await eurPerUsd('spring-2025');
+  await chooseCurrency(page, 'EUR', '€');
+  const total = intl('de-DE', 'EUR', 0, totalUsd * rate);
+  const perStudent = intl('de-DE', 'EUR', 2, (totalUsd / students) * rate);
+  assert.equal(await text(page, 'total-cost'), total);
+  assert.match(total, /^\d{1,3}(\.\d{3})*\u00a0€$/, 'the real no-break space before €');
+  assert.equal(await text(page, 'cost-per-student'), perStudent);
+  assert.match(perStudent, /^\d+,\d{2}\u00a0€$/);
+  // The credit hint: the providers' round figures in euros (Google's $50, Azure's $100).
+  const hint = page.locator('.field', { has: page.getByTestId('credit-input') }).locator('.field-hint');
+  const hintText = await hint.textContent();
+  assert.ok(hintText.includes(intl('de-DE', 'EUR', 0, 50 * rate)), hintText);
+  assert.ok(hintText.includes(intl('de-DE', 'EUR', 0, 100 * rate)), hintText);
+  assert.ok(!hintText.includes('$'), hintText);
+
+  // The printed page: the Results view the page shows on `beforeprint`, in the same locale.
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.getByTestId('headline-total').waitFor();
+  assert.equal(await text(page, 'headline-total'), total);
+  await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+  await page.emulateMedia({ media: 'screen' });
+
+  // Markdown in the reader's locale; CSV and JSON in machine numbers, the currency a column.
+  await showView(page, 'share');
+  const md = await download(page, 'export-markdown');
+  assert.ok(md.includes(`**Total: ${total}** (${perStudent} per student)`), md.slice(0, 500));
+  const rows = parseCsv(await download(page, 'export-csv'));
+  const header = rows[0];
+  assert.equal(header[0], 'Part', 'the header is row one');
+  const totalRow = rows.find((row) => row[0] === 'Total (what the course pays)');
+  assert.equal(totalRow[header.indexOf('Currency')], 'EUR');
+  const cost = totalRow[header.indexOf('Cost')];
+  assert.match(cost, /^\d+\.\d{2}$/, 'a plain number with a point');
+  assert.ok(Math.abs(Number(cost) - totalUsd * rate) < 0.01, `${cost} vs ${totalUsd * rate}`);
+  const json = JSON.parse(await download(page, 'export-json'));
+  assert.equal(typeof json.results.totals.net_usd, 'number');
+  assert.equal(json.scenario.pricing.currency, 'EUR');
+
+  // A field shows what it reads back, whatever the locale: the arrow key from 999 students
+  // gives 1,000 students, not "1.000" read back as one.
+  await showView(page, 'course');
+  const field = page.getByTestId('students-input');
+  await field.fill('999');
+  await field.blur();
+  await linkInAddressBar(page, (d) => payloadStudents(d) === 999);
+  const before = await text(page, 'total-cost');
+  await field.focus();
+  await page.keyboard.press('ArrowUp');
+  await changed(page, 'total-cost', before);
+  await linkInAddressBar(page, (d) => payloadStudents(d) === 1000);
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1,000');
+  await closeClean(page);
+});
+
+test('in American English nothing changes: dollars whole, cents per student', async () => {
+  const page = await openCalculator(app.browser, app.server.url, { locale: 'en-US' });
+  const total = intl('en-US', 'USD', 0, totalUsd);
+  assert.equal(total, `$${Math.round(totalUsd).toLocaleString('en-US')}`);
+  assert.equal(await text(page, 'total-cost'), total);
+  assert.equal(await text(page, 'cost-per-student'), intl('en-US', 'USD', 2, totalUsd / students));
+  await closeClean(page);
+});
+
+test('French and British readers get euros their way', async () => {
+  const rate = await eurPerUsd('spring-2025');
+  for (const [locale, pattern] of [['fr-FR', /^\d{1,3}(\u202f\d{3})*\u00a0€$/], ['en-GB', /^€\d{1,3}(,\d{3})*$/]]) {
+    const page = await openCalculator(app.browser, app.server.url, { locale });
+    await chooseCurrency(page, 'EUR', '€');
+    const total = intl(locale, 'EUR', 0, totalUsd * rate);
+    assert.match(total, pattern, `${locale}: ${total}`);
+    assert.equal(await text(page, 'total-cost'), total, locale);
+    assert.equal(await text(page, 'cost-per-student'), intl(locale, 'EUR', 2, (totalUsd / students) * rate), locale);
+    await closeClean(page);
+  }
+});
+
+/** The breakdown footer's list price of one category (Results view), as a number of dollars. */
+async function listPriceOf(page, category) {
+  await showView(page, 'results');
+  const table = page.getByTestId('breakdown-table');
+  const columns = await table.locator('thead th').allTextContents();
+  const at = columns.findIndex((name) => name.trim() === category);
+  assert.ok(at > 0, `${category} in ${columns}`);
+  const cells = await table.locator('tfoot tr', { hasText: 'Course, list price' }).locator('th, td').allTextContents();
+  return Number(cells[at].replace(/[$,]/g, ''));
+}
+
+/** Every number field's provenance, by element id. */
+async function provenances(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('input[id^="field-"]')]
+    .map((input) => [input.id, input.closest('[data-provenance]')?.dataset.provenance ?? null])));
+}
+
+test('GPU prices up 10%: the GPU part rises by a tenth, the change is yours and travels in the link', async () => {
+  const page = await openCalculator(app.browser, app.server.url, { locale: 'en-US' });
+  const gpuBefore = await listPriceOf(page, 'GPU');
+  const totalBefore = Number((await text(page, 'total-cost')).replace(/[$,]/g, ''));
+  await showView(page, 'prices');
+  await openFold(page, 'price-change');
+  const marksBefore = await provenances(page);
+  const field = page.getByTestId('price-change-gpu');
+  const wrapper = page.locator('[data-provenance]', { has: field });
+  assert.equal(await wrapper.getAttribute('data-provenance'), 'assumed', 'list prices as published');
+  await field.fill('10');
+  await field.blur();
+  const { url, data } = await linkInAddressBar(page, (d) => d.n?.['pricing.price_change.gpu_pct'] !== undefined);
+  assert.equal(Number(data.n['pricing.price_change.gpu_pct']), 10);
+  assert.equal(await wrapper.getAttribute('data-provenance'), 'user');
+  // Only the change became the reader's: no "how many", count or factor did.
+  const marksAfter = await provenances(page);
+  const moved = Object.keys(marksAfter).filter((id) => marksAfter[id] !== marksBefore[id]);
+  assert.deepEqual(moved, [await field.getAttribute('id')]);
+  // By hand: the GPU part times 1 + 10/100; the total rises by a tenth of it (each figure is
+  // shown whole, hence a dollar either way).
+  const gpuAfter = await listPriceOf(page, 'GPU');
+  assert.ok(Math.abs(gpuAfter - gpuBefore * 1.1) <= 1, `${gpuBefore} -> ${gpuAfter}`);
+  const totalAfter = Number((await text(page, 'total-cost')).replace(/[$,]/g, ''));
+  assert.ok(Math.abs(totalAfter - (totalBefore + gpuBefore / 10)) <= 1.5, `${totalBefore} -> ${totalAfter}`);
+  assert.match(await text(page, 'pricing-line'), /list prices moved: GPU \+10%/);
+  await closeClean(page);
+
+  // The link opens the same scenario: the change in its field (its fold open, since a change is
+  // set), the same total.
+  const opened = await openCalculator(app.browser, url, { locale: 'en-US' });
+  assert.equal(Number((await text(opened, 'total-cost')).replace(/[$,]/g, '')), totalAfter);
+  await showView(opened, 'prices');
+  assert.equal(await opened.getByTestId('price-change-gpu').inputValue(), '10');
+  await closeClean(opened);
+});
+
+test('the CSV opens with its header in row one and price x quantity = cost on every line', async () => {
+  const page = await openCalculator(app.browser, app.server.url, { locale: 'de-DE' });
+  await page.locator('details', { has: page.getByTestId('scenario-notes') }).locator('summary').click();
+  await page.getByTestId('scenario-notes').fill('Budget für das Sommersemester; "Stand März"');
+  await page.getByTestId('scenario-notes').blur();
+  await showView(page, 'share');
+  const rows = parseCsv(await download(page, 'export-csv'));
+  const header = rows[0];
+  const at = (name) => {
+    const i = header.indexOf(name);
+    assert.ok(i >= 0, `${name} in ${header}`);
+    return i;
+  };
+  const lines = rows.slice(1).filter((row) => row[0] === 'Lab' || row[0] === 'Group project');
+  assert.ok(lines.length >= 9);
+  for (const row of lines) {
+    const [price, quantity, cost] = [row[at('Price per unit-hour')], row[at('Billed unit-hours (h)')], row[at('Cost')]].map(Number);
+    assert.ok(Number.isFinite(price) && Number.isFinite(quantity) && Number.isFinite(cost), row.join(' | '));
+    assert.ok(Math.abs(price * quantity - cost) <= 0.005 + 1e-9 * cost, `${price} x ${quantity} = ${price * quantity}, not ${cost}`);
+    if (cost > 0) assert.ok(price > 0, `a price on a line that costs ${cost}`);
+    assert.match(row[at('Price as of')], /^(\d{4}-\d{2}-\d{2}|undated)$/);
+    assert.equal(row[at('Currency')], 'USD');
+  }
+  const notes = rows.find((row) => row[0] === 'Notes');
+  assert.deepEqual(notes, ['Notes', 'Budget für das Sommersemester; "Stand März"']);
+  assert.ok(rows.findIndex((row) => row[0] === 'Scenario') > lines.length, 'the scenario after the table');
+  await closeClean(page);
+});
