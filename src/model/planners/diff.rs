@@ -118,7 +118,7 @@ fn overruns(factors: OverrunFactors, bare_metal: &str) -> String {
 }
 
 /// The inputs the comparison lists, each with how it reads.
-const INPUTS: [(&str, Describe); 17] = [
+const INPUTS: [(&str, Describe); 18] = [
     ("Students", |s, _| format::number(s.course.students, 0)),
     ("Provider", |s, c| {
         c.provider_name(&s.pricing.provider).to_string()
