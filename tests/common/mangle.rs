@@ -112,8 +112,9 @@ pub fn around_payload(link: &str, before: &str, after: &str) -> String {
 
 /// `link` with a random mangling of each kind a link meets on its way, in the order it meets
 /// them: a chat or forum encoding it, room around it, a mail program wrapping it, prose around
-/// it. Quoted-printable is not applied over an encoded link (its soft breaks could split a
-/// `%XX`, which no reader undoes), as a mail program wraps the link the user pasted.
+/// it. Quoted-printable is not applied over a link holding a `%XX` (its soft breaks could split
+/// one, which no reader undoes): a mail program wraps the link the user pasted, and a link that
+/// came through a chat encoded is pasted as the chat shows it.
 pub fn randomly_mangled(clean_link: &str, rng: &mut Rng) -> String {
     let (head, payload) = clean_link.split_once("#s=").unwrap_or((clean_link, ""));
     let payload = match rng.below(4) {
@@ -121,7 +122,6 @@ pub fn randomly_mangled(clean_link: &str, rng: &mut Rng) -> String {
         1 => percent_some(payload, 2 + rng.below(9)),
         _ => payload.to_string(),
     };
-    let encoded = payload.contains('%');
     let (before, after) = match rng.below(5) {
         0 => ("%20", "%20"),
         1 => ("%0A", "%0D%0A"),
@@ -136,7 +136,7 @@ pub fn randomly_mangled(clean_link: &str, rng: &mut Rng) -> String {
         _ => 0,
     };
     text = fragment_encoded(&text, times);
-    let encoded = encoded || times > 0;
+    let encoded = text.contains('%');
     text = match rng.below(6) {
         0 => wrapped(&text, 76, "\n"),
         1 => wrapped(&text, 76, "\r\n"),
