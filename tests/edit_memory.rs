@@ -64,7 +64,10 @@ fn students() -> FieldPath {
 fn edited(mut state: Rc<ScenarioState>, from: usize, edits: usize) -> Rc<ScenarioState> {
     for i in from..from + edits {
         let text = (120 + i % 300).to_string();
-        state = state.apply(Action::EditNumber { field: students(), text });
+        state = state.apply(Action::EditNumber {
+            field: students(),
+            text,
+        });
         state = state.apply(Action::FinishEdit(students()));
     }
     state
@@ -88,15 +91,26 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
         assert!(state.typed.is_empty(), "every field was left");
         figures.push((done, held() - base));
     }
-    let at = |edits: usize| figures.iter().find(|(n, _)| *n == edits).expect("measured").1;
+    let at = |edits: usize| {
+        figures
+            .iter()
+            .find(|(n, _)| *n == edits)
+            .expect("measured")
+            .1
+    };
     println!("bytes the state holds after n edits: {figures:?}");
     // A step holds its scenario, not the estimate (several times larger), which is computed
     // again when the step is restored.
     let (scenario_bytes, estimate_bytes) = sizes(&state);
     let per_step = at(MAX_STEPS) / MAX_STEPS as isize;
-    println!("per step {per_step} B; a scenario {scenario_bytes} B, its estimate {estimate_bytes} B");
+    println!(
+        "per step {per_step} B; a scenario {scenario_bytes} B, its estimate {estimate_bytes} B"
+    );
     assert!(estimate_bytes > 2 * scenario_bytes);
-    assert!(per_step < scenario_bytes + estimate_bytes / 4, "{per_step} B per step");
+    assert!(
+        per_step < scenario_bytes + estimate_bytes / 4,
+        "{per_step} B per step"
+    );
     // Full after 200 steps: from then on each edit replaces the oldest step by one of the same
     // size, so what is held does not grow at all (a few bytes of slack for a longer number).
     for (edits, bytes) in &figures {
@@ -116,11 +130,17 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
     }
     let travelled = held() - base;
     println!("after {MAX_STEPS} undos and redos: {travelled} B");
-    assert!((travelled - at(4_000)).abs() <= 1_024, "{travelled} B after undo and redo");
+    assert!(
+        (travelled - at(4_000)).abs() <= 1_024,
+        "{travelled} B after undo and redo"
+    );
     drop(state);
-    assert!(held() - base < 1_024, "{} B left after the state is gone", held() - base);
+    assert!(
+        held() - base < 1_024,
+        "{} B left after the state is gone",
+        held() - base
+    );
 }
-
 
 /// The bytes a copy of `state`'s scenario holds, and those of its estimate.
 fn sizes(state: &ScenarioState) -> (isize, isize) {
