@@ -612,11 +612,11 @@ fn a_link_made_with_the_first_version_opens_as_it_was_and_says_so() {
         then - today > 1.0,
         "the versions differ: ${then:.2} and ${today:.2}"
     );
-    assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
+    assert_eq!(old.archived_per_student_usd.to_bits(), then.to_bits());
     assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
     let notice = old.notice();
     let expected = format!(
-        "This link was made with version 1 of \"The paper's course (NYU, Spring 2025)\" (archived); it shows ${then:.2} per student as it was then. Today's version 3 gives ${today:.2}."
+        "This link was made with version 1 of \"The paper's course (NYU, Spring 2025)\" (archived) and opens that version. With today's prices: ${then:.2} per student (what it showed when it was made may differ where prices have been corrected since). Today's version 3 gives ${today:.2}."
     );
     assert_eq!(notice, expected);
 }
@@ -634,10 +634,10 @@ fn an_edited_old_link_compares_with_todays_version_edited_the_same_way() {
         estimate(&then).totals.per_student_usd,
         estimate(&today).totals.per_student_usd,
     );
-    assert_eq!(old.then_per_student_usd.to_bits(), then.to_bits());
+    assert_eq!(old.archived_per_student_usd.to_bits(), then.to_bits());
     assert_eq!(old.today_per_student_usd.to_bits(), today.to_bits());
     assert!(old.notice().contains(&format!(
-        "it shows ${then:.2} per student as it was then. Today's version 3, with this link's changes where they apply, gives ${today:.2}."
+        "With today's prices: ${then:.2} per student (what it showed when it was made may differ where prices have been corrected since). Today's version 3, with this link's changes where they apply, gives ${today:.2}."
     )));
 }
 

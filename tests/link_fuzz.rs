@@ -1,5 +1,6 @@
-//! One million random and mutated links through the decoder: no panic, no hang, and whatever
-//! loads is a valid, priceable scenario. Slow in a debug build, so it runs in release:
+//! One million random, mutated and mangled links through the decoder: no panic, no hang, and
+//! whatever loads is a valid, priceable scenario; a real link mangled as mail and chat mangle
+//! links (`common::mangle`, issue 38) opens its own scenario. Slow in a debug build, so it runs in release:
 //! `cargo test --release --test link_fuzz` (the README's test command does).
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
@@ -8,11 +9,12 @@ mod common;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use common::mangle::{fragment_of, link, randomly_mangled};
 use common::{catalog, random_edits, Rng};
 use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::evaluate;
 use course_cost::model::scenario::validate::validate;
-use course_cost::model::share::{decode, encode};
+use course_cost::model::share::{decode, encode, payload_of};
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec;
 
@@ -93,10 +95,15 @@ fn a_million_random_and_mutated_links_never_panic() {
             String::from_utf8(decompress_to_vec(&bytes).expect("own links inflate")).expect("utf8")
         })
         .collect();
+    // What each real link opens, for its mangled forms.
+    let opened: Vec<_> = seeds
+        .iter()
+        .map(|p| decode(p, catalog()).expect("presets load").scenario)
+        .collect();
     const ALPHABET: &[u8] =
         b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=%#&<>\" ";
     for case in 0..CASES {
-        let payload = match case % 5 {
+        let payload = match case % 6 {
             // Random bytes, base64-encoded: mostly not deflate, not JSON.
             0 => {
                 let bytes: Vec<u8> = (0..rng.below(300)).map(|_| rng.next_u64() as u8).collect();
@@ -131,6 +138,15 @@ fn a_million_random_and_mutated_links_never_panic() {
                     json = mutate_json(&json, &mut rng);
                 }
                 URL_SAFE_NO_PAD.encode(compress_to_vec(json.as_bytes(), 1))
+            }
+            // A real link mangled on its way (encoded, wrapped, quoted): it opens as it was.
+            4 => {
+                let seed = rng.below(seeds.len());
+                let text = randomly_mangled(&link(&seeds[seed]), &mut rng);
+                let payload = payload_of(fragment_of(&text)).unwrap_or_default();
+                let decoded = decode(&payload, catalog()).expect("presets load");
+                assert_eq!(decoded.scenario, opened[seed], "{text:?}");
+                payload
             }
             // Plain (uncompressed) mutated JSON, as a hand-written link would be.
             _ => {

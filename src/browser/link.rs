@@ -8,8 +8,8 @@ use std::rc::Rc;
 use crate::browser::{address, deflate, storage};
 use crate::model::catalog::presets::Preset;
 use crate::model::share::{
-    decode_inflated, deflate_now, encode_json, payload_of, payload_of_deflated, refused, unpack,
-    Decoded, View,
+    decode_inflated, encode_json, payload_now, payload_of, payload_of_deflated, refused, try_again,
+    unpack, Decoded, View,
 };
 use crate::model::{Catalog, Scenario};
 use crate::state::ScenarioState;
@@ -33,9 +33,20 @@ pub async fn packed_payload(state: &ScenarioState) -> String {
     if state.is_link_packed() {
         return state.share_payload();
     }
-    match deflate::deflate(&state.share_json()).await {
-        Some(deflated) => payload_of_deflated(&deflated),
+    match packed(state.share_json()).await {
+        Some(payload) => payload,
         None => state.payload_now(),
+    }
+}
+
+/// The payload of `json` deflated by the browser, ending with a letter or a digit
+/// (`model::share::try_again`); `None` when this browser cannot deflate.
+async fn packed(mut json: Vec<u8>) -> Option<String> {
+    loop {
+        let payload = payload_of_deflated(&deflate::deflate(&json).await?);
+        if !try_again(&mut json, &payload) {
+            return Some(payload);
+        }
     }
 }
 
@@ -82,9 +93,8 @@ pub async fn initial_state(view: View) -> Result<Rc<ScenarioState>, String> {
 /// payload when this browser cannot deflate).
 pub async fn encode(scenario: &Scenario, base: &Preset) -> String {
     let json = encode_json(scenario, None, base);
-    let deflated = match deflate::deflate(&json).await {
-        Some(deflated) => deflated,
-        None => deflate_now(&json),
-    };
-    payload_of_deflated(&deflated)
+    match packed(json.clone()).await {
+        Some(payload) => payload,
+        None => payload_now(json),
+    }
 }

@@ -25,6 +25,15 @@ impl Priced {
         })
     }
 
+    /// Prices `scenario` again (a step of the undo history being restored).
+    pub(super) fn again(scenario: Rc<ValidScenario>, catalog: &Catalog) -> Option<Priced> {
+        let estimate = price(&scenario, catalog).ok()?;
+        Some(Priced {
+            scenario,
+            estimate: Rc::new(estimate),
+        })
+    }
+
     /// Validates and prices `scenario`.
     pub(super) fn checked(scenario: Scenario, catalog: &Catalog) -> Option<Priced> {
         Priced::new(ValidScenario::new(scenario, catalog).ok()?, catalog)

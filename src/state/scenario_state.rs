@@ -260,27 +260,32 @@ impl ScenarioState {
     }
 
     /// This state as an undo step labelled `label`.
-    fn step(&self, label: &str) -> Step {
+    fn step(&self, label: &'static str) -> Step {
         Step {
-            priced: Priced {
-                scenario: self.scenario.clone(),
-                estimate: self.estimate.clone(),
-            },
+            scenario: self.scenario.clone(),
+            net_usd: self.estimate.totals.net_usd,
             origin: self.origin,
-            pinned: self.pinned.clone(),
-            label: label.to_string(),
+            pinned: self.pinned.as_ref().map(|a| a.scenario.clone()),
+            label,
         }
     }
 
-    /// This state with `step` in place of its scenario.
-    fn restored(&self, step: Step, history: History) -> Rc<Self> {
-        let mut next = self.with_priced(step.priced);
+    /// This state with `step` in place of its scenario, priced again (scenario A only when it
+    /// is not the one pinned now); `None` if it cannot be, which a step that was priced once
+    /// always can.
+    fn restored(&self, step: Step, history: History) -> Option<Rc<Self>> {
+        let pinned = match (step.pinned, &self.pinned) {
+            (Some(a), Some(now)) if Rc::ptr_eq(&a, &now.scenario) => Some(now.clone()),
+            (Some(a), _) => Some(Priced::again(a, self.catalog)?),
+            (None, _) => None,
+        };
+        let mut next = self.with_priced(Priced::again(step.scenario, self.catalog)?);
         next.origin = step.origin;
         next.preset = next.unchanged_origin();
-        next.pinned = step.pinned;
+        next.pinned = pinned;
         next.clear_typed();
         next.history = Rc::new(history);
-        Rc::new(next)
+        Some(Rc::new(next))
     }
 
     /// Goes one step back in the history (undo) or forward (redo), the present moving to the
@@ -295,9 +300,10 @@ impl ScenarioState {
         let Some(step) = from.pop() else {
             return self;
         };
-        to.push(self.step(&step.label));
+        to.reserve_exact(1);
+        to.push(self.step(step.label));
         history.typing = None;
-        self.restored(step, history)
+        self.restored(step, history).unwrap_or(self)
     }
 
     /// Applies `action` to the scenario, without touching the history.

@@ -3,6 +3,8 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 #![allow(dead_code)]
 
+pub mod mangle;
+
 use course_cost::model::catalog::presets::{paper_course, Preset};
 use course_cost::model::{evaluate, Catalog, Estimate, Scenario};
 

@@ -153,8 +153,10 @@ test('a link made with the first version of a preset opens as it was and says so
   const said = (await notice.textContent()).trim();
   assert.ok(said.includes(`This link was made with version 1 of "${old.name}" (archived)`), said);
   assert.doesNotMatch(said, /could not be loaded/, 'an old link is not a damaged one');
-  // The figure as it was then is the one the page shows; today's is the default's.
-  const then = dollarsAfter(said, 'it shows');
+  // The link's figure with today's prices is the one the page shows; today's version's is the
+  // default's. It does not claim to be what the link showed when it was made (issue 32).
+  assert.doesNotMatch(said, /as it was then/, said);
+  const then = dollarsAfter(said, "With today's prices:");
   const now = dollarsAfter(said, `Today's version ${today.version} gives`);
   // Both to the cent, as the notice and the summary write amounts per student.
   assert.equal(then, await number(page, 'cost-per-student'), said);

@@ -114,7 +114,7 @@ pub fn SummaryBar() -> Html {
         .history
         .past
         .last()
-        .map(|step| totals.net_usd - step.priced.estimate.totals.net_usd)
+        .map(|step| totals.net_usd - step.net_usd)
         .filter(|delta| delta.abs() >= 0.005);
     let against_a = state
         .pinned

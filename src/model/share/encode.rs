@@ -27,7 +27,36 @@ pub fn encode(scenario: &Scenario, base: &Preset) -> String {
 /// this build has at once ([`deflate_now`]: miniz natively; in the browser, stored blocks
 /// until `browser::deflate` answers with the compressed payload).
 pub fn encode_pair(scenario: &Scenario, pinned: Option<&Scenario>, base: &Preset) -> String {
-    payload_of_deflated(&deflate_now(&encode_json(scenario, pinned, base)))
+    payload_now(encode_json(scenario, pinned, base))
+}
+
+/// The payload of `json` (from [`encode_json`]) deflated by what this build has at once
+/// ([`deflate_now`]), ending as [`try_again`] wants.
+pub fn payload_now(mut json: Vec<u8>) -> String {
+    loop {
+        let payload = payload_of_deflated(&deflate_now(&json));
+        if !try_again(&mut json, &payload) {
+            return payload;
+        }
+    }
+}
+
+/// Most blanks appended to a link's JSON for its payload to end with a letter or a digit: each
+/// try ends otherwise with a chance of 2 in 64, so all eight about once in 10^12 links.
+const MAX_BLANKS: usize = 8;
+
+/// Whether the payload deflated from `json` should be made again because it ends with `-` or `_`,
+/// which autolinkers leave out of a link in prose (GitHub Flavored Markdown: "Trailing
+/// punctuation (specifically, ?, !, ., ,, :, *, _, and ~) will not be considered part of the
+/// autolink"). Then `json` has one more trailing blank, which JSON ignores and which changes the
+/// deflated bytes.
+pub fn try_again(json: &mut Vec<u8>, payload: &str) -> bool {
+    let blanks = json.iter().rev().take_while(|b| **b == b' ').count();
+    if payload.ends_with(|c: char| c.is_ascii_alphanumeric()) || blanks >= MAX_BLANKS {
+        return false;
+    }
+    json.push(b' ');
+    true
 }
 
 /// The JSON a payload deflates: `scenario` (and its scenario A) as differences from `base`.

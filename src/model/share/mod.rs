@@ -17,13 +17,15 @@
 //! - `base64url`: the payload's text (RFC 4648 base64url, no padding), by hand.
 //! - `pack`: the compression seam (raw deflate): miniz natively, the browser's compression
 //!   streams in the wasm (`browser::deflate`), stored blocks until those answer.
-//! - `url`: where the payload sits in the fragment.
+//! - `url`: where the payload sits in the fragment; `mangled`: what mail and chat add to a link
+//!   on the way, taken out before it is read.
 //! - `view`: how the page is shown (`?embed=1&edit=1&theme=dark`); `tab`: which view of it
 //!   (`&v=plan`).
 
 mod base64url;
 mod decode;
 mod encode;
+mod mangled;
 mod migrate;
 mod num;
 mod old_version;
@@ -38,7 +40,7 @@ mod wire_read;
 #[cfg(not(target_arch = "wasm32"))]
 pub use decode::decode;
 pub use decode::{decode_inflated, refused, unpack, Decoded};
-pub use encode::{encode, encode_json, encode_pair, payload_of_deflated};
+pub use encode::{encode, encode_json, encode_pair, payload_now, payload_of_deflated, try_again};
 pub use old_version::OldVersion;
 #[cfg(not(target_arch = "wasm32"))]
 pub use pack::miniz;

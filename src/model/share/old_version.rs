@@ -1,5 +1,8 @@
-//! A link made with an earlier version of a preset: it opens as it was (against the archived
-//! version), and says so, with what today's version of the preset gives beside it.
+//! A link made with an earlier version of a preset: it opens that version (archived, frozen),
+//! and says so, with what today's version of the preset gives beside it. The catalog is not
+//! frozen with the preset (prices are corrected in place), so the link's own figure is said to be
+//! what it costs with today's prices, which may differ from what the page showed when the link
+//! was made.
 
 use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
@@ -18,8 +21,9 @@ pub struct OldVersion {
     pub today: &'static Preset,
     /// Whether the link holds changes to its preset (then today's figure has them too).
     pub edited: bool,
-    /// Cost per student of the scenario as the link shows it (US dollars per student).
-    pub then_per_student_usd: f64,
+    /// Cost per student of the scenario as the link opens it, on the archived version, priced
+    /// with today's catalog (US dollars per student).
+    pub archived_per_student_usd: f64,
     /// Cost per student of today's version with the link's changes applied to it, as far as they
     /// apply (US dollars per student).
     pub today_per_student_usd: f64,
@@ -37,10 +41,10 @@ impl OldVersion {
             ""
         };
         format!(
-            "This link was made with version {} of \"{}\" (archived); it shows {} per student as it was then. Today's version {}{changes} gives {}.",
+            "This link was made with version {} of \"{}\" (archived) and opens that version. With today's prices: {} per student (what it showed when it was made may differ where prices have been corrected since). Today's version {}{changes} gives {}.",
             self.made_with.version,
             self.made_with.name,
-            money(self.then_per_student_usd),
+            money(self.archived_per_student_usd),
             self.today.version,
             money(self.today_per_student_usd),
         )
@@ -79,7 +83,7 @@ pub(super) fn old_version(
         made_with: preset,
         today,
         edited: *scenario != preset.scenario,
-        then_per_student_usd: per_student(scenario)?,
+        archived_per_student_usd: per_student(scenario)?,
         today_per_student_usd: per_student(&today_scenario)?,
         pricing: scenario.pricing.clone(),
     })

@@ -92,6 +92,9 @@ mod tests {
         assert_eq!(Tab::of_fragment("#s=abc&v=results"), Tab::Results);
         assert_eq!(Tab::of_fragment("#s=abc"), Tab::Course);
         assert_eq!(Tab::of_fragment("v=nonsense"), Tab::Course);
+        // As prose or a mail program leaves the last parameter.
+        assert_eq!(Tab::of_fragment("#s=abc&v=plan>."), Tab::Plan);
+        assert_eq!(Tab::of_fragment("#s=abc&v=pl\r\nan"), Tab::Plan);
         assert_eq!(Tab::Plan.in_fragment("#s=abc&v=results"), "s=abc&v=plan");
         assert_eq!(Tab::Course.in_fragment("s=abc&v=plan"), "s=abc");
         assert_eq!(Tab::Share.step(true), Tab::Course);

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::ScenarioState;
 use crate::model::catalog::presets::paper_course;
-use crate::model::share::{deflate_now, encode_json, payload_of_deflated, PARAM};
+use crate::model::share::{encode_json, payload_now, PARAM};
 use crate::model::Scenario;
 
 /// A state's share-link payload, as far as it is known. Shared by the states that differ from
@@ -14,7 +14,7 @@ use crate::model::Scenario;
 /// browser's answer changes no state, so it renders nothing but the parts that show the link.
 #[derive(Default)]
 pub(super) struct LinkCell {
-    /// Deflated at once ([`deflate_now`]: fully natively, as stored blocks in the browser).
+    /// Deflated at once (`deflate_now`: fully natively, as stored blocks in the browser).
     now: OnceCell<String>,
     /// Compressed by the browser, which answers later ([`ScenarioState::keep_packed`]).
     packed: OnceCell<String>,
@@ -34,7 +34,7 @@ impl fmt::Debug for LinkCell {
 impl ScenarioState {
     /// The share-link payload of this state: the scenario and, if pinned, scenario A. The
     /// browser's compressed payload once it has answered; until then the one deflated at once
-    /// ([`deflate_now`]), which opens the same scenario.
+    /// (`deflate_now`), which opens the same scenario.
     pub fn share_payload(&self) -> String {
         match self.link.packed.get() {
             Some(packed) => packed.clone(),
@@ -46,7 +46,7 @@ impl ScenarioState {
     pub fn payload_now(&self) -> String {
         self.link
             .now
-            .get_or_init(|| payload_of_deflated(&deflate_now(&self.share_json())))
+            .get_or_init(|| payload_now(self.share_json()))
             .clone()
     }
 
