@@ -505,6 +505,8 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
     let link = "https://example.invalid/#s=abc";
     let plain = |t: &str| t.to_string();
     let chameleon = chameleon_request(scenario, &twin, link, &plain);
+    // The overrun as the scenario holds it, to two decimals.
+    let lab_vms = format!("lab VMs {:.2}x", scenario.realism.labs.vm);
     let su = words::su(paper_su_by_hand(chameleon_rate, false));
     for needed in [
         su.as_str(),
@@ -512,7 +514,7 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
         "2025-09-03",
         "https://chameleoncloud.org/blog/2025/09/03/chameleon-changelog-for-august-2025/",
         "2 recharges of 20,000 SU",
-        "lab VMs 12.97x",
+        &lab_vms,
         "m1.medium",
         "raspberrypi5",
         link,

@@ -237,31 +237,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     ));
     let twin = TestbedTwin::of(scenario, estimate, catalog);
     md.push_str(&format!("- {}\n\n", testbeds_line(&twin)));
-    md.push_str(
-        "| Lab | CPU compute | GPU | Storage | Network | Total |\n|---|---:|---:|---:|---:|---:|\n",
-    );
-    for summary in estimate
-        .labs
-        .iter()
-        .chain(std::iter::once(&estimate.project))
-    {
-        md.push_str(&format!("| {} |", escape(&summary.name)));
-        for category in Category::ALL {
-            md.push_str(&format!(
-                " {} |",
-                money(summary.cost_by_category[category.index()])
-            ));
-        }
-        md.push_str(&format!(" {} |\n", money(summary.cost_usd)));
-    }
-    md.push_str("| **Course (list price)** |");
-    for category in Category::ALL {
-        md.push_str(&format!(
-            " {} |",
-            money(estimate.cost_by_category[category.index()])
-        ));
-    }
-    md.push_str(&format!(" **{}** |\n\n", money(totals.list_usd)));
+    md.push_str(&cost_table(estimate, &money));
     if totals.discount_usd > 0.0 || totals.overhead_usd > 0.0 || totals.credit_usd > 0.0 {
         md.push_str(&format!(
             "Discount -{}, institutional overhead +{}, education credits -{}: total {}.\n\n",
@@ -296,6 +272,37 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         chameleon_request(scenario, &twin, &link, &escape),
         jetstream_request(scenario, &twin, &link, &escape),
     ));
+    md
+}
+
+/// The Markdown table of cost by lab and category, the course's list price in its last row.
+fn cost_table(estimate: &Estimate, money: &dyn Fn(f64) -> String) -> String {
+    let mut md = String::new();
+    md.push_str(
+        "| Lab | CPU compute | GPU | Storage | Network | Total |\n|---|---:|---:|---:|---:|---:|\n",
+    );
+    for summary in estimate
+        .labs
+        .iter()
+        .chain(std::iter::once(&estimate.project))
+    {
+        md.push_str(&format!("| {} |", escape_markdown(&summary.name)));
+        for category in Category::ALL {
+            md.push_str(&format!(
+                " {} |",
+                money(summary.cost_by_category[category.index()])
+            ));
+        }
+        md.push_str(&format!(" {} |\n", money(summary.cost_usd)));
+    }
+    md.push_str("| **Course (list price)** |");
+    for category in Category::ALL {
+        md.push_str(&format!(
+            " {} |",
+            money(estimate.cost_by_category[category.index()])
+        ));
+    }
+    md.push_str(&format!(" **{}** |\n\n", money(estimate.totals.list_usd)));
     md
 }
 

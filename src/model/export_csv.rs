@@ -12,8 +12,8 @@ use crate::model::engine::price_age::{Age, PriceAge};
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::Scenario;
-use crate::model::testbed::words::testbeds_line;
-use crate::model::testbed::TestbedTwin;
+use crate::model::testbed::words::tier_name;
+use crate::model::testbed::{TestbedTwin, Testbeds};
 
 /// What the rows of the CSV are written for.
 #[derive(Clone, Copy, Debug)]
@@ -210,15 +210,12 @@ fn about_rows(context: &CsvContext<'_>) -> String {
             pricing_line(context.catalog, pricing, context.estimate),
         ),
         ("Currency", pricing.currency.clone()),
-        (
-            "Free testbeds",
-            testbeds_line(&TestbedTwin::of(
-                scenario,
-                context.estimate,
-                context.catalog,
-            )),
-        ),
     ];
+    rows.extend(testbed_rows(&TestbedTwin::of(
+        scenario,
+        context.estimate,
+        context.catalog,
+    )));
     // How old the prices are, judged at the build date (as on the page's `price-age`).
     if let Some(age) = PriceAge::at_build_date(&context.estimate.lines) {
         rows.push(("Price age", age.sentence()));
@@ -229,6 +226,29 @@ fn about_rows(context: &CsvContext<'_>) -> String {
     rows.into_iter()
         .map(|(what, value)| csv_row(&[what.to_string(), value]))
         .collect()
+}
+
+/// The free-testbed twin at actual hours as machine numbers (a spreadsheet sums them; the
+/// page and Markdown say the same in words).
+fn testbed_rows(twin: &TestbedTwin) -> Vec<(&'static str, String)> {
+    let testbeds = Testbeds::builtin();
+    let total = twin.actual.split.total();
+    vec![
+        ("Chameleon SU, today's rates", fixed(total.chameleon, 0)),
+        (
+            "Chameleon SU, rules before July 2025 (low-high)",
+            format!(
+                "{}-{}",
+                fixed(total.before_low, 0),
+                fixed(total.before_high, 0)
+            ),
+        ),
+        ("Jetstream2 credits", fixed(twin.actual.access.credits, 0)),
+        (
+            "ACCESS tier",
+            tier_name(&twin.actual.access, &testbeds.access).to_string(),
+        ),
+    ]
 }
 
 /// The whole CSV; lines end in CRLF (RFC 4180), every text cell formula-safe.

@@ -167,7 +167,7 @@ mod tests {
     }
 
     #[test]
-        fn quantities_drop_trailing_zeros_and_prices_keep_four_digits() {
+    fn quantities_drop_trailing_zeros_and_prices_keep_four_digits() {
         assert_eq!(quantity(95.5), "95.5");
         assert_eq!(quantity(3.0), "3");
         assert_eq!(quantity(12.974), "12.97");

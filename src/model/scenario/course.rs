@@ -122,6 +122,34 @@ pub struct Course {
 }
 
 impl Course {
+    /// Planned unit-hours: every lab use (students on the option x count x hours, floating
+    /// IPs counted like instances) and every project use (groups x count x hours per week x
+    /// weeks).
+    pub fn planned_unit_hours(&self) -> f64 {
+        let labs: f64 = self
+            .labs
+            .iter()
+            .flat_map(|lab| &lab.options)
+            .map(|option| {
+                let takers = self.students * option.share_pct / 100.0;
+                let per_taker: f64 = option
+                    .uses
+                    .iter()
+                    .map(|u| (u.count + u.floating_ips) * u.hours)
+                    .sum();
+                takers * per_taker
+            })
+            .sum();
+        let groups = self.project_groups();
+        let project: f64 = self
+            .project
+            .uses
+            .iter()
+            .map(|u| groups * (u.count + u.floating_ips) * u.hours_per_week * self.project.weeks)
+            .sum();
+        labs + project
+    }
+
     /// Project groups: every group needs its own set-up, so a partial group counts as one.
     pub fn project_groups(&self) -> f64 {
         if self.project.group_size > 0.0 {

@@ -259,29 +259,7 @@ pub fn validate_levers(levers: &Levers) -> Vec<(LeverField, Problem)> {
 /// floating IPs counted like instances) and every project use (groups x count x hours per week
 /// x weeks).
 pub fn course_unit_hours(scenario: &Scenario) -> f64 {
-    let course = &scenario.course;
-    let labs: f64 = course
-        .labs
-        .iter()
-        .flat_map(|lab| &lab.options)
-        .map(|option| {
-            let takers = course.students * option.share_pct / 100.0;
-            let per_taker: f64 = option
-                .uses
-                .iter()
-                .map(|u| (u.count + u.floating_ips) * u.hours)
-                .sum();
-            takers * per_taker
-        })
-        .sum();
-    let groups = course.project_groups();
-    let project: f64 = course
-        .project
-        .uses
-        .iter()
-        .map(|u| groups * (u.count + u.floating_ips) * u.hours_per_week * course.project.weeks)
-        .sum();
-    labs + project
+    scenario.course.planned_unit_hours()
 }
 
 /// All sizes together within [`limits::COURSE_UNIT_HOURS`].
