@@ -124,7 +124,7 @@ fn a_first_version_link_gives_its_figure_with_todays_prices_and_says_so() {
 
 #[test]
 fn an_edited_first_version_link_in_euros_gives_both_figures_with_todays_prices() {
-    // 95 students, prices in euros at a rate of 0.9: both figures in euros, by hand.
+    // 95 students, prices in euros at a rate of 0.9: both figures in euros, by hand, written as en-US writes euros (€12.34).
     let json = r#"{"v":2,"p":"paper-s25","cu":"EUR","n":{"course.students":95,"pricing.usd_to_currency":0.9}}"#;
     let payload = base64::Engine::encode(&base64::engine::general_purpose::URL_SAFE_NO_PAD, json);
     let decoded = decode(&payload, catalog()).expect("presets load");
@@ -142,13 +142,13 @@ fn an_edited_first_version_link_in_euros_gives_both_figures_with_todays_prices()
     let notice = old.notice();
     assert!(
         notice.contains(&format!(
-            "With today's prices: {with_todays_prices:.2} EUR per student"
+            "With today's prices: €{with_todays_prices:.2} per student"
         )),
         "{notice}"
     );
     assert!(
         notice.ends_with(&format!(
-            "Today's version 3, with this link's changes where they apply, gives {today:.2} EUR."
+            "Today's version 3, with this link's changes where they apply, gives €{today:.2}."
         )),
         "{notice}"
     );
