@@ -8,6 +8,11 @@ pub mod model;
 pub mod prerender;
 pub mod state;
 
+/// The tests' one seeded random generator (`tests/common/rng.rs`), for the unit tests here.
+#[cfg(test)]
+#[path = "../tests/common/rng.rs"]
+pub(crate) mod test_rng;
+
 /// The `refresh-prices` command's core: native only, never in the wasm.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod refresh;

@@ -8,42 +8,13 @@
 
 mod common;
 
+use common::csv::records;
 use common::{catalog, estimate, paper};
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::export::ExportKind;
 use course_cost::model::format::{self, NumberStyle};
 use course_cost::model::number_style::CurrencyStyle;
 use course_cost::model::{Estimate, Scenario};
-use csv_core::{ReadRecordResult, Reader};
-
-/// Every record of `text`, read by csv-core (quotes, doubled quotes, CRLF).
-fn records(text: &str) -> Vec<Vec<String>> {
-    let mut reader = Reader::new();
-    let mut input = text.as_bytes();
-    let (mut out, mut ends) = (vec![0u8; 1 << 16], vec![0usize; 64]);
-    let mut records = Vec::new();
-    loop {
-        let (result, read, _, fields) = reader.read_record(input, &mut out, &mut ends);
-        input = &input[read..];
-        match result {
-            ReadRecordResult::Record => {
-                let mut start = 0;
-                let record = ends[..fields]
-                    .iter()
-                    .map(|&end| {
-                        let field = String::from_utf8(out[start..end].to_vec()).unwrap();
-                        start = end;
-                        field
-                    })
-                    .collect();
-                records.push(record);
-            }
-            ReadRecordResult::End => return records,
-            ReadRecordResult::InputEmpty => {}
-            other => panic!("csv-core: {other:?}"),
-        }
-    }
-}
 
 fn csv(scenario: &Scenario) -> (String, Estimate) {
     let result = estimate(scenario);

@@ -5,54 +5,22 @@
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use std::alloc::System;
 use std::rc::Rc;
 
 use course_cost::model::scenario::field::{FieldPath, Setting};
 use course_cost::state::{Action, ScenarioState, MAX_STEPS};
+use stats_alloc::{StatsAlloc, INSTRUMENTED_SYSTEM};
 
-/// The system allocator, counting the bytes this thread holds (tests run on threads of their
-/// own, so each counts only its own).
-struct Counting;
-
-thread_local! {
-    static HELD: Cell<isize> = const { Cell::new(0) };
-}
-
-fn count(bytes: usize, sign: isize) {
-    // `try_with`: a thread being torn down has no counter any more.
-    let _ = HELD.try_with(|held| held.set(held.get() + sign * bytes as isize));
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; only a counter is kept.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size(), 1);
-        // SAFETY: the caller's layout, as given.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        count(layout.size(), -1);
-        // SAFETY: allocated above with this layout.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(layout.size(), -1);
-        count(new_size, 1);
-        // SAFETY: allocated above with this layout.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
+/// The system allocator, counting the bytes handed out and given back. This file holds one test
+/// (the harness's own thread only waits meanwhile), so what it counts is what the test holds.
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
+static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
 
-/// Bytes this thread holds now.
+/// Bytes held now.
 fn held() -> isize {
-    HELD.with(Cell::get)
+    let stats = ALLOCATOR.stats();
+    stats.bytes_allocated as isize - stats.bytes_deallocated as isize
 }
 
 fn students() -> FieldPath {

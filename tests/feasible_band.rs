@@ -9,7 +9,8 @@
 
 mod common;
 
-use common::{catalog, estimate, expected, expected_pool_cases, paper};
+use common::by_hand::aws_rate;
+use common::{catalog, estimate, expected, expected_pool_cases, paper, reported};
 use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::stand_in::{default_fraction, option_text, same_gpu, PickerScope};
 use course_cost::model::engine::estimate::Phase;
@@ -26,10 +27,16 @@ use course_cost::model::scenario::setting::Setting;
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::{evaluate, Scenario};
 
-/// The students of the paper's course (the preset's enrolment).
-const STUDENTS: f64 = 191.0;
-/// The project's GPU node-hours the paper reports (talk slides), which the preset reproduces.
-const GPU_NODE_HOURS: f64 = 5_466.0;
+/// The students of the paper's course (the fixture's; the preset's enrolment).
+fn students() -> f64 {
+    reported("students")
+}
+
+/// The project's GPU node-hours G the paper reports (talk slides, in the fixture), which the
+/// preset reproduces.
+fn gpu_node_hours() -> f64 {
+    reported("project_gpu_hours")
+}
 /// Hours one node supplies from 4/12 "through at least 5/1" (19 days) and, for the one 4x A100
 /// node, 4/12-5/6 (24 days): the course's project page.
 const NINETEEN_DAYS_H: f64 = 19.0 * 24.0;
@@ -57,14 +64,6 @@ fn row_of<'a>(rows: &'a [TornadoRow], name: &str) -> &'a TornadoRow {
     rows.iter()
         .find(|r| r.name == name)
         .unwrap_or_else(|| panic!("a row {name}"))
-}
-
-/// AWS's Spring 2025 price of one instance-hour of `resource`: its mapped offer's price times the
-/// mapping's fraction, read from the catalog.
-fn aws_rate(resource: &str) -> f64 {
-    let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(mapping.offer).expect("offer");
-    offer.price_in("spring-2025").usd * mapping.fraction
 }
 
 /// The pool's node counts as the course's project page gives them, the two "variable number"
@@ -134,45 +133,45 @@ fn no_tornado_end_is_one_the_capacity_check_refuses() {
         input.high - input.low
     };
     let end_of = |knob: Knob| bounded.iter().find(|(k, _)| *k == knob).expect("bounded").1;
-    // Project GPU hours: by node count each of the 15 nodes takes 5,466 f / 15 node-hours; the
-    // 19-day nodes supply 456, so f <= 456 x 15 / 5,466 = 1.2514 (not 1.5).
+    // Project GPU hours: by node count each of the 15 nodes takes G f / 15 node-hours; the
+    // 19-day nodes supply 456, so f <= 456 x 15 / G = 1.2514 (not 1.5).
     let gpu = Knob::Setting(Setting::ProjectBareMetal);
-    let farthest = NINETEEN_DAYS_H * 15.0 / GPU_NODE_HOURS;
+    let farthest = NINETEEN_DAYS_H * 15.0 / gpu_node_hours();
     let found = end_of(gpu);
     assert!(
         found <= farthest && farthest - found <= span(gpu) / 65_536.0,
         "{found}"
     );
-    // Pool weights: at a share k by count, the 4x A100 node takes k/15 + (1 - k)/5 of 5,466
-    // node-hours against its 576, so k >= (1/5 - 576/5,466) / (1/5 - 1/15) = 0.7097 (even
+    // Pool weights: at a share k by count, the 4x A100 node takes k/15 + (1 - k)/5 of G
+    // node-hours against its 576, so k >= (1/5 - 576/G) / (1/5 - 1/15) = 0.7097 (even
     // weights, k = 0, would need 1,093).
     let weights = end_of(Knob::PoolWeighting);
-    let least = (0.2 - TWENTY_FOUR_DAYS_H / GPU_NODE_HOURS) / (0.2 - 1.0 / 15.0);
+    let least = (0.2 - TWENTY_FOUR_DAYS_H / gpu_node_hours()) / (0.2 - 1.0 / 15.0);
     assert!(
         weights >= least && weights - least <= 1.0 / 65_536.0,
         "{weights}"
     );
-    // Node counts: by count each node takes 5,466 / (7 + 2n) node-hours at n of each assumed
+    // Node counts: by count each node takes G / (7 + 2n) node-hours at n of each assumed
     // type; 456 needs n >= 2.49, so 3 each (the fixture's first pool case), not 2.
     let name_of = |knob: Knob| INPUTS.iter().find(|i| i.knob == knob).expect("input").name;
     let counts = row_of(&rows, name_of(Knob::AssumedNodeCounts));
     assert_eq!(counts.low_value, 3.0);
     assert_eq!(expected_pool_cases()[0].0, 3.0);
     // The pulled-in weighting end prices, by hand, at the pool's hour price at that share:
-    // total + 5,466 x (rate(k) - rate(1)).
+    // total + G x (rate(k) - rate(1)).
     let row = row_of(&rows, name_of(Knob::PoolWeighting));
     let typical = net(&paper().scenario);
-    let by_hand = typical + GPU_NODE_HOURS * (pool_rate(weights) - pool_rate(1.0));
+    let by_hand = typical + gpu_node_hours() * (pool_rate(weights) - pool_rate(1.0));
     assert!(
         (row.low_total_usd - by_hand).abs() < 1e-6,
         "{row:?} vs {by_hand}"
     );
     // Even weights (the fixture's sensitivity figure) lie past it: the band never reaches them.
-    let even = expected("even_pool_weights_per_student_usd") * STUDENTS;
+    let even = expected("even_pool_weights_per_student_usd") * students();
     assert!(row.low_total_usd < even - 1_000.0, "{row:?}");
     println!(
         "pulled in: project GPU high {found:.4}, weights low {weights:.4} (${:.2}/student)",
-        row.low_total_usd / STUDENTS
+        row.low_total_usd / students()
     );
 }
 
@@ -217,10 +216,10 @@ fn every_draw_of_the_band_fits_and_the_headline_has_its_percentile() {
     println!(
         "band per student: p10 ${:.2}, p50 ${:.2}, p90 ${:.2}; headline ${:.2} at the {:.0}th \
          percentile; {dropped} draws dropped",
-        band.p10_usd / STUDENTS,
-        band.p50_usd / STUDENTS,
-        band.p90_usd / STUDENTS,
-        headline / STUDENTS,
+        band.p10_usd / students(),
+        band.p50_usd / students(),
+        band.p90_usd / students(),
+        headline / students(),
         band.typical_percentile
     );
 }
@@ -289,8 +288,8 @@ fn each_stand_in_choice_that_moves_the_total_has_an_assumed_row() {
     // The 80 GB single-A100 node: an eighth of a p4de now (8 x A100 80 GB); AWS rents only the
     // whole machine. The other offers with 80-160 GB a GPU (p5.48xlarge's H100 at 1/8) are
     // dearer per GPU but cheaper than the whole p4de, so the row runs from the eighth to the whole
-    // one: its hours x (p4de - p4de / 8). By hand, its hours: Lab 4 B 191 x 0.5 x 2 h, Lab 6a
-    // 191 x 0.5 x 3 h (lab factor 1), and the project's pool share 54 groups x 8 h x 6 weeks x
+    // one: its hours x (p4de - p4de / 8). By hand, its hours: Lab 4 B students x 0.5 x 2 h, Lab 6a
+    // students x 0.5 x 3 h (lab factor 1), and the project's pool share 54 groups x 8 h x 6 weeks x
     // 4/15 x the GPU overrun.
     let p4de = catalog().offer("aws/p4de.24xlarge").expect("p4de");
     let whole = p4de.price_in("spring-2025").usd;
@@ -300,7 +299,7 @@ fn each_stand_in_choice_that_moves_the_total_has_an_assumed_row() {
         * project.weeks
         * (4.0 / 15.0)
         * paper().scenario.realism.project.bare_metal;
-    let gigaio_hours = STUDENTS * 0.5 * 2.0 + STUDENTS * 0.5 * 3.0 + pool_hours;
+    let gigaio_hours = students() * 0.5 * 2.0 + students() * 0.5 * 3.0 + pool_hours;
     assert!((hours_of("compute_gigaio") - gigaio_hours).abs() < 1e-6);
     let label = catalog().resource("compute_gigaio").expect("known").label;
     let gigaio = row_of(&rows, &format!("Which offer stands in for the {label}"));

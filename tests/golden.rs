@@ -1,13 +1,16 @@
-//! Golden tests: the default scenario against the paper's published figures.
+//! Golden tests: the default scenario against the paper's published figures. Every figure of the
+//! paper is read from tests/fixtures/paper.json; in the derivations below, G is the project's
+//! GPU node-hours it reports and S its students.
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 
+use common::by_hand::aws_rate;
 use common::{
-    catalog, estimate, expected, expected_pool_cases, off_by, paper, reported, reported_range,
+    by_hand, catalog, estimate, expected, expected_pool_cases, off_by, paper, reported,
+    reported_range,
 };
-use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::engine::calibrate::calibrate;
 
 #[test]
@@ -64,42 +67,24 @@ fn planned_lab_hours_match_the_lab_texts() {
 
 /// What the default costs the course (labs, project; USD), computed here by hand from the preset's
 /// plan and overrun factors and the AWS stand-ins' Spring 2025 prices, without the engine:
-/// hours x overrun x (instances x hour price + floating IPs x the address's hour price).
+/// hours x overrun x (instances x hour price + floating IPs x the address's hour price)
+/// (`common::by_hand`).
 fn by_hand_course_usd() -> (f64, f64) {
-    use course_cost::model::scenario::realism::OverrunFactors;
     let s = &paper().scenario;
-    let factor = |f: &OverrunFactors, resource: &str| match catalog()
-        .resource(resource)
-        .expect("known")
-        .kind
-    {
-        ResourceKind::Vm => f.vm,
-        ResourceKind::BareMetal => f.bare_metal,
-        ResourceKind::Edge => f.edge,
-        ResourceKind::Storage => f.storage,
-        ResourceKind::Network => 1.0,
-    };
-    let address = aws_rate("floating_ip");
-    let students = reported("students");
-    let mut labs = 0.0;
-    for option in s.course.labs.iter().flat_map(|l| &l.options) {
-        for u in &option.uses {
-            let hours = option.share_pct / 100.0 * u.hours * factor(&s.realism.labs, &u.resource);
-            labs += students * hours * (u.count * aws_rate(&u.resource) + u.floating_ips * address);
-        }
-    }
-    // 191 students in groups of 3.6: 54 groups, each using the project's uses for 6 weeks.
-    let groups = (students / 3.6).ceil();
-    assert_eq!(groups, expected("groups"));
-    let mut project = 0.0;
-    for u in &s.course.project.uses {
-        for (resource, share) in u.members() {
-            let hours = u.hours_per_week * s.course.project.weeks * share;
-            let hours = hours * factor(&s.realism.project, resource);
-            project += groups * hours * (u.count * aws_rate(resource) + u.floating_ips * address);
-        }
-    }
-    (labs, project)
+    assert_eq!(s.course.students, reported("students"));
+    // The paper's students in groups of 3.6: 54 groups, each using the project's uses for 6 weeks.
+    assert_eq!(by_hand::groups(s), expected("groups"));
+    by_hand::list_cost(s)
+}
+
+/// The paper's project GPU node-hours, G (talk slides, in the fixture).
+fn gpu_hours() -> f64 {
+    reported("project_gpu_hours")
+}
+
+/// The paper's students, S (SC25 abstract, in the fixture).
+fn students() -> f64 {
+    reported("students")
 }
 
 /// [`by_hand_course_usd`] per enrolled student (labs, project; USD).
@@ -111,7 +96,8 @@ fn by_hand_per_student() -> (f64, f64) {
 
 #[test]
 fn labs_on_aws_spring_2025_land_in_the_papers_range() {
-    // Talk slides: labs cost $110-125 per student on a commercial cloud; the goal is within 20%.
+    // Talk slides: labs cost the fixture's range per student on a commercial cloud; the goal is
+    // within 20%.
     let (low, high) = reported_range("labs_per_student_usd");
     let result = estimate(&paper().scenario);
     let labs = result.labs_per_student_usd();
@@ -129,8 +115,8 @@ fn labs_on_aws_spring_2025_land_in_the_papers_range() {
 
 #[test]
 fn total_on_aws_spring_2025_is_near_the_papers_250_per_student() {
-    // SC25 abstract: about $250 per student; the goal is within 15%, with no price bent. The
-    // project's 5,466 GPU node-hours are spread over the pool the course reserved, by node count;
+    // SC25 abstract: the fixture's "about" figure per student; the goal is within 15%, with no
+    // price bent. The project's GPU node-hours G are spread over the pool the course reserved, by node count;
     // by hand the total lands 15% above the paper (README.md, "How close to the paper").
     let totals = estimate(&paper().scenario).totals;
     let (labs, project) = by_hand_course_usd();
@@ -191,7 +177,7 @@ fn the_project_pool_fits_its_reserved_capacity() {
         .iter()
         .find(|c| c.resource == "gpu_a100_pcie");
     assert!((a100.expect("the 4x A100 node").available_hours - 576.0).abs() < 1e-9);
-    assert!((mi100.needed_hours - 5_466.0 * 2.0 / 15.0).abs() < 1e-6);
+    assert!((mi100.needed_hours - gpu_hours() * 2.0 / 15.0).abs() < 1e-6);
 }
 
 #[test]
@@ -215,10 +201,10 @@ fn the_old_all_on_mi100_mapping_and_a_huge_class_exceed_the_pool() {
 #[test]
 fn gpu_hours_are_node_hours_and_device_hours_are_shown_beside_them() {
     let result = estimate(&paper().scenario);
-    // The paper's 5,466 "GPU hours" read as node-hours; on 1-, 2- and 4-GPU nodes the pool's
+    // The paper's G "GPU hours" read as node-hours; on 1-, 2- and 4-GPU nodes the pool's
     // device-hours are (4 + 4 + 2x2 + 4 + 4) / 15 = 1.333 times as many.
-    assert!(off_by(result.project.gpu_hours, 5_466.0) < 1e-9);
-    assert!(off_by(result.project.gpu_device_hours, 5_466.0 * 20.0 / 15.0) < 1e-9);
+    assert!(off_by(result.project.gpu_hours, gpu_hours()) < 1e-9);
+    assert!(off_by(result.project.gpu_device_hours, gpu_hours() * 20.0 / 15.0) < 1e-9);
 }
 
 #[test]
@@ -227,7 +213,7 @@ fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
     let preset = paper();
     let figures = preset.paper.as_ref().expect("the paper's figures");
     let gap = PaperGap::new(&estimate(&preset.scenario), figures);
-    // The hand-computed total against the abstract's $250: 15% above it.
+    // The hand-computed total against the abstract's per-student figure: 15% above it.
     let (labs, project) = by_hand_per_student();
     let paper_usd = reported("per_student_usd");
     let relative = (labs + project) / paper_usd - 1.0;
@@ -248,7 +234,7 @@ fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
 
 #[test]
 fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
-    // Read the paper's 5,466 "GPU hours" as GPU-device-hours: the pool averages 20/15 GPUs per
+    // Read the paper's G "GPU hours" as GPU-device-hours: the pool averages 20/15 GPUs per
     // node, so the project's GPU nodes ran 15/20 as many node-hours.
     let mut device = paper().scenario.clone();
     device.realism.project.bare_metal *= 15.0 / 20.0;
@@ -262,14 +248,15 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
     }
     let even_total = estimate(&even).totals.per_student_usd;
     // By hand, from the pool's hour prices (AWS stand-ins, Spring 2025): the device-hours
-    // reading removes a quarter of the 5,466 node-hours and of their floating IPs' hours; even
-    // weights move the 5,466 hours from the by-count mix to 20% per type.
+    // reading removes a quarter of the G node-hours and of their floating IPs' hours; even
+    // weights move the G hours from the by-count mix to 20% per type.
     let base = estimate(&paper().scenario).totals.per_student_usd;
     let by_count_rate = pool_rate(by_count(4.0));
     let address = aws_rate("floating_ip");
-    let device_by_hand = base - 5_466.0 * (1.0 - 15.0 / 20.0) * (by_count_rate + address) / 191.0;
+    let device_by_hand =
+        base - gpu_hours() * (1.0 - 15.0 / 20.0) * (by_count_rate + address) / students();
     let even_rate = pool_rate(pool_nodes(4.0).into_iter().map(|(r, _)| (r, 0.2)));
-    let even_by_hand = base + 5_466.0 / 191.0 * (even_rate - by_count_rate);
+    let even_by_hand = base + gpu_hours() / students() * (even_rate - by_count_rate);
     println!("device-hours reading: ${device_total:.2}; even pool: ${even_total:.2}");
     assert!(
         (device_total - device_by_hand).abs() < 1e-6,
@@ -330,20 +317,6 @@ fn pool_nodes(variable: f64) -> [(&'static str, f64); 5] {
     ]
 }
 
-/// AWS's Spring 2025 price of one hour of `resource` (its stand-in's price times the fraction;
-/// storage is priced per GB-month, billed over 730 hours a month), read from the catalog's
-/// mapping and offer, not from a priced line.
-fn aws_rate(resource: &str) -> f64 {
-    use course_cost::model::catalog::offer::PriceUnit;
-    let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(mapping.offer).expect("offer");
-    let per_hour = match offer.unit {
-        PriceUnit::Hour => 1.0,
-        PriceUnit::GbMonth => 1.0 / 730.0,
-    };
-    offer.price_in("spring-2025").usd * mapping.fraction * per_hour
-}
-
 /// Hour price of the pool when its hours are weighted by `weights` (share per type).
 fn pool_rate(weights: impl Iterator<Item = (&'static str, f64)>) -> f64 {
     weights.map(|(resource, w)| w * aws_rate(resource)).sum()
@@ -382,9 +355,9 @@ fn the_variable_node_counts_are_assumed_and_the_reserved_ones_sourced() {
 
 #[test]
 fn the_total_over_plausible_node_counts_follows_the_pool_weights() {
-    // Only the pool's GPU hours move: the paper's 5,466 node-hours, spread by node count, each
+    // Only the pool's GPU hours move: the paper's G node-hours, spread by node count, each
     // type at its AWS stand-in's Spring 2025 hour price. From 4 nodes each (the default):
-    // total(n) = total(4) + 5,466 / 191 x (rate of the pool at n - rate at 4).
+    // total(n) = total(4) + G / S x (rate of the pool at n - rate at 4).
     let preset = paper();
     let base = estimate(&preset.scenario).totals.per_student_usd;
     let range = pool_range(&preset.scenario, catalog(), preset).expect("two assumed counts");
@@ -393,8 +366,8 @@ fn the_total_over_plausible_node_counts_follows_the_pool_weights() {
     assert_eq!(audit.len(), range.cases.len());
     for (case, (units, audited)) in range.cases.iter().zip(audit) {
         assert_eq!(case.units, units);
-        let by_hand =
-            base + 5_466.0 / 191.0 * (pool_rate(by_count(units)) - pool_rate(by_count(4.0)));
+        let by_hand = base
+            + gpu_hours() / students() * (pool_rate(by_count(units)) - pool_rate(by_count(4.0)));
         assert!(
             (case.per_student_usd - by_hand).abs() < 1e-6,
             "{units}: {case:?} vs {by_hand}"
@@ -413,10 +386,10 @@ fn the_fewest_nodes_that_supply_the_pool_and_each_type() {
     let scenario = &paper().scenario;
     let result = estimate(scenario);
     // The 4x A100 node supplies 24 days x 24 h = 576 node-hours (4/12-5/6), every other node
-    // 19 x 24 = 456 (4/12 to 5/1): the paper's 5,466 GPU node-hours need that one node and
-    // (5,466 - 576) / 456 = 10.7, so 11 more: 12 nodes.
+    // 19 x 24 = 456 (4/12 to 5/1): the paper's G GPU node-hours need that one node and
+    // (G - 576) / 456 = 10.7, so 11 more: 12 nodes.
     assert_eq!(fewest_nodes_together(&result.capacity), 12.0);
-    // Each type gets its node-count share: RTX 6000 4/15 x 5,466 = 1,457.6 h, 3.2 nodes: 4.
+    // Each type gets its node-count share: RTX 6000 4/15 x G = 1,457.6 h, 3.2 nodes: 4.
     let rtx = result
         .capacity
         .iter()
@@ -424,8 +397,8 @@ fn the_fewest_nodes_that_supply_the_pool_and_each_type() {
         .expect("rtx");
     assert_eq!(rtx.fewest_units(), 4.0);
     // The sourced types hold 4 + 2 + 1 = 7 nodes. Weighted by count, each node takes
-    // 5,466 / (7 + 2n) node-hours at n nodes of each assumed type: at 2 each 5,466 / 11 = 497
-    // against 456, too many; at 3 each 5,466 / 13 = 420, they fit.
+    // G / (7 + 2n) node-hours at n nodes of each assumed type: at 2 each G / 11 = 497
+    // against 456, too many; at 3 each G / 13 = 420, they fit.
     let two_each = with_counts(scenario, &[0, 3], 2.0);
     assert!(estimate(&two_each).capacity.iter().any(|c| c.exceeded()));
     let three_each = with_counts(scenario, &[0, 3], 3.0);
@@ -435,7 +408,7 @@ fn the_fewest_nodes_that_supply_the_pool_and_each_type() {
 #[test]
 fn hours_moved_onto_one_type_exceed_its_own_capacity() {
     // Half the pool's hours on the one 4x A100 node, the rest by node count over the others:
-    // 5,466 x 0.5 = 2,733 node-hours against 1 x 576, though the pool's 15 nodes supply 6,960.
+    // G x 0.5 = 2,733 node-hours against 1 x 576, though the pool's 15 nodes supply 6,960.
     let mut moved = paper().scenario.clone();
     let pool = &mut moved.course.project.uses[1].pool;
     for member in pool.iter_mut() {
@@ -457,7 +430,7 @@ fn hours_moved_onto_one_type_exceed_its_own_capacity() {
     assert!((a100.available_hours - 576.0).abs() < 1e-9);
     // The pool: 14 nodes x 456 h and the one 4x A100 node's 576.
     let pooled: f64 = result.capacity.iter().map(|c| c.available_hours).sum();
-    assert!((pooled - (14.0 * 456.0 + 576.0)).abs() < 1e-6 && 5_466.0 < pooled);
+    assert!((pooled - (14.0 * 456.0 + 576.0)).abs() < 1e-6 && gpu_hours() < pooled);
 }
 
 /// The node types whose reserved capacity the estimate's hours exceed.

@@ -1,15 +1,17 @@
 //! Savings levers, the uncertainty tornado and its sampled interval, and the comparables, on the
-//! paper's course (AWS, Spring 2025 prices). Figures were computed once and are explained beside
-//! each pin (golden-style, to the cent): a change in data or engine shows up here.
+//! paper's course (AWS, Spring 2025 prices). Each saving is computed here from the catalog's
+//! prices and the preset's plan by the formula written beside it (`common::by_hand` walks the
+//! plan), never pinned; the paper's figures come from tests/fixtures/paper.json.
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
 mod common;
 
-use common::{catalog, estimate, expected, expected_pool_cases, paper, pooled_use};
-use course_cost::model::catalog::offer::PriceModel;
+use common::by_hand::{self, aws_rate, HandUse};
+use common::{catalog, estimate, expected, expected_pool_cases, paper, pooled_use, reported};
+use course_cost::model::catalog::offer::{Offer, PriceModel, PriceUnit};
 use course_cost::model::catalog::presets::builtin_presets;
-use course_cost::model::catalog::resource::{Category, ResourceKind};
+use course_cost::model::catalog::resource::{Category, Resource, ResourceKind};
 use course_cost::model::engine::estimate::Phase;
 use course_cost::model::planners::comparables::builtin_comparables;
 use course_cost::model::planners::interval::{sample, Sampling};
@@ -96,11 +98,163 @@ fn all_levers() -> Levers {
     }
 }
 
-fn assert_cents(value: f64, pinned: f64) {
+fn assert_cents(value: f64, by_hand: f64) {
     assert!(
-        (value - pinned).abs() < CENT,
-        "${value:.4}, pinned ${pinned:.2}"
+        (value - by_hand).abs() < CENT,
+        "${value:.4}, by hand ${by_hand:.4}"
     );
+}
+
+/// The paper's course's uses (`common::by_hand`) of VMs, each with the hour price of one user's
+/// instances and floating IPs on AWS in Spring 2025 (the catalog's).
+fn paper_vm_uses() -> Vec<(HandUse, f64)> {
+    let s = &paper().scenario;
+    by_hand::uses(s)
+        .into_iter()
+        .filter(|u| u.kind == ResourceKind::Vm)
+        .map(|u| {
+            let hour = u.hour_usd("aws", &s.pricing.snapshot);
+            (u, hour)
+        })
+        .collect()
+}
+
+/// Actual hours of one VM instance under a lease cap of `cap` hours: a lease ends after `cap`
+/// hours unless the plan itself is longer, then it is renewed as planned:
+/// min(actual, max(planned, cap)).
+fn capped(u: &HandUse, cap: f64) -> f64 {
+    u.actual().min(u.planned.max(cap))
+}
+
+/// Actual hours of one VM instance of `actual` hours left after auto-stop (the lever's model,
+/// written out): idle = idle share x actual, in max(1, actual / 24) daily stretches, of which at
+/// most `idle_after_hours` each are kept, and the nightly stop takes night hours / 24 of what is
+/// kept: actual - idle + kept.
+fn after_auto_stop(stop: &AutoStop, actual: f64) -> f64 {
+    let idle = actual * stop.idle_share_pct / 100.0;
+    let stretches = (actual / 24.0).max(1.0);
+    let mut kept = stop
+        .idle_after_hours
+        .map_or(idle, |h| idle.min(stretches * h));
+    if stop.nightly_stop {
+        kept *= 1.0 - stop.night_hours / 24.0;
+    }
+    actual - idle + kept
+}
+
+/// The lease cap's saving on the paper's course, by hand: over every VM use outside a pool,
+/// users x (actual - capped hours) x the hour price of the user's instances and addresses.
+fn lease_cap_saving(cap: f64) -> f64 {
+    paper_vm_uses()
+        .iter()
+        .filter(|(u, _)| !u.pooled)
+        .map(|(u, hour)| u.users * (u.actual() - capped(u, cap)) * hour)
+        .sum()
+}
+
+/// Auto-stop's saving (its default settings: lab VMs only) on the paper's course, by hand, after
+/// a lease cap of `cap` hours if one is set: users x (hours before - hours after auto-stop) x the
+/// hour price of the user's instances and addresses.
+fn auto_stop_saving(cap: Option<f64>) -> f64 {
+    let stop = AutoStop::default();
+    paper_vm_uses()
+        .iter()
+        .filter(|(u, _)| u.lab || (stop.include_project && !u.pooled))
+        .map(|(u, hour)| {
+            let before = cap.map_or(u.actual(), |cap| capped(u, cap));
+            u.users * (before - after_auto_stop(&stop, before)) * hour
+        })
+        .sum()
+}
+
+/// Whether `offer` can stand in for `resource` (the right-sizing rule, written out): for a GPU
+/// resource a GPU offer with as much memory per GPU or more, for a CPU resource an offer without a
+/// GPU with as many vCPUs and as much memory or more; hourly offers only.
+fn fits_by_hand(resource: &Resource, offer: &Offer) -> bool {
+    let (r, o) = (&resource.specs, &offer.specs);
+    offer.unit == PriceUnit::Hour
+        && if r.gpu_count > 0 {
+            o.gpu_count > 0 && o.gpu_mem_gb >= r.gpu_mem_gb
+        } else {
+            o.gpu_count == 0 && o.vcpu >= r.vcpu && o.ram_gb >= r.ram_gb
+        }
+}
+
+/// Right-sizing's saving on the paper's course, by hand, with each resource that moves and the
+/// offer it moves to: for every instance resource the course uses, the cheapest AWS offer that
+/// fits it (its hour price x the resource's GPUs / the offer's GPUs), if cheaper than the mapped
+/// stand-in's; saving = its instance-hours (users x instances x actual hours) x the difference.
+fn right_size_saving() -> (f64, Vec<(String, String)>) {
+    let s = &paper().scenario;
+    let snapshot = &s.pricing.snapshot;
+    let (mut saving, mut moved) = (0.0, Vec::new());
+    let uses = by_hand::uses(s);
+    let mut resources: Vec<&str> = uses.iter().map(|u| u.resource.as_str()).collect();
+    resources.dedup();
+    let mut seen = Vec::new();
+    for id in resources {
+        let resource = catalog().resource(id).expect("known");
+        if !resource.kind.is_instance() || seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let fraction = |o: &Offer| {
+            if resource.specs.gpu_count > 0 {
+                f64::from(resource.specs.gpu_count) / f64::from(o.specs.gpu_count)
+            } else {
+                1.0
+            }
+        };
+        let best = catalog()
+            .offers
+            .iter()
+            .filter(|o| o.provider == "aws" && fits_by_hand(resource, o))
+            .map(|o| {
+                (
+                    by_hand::offer_rate(&o.id, snapshot) * fraction(o),
+                    o.id.to_string(),
+                )
+            })
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .expect("some offer fits");
+        let current = aws_rate(id);
+        if best.0 < current - 1e-12 {
+            let hours: f64 = uses
+                .iter()
+                .filter(|u| u.resource == id)
+                .map(|u| u.users * u.count * u.actual())
+                .sum();
+            saving += hours * (current - best.0);
+            moved.push((id.to_string(), best.1));
+        }
+    }
+    (saving, moved)
+}
+
+/// Spot GPUs' saving on `s` with `rerun_pct` percent re-runs, by hand: for every GPU resource
+/// whose stand-in on the scenario's provider has a published spot price, its instance-hours x the
+/// mapping's fraction x (list price - spot price x (1 + re-runs)).
+fn spot_saving(s: &Scenario, rerun_pct: f64) -> f64 {
+    let (provider, snapshot) = (&s.pricing.provider, &s.pricing.snapshot);
+    by_hand::uses(s)
+        .iter()
+        .filter(|u| {
+            catalog()
+                .resource(&u.resource)
+                .expect("known")
+                .specs
+                .gpu_count
+                > 0
+        })
+        .filter_map(|u| {
+            let mapping = catalog().mapping(provider, &u.resource).expect("mapped");
+            let offer = catalog().offer(mapping.offer).expect("an offer");
+            let spot = offer.spot_in(snapshot)?.usd;
+            let list = offer.price_in(snapshot).usd;
+            let hours = u.users * u.count * u.actual();
+            Some(hours * mapping.fraction * (list - spot * (1.0 + rerun_pct / 100.0)))
+        })
+        .sum()
 }
 
 #[test]
@@ -113,15 +267,20 @@ fn the_starting_total_is_the_engines_net_cost() {
 #[test]
 fn a_24_hour_vm_lease_cap_lowers_the_total() {
     // Lab VMs run 12.817536x their plan. Per instance, actual hours = planned x 12.817536 and the
-    // cap cuts everything past 24 h: Lab 1 (1 m1.small, 3 h -> 38.45 h) 14.45 h; Lab 2 (3 m1.medium,
-    // 4.5 h -> 57.68 h) 33.68 h each; Lab 3 (3 m1.medium, 5 h -> 64.09 h) 40.09 h each; Lab 7
-    // (1 m1.medium, 9 h -> 115.36 h) 91.36 h; Lab 8 (1 m1.large, 3 h -> 38.45 h) 14.45 h; each
-    // use's one floating IP ($0.005/h) follows its VMs. Times 191 students at t3.small $0.0208,
-    // t3.medium $0.0416 and t3.xlarge $0.1664 per hour: $3,186.31. Project VMs are planned for the
-    // whole project (1,008 h > 24 h), so their lease is renewed as planned and nothing is cut.
+    // cap cuts everything past 24 h (lease_cap_saving): Lab 1 (1 m1.small, 3 h -> 38.45 h)
+    // 14.45 h; Lab 2 (3 m1.medium, 4.5 h -> 57.68 h) 33.68 h each; Lab 3 (3 m1.medium, 5 h ->
+    // 64.09 h) 40.09 h each; Lab 7 (1 m1.medium, 9 h -> 115.36 h) 91.36 h; Lab 8 (1 m1.large,
+    // 3 h -> 38.45 h) 14.45 h; each use's one floating IP follows its VMs; times the students and
+    // the catalog's hour prices of the stand-ins (t3.small, t3.medium, t3.xlarge) and the
+    // address. Project VMs are planned for the whole project (1,008 h > 24 h), so their lease is
+    // renewed as planned and nothing is cut.
+    let project_vms = paper_vm_uses().into_iter().filter(|(u, _)| !u.lab);
+    for (u, _) in project_vms {
+        assert!(u.planned > 24.0 && capped(&u, 24.0) == u.actual(), "{u:?}");
+    }
     let saving = alone(lease_cap(24.0));
     assert!(saving > 0.0);
-    assert_cents(saving, 3_186.31);
+    assert_cents(saving, lease_cap_saving(24.0));
     let capped = apply_levers(&paper().scenario, &all_only_cap(), catalog()).expect("applies");
     assert!(net(&capped) < net(&paper().scenario));
     // The project's VM use is untouched, and no lab VM instance runs past 24 h.
@@ -138,18 +297,18 @@ fn all_only_cap() -> Levers {
 }
 
 #[test]
-fn auto_stop_saving_is_pinned() {
+fn auto_stop_saves_the_idle_hours_it_stops() {
     // Defaults: stop after 2 idle hours, nightly stop of 8 h, 90% of VM time idle, lab VMs only.
     // Per lab VM instance with A actual hours: idle = 0.9 A in max(1, A / 24) daily stretches, of
     // which at most 2 h each are kept, and the night takes a third of what is kept. Lab 1:
     // A = 38.45, idle 34.61, kept 2 x 1.60 x 2/3 = 2.14, so 32.47 h saved; likewise Lab 2 48.71 h,
-    // Lab 3 54.12 h, Lab 7 97.41 h, Lab 8 32.47 h per instance. Times instances, 191 students and
-    // the VM's and its address's hourly price: $4,639.29.
+    // Lab 3 54.12 h, Lab 7 97.41 h, Lab 8 32.47 h per instance. Times instances, the students and
+    // the VM's and its address's hourly price (auto_stop_saving).
     let saving = alone(Levers {
         auto_stop: Some(AutoStop::default()),
         ..Levers::default()
     });
-    assert_cents(saving, 4_639.29);
+    assert_cents(saving, auto_stop_saving(None));
 }
 
 /// The price per hour of one instance of `resource` in the paper's course on AWS, and of one
@@ -292,24 +451,33 @@ fn spot_gpus_save_nothing_on_aws_where_no_gpu_spot_price_is_known() {
     // the GPU lines stay on demand without re-runs: $0.
     let levers = spot_rerun(15.0);
     assert_cents(alone(levers.clone()), 0.0);
-    // On Google Cloud the A100 machines have spot prices (a2-highgpu-4g $7.71208 against
-    // $14.69354, a2-highgpu-1g $1.92802 against $3.673385): with 15% re-runs, $10,347.40 less.
+    // On Google Cloud the A100 machines have spot prices (a2-highgpu-4g, a2-highgpu-1g): with 15%
+    // re-runs, their hours x (list - spot x 1.15) less (spot_saving).
     let gcp = paper_valid().on_provider("gcp", catalog()).expect("gcp");
     let result = savings(&gcp, &levers, catalog()).expect("prices");
-    assert_cents(result.together_usd(), 10_347.40);
+    let by_hand = spot_saving(&gcp, 15.0);
+    assert!(by_hand > 0.0);
+    assert_cents(result.together_usd(), by_hand);
+    assert_cents(spot_saving(&paper().scenario, 15.0), 0.0);
 }
 
 #[test]
 fn right_sizing_picks_a_cheaper_fitting_offer_and_never_raises_the_bill() {
     // The one cheaper fit on AWS: the project pool's RTX 6000 share (24 GB) moves from g5.xlarge
-    // (A10G 24 GB, $1.006/h) to g6.xlarge (L4 24 GB, $0.8048/h): 54 groups x 8 h/week x 6 weeks
-    // x 26.67% x 2.1088 overrun = 1,457.6 h x $0.2012 = $293.27. Every other stand-in is already
-    // the cheapest that fits (or cheaper than any offer that fits, and then kept).
+    // (A10G 24 GB) to g6.xlarge (L4 24 GB): 54 groups x 8 h/week x 6 weeks x 26.67% x 2.1088
+    // overrun = 1,457.6 h x the difference of their hour prices (right_size_saving). Every other
+    // stand-in is already the cheapest that fits (or cheaper than any offer that fits, and then
+    // kept).
     let levers = Levers {
         right_size: true,
         ..Levers::default()
     };
-    assert_cents(alone(levers.clone()), 293.27);
+    let (by_hand, moved) = right_size_saving();
+    assert_eq!(
+        moved,
+        [("gpu_rtx_6000".to_string(), "aws/g6.xlarge".to_string())]
+    );
+    assert_cents(alone(levers.clone()), by_hand);
     for provider in ["aws", "gcp", "azure", "lambda", "runpod"] {
         let Some(on) = paper_valid().on_provider(provider, catalog()) else {
             continue;
@@ -333,19 +501,28 @@ fn the_waterfall_steps_sum_to_start_minus_end() {
         before = step.after_usd;
     }
     assert!((before - result.end_usd).abs() < 1e-9);
-    // All five together: the lease cap $3,186.31, then auto-stop only $1,948.63 (against
-    // $4,639.29 alone, as the cap already cut the same idle hours), right-sizing $293.27 (the
-    // project's RTX 6000 share), spot $0 (no AWS GPU spot price), and GPU sharing its saving
-    // alone (1/6 of the shareable lab uses), as no other lever touches lab GPU lines on AWS.
-    let together = 3_186.31 + 1_948.63 + 293.27 + shareable_lab_usd() / 6.0;
-    // (Three pins rounded to the cent: within three cents.)
-    assert!(
-        (result.together_usd() - together).abs() < 3.0 * CENT,
-        "{result:?}"
-    );
-    assert!((result.end_usd - (expected("total_usd") - together)).abs() < 3.0 * CENT);
+    // All five together: the lease cap, then auto-stop on the capped hours only (less than alone,
+    // as the cap already cut the same idle hours), right-sizing (the project's RTX 6000 share),
+    // spot $0 (no AWS GPU spot price), and GPU sharing its saving alone (1/6 of the shareable lab
+    // uses), as no other lever touches lab GPU lines on AWS.
+    let together = all_levers_saving();
+    assert!(auto_stop_saving(Some(24.0)) < auto_stop_saving(None));
+    assert_cents(result.together_usd(), together);
+    // The fixture's total is rounded to the cent.
+    assert!((result.end_usd - (expected("total_usd") - together)).abs() < CENT);
     let applied = apply_levers(&paper().scenario, &all_levers(), catalog()).expect("applies");
     assert!((net(&applied) - result.end_usd).abs() < 1e-6);
+}
+
+/// What every lever of [`all_levers`] saves together on the paper's course, by hand: the lease
+/// cap, auto-stop after it, right-sizing and GPU sharing (1/6 of the shareable lab uses); spot
+/// GPUs save nothing on AWS.
+fn all_levers_saving() -> f64 {
+    lease_cap_saving(24.0)
+        + auto_stop_saving(Some(24.0))
+        + right_size_saving().0
+        + shareable_lab_usd() / 6.0
+        + spot_saving(&paper().scenario, 15.0)
 }
 
 #[test]
@@ -441,8 +618,9 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
     };
     // The project GPU row: the project's lease-bounded lines (GPU nodes and their addresses)
     // scale with the factor from 0.5x up to what the reserved nodes supply. Weighted by node
-    // count, each of the 15 nodes takes 5,466 / 15 = 364.4 node-hours; the 19-day nodes supply
-    // 456, so the high end is 456 x 15 / 5,466 = 1.2514x (found to 1/65,536 of the 1.0 span),
+    // count, each of the 15 nodes takes G / 15 = 364.4 node-hours (G: the paper's project GPU
+    // hours); the 19-day nodes supply 456, so the high end is 456 x 15 / G = 1.2514x (found to
+    // 1/65,536 of the 1.0 span),
     // not 1.5x: the swing is (1.2514 - 0.5) times their cost.
     let e = estimate(&paper().scenario);
     let gpu_blocks: f64 = e
@@ -451,7 +629,7 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
         .filter(|l| l.phase == Phase::Project && l.lease_bounded)
         .map(|l| l.cost_usd)
         .sum();
-    let farthest = 456.0 * 15.0 / 5_466.0;
+    let farthest = 456.0 * 15.0 / reported("project_gpu_hours");
     let swing = row("Project GPU node-hours").swing_usd();
     assert!(
         swing <= (farthest - 0.5) * gpu_blocks + 1e-6
@@ -460,8 +638,8 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
         (farthest - 0.5) * gpu_blocks
     );
     // The node counts from the fewest that fit (the fixture's first pool case) to 8 each: the
-    // numbers audit gives the fixture's per-student figures, times 191 students (no credit by
-    // default).
+    // numbers audit gives the fixture's per-student figures, times the paper's students (no
+    // credit by default).
     let counts = row("Nodes of each pool type");
     let fewest = expected_pool_cases()[0].0;
     assert_eq!((counts.low_value, counts.high_value), (fewest, 8.0));
@@ -471,11 +649,11 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
         case.1
     };
     assert!(
-        (counts.low_total_usd / 191.0 - at(fewest)).abs() < 0.005,
+        (counts.low_total_usd / reported("students") - at(fewest)).abs() < 0.005,
         "{counts:?}"
     );
     assert!(
-        (counts.high_total_usd / 191.0 - at(8.0)).abs() < 0.005,
+        (counts.high_total_usd / reported("students") - at(8.0)).abs() < 0.005,
         "{counts:?}"
     );
     // Even weights would put more hours on the one 4x A100 node than it supplies: the low end is
@@ -484,7 +662,7 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
     let weights = row("How the project's GPU hours spread");
     let even = expected("even_pool_weights_per_student_usd");
     assert!(
-        weights.low_total_usd / 191.0 < even && weights.low_total_usd > typical,
+        weights.low_total_usd / reported("students") < even && weights.low_total_usd > typical,
         "{weights:?}"
     );
     assert!((weights.high_total_usd - typical).abs() < 1e-9);
@@ -596,8 +774,9 @@ fn at_least_four_comparables_load_with_year_and_citation() {
         .iter()
         .find(|r| r.year == 2025)
         .expect("the paper's course");
-    assert_eq!(paper_row.per_student_low_usd, Some(250.0));
-    assert_eq!(paper_row.per_student_high_usd, Some(250.0));
+    let about = reported("per_student_usd");
+    assert_eq!(paper_row.per_student_low_usd, Some(about));
+    assert_eq!(paper_row.per_student_high_usd, Some(about));
     assert!(paper_row.citation.url.contains("10.1145/3731599.3767385"));
 }
 
@@ -628,13 +807,13 @@ fn the_estimate_includes_the_scenarios_levers_and_savings_start_from_them_off() 
     assert!((result.start_usd - before).abs() < 1e-9);
     assert!((result.end_usd - after).abs() < 1e-9);
     assert!((result.steps[0].step_usd - (before - after)).abs() < 1e-9);
-    assert_cents(result.steps[0].step_usd, 3_186.31);
+    assert_cents(result.steps[0].step_usd, lease_cap_saving(24.0));
     // Every lever on: the headline total is the waterfall's end.
     let all = with_levers(all_levers());
     let result = savings(&valid(&all), &all.levers, catalog()).expect("prices");
     assert!((net(&all) - result.end_usd).abs() < 1e-6);
-    let together = 3_186.31 + 1_948.63 + 293.27 + shareable_lab_usd() / 6.0;
-    assert!((net(&all) - (expected("total_usd") - together)).abs() < 3.0 * CENT);
+    let together = all_levers_saving();
+    assert!((net(&all) - (expected("total_usd") - together)).abs() < CENT);
     // The tornado and the sampled interval price the levered scenario too.
     let rows = tornado(&valid(&all), catalog(), paper()).expect("prices");
     assert!((rows[0].typical_total_usd - net(&all)).abs() < 1e-9);
@@ -678,20 +857,23 @@ fn a_lever_out_of_range_makes_no_figure_and_is_refused_as_a_change() {
     }
 }
 
-const PAPER_HOURS: ReportedHours = ReportedHours {
-    lab_instance_hours: 109_837.0,
-    project_instance_hours: 76_855.0,
-    project_gpu_hours: 5_466.0,
-};
+/// The hours the paper reports (the fixture's).
+fn paper_hours() -> ReportedHours {
+    ReportedHours {
+        lab_instance_hours: reported("lab_instance_hours"),
+        project_instance_hours: reported("project_instance_hours"),
+        project_gpu_hours: reported("project_gpu_hours"),
+    }
+}
 
 /// The paper's hours as an instructor's measured hours on the paper's course.
 fn paper_measured() -> MeasuredHours {
-    measured_from_reported(&paper().scenario, catalog(), PAPER_HOURS).expect("converts")
+    measured_from_reported(&paper().scenario, catalog(), paper_hours()).expect("converts")
 }
 
 /// Planned lab VM-hours of the paper's course, by hand from its lab uses: every VM use's
 /// students x option share x count x hours. Per student: Lab 1 1 x 3, Lab 2 3 x 4.5, Lab 3
-/// 3 x 5, Lab 7 1 x 9, Lab 8 1 x 3 = 43.5 h; x 191 students = 8,308.5 h.
+/// 3 x 5, Lab 7 1 x 9, Lab 8 1 x 3 = 43.5 h; x the paper's students = 8,308.5 h.
 fn planned_lab_vm_hours() -> f64 {
     paper_lab_uses()
         .filter(|(item, _)| {
@@ -704,7 +886,7 @@ fn planned_lab_vm_hours() -> f64 {
 #[test]
 fn calibrating_with_the_papers_hours_reproduces_the_presets_factors() {
     let scenario = &paper().scenario;
-    let realism = calibrate(scenario, catalog(), PAPER_HOURS).expect("calibrates");
+    let realism = calibrate(scenario, catalog(), paper_hours()).expect("calibrates");
     let want = scenario.realism;
     assert!((realism.labs.vm - want.labs.vm).abs() < 1e-9);
     assert!((realism.project.vm - want.project.vm).abs() < 1e-9);
@@ -716,10 +898,15 @@ fn calibrating_with_the_papers_hours_reproduces_the_presets_factors() {
         .expect("calibrates")
         .lab_fixed;
     assert!(
-        (measured.lab_vm_hours + fixed.bare_metal + fixed.edge - 109_837.0).abs() < 1e-6,
+        (measured.lab_vm_hours + fixed.bare_metal + fixed.edge - reported("lab_instance_hours"))
+            .abs()
+            < 1e-6,
         "{measured:?} {fixed:?}"
     );
-    assert_eq!(measured.project_gpu_hours, Some(5_466.0));
+    assert_eq!(
+        measured.project_gpu_hours,
+        Some(reported("project_gpu_hours"))
+    );
     // Through the change, with levers on: the factors come from the scenario with levers off.
     let levered = with_levers(all_levers());
     let applied = apply_change(&levered, catalog(), Change::Calibrate(measured)).expect("ok");
@@ -732,7 +919,10 @@ fn lab_vm_hours_give_measured_over_planned_vm_hours() {
     // 20,000 lab VM-hours against the plan's 8,308.5: 2.407x (not 2.005x, as when they were read
     // as instance-hours and the labs' bare metal and edge were taken off first).
     let planned = planned_lab_vm_hours();
-    assert!((planned - 43.5 * 191.0).abs() < 1e-9, "{planned}");
+    assert!(
+        (planned - 43.5 * reported("students")).abs() < 1e-9,
+        "{planned}"
+    );
     let measured = MeasuredHours {
         lab_vm_hours: 20_000.0,
         project_vm_hours: None,
@@ -780,8 +970,9 @@ fn gpu_hours_in_device_hours_give_the_same_factor_as_node_hours() {
     let by_nodes = calibrated_realism(s, catalog(), nodes).expect("fits");
     let by_devices = calibrated_realism(s, catalog(), devices).expect("fits");
     assert!((by_nodes.project.bare_metal - by_devices.project.bare_metal).abs() < 1e-9);
-    // And 5,466 node-hours / (54 groups x 8 h x 6 weeks = 2,592 planned) = 2.1088x.
-    assert!((by_nodes.project.bare_metal - 5_466.0 / 2_592.0).abs() < 1e-9);
+    // And the paper's GPU node-hours / (54 groups x 8 h x 6 weeks = 2,592 planned) = 2.1088x.
+    let gpu_hours = reported("project_gpu_hours");
+    assert!((by_nodes.project.bare_metal - gpu_hours / 2_592.0).abs() < 1e-9);
 }
 
 #[test]
@@ -847,7 +1038,7 @@ fn half_the_lab_vm_hours_halve_the_lab_vm_factor() {
     // The paper's instance-hours below what the lab bare metal and edge take are refused.
     let too_few = ReportedHours {
         lab_instance_hours: 1.0,
-        ..PAPER_HOURS
+        ..paper_hours()
     };
     assert!(matches!(
         calibrate(&paper().scenario, catalog(), too_few),

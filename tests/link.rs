@@ -37,7 +37,7 @@ fn the_default_scenario_is_a_tiny_link() {
     assert_eq!(round_trip(&paper().scenario), paper().scenario);
     assert_eq!(
         payload_of(&format!("#{}", encode_fragment(&paper().scenario, paper()))),
-        Some(payload.clone())
+        Some(payload)
     );
 }
 
@@ -209,16 +209,41 @@ fn check_corpus(text: &str, version: u64) {
     }
 }
 
-/// Links written by each released version, with the scenario each must decode to, forever.
-#[test]
-fn the_golden_corpus_decodes_to_the_same_scenarios() {
-    check_corpus(include_str!("links/v1.json"), 1);
+/// The golden corpus of link version `version`: `tests/links/v<version>.json`, if written.
+fn corpus_text(version: u64) -> Option<String> {
+    let path = format!("{}/tests/links/v{version}.json", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path).ok()
 }
 
-/// Version 2 links (the settings map), likewise forever.
+/// Links written by each released version, with the scenario each must decode to, forever:
+/// version 1 (the first), 2 (the settings map), 3 (the current one) and every later one.
 #[test]
-fn the_v2_corpus_decodes_to_the_same_scenarios() {
-    check_corpus(include_str!("links/v2.json"), 2);
+fn the_golden_corpus_decodes_to_the_same_scenarios() {
+    for version in 1..=LINK_VERSION {
+        let text = corpus_text(version).unwrap_or_else(|| panic!("{}", missing_corpus(version)));
+        check_corpus(&text, version);
+    }
+}
+
+/// What a link version without a corpus is told.
+fn missing_corpus(version: u64) -> String {
+    format!(
+        "link version {version} has no golden corpus tests/links/v{version}.json: write it once \
+         with `cargo test --test link -- --ignored write_corpus`"
+    )
+}
+
+/// Every link version up to [`LINK_VERSION`] has its corpus, and the test above reads each: a new
+/// version without one fails here, naming the file to write.
+#[test]
+fn every_link_version_has_a_golden_corpus() {
+    let missing: Vec<String> = (1..=LINK_VERSION)
+        .filter(|&version| corpus_text(version).is_none())
+        .map(missing_corpus)
+        .collect();
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+    // A corpus of a version the code does not know yet would be read by nobody.
+    assert!(corpus_text(LINK_VERSION + 1).is_none());
 }
 
 /// Writes tests/links/v<LINK_VERSION>.json. Run once per released link version, never to "fix"

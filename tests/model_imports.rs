@@ -208,8 +208,8 @@ impl Resolver<'_> {
         let first = path.first()?.as_str();
         let mut base: ModPath = match first {
             "crate" => Vec::new(),
-            "self" => here.to_vec(),
-            "super" => here.to_vec(),
+            // `super` is popped off below, with any that follow it.
+            "self" | "super" => here.to_vec(),
             _ => {
                 let mut child = here.to_vec();
                 child.push(first.to_string());

@@ -5,6 +5,8 @@
 // Test code: a failed expectation is a failed test.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -33,14 +35,10 @@ fn figure<'a>(read: &'a CatalogRead, sku: &str, region: &str) -> Option<&'a Figu
         .find(|f| f.sku == sku && f.region == region)
 }
 
-/// The CSV's rows as field lists (these files have no quoted commas in the columns used).
+/// The CSV's rows (after its header) as field lists, read by csv-core.
 fn rows(file: &str) -> Vec<Vec<String>> {
-    fs::read_to_string(Path::new(CATALOGS).join(file))
-        .unwrap()
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
+    let text = fs::read_to_string(Path::new(CATALOGS).join(file)).unwrap();
+    common::csv::records(&text).into_iter().skip(1).collect()
 }
 
 #[test]

@@ -359,7 +359,7 @@ fn a_half_typed_number_never_reaches_the_results() {
     let at_75 = edit(start(), students(), "75").apply(Action::FinishEdit(students()));
     let total_75 = at_75.estimate.totals.net_usd;
     // "1e-300" typed over it key by key: "1" is a valid number of students on its own...
-    let mut state = at_75.clone();
+    let mut state = at_75;
     for typed in ["1", "1e", "1e-", "1e-3", "1e-30", "1e-300"] {
         state = edit(state, students(), typed);
     }
@@ -407,15 +407,7 @@ fn every_replacement_says_what_happened() {
     let restored = reset.apply(Action::RestoreReplaced);
     assert_eq!(restored.scenario.course.students, 60.0);
     assert_eq!(restored.replaced_by, Some(Replacement::Restored));
-    assert_eq!(
-        restored
-            .clone()
-            .apply(Action::Undo)
-            .scenario
-            .course
-            .students,
-        191.0
-    );
+    assert_eq!(restored.apply(Action::Undo).scenario.course.students, 191.0);
     // A link opened over an edit says a link replaced it.
     let other = edit(start(), students(), "42");
     let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");

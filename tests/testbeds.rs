@@ -288,7 +288,7 @@ fn the_first_half_and_the_recharges_fall_in_the_weeks_worked_by_hand() {
     assert_eq!(fit.periods, 1.0);
     // Exactly two allocations' worth needs two, not three; 30 weeks outlast six months.
     let fit = chameleon_fit(&[20_000.0, 20_000.0], allocation, 6.0);
-    assert_eq!((fit.recharges, fit.recharge_weeks.clone()), (1.0, vec![2]));
+    assert_eq!((fit.recharges, fit.recharge_weeks), (1.0, vec![2]));
     assert_eq!(chameleon_fit(&[1.0; 30], allocation, 6.0).periods, 2.0);
 }
 
@@ -397,7 +397,7 @@ fn auto_stops_idle_hours_in_su_by_hand() {
     );
 
     // With the lever on, the estimate lacks those hours; the saving is the same 6 h.
-    let mut on = scenario.clone();
+    let mut on = scenario;
     on.levers.auto_stop = Some(AutoStop::default());
     let levered = estimate(&on);
     let twin = TestbedTwin::of(&on, &levered, catalog());

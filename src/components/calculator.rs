@@ -100,7 +100,7 @@ fn use_document_title(title: String) {
 fn use_print_results(tab: UseStateHandle<Tab>) {
     use_effect_with((), move |_| {
         let before = {
-            let tab = tab.clone();
+            let tab = tab;
             EventListener::new(&gloo::utils::window(), "beforeprint", move |_| {
                 tab.set(Tab::Results)
             })

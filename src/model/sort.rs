@@ -112,15 +112,10 @@ mod tests {
     #[test]
     fn sorts_every_length_like_the_standard_sort() {
         // Lengths around the merge widths (1, 2, 4, ...) and past them, with many ties: keys
-        // from a small linear congruential generator, tagged with their first position.
-        let mut state: u32 = 12_345;
+        // from the tests' seeded generator, tagged with their first position.
+        let mut rng = crate::test_rng::Rng::new(12_345);
         for len in (0..70).chain([127, 128, 129, 1000]) {
-            let tagged: Vec<(u32, usize)> = (0..len)
-                .map(|i| {
-                    state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                    ((state >> 16) % 7, i)
-                })
-                .collect();
+            let tagged: Vec<(usize, usize)> = (0..len).map(|i| (rng.below(7), i)).collect();
             let mut ours = tagged.clone();
             sort_by(&mut ours, |a, b| a.0.cmp(&b.0));
             let mut reference = tagged.clone();

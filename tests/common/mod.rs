@@ -3,7 +3,12 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 #![allow(dead_code)]
 
+pub mod by_hand;
+pub mod csv;
 pub mod mangle;
+mod rng;
+
+pub use rng::Rng;
 
 use course_cost::model::catalog::presets::{paper_course, Preset};
 use course_cost::model::{evaluate, Catalog, Estimate, Scenario};
@@ -84,33 +89,6 @@ pub fn whole_dollars(usd: f64) -> String {
 /// Relative difference of `value` from `target`.
 pub fn off_by(value: f64, target: f64) -> f64 {
     (value - target).abs() / target
-}
-
-/// A small deterministic random generator (xorshift64*), so property tests are reproducible
-/// without a dependency.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in 0..n (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// A float in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// Applies `steps` random edits (numbers and structure) to `scenario`, keeping only valid ones.

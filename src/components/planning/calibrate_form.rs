@@ -10,6 +10,7 @@ use yew::prelude::*;
 use super::lever_controls::{FieldOrigin, LeverNumberProps};
 use super::parts::{alert, figure};
 use crate::components::static_html;
+use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::engine::calibrate::{
@@ -27,13 +28,11 @@ use crate::state::use_scenario;
 /// Most hours a field accepts.
 const MAX_HOURS: f64 = 1.0e9;
 
-/// The paper's reported hours (F. Fund's talk slides): lab instance-hours, project
-/// instance-hours, project GPU node-hours.
-pub const PAPER_HOURS: ReportedHours = ReportedHours {
-    lab_instance_hours: 109_837.0,
-    project_instance_hours: 76_855.0,
-    project_gpu_hours: 5_466.0,
-};
+/// The paper's reported hours (F. Fund's talk slides: lab instance-hours, project
+/// instance-hours, project GPU node-hours), as the paper's preset carries them.
+fn paper_hours() -> Option<ReportedHours> {
+    paper_course().ok()?.paper.map(|figures| figures.hours)
+}
 
 /// One field as typed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -139,8 +138,13 @@ fn paper_origins(
     scenario: &Scenario,
     catalog: &Catalog,
 ) -> (Option<MeasuredHours>, [FieldOrigin; 3]) {
-    let paper = measured_from_reported(scenario, catalog, PAPER_HOURS).ok();
-    let fixed = paper.map_or(0.0, |m| PAPER_HOURS.lab_instance_hours - m.lab_vm_hours);
+    let reported = paper_hours();
+    let paper = reported.and_then(|hours| measured_from_reported(scenario, catalog, hours).ok());
+    let hours =
+        |pick: fn(&ReportedHours) -> f64| format::number(reported.as_ref().map_or(0.0, pick), 0);
+    let fixed = paper
+        .zip(reported)
+        .map_or(0.0, |(m, r)| r.lab_instance_hours - m.lab_vm_hours);
     // Without the paper's figures, an empty field is the user's to fill in.
     let origin = |value: Option<f64>, kind, text: String| FieldOrigin {
         value,
@@ -157,23 +161,29 @@ fn paper_origins(
             paper.map(|m| m.lab_vm_hours),
             ProvenanceKind::Calibrated,
             format!(
-                "The paper's 109,837 lab instance-hours (F. Fund's talk slides) less the plan's {} \
+                "The paper's {} lab instance-hours (F. Fund's talk slides) less the plan's {} \
                  hours of bare metal and edge devices.",
+                hours(|r| r.lab_instance_hours),
                 format::number(fixed, 0)
             ),
         ),
         origin(
             paper.and_then(|m| m.project_vm_hours),
             ProvenanceKind::Calibrated,
-            "The paper's 76,855 project instance-hours less its 5,466 GPU node-hours (F. Fund's \
-             talk slides)."
-                .to_string(),
+            format!(
+                "The paper's {} project instance-hours less its {} GPU node-hours (F. Fund's \
+                 talk slides).",
+                hours(|r| r.project_instance_hours),
+                hours(|r| r.project_gpu_hours)
+            ),
         ),
         origin(
             paper.and_then(|m| m.project_gpu_hours),
             ProvenanceKind::Sourced,
-            "The paper's 5,466 project GPU hours, read as node-hours (F. Fund's talk slides)."
-                .to_string(),
+            format!(
+                "The paper's {} project GPU hours, read as node-hours (F. Fund's talk slides).",
+                hours(|r| r.project_gpu_hours)
+            ),
         ),
     ];
     (paper, origins)
@@ -237,9 +247,10 @@ fn fields_view(
         || "The paper's figures do not fit this course (its project has no GPU nodes)".to_string(),
         |m| {
             format!(
-                "Use the paper's figures ({} lab VM-hours, {} project VM-hours, 5,466 GPU node-hours)",
+                "Use the paper's figures ({} lab VM-hours, {} project VM-hours, {} GPU node-hours)",
                 format::number(m.lab_vm_hours, 0),
-                format::number(m.project_vm_hours.unwrap_or(0.0), 0)
+                format::number(m.project_vm_hours.unwrap_or(0.0), 0),
+                format::number(m.project_gpu_hours.unwrap_or(0.0), 0)
             )
         },
     );

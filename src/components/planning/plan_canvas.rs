@@ -65,7 +65,7 @@ pub fn PlanCanvas(props: &PlanCanvasProps) -> Html {
     let latest = use_mut_ref(|| (props.picture.clone(), props.height));
     *latest.borrow_mut() = (props.picture.clone(), props.height);
     {
-        let (container, canvas, latest) = (container.clone(), canvas.clone(), latest.clone());
+        let (container, canvas, latest) = (container.clone(), canvas.clone(), latest);
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "resize", move |_| {
                 let (picture, height) = latest.borrow().clone();

@@ -198,8 +198,8 @@ pub fn SavingsPanel() -> Html {
         })
         .collect();
     let on_set = {
-        let (applied, draft, dispatch) = (applied.clone(), draft.clone(), dispatch.clone());
-        let spot_typed = spot_typed.clone();
+        let (applied, draft, dispatch) = (applied.clone(), draft, dispatch.clone());
+        let spot_typed = spot_typed;
         Callback::from(move |(lever, next): (Lever, Levers)| {
             if lever == Lever::SpotGpu {
                 spot_typed.set(true);

@@ -82,7 +82,7 @@ pub fn ProviderComparison() -> Html {
     let pricing = &state.scenario.pricing;
     let chart = use_memo(
         (
-            state.comparison().clone(),
+            state.comparison(),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
         ),

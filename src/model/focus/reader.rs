@@ -144,8 +144,7 @@ impl FocusReader {
             return Err(failure);
         }
         match (&self.columns, self.bytes) {
-            (_, 0) => Err(ReadError::Empty),
-            (None, _) => Err(ReadError::Empty),
+            (_, 0) | (None, _) => Err(ReadError::Empty),
             (Some(_), _) if self.summary.rows == 0 => Err(ReadError::NoRows),
             (Some(columns), _) => {
                 self.summary.version = Some(columns.version);

@@ -132,17 +132,9 @@ fn scenarios_estimates_and_exports_are_written_as_serde_wrote_them() {
     assert!(priced >= 2 * presets, "{priced} of {}", 3 * presets);
 }
 
-/// A small deterministic generator (xorshift), so the cases are the same on every run.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 #[test]
 fn every_kind_of_f64_is_written_as_serde_json_writes_it() {
-    let mut state = 0x9e37_79b9_7f4a_7c15;
+    let mut state = crate::test_rng::Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut values = vec![
         0.0,
         -0.0,
@@ -157,7 +149,7 @@ fn every_kind_of_f64_is_written_as_serde_json_writes_it() {
     ];
     values.extend([f64::MIN_POSITIVE, 2f64.powi(53), 2f64.powi(-1074) * 3.0]);
     for i in 0..200_000 {
-        let bits = next(&mut state);
+        let bits = state.next_u64();
         let value = match i % 4 {
             // Any bit pattern (NaN and infinities included).
             0 => f64::from_bits(bits),
@@ -428,16 +420,16 @@ fn hostile_json_is_refused_or_read_as_serde_json_does() {
 
 #[test]
 fn changed_bytes_of_valid_json_are_refused_or_read_as_serde_json_does() {
-    let mut state = 0x2545_f491_4f6c_dd1d;
+    let mut state = crate::test_rng::Rng::new(0x2545_f491_4f6c_dd1d);
     let alphabet = b"{}[]:,\"\\u0123456789.eE+-tfnrl aZ\xff\xc3\x80\x00\x1f";
     for document in valid_documents().iter().take(6) {
         let bytes = document.as_bytes();
         for _ in 0..1500 {
             let mut changed = bytes.to_vec();
-            for _ in 0..=(next(&mut state) % 3) {
-                let at = (next(&mut state) % changed.len() as u64) as usize;
-                let byte = alphabet[(next(&mut state) % alphabet.len() as u64) as usize];
-                match next(&mut state) % 3 {
+            for _ in 0..=(state.next_u64() % 3) {
+                let at = (state.next_u64() % changed.len() as u64) as usize;
+                let byte = alphabet[(state.next_u64() % alphabet.len() as u64) as usize];
+                match state.next_u64() % 3 {
                     0 => changed[at] = byte,
                     1 => changed.insert(at, byte),
                     _ => {

@@ -267,16 +267,9 @@ mod tests {
 
     #[test]
     fn the_heap_sort_sorts_what_the_standard_sort_sorts() {
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut rng = crate::test_rng::Rng::new(0x2545_f491_4f6c_dd1d);
         for len in 0..200 {
-            let mut items: Vec<u64> = (0..len)
-                .map(|_| {
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    state % 50
-                })
-                .collect();
+            let mut items: Vec<u64> = (0..len).map(|_| rng.next_u64() % 50).collect();
             let mut expected = items.clone();
             expected.sort_unstable();
             heap_sort(&mut items, |a, b| a < b);

@@ -77,22 +77,14 @@ fn settings_are_written_in_the_order_of_their_paths() {
     assert_eq!(to_json(&settings), Ok(json));
 }
 
-/// A small deterministic generator (xorshift), so the cases are the same on every run.
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// `value` changed a little: one item or field replaced by an odd value, dropped, or one
 /// added; nested values are changed the same way, sometimes.
-fn mutate(value: &SerdeValue, state: &mut u64) -> SerdeValue {
+fn mutate(value: &SerdeValue, state: &mut crate::test_rng::Rng) -> SerdeValue {
     let odd: Vec<SerdeValue> = serde_json::from_str(
         r#"[null, true, 0, 3, -1, 1.5, 4294967296, "x", "2.5", [], {}, [1, 2]]"#,
     )
     .unwrap_or_default();
-    let pick = |state: &mut u64, n: usize| (next(state) % n as u64) as usize;
+    let pick = |state: &mut crate::test_rng::Rng, n: usize| (state.next_u64() % n as u64) as usize;
     match value {
         SerdeValue::Array(items) if !items.is_empty() && pick(state, 3) > 0 => {
             let mut items = items.clone();
@@ -138,7 +130,7 @@ fn agrees<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
     examples: &[SerdeValue],
     reader: Read<T>,
 ) {
-    let mut state = 0x2545_f491_4f6c_dd1d;
+    let mut state = crate::test_rng::Rng::new(0x2545_f491_4f6c_dd1d);
     let mut read = 0;
     for example in examples {
         let mut value = example.clone();
@@ -158,14 +150,10 @@ fn agrees<T: DeserializeOwned + PartialEq + std::fmt::Debug>(
 fn the_readers_read_what_serde_reads() {
     let an_option = json!({"n": "KVM", "p": "12.5", "u": [["m1.small", 1, 2.5, 1]]});
     let a_lab = json!({"r": 0, "n": "A", "t": "note", "o": [0, an_option], "w": [1, "2.5"]});
-    agrees(
-        &[a_lab.clone(), json!([1, "B", null, [an_option], [1, 2]])],
-        |v| entry(v, lab),
-    );
-    agrees(
-        &[an_option.clone(), json!(["n", 1, [["r", 1, 2, 3]]])],
-        option,
-    );
+    agrees(&[a_lab, json!([1, "B", null, [an_option], [1, 2]])], |v| {
+        entry(v, lab)
+    });
+    agrees(&[an_option, json!(["n", 1, [["r", 1, 2, 3]]])], option);
     let pooled = json!(["gpu", 1, 20, 0, "note", [["a", 50], ["b", "50"]]]);
     agrees(&[pooled, json!(["vm", 2, "3.5", 1])], project_use);
     agrees(
