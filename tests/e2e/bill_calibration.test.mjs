@@ -68,7 +68,7 @@ test('the official sample: the guard says what share it covers; Apply waits; Und
   const storageBefore = await provenance(page, 'overrun-labs-storage');
   await openBill(page, { name: 'focus_sample.csv', mimeType: 'text/csv', buffer: SAMPLE });
   // Its AWS month holds one t3.medium hour against the default's instance-hours, calibrated to the
-  // paper's reported 186,692: 100 / 186,692 percent, shown to two significant digits.
+  // paper's reported instance-hours: 100 / that percent, shown to two significant digits.
   const share = `${Number((100 / reported('instance_hours')).toPrecision(2))}%`;
   assert.equal(await text(page, 'focus-coverage'), share);
   assert.match(await text(page, 'focus-matched-hours'), /^1\.0 h of /);

@@ -56,13 +56,13 @@ test('the pool shows its assumed node counts\' range, and hours moved onto one t
   const audited = cases.map(([nodes, usd]) => `${centsDollars(usd)} at ${nodes} each`).join('; ');
   assert.ok(range.includes(audited), `${range} holds ${audited}`);
   // The 4x A100 node supplies 24 days x 24 h = 576 node-hours, every other node 19 x 24 = 456:
-  // 5,466 node-hours need it and (5,466 - 576) / 456 = 10.7, so 11 more: 12 nodes.
+  // G node-hours (the paper's project GPU hours) need it and (G - 576) / 456 = 10.7, so 11 more: 12 nodes.
   assert.match(range, /at least 12 nodes/, range);
   assert.equal(await page.getByTestId('pool-range').getAttribute('data-provenance'), 'assumed');
   const counts = page.getByTestId('capacity-editor').locator('tbody tr').filter({ hasText: 'RTX 6000' });
   assert.equal(await counts.locator('[data-provenance]').first().getAttribute('data-provenance'), 'assumed');
 
-  // Move the RTX 6000's share of the pool onto the one 4x A100 node: a third of 5,466 node-hours
+  // Move the RTX 6000's share of the pool onto the one 4x A100 node: a third of G node-hours
   // against its 576, while the pool as a whole could still supply them.
   await openFold(page, 'pool-1');
   await page.getByLabel('Project resource 2, pool member 1: type').selectOption('gpu_a100_pcie');

@@ -17,7 +17,7 @@ test("the default scenario's figures on the page are the fixture's", async () =>
   const perStudent = expected('per_student_usd');
   const labs = expected('labs_per_student_usd');
 
-  // The summary bar, and its line against the paper's "about $250 per student".
+  // The summary bar, and its line against the paper's "about" figure per student.
   assert.equal(await text(page, 'total-cost'), DEFAULT_TOTAL);
   // Per student to the cent (issue 36); the paper's own round figure stays whole.
   assert.equal(await text(page, 'cost-per-student'), centsDollars(perStudent));

@@ -4,7 +4,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, launch, number, openCalculator, openFolded, openLab, parse, serve, showView, text, start, stop, closeClean } from './support.mjs';
+import {
+  WAIT, launch, number, openCalculator, openFolded, openLab, parse, serve, showView, text, start, stop, closeClean, reported,
+} from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 
@@ -194,11 +196,11 @@ test('a currency code typed and not applied yet stays in its field while the pag
   await closeClean(page);
 });
 
-test("the gap to the paper's $250 is on the first screen", async () => {
+test("the gap to the paper's figure per student is on the first screen", async () => {
   const page = await openCalculator(browser, server.url);
   const gap = page.getByTestId('paper-gap');
   await gap.waitFor();
-  assert.match(await text(page, 'paper-gap'), /\$250\b/);
+  assert.match(await text(page, 'paper-gap'), new RegExp(`\\$${reported('per_student_usd')}\\b`));
   const box = await gap.boundingBox();
   const { height } = page.viewportSize();
   assert.ok(box && box.y >= 0 && box.y + box.height <= height, `paper-gap at ${JSON.stringify(box)}, screen ${height} high`);

@@ -4,7 +4,9 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text, start, stop, closeClean } from './support.mjs';
+import {
+  WAIT, changed, launch, number, openCalculator, openFold, parse, serve, showView, shows, text, start, stop, closeClean, LAB_HOURS, PROJECT_HOURS, GPU_HOURS,
+} from './support.mjs';
 
 let server;
 let browser;
@@ -106,11 +108,11 @@ async function formulas(page) {
   return page.getByTestId('calibrate-formulas').locator('li').allTextContents();
 }
 
-/** The preset's lab VM factor by hand, to two decimals: (109,837 lab instance-hours - 2,960.5
+/** The preset's lab VM factor by hand, to two decimals: (reported lab instance-hours (the fixture's) - 2,960.5
  * planned bare-metal node-hours - 382 edge hours) / 8,308.5 planned VM-hours (per student: Lab 4
  * 0.5 x 3 + 0.5 x 4, Lab 5 6, Lab 6 3 + 3 bare metal, 2 edge; Lab 1 3 + Lab 2 3 x 4.5 + Lab 3
  * 3 x 5 + Lab 7 9 + Lab 8 3 = 43.5 VM; x 191 students). */
-const PRESET_LAB_VM = (109837 - 15.5 * 191 - 2 * 191) / (43.5 * 191);
+const PRESET_LAB_VM = (LAB_HOURS - 15.5 * 191 - 2 * 191) / (43.5 * 191);
 
 test("calibrating on the paper's measured hours keeps the preset's factors; half the lab VM-hours halve the lab VMs'", async () => {
   const page = await openCalculator(browser, server.url);
@@ -124,16 +126,16 @@ test("calibrating on the paper's measured hours keeps the preset's factors; half
   const apply = page.getByTestId('calibrate-apply');
   assert.ok(await apply.isDisabled(), 'nothing to apply before the hours are in');
   await page.getByTestId('calibrate-paper').click();
-  // Lab VM-hours: the paper's 109,837 lab instance-hours less the plan's bare metal and edge,
+  // Lab VM-hours: the paper's reported lab instance-hours (the fixture's) less the plan's bare metal and edge,
   // which the page names.
   await formulas(page);
   const labVmHours = parse(await page.getByTestId('calibrate-lab-hours').inputValue());
   const fixed = (await text(page, 'calibrate-fixed')).match(/take these ([0-9,]+) hours off/);
   assert.ok(fixed, await text(page, 'calibrate-fixed'));
-  assert.ok(Math.abs(labVmHours + parse(fixed[1]) - 109837) <= 1, `${labVmHours} + ${fixed[1]} = 109,837`);
-  // Project VM-hours: 76,855 project instance-hours less 5,466 GPU node-hours.
-  assert.equal(parse(await page.getByTestId('calibrate-project-hours').inputValue()), 76855 - 5466);
-  assert.equal(parse(await page.getByTestId('calibrate-gpu-hours').inputValue()), 5466);
+  assert.ok(Math.abs(labVmHours + parse(fixed[1]) - LAB_HOURS) <= 1, `${labVmHours} + ${fixed[1]} = ${LAB_HOURS}`);
+  // Project VM-hours: the paper's project instance-hours less its GPU node-hours.
+  assert.equal(parse(await page.getByTestId('calibrate-project-hours').inputValue()), PROJECT_HOURS - GPU_HOURS);
+  assert.equal(parse(await page.getByTestId('calibrate-gpu-hours').inputValue()), GPU_HOURS);
   assert.equal(await page.getByTestId('calibrate-gpu-unit').inputValue(), 'node');
   await page.waitForFunction(() => !document.querySelector('[data-testid="calibrate-apply"]').disabled, null, { timeout: WAIT });
   const totalBefore = await text(page, 'total-cost');

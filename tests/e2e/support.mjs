@@ -40,7 +40,12 @@ export function expected(name) {
   return value;
 }
 
-/** A count as the page writes it: 109837 -> "109,837". */
+/** The paper's reported hours (the fixture's): lab and project instance-hours, project GPU hours. */
+export const LAB_HOURS = reported('lab_instance_hours');
+export const PROJECT_HOURS = reported('project_instance_hours');
+export const GPU_HOURS = reported('project_gpu_hours');
+
+/** A count as the page writes it: 123456 -> "123,456". */
 export function count(value) {
   return Math.round(value).toLocaleString('en-US');
 }
@@ -219,7 +224,7 @@ export async function showChart(page, testid) {
   return canvas;
 }
 
-/** Parses a shown figure ("$59,170", "109,837") into a number. */
+/** Parses a shown figure ("$59,170", "123,456") into a number. */
 export function parse(shown) {
   const value = Number(shown.replace(/[^0-9.\-]/g, ''));
   if (!Number.isFinite(value)) throw new Error(`no number in "${shown}"`);
