@@ -94,7 +94,7 @@ pub fn ComparePanel() -> Html {
                             }
                             for row in inputs.iter() {
                                 <tr>
-                                    <th scope="row">{ row.label }</th>
+                                    <th scope="row">{ row.label.clone() }</th>
                                     <td>{ row.a.clone() }</td>
                                     <td>{ row.b.clone() }</td>
                                 </tr>

@@ -7,7 +7,7 @@ use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::format;
-use crate::model::scenario::realism::OverrunFactors;
+use crate::model::scenario::setting::{Section, Setting};
 use crate::model::scenario::Scenario;
 
 /// One compared figure.
@@ -91,7 +91,7 @@ pub fn difference(a: &Estimate, b: &Estimate) -> Vec<DiffRow> {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct InputDiff {
     /// What the input is ("Students", "Provider").
-    pub label: &'static str,
+    pub label: String,
     /// Its value in A.
     pub a: String,
     /// Its value in B.
@@ -107,19 +107,13 @@ fn list_words(len: usize, what: &str) -> String {
     format!("{len} {what}")
 }
 
-/// A phase's VM and bare-metal overrun factors, the bare metal called `bare_metal` ("GPU nodes"
-/// in the project, where the bare metal is the GPU pool).
-fn overruns(factors: OverrunFactors, bare_metal: &str) -> String {
-    format!(
-        "VMs {}x, {bare_metal} {}x",
-        format::quantity(factors.vm),
-        format::quantity(factors.bare_metal)
-    )
-}
+/// The row that names the price changes, one row for the four classes (their words say which
+/// moved).
+const PRICE_CHANGES: &str = "Price changes";
 
-/// The inputs the comparison lists, each with how it reads.
-const INPUTS: [(&str, Describe); 18] = [
-    ("Students", |s, _| format::number(s.course.students, 0)),
+/// The inputs that are not a number of the settings table, each with how it reads; the settings
+/// follow them, each on its own row ([`setting_row_label`]).
+const INPUTS: [(&str, Describe); 11] = [
     ("Provider", |s, c| {
         c.provider_name(&s.pricing.provider).to_string()
     }),
@@ -127,20 +121,8 @@ const INPUTS: [(&str, Describe); 18] = [
         c.snapshot_label(&s.pricing.snapshot).to_string()
     }),
     ("Buy instances", |s, _| s.pricing.model.label().to_string()),
-    ("Spot re-run overhead", |s, _| {
-        format!("{}%", format::quantity(s.pricing.rerun_overhead_pct))
-    }),
-    ("Negotiated discount", |s, _| {
-        format!("{}%", format::quantity(s.pricing.discount_pct))
-    }),
-    ("Institutional overhead", |s, _| {
-        format!("{}%", format::quantity(s.pricing.overhead_pct))
-    }),
-    ("Education credit per student", |s, _| {
-        s.pricing.per_student(s.pricing.credit_per_student_usd)
-    }),
     ("Currency", |s, _| s.pricing.currency.clone()),
-    ("Price changes", |s, _| {
+    (PRICE_CHANGES, |s, _| {
         (s.pricing.price_change.words()).unwrap_or_else(|| "list prices".to_string())
     }),
     ("Labs", |s, _| {
@@ -148,19 +130,7 @@ const INPUTS: [(&str, Describe); 18] = [
         format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))
     }),
     ("Group project", |s, _| {
-        let project = &s.course.project;
-        format!(
-            "{} weeks, groups of {}, {} resource uses",
-            format::quantity(project.weeks),
-            format::quantity(project.group_size),
-            project.uses.len()
-        )
-    }),
-    ("Overrun factors (labs)", |s, _| {
-        overruns(s.realism.labs, "bare metal")
-    }),
-    ("Overrun factors (project)", |s, _| {
-        overruns(s.realism.project, "GPU nodes")
+        format!("{} resource uses", s.course.project.uses.len())
     }),
     ("Overrun factors per resource", |s, _| {
         let factors = s.resource_factors.iter();
@@ -184,20 +154,47 @@ const INPUTS: [(&str, Describe); 18] = [
     }),
 ];
 
-/// The inputs that differ between `a` and `b`: the course, the pricing, the overrun factors and
-/// the choices, each with its value on either side ("edited" when only a list's content differs).
+/// The row of the comparison that lists `setting`: its own, under its field's label in B's
+/// currency, except the price changes, which share one row.
+pub fn setting_row_label(setting: Setting, b: &Scenario) -> String {
+    if setting.field().section == Section::PriceChange {
+        PRICE_CHANGES.to_string()
+    } else {
+        setting.label_in(b)
+    }
+}
+
+/// The inputs that differ between `a` and `b`: every setting of the settings table (the
+/// course, the pricing, the overrun factors, the planners), then the provider, prices, lists
+/// and choices, each with its value on either side ("edited" when only a list's content
+/// differs).
 pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<InputDiff> {
-    let mut rows: Vec<InputDiff> = INPUTS
-        .iter()
-        .filter_map(|(label, describe)| {
-            let (a_text, b_text) = (describe(a, catalog), describe(b, catalog));
-            (a_text != b_text).then_some(InputDiff {
+    let mut rows: Vec<InputDiff> = Vec::new();
+    let mut push = |label: String, a_text: String, b_text: String| {
+        if a_text != b_text && !rows.iter().any(|r: &InputDiff| r.label == label) {
+            rows.push(InputDiff {
                 label,
                 a: a_text,
                 b: b_text,
-            })
-        })
-        .collect();
+            });
+        }
+    };
+    // Settings differ by value (money reads differently at another exchange rate alone).
+    let differ = |s: &Setting| s.get(a) != s.get(b) && s.field().section != Section::PriceChange;
+    for &setting in Setting::ALL.iter().filter(|s| differ(s)) {
+        push(
+            setting_row_label(setting, b),
+            setting.value_words(a),
+            setting.value_words(b),
+        );
+    }
+    for (label, describe) in INPUTS {
+        push(
+            label.to_string(),
+            describe(a, catalog),
+            describe(b, catalog),
+        );
+    }
     // Lists of the same length that differ in content, and the rest of the scenario.
     // (label, differs, the row above that already says so)
     let edited = [
@@ -208,7 +205,7 @@ pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<I
         ),
         (
             "Project uses",
-            a.course.project != b.course.project,
+            a.course.project.uses != b.course.project.uses,
             "Group project",
         ),
         (
@@ -226,7 +223,7 @@ pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<I
     for (label, differs, covered_by) in edited {
         if differs && !rows.iter().any(|r| r.label == covered_by) {
             rows.push(InputDiff {
-                label,
+                label: label.to_string(),
                 a: "as in A".to_string(),
                 b: "edited".to_string(),
             });

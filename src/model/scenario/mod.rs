@@ -14,6 +14,7 @@ pub mod provenance_note;
 pub mod realism;
 pub mod setting;
 pub mod setting_field;
+mod setting_words;
 pub mod valid;
 pub mod validate;
 
