@@ -13,6 +13,7 @@ pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
 use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::scenario::setting::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::request::{chameleon_request, jetstream_request};
 pub use crate::model::testbed::words::testbeds_line;
@@ -257,6 +258,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     ));
     md.push_str(&calibrated_words(scenario));
     md.push_str(".\n\n");
+    md.push_str(&settings_table(scenario));
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
     }
@@ -303,6 +305,20 @@ fn cost_table(estimate: &Estimate, money: &dyn Fn(f64) -> String) -> String {
         ));
     }
     md.push_str(&format!(" **{}** |\n\n", money(estimate.totals.list_usd)));
+    md
+}
+
+/// Every setting of the settings table with its value in words, as a Markdown table.
+fn settings_table(scenario: &Scenario) -> String {
+    let mut md = String::from("| Setting | Value |\n|---|---:|\n");
+    for &setting in Setting::ALL {
+        md.push_str(&format!(
+            "| {} | {} |\n",
+            escape_markdown(&setting.label_in(scenario)),
+            escape_markdown(&setting.value_words(scenario))
+        ));
+    }
+    md.push('\n');
     md
 }
 

@@ -3,7 +3,8 @@
 //! date), machine numbers with a point and no separators whatever the reader's locale, the
 //! currency in a column of its own, the price and the billed quantity at full precision so that
 //! price x quantity = cost in the sheet, dates as ISO dates or the word "undated"; then the
-//! totals down to what the course pays, and last the scenario's name, date, link and notes.
+//! totals down to what the course pays, then the scenario's name, date, link and notes, and last
+//! every setting of the settings table as a machine number (money in the scenario's currency).
 
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::Catalog;
@@ -11,6 +12,7 @@ use crate::model::engine::estimate::{CostLine, Estimate, Phase};
 use crate::model::engine::price_age::{Age, PriceAge};
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
+use crate::model::scenario::setting::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::words::tier_name;
 use crate::model::testbed::{TestbedTwin, Testbeds};
@@ -189,7 +191,8 @@ fn total_row(label: &str, amount_usd: f64, currency: &str, rate: f64) -> String 
 }
 
 /// The rows after the table: what the scenario is, when it was exported, the link that
-/// reproduces it, how it is priced, the price age and the notes, each a label and a value.
+/// reproduces it, how it is priced, the price age, the notes and every setting, each a label and
+/// a value.
 fn about_rows(context: &CsvContext<'_>) -> String {
     let scenario = context.scenario;
     let pricing = &scenario.pricing;
@@ -223,8 +226,24 @@ fn about_rows(context: &CsvContext<'_>) -> String {
     if !scenario.notes.trim().is_empty() {
         rows.push(("Notes", scenario.notes.trim().to_string()));
     }
+    let mut rows: Vec<(String, String)> = rows
+        .into_iter()
+        .map(|(what, value)| (what.to_string(), value))
+        .collect();
+    // Every setting, from the settings table.
+    for &setting in Setting::ALL {
+        let rate = if setting.is_money() {
+            pricing.usd_to_currency
+        } else {
+            1.0
+        };
+        rows.push((
+            setting.label_in(scenario),
+            full(setting.get(scenario) * rate),
+        ));
+    }
     rows.into_iter()
-        .map(|(what, value)| csv_row(&[what.to_string(), value]))
+        .map(|(what, value)| csv_row(&[what, value]))
         .collect()
 }
 

@@ -94,20 +94,110 @@ const LAB_PLAN_LOW: f64 = LAB_TEXT_LOW_HOURS / LAB_TEXT_MID_HOURS;
 /// The lab texts' high end as a factor of their middle (68 / 61.5).
 const LAB_PLAN_HIGH: f64 = LAB_TEXT_HIGH_HOURS / LAB_TEXT_MID_HOURS;
 
-/// The ranges: every independent usage assumption of a scenario, as relative factors (typical
-/// = 1). Node counts come before the pool weighting, so a draw that moves both reweights by
-/// count first and then mixes toward even weights.
-pub const INPUTS: [UncertainInput; 10] = [
-    input(
-        "How long lab VMs run past their plan (overrun)",
-        Knob::Setting(Setting::LabsVm),
-        0.5,
-        1.5,
-        RangeOrigin::Assumed(
-            "the factor is calibrated to the 109,837 lab instance-hours of Spring 2025 (talk \
-             slides); that another term leaves VMs half to 1.5 times as long is assumed",
+/// The range of a usage setting of the settings table, or `None` for a setting that is not a
+/// usage assumption (the enrollment, prices, planners' inputs). The match names every setting, so
+/// a new one does not compile until it is placed here; a setting with a range is a row of the
+/// tornado ([`INPUTS`]; `tests/settings_lists.rs` checks that each is there).
+pub const fn usage_range(setting: Setting) -> Option<UncertainInput> {
+    let (name, low, high, provenance) = match setting {
+        Setting::LabsVm => (
+            "How long lab VMs run past their plan (overrun)",
+            0.5,
+            1.5,
+            RangeOrigin::Assumed(
+                "the factor is calibrated to the 109,837 lab instance-hours of Spring 2025 (talk \
+                 slides); that another term leaves VMs half to 1.5 times as long is assumed",
+            ),
         ),
-    ),
+        Setting::LabsBareMetal => (
+            "How long lab bare-metal GPU nodes are held (overrun)",
+            0.8,
+            1.5,
+            RangeOrigin::Assumed(
+                "leases end by themselves (factor 1); students may release early or book the extra \
+                 night blocks the lab pages allow (the course's unit 4 lab page)",
+            ),
+        ),
+        Setting::ProjectBareMetal => (
+            "Project GPU node-hours (held longer, or more blocks a week: the same hours)",
+            0.5,
+            1.5,
+            RangeOrigin::Assumed(
+                "calibrated to the 5,466 project GPU hours of Spring 2025 (talk slides); another term \
+                 using half to 1.5 times as many is assumed (1.5x is what blocks of \"up to 6 hours at \
+                 a time\", the course's project page, give instead of the template's 4). Booking more \
+                 hours a week and holding nodes longer move the same hours: one row",
+            ),
+        ),
+        Setting::ProjectVm => (
+            "How long project VMs run (overrun)",
+            0.5,
+            1.5,
+            RangeOrigin::Assumed(
+                "calibrated to the 76,855 - 5,466 project instance-hours of Spring 2025 (talk \
+                 slides); half to 1.5 times that for another term is assumed",
+            ),
+        ),
+        Setting::GroupSize => (
+            "Students per project group",
+            3.0 / 3.6,
+            4.0 / 3.6,
+            RangeOrigin::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
+        ),
+        Setting::ProjectStorage => (
+            "How long project storage is kept (overrun)",
+            0.5,
+            1.0,
+            RangeOrigin::Assumed(
+                "the reported 9 TB and 1.5 TB are kept for the whole project in the preset; how long \
+                 is not reported, so as little as half of it",
+            ),
+        ),
+        // Not usage assumptions: what the instructor decides, the prices and the planners' own
+        // inputs; the edge devices' and storage's lab overruns and the project's edge devices
+        // are leased or kept as planned (factor 1, assumed) and move too little to rank.
+        Setting::Students
+        | Setting::ProjectWeeks
+        | Setting::ProjectStartWeek
+        | Setting::TermWeeks
+        | Setting::LabsEdge
+        | Setting::LabsStorage
+        | Setting::ProjectEdge
+        | Setting::RerunOverheadPct
+        | Setting::DiscountPct
+        | Setting::OverheadPct
+        | Setting::CreditPerStudent
+        | Setting::GpuPriceChange
+        | Setting::CpuPriceChange
+        | Setting::StoragePriceChange
+        | Setting::NetworkPriceChange
+        | Setting::UsdToCurrency
+        | Setting::SpreadSigma
+        | Setting::CreditThreshold
+        | Setting::Budget
+        | Setting::Percentile
+        | Setting::DeadlineCrunch
+        | Setting::Concurrency
+        | Setting::ChameleonAllocation => return None,
+    };
+    Some(input(name, Knob::Setting(setting), low, high, provenance))
+}
+
+/// The tornado's row of a usage setting: its [`usage_range`] (a setting without one fails to
+/// compile here).
+const fn setting_input(setting: Setting) -> UncertainInput {
+    match usage_range(setting) {
+        Some(input) => input,
+        None => panic!("a setting without a usage range"),
+    }
+}
+
+/// The ranges: every independent usage assumption of a scenario, as relative factors (typical
+/// = 1): the usage settings of the settings table ([`usage_range`]) and the knobs that are not
+/// one number. Node counts come before the pool weighting, so a draw that moves both reweights
+/// by count first and then mixes toward even weights.
+pub const INPUTS: [UncertainInput; 10] = [
+    setting_input(Setting::LabsVm),
     input(
         "Planned hours of each lab (the VMs' actual hours held)",
         Knob::LabHours,
@@ -122,16 +212,7 @@ pub const INPUTS: [UncertainInput; 10] = [
              leased nodes and devices",
         ),
     ),
-    input(
-        "How long lab bare-metal GPU nodes are held (overrun)",
-        Knob::Setting(Setting::LabsBareMetal),
-        0.8,
-        1.5,
-        RangeOrigin::Assumed(
-            "leases end by themselves (factor 1); students may release early or book the extra \
-             night blocks the lab pages allow (the course's unit 4 lab page)",
-        ),
-    ),
+    setting_input(Setting::LabsBareMetal),
     input(
         "Share of students on each lab's first option",
         Knob::FirstOptionShare,
@@ -142,45 +223,10 @@ pub const INPUTS: [UncertainInput; 10] = [
              twice the even split",
         ),
     ),
-    input(
-        "Project GPU node-hours (held longer, or more blocks a week: the same hours)",
-        Knob::Setting(Setting::ProjectBareMetal),
-        0.5,
-        1.5,
-        RangeOrigin::Assumed(
-            "calibrated to the 5,466 project GPU hours of Spring 2025 (talk slides); another term \
-             using half to 1.5 times as many is assumed (1.5x is what blocks of \"up to 6 hours at \
-             a time\", the course's project page, give instead of the template's 4). Booking more \
-             hours a week and holding nodes longer move the same hours: one row",
-        ),
-    ),
-    input(
-        "How long project VMs run (overrun)",
-        Knob::Setting(Setting::ProjectVm),
-        0.5,
-        1.5,
-        RangeOrigin::Assumed(
-            "calibrated to the 76,855 - 5,466 project instance-hours of Spring 2025 (talk \
-             slides); half to 1.5 times that for another term is assumed",
-        ),
-    ),
-    input(
-        "Students per project group",
-        Knob::Setting(Setting::GroupSize),
-        3.0 / 3.6,
-        4.0 / 3.6,
-        RangeOrigin::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
-    ),
-    input(
-        "How long project storage is kept (overrun)",
-        Knob::Setting(Setting::ProjectStorage),
-        0.5,
-        1.0,
-        RangeOrigin::Assumed(
-            "the reported 9 TB and 1.5 TB are kept for the whole project in the preset; how long \
-             is not reported, so as little as half of it",
-        ),
-    ),
+    setting_input(Setting::ProjectBareMetal),
+    setting_input(Setting::ProjectVm),
+    setting_input(Setting::GroupSize),
+    setting_input(Setting::ProjectStorage),
     input(
         "Nodes of each pool type the course gives as \"a variable number\"",
         Knob::AssumedNodeCounts,
