@@ -118,45 +118,6 @@ shapes! {
     REALISM = "Realism" {
         labs: Ty::Table(&OVERRUN), project: Ty::Table(&OVERRUN),
     }
-    PRICING = "PricingData" {
-        provider: STR, snapshot: STR,
-        model: Ty::Enum(&[
-            ("on_demand", "PriceModel::OnDemand"),
-            ("spot", "PriceModel::Spot"),
-        ]),
-        rerun_overhead_pct: NUM, discount_pct: NUM, overhead_pct: NUM, credit_per_student_usd: NUM,
-        currency: STR, usd_to_currency: NUM,
-    }
-    RESOURCE_USE = "ResourceUseData" {
-        resource: STR, count: NUM, hours: NUM, floating_ips: NUM,
-    }
-    LAB_OPTION = "LabOptionData" {
-        name: STR, share_pct: NUM, uses: Ty::List(&RESOURCE_USE),
-    }
-    LAB = "LabData" {
-        name: STR, note: STR => EMPTY, options: Ty::List(&LAB_OPTION), start_week: NUM,
-        due_week: NUM,
-    }
-    POOL_SHARE = "PoolShareData" {
-        resource: STR, share_pct: NUM,
-    }
-    PROJECT_USE = "ProjectUseData" {
-        resource: STR, count: NUM, hours_per_week: NUM, floating_ips: NUM, note: STR => EMPTY,
-        pool: Ty::List(&POOL_SHARE) => "&[]",
-    }
-    PROJECT = "ProjectData" {
-        group_size: NUM, weeks: NUM, start_week: NUM, uses: Ty::List(&PROJECT_USE),
-    }
-    COURSE = "CourseData" {
-        students: NUM, term_weeks: NUM, labs: Ty::List(&LAB), project: Ty::Table(&PROJECT),
-    }
-    CAPACITY = "CapacityData" {
-        resource: STR, units: NUM, start_week: NUM, weeks: NUM, note: STR => EMPTY,
-    }
-    SCENARIO = "ScenarioData" {
-        course: Ty::Table(&COURSE), realism: Ty::Table(&REALISM), pricing: Ty::Table(&PRICING),
-        capacity: Ty::List(&CAPACITY) => "&[]",
-    }
     REPORTED_HOURS = "ReportedHours" {
         lab_instance_hours: NUM, project_instance_hours: NUM, project_gpu_hours: NUM,
     }
@@ -165,14 +126,27 @@ shapes! {
         labs_per_student_low_usd: NUM, labs_per_student_high_usd: NUM, max_student_labs_usd: NUM,
         project_block_storage_gb: NUM, project_object_storage_gb: NUM, source: STR,
     }
-    /// A file of `src/data/presets/`, the whole file.
-    pub(crate) PRESET = "PresetData" {
-        id: STR, version: U32 => "1", name: STR, summary: STR, scenario: Ty::Table(&SCENARIO),
-        paper: Ty::OptTable(&PAPER),
-        provenance: Ty::List(&PROVENANCE_ENTRY) => "&[]", archived: Ty::Bool => "false",
-        superseded_by: Ty::OptStr,
-    }
 }
+
+/// The preset files' shapes, from the table the crate's `preset_data.rs` reads too: each entry
+/// is the baker's `Shape` of the struct it names (the Rust field types are the crate's business).
+macro_rules! preset_shapes {
+    ($( $(#[doc = $doc:literal])* $shape:ident = $name:ident {
+        $( $(#[doc = $field_doc:literal])* $key:ident : $rust:ty = $ty:expr $(=> $or:expr)? ),* $(,)?
+    } )*) => {
+        $(
+            $(#[doc = $doc])*
+            pub(crate) const $shape: Shape = Shape {
+                rust: stringify!($name),
+                fields: &[$(
+                    Field { key: stringify!($key), ty: $ty, or: shapes!(@or $($or)?) }
+                ),*],
+            };
+        )*
+    };
+}
+
+include!("../src/model/catalog/preset_shape.rs");
 
 // The free testbeds (issue 35): `src/data/testbeds.toml`, baked for `model/testbed/data.rs`.
 shapes! {

@@ -13,159 +13,22 @@ use crate::model::scenario::provenance::{ProvenanceEntry, ProvenanceKind};
 use crate::model::scenario::realism::{OverrunFactors, Realism};
 use crate::model::scenario::{Capacity, Scenario};
 
-/// A preset file: what [`crate::model::catalog::presets::Preset`] holds, its scenario as data.
-pub(super) struct PresetData {
-    /// Short id used in links.
-    pub(super) id: &'static str,
-    /// Which version of the preset this is (1 = the first one published).
-    pub(super) version: u32,
-    /// Display name.
-    pub(super) name: &'static str,
-    /// What it is and where it comes from.
-    pub(super) summary: &'static str,
-    /// The scenario.
-    pub(super) scenario: ScenarioData,
-    /// Published figures, for a preset built from a real course.
-    pub(super) paper: Option<PaperFigures>,
-    /// Where this preset's numbers come from, where it differs from the defaults.
-    pub(super) provenance: &'static [ProvenanceEntry],
-    /// A frozen earlier version, kept so old share links decode exactly.
-    pub(super) archived: bool,
-    /// For an archived version: the id of the preset that replaced it.
-    pub(super) superseded_by: Option<&'static str>,
+/// The preset files' structs, from the table `build/schema.rs` reads too (`preset_shape.rs`):
+/// each entry is a struct of borrowed statics, its fields as the baker writes them.
+macro_rules! preset_shapes {
+    ($( $(#[doc = $doc:literal])* $shape:ident = $name:ident {
+        $( $(#[doc = $field_doc:literal])* $key:ident : $rust:ty = $ty:expr $(=> $or:expr)? ),* $(,)?
+    } )*) => {
+        $(
+            $(#[doc = $doc])*
+            pub(super) struct $name {
+                $( $(#[doc = $field_doc])* pub(super) $key: $rust, )*
+            }
+        )*
+    };
 }
 
-/// A preset's scenario: the parts a preset file sets.
-pub(super) struct ScenarioData {
-    /// The course.
-    course: CourseData,
-    /// Actual / planned usage factors.
-    realism: Realism,
-    /// How it is bought.
-    pricing: PricingData,
-    /// Reserved units of a resource.
-    capacity: &'static [CapacityData],
-}
-
-/// [`Course`] as data.
-struct CourseData {
-    /// Enrolled students (count).
-    students: f64,
-    /// Length of the term (weeks).
-    term_weeks: f64,
-    /// The labs.
-    labs: &'static [LabData],
-    /// The group project.
-    project: ProjectData,
-}
-
-/// [`Lab`] as data.
-struct LabData {
-    /// Name.
-    name: &'static str,
-    /// Where its figures come from.
-    note: &'static str,
-    /// Its options.
-    options: &'static [LabOptionData],
-    /// Release week (term week).
-    start_week: f64,
-    /// Due week (term week).
-    due_week: f64,
-}
-
-/// [`LabOption`] as data.
-struct LabOptionData {
-    /// Name.
-    name: &'static str,
-    /// Share of students taking it (percent).
-    share_pct: f64,
-    /// What one student uses.
-    uses: &'static [ResourceUseData],
-}
-
-/// [`ResourceUse`] as data.
-struct ResourceUseData {
-    /// Chameleon resource id.
-    resource: &'static str,
-    /// Instances at once (count; GB for storage).
-    count: f64,
-    /// Hours each instance is held (hours).
-    hours: f64,
-    /// Floating IPs held for those hours (count).
-    floating_ips: f64,
-}
-
-/// [`Project`] as data.
-struct ProjectData {
-    /// Students per group (students).
-    group_size: f64,
-    /// Length (weeks).
-    weeks: f64,
-    /// First week (term week).
-    start_week: f64,
-    /// What each group uses.
-    uses: &'static [ProjectUseData],
-}
-
-/// [`ProjectUse`] as data.
-struct ProjectUseData {
-    /// Chameleon resource id.
-    resource: &'static str,
-    /// Instances held at once (count; GB for storage).
-    count: f64,
-    /// Hours each instance is held per week (hours per week).
-    hours_per_week: f64,
-    /// Floating IPs (count).
-    floating_ips: f64,
-    /// Where the figures come from.
-    note: &'static str,
-    /// A pool's members, when the use is one.
-    pool: &'static [PoolShareData],
-}
-
-/// [`PoolShare`] as data.
-struct PoolShareData {
-    /// Chameleon resource id.
-    resource: &'static str,
-    /// Share of the use's hours (percent).
-    share_pct: f64,
-}
-
-/// [`Pricing`] as data.
-struct PricingData {
-    /// Provider id.
-    provider: &'static str,
-    /// Price snapshot id.
-    snapshot: &'static str,
-    /// On demand or spot.
-    model: PriceModel,
-    /// Spot work re-run after interruptions (percent).
-    rerun_overhead_pct: f64,
-    /// Discount on list prices (percent).
-    discount_pct: f64,
-    /// Overhead added on top (percent).
-    overhead_pct: f64,
-    /// Credit per student (US dollars per student).
-    credit_per_student_usd: f64,
-    /// Currency shown (ISO 4217 code).
-    currency: &'static str,
-    /// Units of that currency per US dollar.
-    usd_to_currency: f64,
-}
-
-/// [`Capacity`] as data.
-struct CapacityData {
-    /// Chameleon resource id.
-    resource: &'static str,
-    /// Units that exist (count).
-    units: f64,
-    /// Week the window opens (term week).
-    start_week: f64,
-    /// Length of the window (weeks).
-    weeks: f64,
-    /// Where the count and window come from.
-    note: &'static str,
-}
+include!("preset_shape.rs");
 
 include!(concat!(env!("OUT_DIR"), "/presets.rs"));
 
