@@ -442,3 +442,41 @@ fn the_comparison_lists_the_inputs_that_differ() {
     assert_eq!(row("Buy instances"), Some(("On demand", "Spot")));
     assert_eq!(rows.len(), 3, "{rows:?}");
 }
+
+#[test]
+fn a_budget_reserve_is_not_spent_on_students() {
+    use course_cost::model::scenario::planning::Planning;
+    let mut planning = Planning::default();
+    assert_eq!(planning.budget_reserve_pct, 0.0, "no reserve unless set");
+    assert_eq!(planning.spendable_budget_usd(), planning.budget_usd);
+    // A 20% reserve of 50,000: 40,000 to spend, 160 students at 250 each (not 200).
+    planning.budget_usd = 50_000.0;
+    planning.budget_reserve_pct = 20.0;
+    assert_eq!(planning.spendable_budget_usd(), 40_000.0);
+    assert_eq!(
+        plan_budget(planning.spendable_budget_usd(), 250.0).students_covered,
+        160.0
+    );
+    // Set like any number field, and carried by a link.
+    let scenario = apply_number(
+        &paper().scenario,
+        catalog(),
+        FieldPath::from(Setting::BudgetReserve),
+        "15",
+    )
+    .expect("valid");
+    assert_eq!(scenario.planning.budget_reserve_pct, 15.0);
+    let decoded = course_cost::model::share::decode(
+        &course_cost::model::share::encode(&scenario, paper()),
+        catalog(),
+    )
+    .expect("decodes");
+    assert_eq!(decoded.scenario, scenario);
+    assert!(apply_number(
+        &scenario,
+        catalog(),
+        FieldPath::from(Setting::BudgetReserve),
+        "101"
+    )
+    .is_err());
+}

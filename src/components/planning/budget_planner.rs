@@ -27,7 +27,7 @@ pub(super) fn budget_planner(
     money: &dyn Fn(f64) -> String,
 ) -> Html {
     let plan = plan_budget(
-        planning.budget_usd,
+        planning.spendable_budget_usd(),
         percentile_cost(result, planning.percentile),
     );
     html! {

@@ -175,6 +175,7 @@ pub const fn usage_range(setting: Setting) -> Option<UncertainInput> {
         | Setting::SpreadSigma
         | Setting::CreditThreshold
         | Setting::Budget
+        | Setting::BudgetReserve
         | Setting::Percentile
         | Setting::DeadlineCrunch
         | Setting::Concurrency

@@ -20,6 +20,10 @@ pub struct Planning {
     pub budget_usd: f64,
     /// Percentile of the per-student cost the budget planner plans for (percent).
     pub percentile: f64,
+    /// Share of the budget held back as a reserve, which the budget planner does not spend on
+    /// students (percent); none by default.
+    #[serde(default)]
+    pub budget_reserve_pct: f64,
     /// Share of students working at the same time at the busiest moment (percent).
     pub concurrency_pct: f64,
     /// Share of a lab's GPU hours spent in the last 48 hours before its deadline (percent).
@@ -47,10 +51,18 @@ impl Default for Planning {
             credit_threshold_usd: 100.0,
             budget_usd: 50_000.0,
             percentile: 90.0,
+            budget_reserve_pct: 0.0,
             concurrency_pct: 100.0,
             deadline_crunch_pct: 50.0,
             chameleon_allocation_su: DEFAULT_CHAMELEON_ALLOCATION_SU,
         }
+    }
+}
+
+impl Planning {
+    /// What the budget planner spends on students: the budget less its reserve (US dollars).
+    pub fn spendable_budget_usd(&self) -> f64 {
+        self.budget_usd * (1.0 - self.budget_reserve_pct / 100.0)
     }
 }
 

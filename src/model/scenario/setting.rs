@@ -159,6 +159,10 @@ settings! {
     Percentile => "planning.percentile", "budget percentile", Bound::positive(99.9), planning.percentile,
         Field::new(Section::Budget, "Plan every student at percentile", "percentile-input").unit("%").step(5.0).slider(50.0, 99.0)
             .hint("50 = the typical student; 90 = 9 in 10 students cost less.");
+    /// Budget held back as a reserve (percent).
+    BudgetReserve => "planning.budget_reserve_pct", "budget reserve", Bound::upto(100.0), planning.budget_reserve_pct,
+        Field::new(Section::Budget, "Held back as a reserve", "budget-reserve-input").unit("% of the budget").step(5.0).slider(0.0, 50.0)
+            .hint("What your budget office keeps for overruns; the planner spends the rest on students.");
     /// GPU hours in the last 48 hours before a deadline (percent).
     DeadlineCrunch => "planning.deadline_crunch_pct", "GPU hours before a deadline", Bound::upto(100.0), planning.deadline_crunch_pct,
         Field::new(Section::Schedule, "GPU work in the last 48 hours before a deadline", "crunch-input").unit("%").step(5.0).slider(0.0, 100.0)
