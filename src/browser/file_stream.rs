@@ -1,7 +1,7 @@
-//! Reads a file the user picked, in this browser only, as a stream of slices (`File.stream()`,
-//! unpacked by the browser's `DecompressionStream` for `.gz`), feeding each to a
-//! [`FocusReader`] and yielding to the page between slices of about 1 MB, so even a file of
-//! hundreds of MB never freezes it. Nothing is sent anywhere.
+//! Reads a file the user picked, in this browser only, as a stream (`File.stream()`, unpacked by
+//! the browser's `DecompressionStream` for `.gz`), feeding it to a [`FocusReader`] and yielding
+//! to the page after each of the reader's slices (at most a few thousand rows or about 1 MB), so
+//! no file, however large or packed, freezes the page. Nothing is sent anywhere.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -16,9 +16,6 @@ use web_sys::{
 
 use super::deflate::Inflater;
 use crate::model::focus::{BillSummary, FocusReader};
-
-/// Bytes read between two yields to the page.
-const SLICE_BYTES: u64 = 1 << 20;
 
 /// How far reading has got.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -68,6 +65,45 @@ fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
     Ok(stream.pipe_through(&pair))
 }
 
+/// Bytes of a stream's chunk copied into the wasm at a time: a packed file's chunks can be
+/// large, and the copy stays this small whatever they are.
+const PIECE_BYTES: u32 = 1 << 20;
+
+/// Feeds `chunk` to `bill` a piece at a time, yielding to the page (and telling `report`) after
+/// each of the reader's slices; stops when `cancel` is set.
+async fn feed_chunk(
+    bill: &mut FocusReader,
+    chunk: &Uint8Array,
+    buffer: &mut Vec<u8>,
+    cancel: &Cell<bool>,
+    report: &dyn Fn(&FocusReader),
+) -> Result<(), StreamError> {
+    let length = chunk.length();
+    let mut from = 0;
+    while from < length {
+        let to = length.min(from + PIECE_BYTES);
+        buffer.resize((to - from) as usize, 0);
+        chunk.subarray(from, to).copy_to(buffer);
+        from = to;
+        let mut rest = &buffer[..];
+        while !rest.is_empty() {
+            let used = bill
+                .read_slice(rest)
+                .map_err(|error| StreamError::Failed(error.to_string()))?;
+            rest = &rest[used..];
+            if bill.slice_spent() {
+                report(bill);
+                yield_to_page().await;
+                if cancel.get() {
+                    return Err(StreamError::Cancelled);
+                }
+                bill.next_slice();
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Reads `file` as a FOCUS bill, telling `on_progress` after each slice; stops when `cancel`
 /// is set.
 pub async fn read_bill(
@@ -79,14 +115,16 @@ pub async fn read_bill(
     let reader = ReadableStreamDefaultReader::new(&stream_of(&file)?)
         .map_err(|_| StreamError::Failed("The file cannot be read.".into()))?;
     let mut bill = FocusReader::new();
-    let mut progress = Progress {
-        bytes: 0,
-        rows: 0,
-        file_bytes: file.size(),
-        packed,
+    let file_bytes = file.size();
+    let report = |bill: &FocusReader| {
+        on_progress(Progress {
+            bytes: bill.bytes(),
+            rows: bill.rows(),
+            file_bytes,
+            packed,
+        })
     };
     let mut buffer = Vec::new();
-    let mut since_yield = 0u64;
     loop {
         if cancel.get() {
             let _ = reader.cancel();
@@ -104,19 +142,9 @@ pub async fn read_bill(
             break;
         }
         let chunk: Uint8Array = result.get_value().unchecked_into();
-        buffer.resize(chunk.length() as usize, 0);
-        chunk.copy_to(&mut buffer);
-        if let Err(error) = bill.feed(&buffer) {
+        if let Err(error) = feed_chunk(&mut bill, &chunk, &mut buffer, &cancel, &report).await {
             let _ = reader.cancel();
-            return Err(StreamError::Failed(error.to_string()));
-        }
-        since_yield += buffer.len() as u64;
-        if since_yield >= SLICE_BYTES {
-            since_yield = 0;
-            progress.bytes = bill.bytes();
-            progress.rows = bill.rows();
-            on_progress(progress);
-            yield_to_page().await;
+            return Err(error);
         }
     }
     bill.finish()

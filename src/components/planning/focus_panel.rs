@@ -15,6 +15,7 @@ use crate::components::static_html;
 use crate::model::focus::calibrate::{calibrate_to_bill, BillCalibration};
 use crate::model::focus::classify::SkipReason;
 use crate::model::focus::compare::{compare, Comparison};
+use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
 use crate::state::use_scenario;
@@ -67,11 +68,9 @@ fn skipped_view(bill: &BillSummary, comparison: &Comparison) -> Html {
         .iter()
         .map(|(reason, tally)| (reason.label().to_string(), tally.rows, tally.billed))
         .collect();
-    for t in comparison.unmatched() {
-        let rows = bill
-            .compute
-            .get(&t.instance_type)
-            .map_or(0, |u| u.tally.rows);
+    // The types that stand in for nothing: the costliest drawn, the rest on one line.
+    let (unmatched, folded) = fold::unmatched(comparison, bill);
+    for (t, rows) in unmatched {
         lines.push((
             format!(
                 "{} ({}, {} h): {}",
@@ -83,6 +82,11 @@ fn skipped_view(bill: &BillSummary, comparison: &Comparison) -> Html {
             rows,
             t.billed_cost,
         ));
+    }
+    if !folded.is_empty() {
+        let what = folded.words("types that stand in for nothing in the plan");
+        let hours = format::number(folded.hours, 1);
+        lines.push((format!("{what} ({hours} h)"), folded.rows, folded.billed));
     }
     let rows: u64 = lines.iter().map(|l| l.1).sum();
     let cost: f64 = lines.iter().map(|l| l.2).sum();
@@ -235,7 +239,7 @@ pub fn FocusPanel() -> Html {
             move |(scenario, bill)| {
                 // The chart is drawn once per comparison.
                 bill.as_ref().map(|bill| {
-                    compare(bill, scenario, catalog).map(|c| (Rc::new(hours_chart(&c)), Rc::new(c)))
+                    compare(bill, scenario, catalog).map(|c| (Rc::new(hours_chart(&c, bill)), Rc::new(c)))
                 })
             },
         )
