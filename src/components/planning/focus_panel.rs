@@ -239,7 +239,8 @@ pub fn FocusPanel() -> Html {
             move |(scenario, bill)| {
                 // The chart is drawn once per comparison.
                 bill.as_ref().map(|bill| {
-                    compare(bill, scenario, catalog).map(|c| (Rc::new(hours_chart(&c, bill)), Rc::new(c)))
+                    compare(bill, scenario, catalog)
+                        .map(|c| (Rc::new(hours_chart(&c, bill)), Rc::new(c)))
                 })
             },
         )

@@ -151,7 +151,8 @@ pub(super) fn sniff(start: &[u8]) -> Option<ReadError> {
             at.filter(|&&b| b == 0).count()
         };
         let (even, odd, pairs) = (nuls(0), nuls(1), start.len() / 2);
-        let utf16 = |nul: usize, other: usize| pairs > 0 && nul * 4 >= pairs * 3 && other * 16 <= pairs;
+        let utf16 =
+            |nul: usize, other: usize| pairs > 0 && nul * 4 >= pairs * 3 && other * 16 <= pairs;
         return Some(if utf16(odd, even) {
             ReadError::Encoding(Encoding::Utf16Le)
         } else if utf16(even, odd) {
@@ -176,7 +177,13 @@ mod tests {
     fn utf16(text: &str, little: bool) -> Vec<u8> {
         let units = text.encode_utf16();
         units
-            .flat_map(|u| if little { u.to_le_bytes() } else { u.to_be_bytes() })
+            .flat_map(|u| {
+                if little {
+                    u.to_le_bytes()
+                } else {
+                    u.to_be_bytes()
+                }
+            })
             .collect()
     }
 
@@ -197,6 +204,9 @@ mod tests {
         // "é" in UTF-8 cut after its first byte is not a fault; UTF-8 text passes.
         assert_eq!(sniff("Café".as_bytes()), None);
         assert_eq!(sniff(&"Café".as_bytes()[..4]), None);
-        assert_eq!(sniff(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"), Some(ReadError::Binary));
+        assert_eq!(
+            sniff(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR"),
+            Some(ReadError::Binary)
+        );
     }
 }

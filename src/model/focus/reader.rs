@@ -9,8 +9,8 @@ use csv_core::{ReadRecordResult, Reader};
 
 use super::classify::{classify, Classified, SkipReason};
 use super::columns::{ColumnMap, RowView};
-pub use super::read_error::{Encoding, ReadError, MAX_FIELDS};
 use super::read_error::sniff;
+pub use super::read_error::{Encoding, ReadError, MAX_FIELDS};
 use super::summary::BillSummary;
 
 /// Longest row kept (bytes); a longer one is skipped and counted.

@@ -240,9 +240,11 @@ impl BillSummary {
                 Some(at) => at,
                 None if self.tags.len() < MAX_TAG_KEYS && key.len() <= MAX_NAME_BYTES => {
                     let before = self.running;
-                    let values = self.tags.entry(key.as_str(), || key.clone(), || {
-                        Capped::new(MAX_TAG_VALUES, TAG_VALUES_COUNTED)
-                    });
+                    let values = self.tags.entry(
+                        key.as_str(),
+                        || key.clone(),
+                        || Capped::new(MAX_TAG_VALUES, TAG_VALUES_COUNTED),
+                    );
                     if before != TagTally::default() {
                         *values.slot(UNTAGGED, |_| true) = before;
                     }
