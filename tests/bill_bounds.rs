@@ -376,7 +376,7 @@ fn bomb(at_least: u64) -> (Vec<u8>, u64) {
     // Fixed-Huffman block: last, type 01; length 258 is symbol 285 (8 bits, 11000101).
     bits.put(1, 1);
     bits.put(1, 2);
-    let mut copy = |bits: &mut Bits| {
+    let copy = |bits: &mut Bits| {
         bits.code(0b1100_0101, 8);
         bits.code(distance_code, 5);
         bits.put(distance - bases[at], extra);
