@@ -1,5 +1,5 @@
 //! Reads a file the user picked, in this browser only, as a stream (`File.stream()`, unpacked by
-//! the browser's `DecompressionStream` for `.gz`), feeding it to a [`FocusReader`] and yielding
+//! the browser's `DecompressionStream` for `.gz`, a small slice at a time), feeding it to a [`FocusReader`] and yielding
 //! to the page after each of the reader's slices (at most a few thousand rows or about 1 MB), so
 //! no file, however large or packed, freezes the page. Nothing is sent anywhere.
 
@@ -11,7 +11,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
     File, ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult,
-    ReadableWritablePair,
+    WritableStreamDefaultWriter,
 };
 
 use super::deflate::Inflater;
@@ -53,6 +53,48 @@ async fn yield_to_page() {
     let _ = JsFuture::from(promise).await;
 }
 
+/// Bytes of a packed file given to the browser's inflater at a time: deflate unpacks to at most
+/// about 1,032 times its size, so one slice unpacks to at most about 17 MB (in one task of the
+/// browser's), whatever the file. The next slice goes in once that one is unpacked and read,
+/// so a "decompression bomb" is read at the reader's pace, never unpacked ahead of it.
+const PACKED_SLICE: u32 = 16 * 1024;
+
+/// Waits for `promise` beside the reading, so its failure is handled (nothing else to do).
+fn settle(promise: Promise) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let _ = JsFuture::from(promise).await;
+    });
+}
+
+/// Writes the packed file into the inflater a slice at a time: a write resolves once the
+/// inflater has taken its slice, which it does when its output has been read. Stops when the
+/// reading stops (the write fails) or the file ends.
+async fn pump(file: ReadableStreamDefaultReader, writer: WritableStreamDefaultWriter) {
+    loop {
+        let Ok(read) = JsFuture::from(file.read()).await else {
+            settle(writer.abort());
+            return;
+        };
+        let result: ReadableStreamReadResult = read.unchecked_into();
+        if result.get_done().unwrap_or(true) {
+            settle(writer.close());
+            return;
+        }
+        let chunk: Uint8Array = result.get_value().unchecked_into();
+        let mut from = 0;
+        while from < chunk.length() {
+            let to = chunk.length().min(from + PACKED_SLICE);
+            let written = writer.write_with_chunk(&chunk.subarray(from, to));
+            if JsFuture::from(written).await.is_err() {
+                settle(file.cancel());
+                return;
+            }
+            from = to;
+        }
+    }
+}
+
+/// The file's bytes as a stream; unpacked, a slice at a time ([`pump`]), for a `.gz`.
 fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
     let stream = file.stream();
     if !is_gzip(&file.name()) {
@@ -61,8 +103,11 @@ fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
     let unpack = Inflater::new("gzip").map_err(|_| {
         StreamError::Failed("This browser cannot unpack .gz files: unpack it first.".into())
     })?;
-    let pair = ReadableWritablePair::new(&unpack.readable(), &unpack.writable());
-    Ok(stream.pipe_through(&pair))
+    let cannot = |_| StreamError::Failed("The file cannot be read.".into());
+    let source = ReadableStreamDefaultReader::new(&stream).map_err(cannot)?;
+    let writer = unpack.writable().get_writer().map_err(cannot)?;
+    wasm_bindgen_futures::spawn_local(pump(source, writer));
+    Ok(unpack.readable())
 }
 
 /// Bytes of a stream's chunk copied into the wasm at a time: a packed file's chunks can be

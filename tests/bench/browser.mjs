@@ -285,7 +285,8 @@ async function readHostileBill(bill) {
         const frame = (now) => {
           state.gap = Math.max(state.gap, now - state.last);
           state.last = now;
-          if (document.querySelector(`[data-testid="${shows}"]`)) state.end = now;
+          // Frame times can precede the change event's handler: the end is the clock's.
+          if (document.querySelector(`[data-testid="${shows}"]`)) state.end = performance.now();
           else requestAnimationFrame(frame);
         };
         requestAnimationFrame(frame);

@@ -5,7 +5,7 @@ use super::classify::{json_object, Classified, SkipReason, Usage};
 use super::columns::{Column, FocusVersion, RowView};
 use super::keyed::{Capped, Keyed, MAX_NAME_BYTES};
 use crate::model::catalog::Catalog;
-use crate::model::json::{self, Number, Value};
+use crate::model::json::{ToJson, Value};
 
 /// Most instance types kept by name (besides those of the price catalog, always kept); the
 /// rest are summed together, and counted.
@@ -147,22 +147,18 @@ fn in_catalog(instance_type: &str) -> bool {
     Catalog::builtin().is_ok_and(|c| c.offers.iter().any(|o| o.sku == instance_type))
 }
 
-/// A tag's value as text, when it is a string, number, boolean or null (nested values are no
-/// tag values).
+/// A tag's value as text: a string's own text; a number, boolean or null as JSON writes it
+/// (nested values are no tag values).
 fn tag_text(value: &Value) -> Option<String> {
-    Some(match value {
-        Value::String(text) => text.clone(),
-        Value::Number(Number::PosInt(n)) => n.to_string(),
-        Value::Number(Number::NegInt(n)) => n.to_string(),
-        Value::Number(Number::Float(n)) => {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Array(_) | Value::Object(_) => None,
+        scalar => {
             let mut text = String::new();
-            json::write_f64(&mut text, *n);
-            text
+            scalar.write_json(&mut text);
+            Some(text)
         }
-        Value::Bool(yes) => yes.to_string(),
-        Value::Null => "null".to_string(),
-        Value::Array(_) | Value::Object(_) => return None,
-    })
+    }
 }
 
 impl BillSummary {
