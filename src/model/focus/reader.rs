@@ -17,11 +17,11 @@ use super::summary::BillSummary;
 pub const MAX_ROW_BYTES: usize = 1 << 20;
 /// How much of the start is checked for its encoding or binary content (bytes).
 const SNIFF_BYTES: usize = 8192;
-/// Most rows read in one slice.
-pub const SLICE_ROWS: u32 = 4_000;
+/// Most rows read in one slice: a few milliseconds of work.
+pub const SLICE_ROWS: u32 = 1_000;
 /// Bytes after which a slice ends (it ends at the next step of csv-core, at most one row or
 /// [`MAX_ROW_BYTES`] later).
-pub const SLICE_BYTES: usize = 1 << 20;
+pub const SLICE_BYTES: usize = 256 * 1024;
 
 /// Reads a FOCUS CSV export slice by slice.
 pub struct FocusReader {
