@@ -92,10 +92,10 @@ impl Pacer {
 }
 
 /// Bytes of a packed file given to the browser's inflater at a time: deflate unpacks to at most
-/// about 1,032 times its size, so one slice unpacks to at most about 17 MB (in one task of the
-/// browser's), whatever the file. The next slice goes in once that one is unpacked and read,
-/// so a "decompression bomb" is read at the reader's pace, never unpacked ahead of it.
-const PACKED_SLICE: u32 = 16 * 1024;
+/// about 1,032 times its size, so one slice unpacks to at most about 4 MB (within a task of the
+/// page's), whatever the file. The next slice goes in once that one is unpacked and read, so a
+/// "decompression bomb" is read at the reader's pace, never unpacked ahead of it.
+const PACKED_SLICE: u32 = 4 * 1024;
 
 /// Waits for `promise` beside the reading, so its failure is handled (nothing else to do).
 fn settle(promise: Promise) {
@@ -167,7 +167,11 @@ async fn feed_chunk(
     while from < length {
         let to = length.min(from + PIECE_BYTES);
         buffer.resize((to - from) as usize, 0);
-        chunk.subarray(from, to).copy_to(buffer);
+        if to - from == length {
+            chunk.copy_to(buffer);
+        } else {
+            chunk.subarray(from, to).copy_to(buffer);
+        }
         from = to;
         let mut rest = &buffer[..];
         while !rest.is_empty() {
