@@ -152,17 +152,6 @@ fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
 /// large, and the copy stays this small whatever they are.
 const PIECE_BYTES: u32 = 1 << 20;
 
-/// Frees a chunk the stream gave once it is copied: `ArrayBuffer.prototype.transfer(0)` detaches
-/// its buffer, which the browser then frees at once, rather than the collector later (which let
-/// about 64 MB of spent chunks pile up first). Only a chunk that is its whole buffer; a browser
-/// without `transfer` leaves it to the collector.
-fn release(chunk: &Uint8Array) {
-    let buffer = chunk.buffer();
-    if chunk.byte_offset() == 0 && chunk.byte_length() == buffer.byte_length() {
-        let _ = buffer.transfer_with_length(0);
-    }
-}
-
 /// Feeds `chunk` to `bill` a piece at a time, pausing (and telling `report`) after each of the
 /// reader's slices; stops when `cancel` is set.
 async fn feed_chunk(
@@ -242,9 +231,7 @@ pub async fn read_bill(
         }
         let chunk: Uint8Array = result.get_value().unchecked_into();
         let fed = feed_chunk(&mut bill, &chunk, &mut buffer, &mut pacer, &cancel, &report);
-        let fed = fed.await;
-        release(&chunk);
-        if let Err(error) = fed {
+        if let Err(error) = fed.await {
             let _ = reader.cancel();
             return Err(error);
         }
