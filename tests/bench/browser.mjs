@@ -307,7 +307,7 @@ async function readHostileBill(bill) {
     const after = await page.evaluate(pageMemory);
     const shown = (await page.getByTestId(bill.shows).first().textContent()).trim();
     const seconds = (read.end - read.start) / 1000;
-    const size = bill.unpacked ? `${mb(bill.unpacked)} unpacked` : mb(bill.bytes);
+    const size = bill.unpacked ? `${mb(bill.bytes)} unpacking to ${mb(bill.unpacked)}` : mb(bill.bytes);
     console.log(
       `  ${bill.label} (${size}${bill.rows ? `, ${bill.rows.toLocaleString('en-US')} rows` : ''}): ` +
         `${bill.shows} after ${seconds.toFixed(1)} s; ${during.length} long task(s), longest ${ms(longest)}, ` +

@@ -8,7 +8,7 @@
 // shows once it has read the file).
 
 import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
 import { focusExport, HEADER } from '../e2e/focus_export.mjs';
@@ -79,5 +79,6 @@ export async function gzipBomb(dir, unpacked) {
     }
   }
   await writeStream(path, lines(), true);
-  return { label: 'a .csv.gz bomb', path, unpacked: bytes, rows, shows: 'focus-actuals' };
+  const packed = (await stat(path)).size;
+  return { label: 'a .csv.gz bomb', path, bytes: packed, unpacked: bytes, rows, shows: 'focus-actuals' };
 }
