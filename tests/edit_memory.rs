@@ -1,26 +1,33 @@
 //! No growth per edit (issue 37, item 3): thousands of edits through the state's `apply`, as the
 //! page makes them (a number typed into a field, then the field left: one undo step each), and
-//! what the state holds, counted by the allocator, stays bounded once the undo history is full.
+//! what the state holds, counted by the allocator (allocation-counter's), stays bounded once the undo history is full.
 //! The browser's figure is `bash .ci/bench`'s (tests/bench/edit_memory.mjs).
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
-use std::alloc::System;
+use std::cell::Cell;
 use std::rc::Rc;
 
 use course_cost::model::scenario::field::{FieldPath, Setting};
 use course_cost::state::{Action, ScenarioState, MAX_STEPS};
-use stats_alloc::{StatsAlloc, INSTRUMENTED_SYSTEM};
 
-/// The system allocator, counting the bytes handed out and given back. This file holds one test
-/// (the harness's own thread only waits meanwhile), so what it counts is what the test holds.
-#[global_allocator]
-static ALLOCATOR: &StatsAlloc<System> = &INSTRUMENTED_SYSTEM;
+thread_local! {
+    /// Bytes that the counted work of this thread left held (see [`counted`]).
+    static HELD: Cell<isize> = const { Cell::new(0) };
+}
 
-/// Bytes held now.
+/// Runs `work` under allocation-counter's counting allocator (each test thread counts its own)
+/// and adds what it leaves held to this thread's count.
+fn counted<T>(work: impl FnOnce() -> T) -> T {
+    let mut out = None;
+    let info = allocation_counter::measure(|| out = Some(work()));
+    HELD.with(|held| held.set(held.get() + info.bytes_current as isize));
+    out.expect("the work ran")
+}
+
+/// Bytes the counted work left held so far.
 fn held() -> isize {
-    let stats = ALLOCATOR.stats();
-    stats.bytes_allocated as isize - stats.bytes_deallocated as isize
+    HELD.with(Cell::get)
 }
 
 fn students() -> FieldPath {
@@ -52,7 +59,7 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
     let mut figures = Vec::new();
     let mut done = 0;
     for checkpoint in [MAX_STEPS, 1_000, 2_000, 3_000, 4_000] {
-        state = edited(state, done, checkpoint - done);
+        state = counted(|| edited(state, done, checkpoint - done));
         done = checkpoint;
         assert_eq!(state.history.past.len(), MAX_STEPS, "{done} edits");
         assert!(state.history.future.is_empty());
@@ -90,11 +97,11 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
     }
     // Undo all the way and redo: the history moves, nothing is added.
     for _ in 0..MAX_STEPS {
-        state = state.apply(Action::Undo);
+        state = counted(|| state.apply(Action::Undo));
     }
     assert!(state.history.past.is_empty());
     for _ in 0..MAX_STEPS {
-        state = state.apply(Action::Redo);
+        state = counted(|| state.apply(Action::Redo));
     }
     let travelled = held() - base;
     println!("after {MAX_STEPS} undos and redos: {travelled} B");
@@ -102,7 +109,7 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
         (travelled - at(4_000)).abs() <= 1_024,
         "{travelled} B after undo and redo"
     );
-    drop(state);
+    counted(|| drop(state));
     assert!(
         held() - base < 1_024,
         "{} B left after the state is gone",
@@ -113,10 +120,11 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
 /// The bytes a copy of `state`'s scenario holds, and those of its estimate.
 fn sizes(state: &ScenarioState) -> (isize, isize) {
     let before = held();
-    let scenario: course_cost::model::Scenario = (**state.scenario).clone();
+    let scenario: course_cost::model::Scenario = counted(|| (**state.scenario).clone());
     let copied = held();
-    let estimate = course_cost::model::evaluate(&scenario, state.catalog).expect("valid");
+    let estimate =
+        counted(|| course_cost::model::evaluate(&scenario, state.catalog).expect("valid"));
     let priced = held();
-    drop((scenario, estimate));
+    counted(|| drop((scenario, estimate)));
     (copied - before, priced - copied)
 }

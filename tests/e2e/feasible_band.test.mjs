@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { WAIT, expected, number, openCalculator, parse, showView, start, stop, text, closeClean, wholeDollars } from './support.mjs';
+import { WAIT, expected, number, openCalculator, parse, showView, start, stop, text, closeClean, wholeDollars, hourlyDollars } from './support.mjs';
 
 let server;
 let browser;
@@ -112,7 +112,7 @@ test("on Lambda the RTX 6000 node stands on the course's own GPU, and the list s
   const block = await offerBlock('lambda/1x Quadro RTX 6000');
   const usd = Number(block.match(/^usd = ([\d.]+)$/m)[1]);
   const chosen = (await select.locator('option:checked').textContent()).trim();
-  assert.ok(chosen.includes(`at $${usd.toFixed(4)}/h`), chosen);
+  assert.ok(chosen.includes(`at ${hourlyDollars(usd)}/h`), chosen);
   assert.ok(chosen.includes("the testbed's own GPU model and memory"), chosen);
   await closeClean(page);
 });

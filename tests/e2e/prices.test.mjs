@@ -43,9 +43,11 @@ test('Results names the dates of the prices used, and the summary bar warns when
   const page = await openCalculator(browser, server.url);
   await showView(page, 'results');
   // The default prices the paper's course on AWS in Spring 2025: the oldest figure is the public
-  // IPv4 charge from 2024-02-01, the newest the GPU list generated on 2026-01-21.
+  // IPv4 charge from 2024-02-01, the newest the GPU list generated on 2026-01-21. Eleven offers
+  // stand in on AWS (t3.small, t3.medium, t3.xlarge, the IPv4 address, gp3, S3, g4dn.xlarge,
+  // g5.xlarge, p3.8xlarge, p4d.24xlarge and p4de.24xlarge); the three t3 sizes are undated.
   const spring = await text(page, 'price-age');
-  assert.match(spring, /^Price age: 10 price figures, dated 2024-02-01 \(oldest\) to 2026-01-21 \(newest\); 3 of 10 undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
+  assert.match(spring, /^Price age: 11 price figures, dated 2024-02-01 \(oldest\) to 2026-01-21 \(newest\); 3 of 11 undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
   await assertWarningAgrees(page, 'Spring 2025 on AWS');
 
   // Each line's math says how old its price is: Lab 1 is one t3.small (undated catalog) and a

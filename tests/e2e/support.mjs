@@ -60,6 +60,18 @@ export function centsDollars(usd) {
   return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+/**
+ * An hourly price as the page writes it: four significant digits, at least the cents, no zero
+ * invented past them: 0.69 -> "$0.69", 0.0416 -> "$0.0416", 16.3863 -> "$16.39", 1234.5 -> "$1,235".
+ */
+export function hourlyDollars(usd) {
+  const digits = usd === 0 ? 2 : Math.max(0, 4 - (Math.floor(Math.log10(Math.abs(usd))) + 1));
+  const fixed = usd.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const [int, frac = ''] = fixed.split('.');
+  const kept = frac.length > 2 ? frac.slice(0, 2) + frac.slice(2).replace(/0+$/, '') : frac;
+  return `$${kept ? `${int}.${kept}` : int}`;
+}
+
 /** The default scenario's total as the page shows it. */
 export const DEFAULT_TOTAL = wholeDollars(expected('total_usd'));
 

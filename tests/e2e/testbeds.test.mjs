@@ -82,7 +82,7 @@ test('item 3: the paper course needs recharges, in which weeks; 20 students on t
 
   // Twenty students on the CPU-only preset: Explore.
   await showView(page, 'course');
-  await page.getByTestId('preset-select').selectOption('cpu-only-v2');
+  await page.getByTestId('preset-select').selectOption('cpu-only-v3');
   await enterStudents(page, 20);
   await showTestbeds(page);
   await shows(page, 'access-tier-actual', 'Explore ACCESS');
@@ -173,6 +173,9 @@ test('item 7: the request paragraph copies the figures shown, their sources and 
   assert.equal(chameleon, await text(page, 'request-chameleon'));
   const units = await su(page, 'chameleon-su-actual');
   const recharges = allocationsFor(units) - 1;
+  await showView(page, 'prices');
+  const labVm = Number(await page.getByTestId('overrun-labs-vm').inputValue()).toString();
+  await showTestbeds(page);
   for (const needed of [
     `${count(units)} SU`,
     '150 students',
@@ -180,7 +183,8 @@ test('item 7: the request paragraph copies the figures shown, their sources and 
     '2025-09-03',
     'https://chameleoncloud.org/blog/2025/09/03/chameleon-changelog-for-august-2025/',
     'https://chameleoncloud.readthedocs.io/en/latest/user/project.html',
-    'lab VMs 12.97x',
+    // The lab-VM overrun as its field holds it (Prices, "Usage vs plan").
+    `lab VMs ${labVm}x`,
   ]) {
     assert.ok(chameleon.includes(needed), `${needed} not in ${chameleon}`);
   }

@@ -1,6 +1,7 @@
 //! Billed against planned (`focus-actuals`): the bill's hours and cost per instance type, per
 //! course resource beside the scenario's, the totals, a split by a tag, and a chart with its
-//! table twin.
+//! table twin. Long lists draw their top entries and fold the rest into one line
+//! (`model::focus::fold`), so a bill of any shape draws a few dozen rows.
 
 use std::rc::Rc;
 
@@ -12,6 +13,7 @@ use crate::charts::palette::series_color;
 use crate::components::bar_chart;
 use crate::components::inputs::table_head::figures_head;
 use crate::model::focus::compare::Comparison;
+use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
 
@@ -43,23 +45,34 @@ fn ratio(value: Option<f64>) -> String {
     })
 }
 
-/// The chart: billed and planned hours per instance type.
-pub fn hours_chart(comparison: &Comparison) -> BarChart {
-    let types = &comparison.types;
+/// The chart: billed and planned hours per instance type drawn, and the rest as one bar.
+pub fn hours_chart(comparison: &Comparison, bill: &BillSummary) -> BarChart {
+    let (types, folded) = fold::types(comparison, bill);
+    let mut labels: Vec<String> = types.iter().map(|t| t.instance_type.clone()).collect();
+    let mut full_labels = labels.clone();
+    let mut billed: Vec<f64> = types.iter().map(|t| t.billed_hours).collect();
+    // Every type that stands in for a course resource is drawn: the rest plan no hours.
+    let mut planned: Vec<f64> = types.iter().map(|t| t.planned_hours).collect();
+    if !folded.is_empty() {
+        labels.push(format!("{} more", format::number(folded.names as f64, 0)));
+        full_labels.push(folded.words("types"));
+        billed.push(folded.hours);
+        planned.push(0.0);
+    }
     BarChart {
         title: "Hours per instance type: billed and in the scenario".to_string(),
-        labels: types.iter().map(|t| t.instance_type.clone()).collect(),
-        full_labels: types.iter().map(|t| t.instance_type.clone()).collect(),
+        labels,
+        full_labels,
         series: vec![
             Series {
                 name: "Billed".to_string(),
                 color: series_color(0),
-                values: types.iter().map(|t| t.billed_hours).collect(),
+                values: billed,
             },
             Series {
                 name: "Scenario".to_string(),
                 color: series_color(1),
-                values: types.iter().map(|t| t.planned_hours).collect(),
+                values: planned,
             },
         ],
         layout: Layout::Grouped,
@@ -169,10 +182,26 @@ fn notes(props: &FocusActualsProps) -> Html {
         .collect()
 }
 
-fn type_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
-    let rows = c
-        .types
-        .iter()
+/// A table's folded line: what is not drawn, named and summed.
+fn folded_row(testid: &str, words: String, cells: Vec<String>) -> Row {
+    let cells = cells.into_iter().map(|c| (None, c)).collect();
+    (Some(testid.to_string()), words, cells)
+}
+
+/// The bill's cost as the tables show it: US dollars in the scenario's currency, or the bill's
+/// own currency when there is no rate.
+fn bill_cost(c: &Comparison, billed: f64, money: &dyn Fn(f64) -> String) -> String {
+    match (&c.conversion, c.unconverted) {
+        (_, true) => format::number(billed, 2),
+        (Some(conversion), _) => money(billed / conversion.per_usd),
+        (None, _) => money(billed),
+    }
+}
+
+fn type_table(c: &Comparison, bill: &BillSummary, money: &dyn Fn(f64) -> String) -> Html {
+    let (types, folded) = fold::types(c, bill);
+    let mut rows: Vec<Row> = types
+        .into_iter()
         .map(|t| {
             let stands_in = if t.resources.is_empty() {
                 "nothing in the plan".to_string()
@@ -184,11 +213,7 @@ fn type_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
                     Some(format!("focus-hours-{}", t.instance_type)),
                     hours(t.billed_hours),
                 ),
-                (
-                    None,
-                    t.billed_usd
-                        .map_or_else(|| format::number(t.billed_cost, 2), money),
-                ),
+                (None, bill_cost(c, t.billed_cost, money)),
                 (None, hours(t.planned_hours)),
                 (None, money(t.planned_usd)),
                 (None, stands_in),
@@ -200,6 +225,16 @@ fn type_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
             )
         })
         .collect();
+    if !folded.is_empty() {
+        let cells = vec![
+            hours(folded.hours),
+            bill_cost(c, folded.billed, money),
+            hours(0.0),
+            money(0.0),
+            "nothing in the plan".to_string(),
+        ];
+        rows.push(folded_row("focus-types-more", folded.words("types"), cells));
+    }
     let head = figures_head(
         "Instance type",
         &[
@@ -301,17 +336,22 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
     }
     let tag_rows = match bill.tags.get(key) {
         Some(values) => {
-            let rows = values
-                .iter()
+            let cost = |billed: f64| format!("{} {}", format::number(billed, 2), bill.currency);
+            let (shown, folded) = fold::tag_values(values);
+            let mut rows: Vec<Row> = shown
+                .into_iter()
                 .map(|(value, tally)| {
-                    let cost = format!("{} {}", format::number(tally.billed, 2), bill.currency);
-                    (
-                        None,
-                        value.clone(),
-                        vec![(None, hours(tally.compute_hours)), (None, cost)],
-                    )
+                    let cells = vec![
+                        (None, hours(tally.compute_hours)),
+                        (None, cost(tally.billed)),
+                    ];
+                    (None, value.clone(), cells)
                 })
                 .collect();
+            if !folded.is_empty() {
+                let cells = vec![hours(folded.hours), cost(folded.billed)];
+                rows.push(folded_row("focus-tag-more", folded.words("values"), cells));
+            }
             let head = figures_head(key, &["Compute hours", "Billed cost"], None);
             table("focus-tag-table", "Split by the tag", head, rows)
         }
@@ -344,7 +384,7 @@ pub fn focus_actuals(props: &FocusActualsProps) -> Html {
                 if props.bill.provider.is_empty() { "not named" } else { props.bill.provider.as_str() }) }</h3>
             { totals(props) }
             { notes(props) }
-            { type_table(c, &money) }
+            { type_table(c, &props.bill, &money) }
             { resource_table(c, &money) }
             if !c.types.is_empty() {
                 { bar_chart(props.chart.clone(), "chart-focus-hours", 260) }

@@ -23,6 +23,7 @@ use crate::model::edit::change::Change;
 use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration};
 use crate::model::focus::classify::SkipReason;
 use crate::model::focus::compare::{compare_mapped, Comparison, ProviderMatch};
+use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
 use crate::state::{use_scenario, Dispatch, ScenarioHandle};
@@ -82,20 +83,20 @@ fn skipped(bill: &BillSummary, comparison: &Comparison) -> Vec<(String, u64, f64
         .iter()
         .map(|(reason, tally)| (reason.label().to_string(), tally.rows, tally.billed))
         .collect();
-    let (mut types, mut rows, mut cost) = (0, 0, 0.0);
-    for t in comparison.unmatched() {
-        types += 1;
-        rows += bill
-            .compute
-            .get(&t.instance_type)
-            .map_or(0, |u| u.tally.rows);
+    // Every type that stands in for nothing, those the reader folded included.
+    let (unmatched, folded) = fold::unmatched(comparison, bill);
+    let types = unmatched.len() as u64 + folded.names;
+    let (mut rows, mut cost) = (folded.rows, folded.billed);
+    for (t, type_rows) in unmatched {
+        rows += type_rows;
         cost += t.billed_cost;
     }
     if types > 0 {
         let what = SkipReason::UnknownInstanceType.label();
         let word = if types == 1 { "type" } else { "types" };
+        let at_least = if folded.more_than { "more than " } else { "" };
         lines.push((
-            format!("{what} ({types} {word}; map them above)"),
+            format!("{what} ({at_least}{types} {word}; map them above)"),
             rows,
             cost,
         ));
@@ -424,7 +425,7 @@ pub fn FocusPanel() -> Html {
                 bill.as_ref().map(|bill| {
                     compare_mapped(bill, scenario, catalog, mapped).map(|c| {
                         let calibration = calibrate_to_bill(&c, bill, scenario, catalog, kept);
-                        let chart = Rc::new(hours_chart(&c));
+                        let chart = Rc::new(hours_chart(&c, bill));
                         (chart, Rc::new(c), calibration.map(Rc::new))
                     })
                 })

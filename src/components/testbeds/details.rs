@@ -73,7 +73,7 @@ pub fn student_cap(twin: &TestbedTwin, pricing: &Pricing) -> Html {
             <h3>{ "A per-student SU budget" }</h3>
             <p data-testid="su-cap" data-su={cap.su.to_string()}>
                 { format!("A per-user budget of {} on Chameleon keeps {}% of students within it (the same students' credit in dollars: {}). ",
-                    words::su(cap.su), format::quantity(cap.percentile), pricing.money(cap.usd)) }
+                    words::su(cap.su), format::quantity(cap.percentile), pricing.per_student(cap.usd)) }
                 { cite(Testbeds::builtin().chameleon.per_user_source) }{ "." }
             </p>
             <p class="field-hint" data-testid="su-cap-split">

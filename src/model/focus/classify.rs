@@ -3,10 +3,26 @@
 //! does not).
 
 use super::columns::{Column, RowView};
-use super::json;
+use crate::model::json::{self, Value};
 
 /// Largest magnitude a cost or quantity may have (a bill line of a trillion is not a course's).
 pub const MAX_MAGNITUDE: f64 = 1.0e12;
+
+/// Longest JSON column read (SkuPriceDetails, Tags; bytes): providers allow 50 or 64 tags of at
+/// most a few hundred characters each, far less than this; a longer one is not read, so a row's
+/// JSON never takes more than a small tree in memory.
+pub const MAX_JSON_BYTES: usize = 64 * 1024;
+
+/// The JSON object `text` holds, if it is one and not longer than [`MAX_JSON_BYTES`].
+pub fn json_object(text: &str) -> Option<json::Map> {
+    if text.len() > MAX_JSON_BYTES {
+        return None;
+    }
+    match json::parse(text.as_bytes()) {
+        Ok(Value::Object(members)) => Some(members),
+        _ => None,
+    }
+}
 
 /// What a usage row is for the course.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +67,8 @@ pub enum SkipReason {
     NegativeQuantity,
     /// A row longer than the reader keeps (1 MB).
     TooLong,
+    /// A row with more fields than the reader keeps (4,096).
+    TooManyFields,
     /// A row that is not UTF-8 text.
     NotText,
 }
@@ -73,7 +91,10 @@ impl SkipReason {
             SkipReason::BadNumber => "rows with a number that cannot be read",
             SkipReason::NegativeQuantity => "usage rows with a negative quantity",
             SkipReason::TooLong => "rows longer than 1 MB",
-            SkipReason::NotText => "rows that are not text (UTF-8)",
+            SkipReason::TooManyFields => "rows of more than 4,096 fields",
+            SkipReason::NotText => {
+                "rows that are not UTF-8 text (saved in another encoding: save the file as UTF-8 CSV)"
+            }
         }
     }
 }
@@ -156,8 +177,12 @@ fn looks_like_type(word: &str) -> bool {
 /// then the charge description as a last resort.
 pub fn instance_type(row: &RowView<'_>) -> Option<(String, bool)> {
     let details = row.get(Column::SkuPriceDetails);
-    if let Some(found) = json::value_of(details, "InstanceType").filter(|t| !t.is_empty()) {
-        return Some((found, false));
+    if let Some(details) = json_object(details) {
+        if let Some(found) = details.get("InstanceType").and_then(Value::as_str) {
+            if !found.is_empty() {
+                return Some((found.to_string(), false));
+            }
+        }
     }
     if let Some(found) = from_usage_type(row.get(Column::UsageType)) {
         return Some(found);

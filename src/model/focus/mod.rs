@@ -6,16 +6,21 @@
 //! - [`reader`]: a streaming CSV reader (csv-core) fed in slices, so a large file never sits
 //!   in memory whole;
 //! - [`classify`]: one row as compute hours by instance type, storage GB-months, public IPv4
-//!   hours, or skipped with its reason;
-//! - [`summary`]: the bill's sums;
+//!   hours, or skipped with its reason (its JSON columns read by `model::json`, the app's one
+//!   JSON reader);
+//! - [`summary`]: the bill's sums, bounded whatever the file ([`keyed`]: bounded maps whose
+//!   lookups cost the same whatever came before);
 //! - [`compare`]: billed against planned per instance type and per course resource;
-//! - [`calibrate`]: overrun factors from the bill, with their provenance.
+//! - [`calibrate`]: overrun factors from the bill, with their provenance;
+//! - [`fold`]: what the tables and chart draw: the top entries, the rest folded into one line.
 
 pub mod calibrate;
 pub mod classify;
 pub mod columns;
 pub mod compare;
-mod json;
+pub mod fold;
+pub mod keyed;
+mod read_error;
 pub mod reader;
 pub mod summary;
 

@@ -1,71 +1,27 @@
-//! A streaming FOCUS reader: fed the file in slices of any size (the browser reads ~1 MB at a
-//! time), it parses CSV with csv-core (quoted fields with commas, quotes and newlines; CRLF; a
-//! byte-order mark), finds the FOCUS columns by name in its header, and adds every row to a
-//! [`BillSummary`]. Memory stays bounded: one row at a time, at most [`MAX_ROW_BYTES`].
-
-use std::fmt;
+//! A streaming FOCUS reader: fed the file in pieces of any size, it parses CSV with csv-core
+//! (quoted fields with commas, quotes and newlines; CRLF; a byte-order mark), finds the FOCUS
+//! columns by name in its header, and adds every row to a [`BillSummary`]. It reads in slices of
+//! at most [`SLICE_ROWS`] rows or [`SLICE_BYTES`] bytes (plus the row under way), so the page
+//! can yield between them and no slice's work grows with the file. Memory stays bounded: one
+//! row at a time, at most [`MAX_ROW_BYTES`], and a summary of bounded size.
 
 use csv_core::{ReadRecordResult, Reader};
 
 use super::classify::{classify, Classified, SkipReason};
 use super::columns::{ColumnMap, RowView};
+use super::read_error::sniff;
+pub use super::read_error::{Encoding, ReadError, MAX_FIELDS};
 use super::summary::BillSummary;
 
 /// Longest row kept (bytes); a longer one is skipped and counted.
 pub const MAX_ROW_BYTES: usize = 1 << 20;
-/// Most fields a row may have.
-pub const MAX_FIELDS: usize = 4096;
-/// How much of the start is checked for binary content (bytes).
+/// How much of the start is checked for its encoding or binary content (bytes).
 const SNIFF_BYTES: usize = 8192;
-
-/// Why a file cannot be read as a bill.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ReadError {
-    /// The file holds nothing.
-    Empty,
-    /// The file is not text (it has NUL bytes, or its header is not UTF-8).
-    Binary,
-    /// The file is gzip-compressed but was read as plain CSV.
-    Compressed,
-    /// The header lacks FOCUS columns the bill needs.
-    NotFocus {
-        /// The missing FOCUS column names.
-        missing: Vec<&'static str>,
-        /// The separator the header seems to use instead of a comma, if any.
-        separator: Option<char>,
-    },
-    /// A header row but no data rows.
-    NoRows,
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Empty => f.write_str("The file is empty."),
-            ReadError::Binary => {
-                f.write_str("This is not a text file: a FOCUS export is CSV text (or .csv.gz).")
-            }
-            ReadError::Compressed => f.write_str(
-                "This file is gzip-compressed: give it a name ending in .gz so it is unpacked.",
-            ),
-            ReadError::NotFocus { missing, separator } => {
-                write!(
-                    f,
-                    "This is not a FOCUS cost-and-usage export: it has no column {}.",
-                    missing.join(", ")
-                )?;
-                if let Some(separator) = separator {
-                    write!(
-                        f,
-                        " Its fields seem separated by '{separator}'; FOCUS CSV uses commas."
-                    )?;
-                }
-                Ok(())
-            }
-            ReadError::NoRows => f.write_str("The file has a FOCUS header but no rows."),
-        }
-    }
-}
+/// Most rows read in one slice: a few milliseconds of work.
+pub const SLICE_ROWS: u32 = 1_000;
+/// Bytes after which a slice ends (it ends at the next step of csv-core, at most one row or
+/// [`MAX_ROW_BYTES`] later).
+pub const SLICE_BYTES: usize = 256 * 1024;
 
 /// Reads a FOCUS CSV export slice by slice.
 pub struct FocusReader {
@@ -74,9 +30,17 @@ pub struct FocusReader {
     ends: Vec<usize>,
     output_len: usize,
     ends_len: usize,
-    oversized: bool,
+    /// The row under way is longer than [`MAX_ROW_BYTES`].
+    too_long: bool,
+    /// Fields of the row under way let go for want of room (more than [`MAX_FIELDS`]).
+    dropped_fields: u64,
+    /// The file's first bytes, held until they are checked ([`SNIFF_BYTES`]).
+    start: Vec<u8>,
+    checked: bool,
     columns: Option<ColumnMap>,
     bytes: u64,
+    slice_rows: u32,
+    slice_bytes: usize,
     summary: BillSummary,
     failure: Option<ReadError>,
 }
@@ -101,15 +65,20 @@ impl FocusReader {
             ends: vec![0; 256],
             output_len: 0,
             ends_len: 0,
-            oversized: false,
+            too_long: false,
+            dropped_fields: 0,
+            start: Vec::new(),
+            checked: false,
             columns: None,
             bytes: 0,
+            slice_rows: 0,
+            slice_bytes: 0,
             summary: BillSummary::default(),
             failure: None,
         }
     }
 
-    /// Bytes fed so far.
+    /// Bytes read so far.
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
@@ -119,34 +88,68 @@ impl FocusReader {
         self.summary.rows
     }
 
-    /// Reads the next slice of the file; an error as soon as the file is known not to be a bill.
-    pub fn feed(&mut self, slice: &[u8]) -> Result<(), ReadError> {
+    /// Reads the whole of `input`, slice after slice; an error as soon as the file is known not
+    /// to be a bill.
+    pub fn feed(&mut self, mut input: &[u8]) -> Result<(), ReadError> {
+        while !input.is_empty() {
+            let used = self.read_slice(input)?;
+            input = &input[used..];
+            if self.slice_spent() {
+                self.next_slice();
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads from `input` until it is used up or this slice is spent ([`Self::slice_spent`]);
+    /// returns how many bytes it took. An error as soon as the file is known not to be a bill.
+    pub fn read_slice(&mut self, input: &[u8]) -> Result<usize, ReadError> {
         if let Some(failure) = &self.failure {
             return Err(failure.clone());
         }
-        if self.bytes < SNIFF_BYTES as u64 {
-            let start = &slice[..slice.len().min(SNIFF_BYTES)];
-            if self.bytes == 0 && start.starts_with(&[0x1f, 0x8b]) {
-                return self.fail(ReadError::Compressed);
-            }
-            if start.contains(&0) {
-                return self.fail(ReadError::Binary);
-            }
+        if input.is_empty() {
+            return Ok(0);
         }
-        self.bytes += slice.len() as u64;
-        self.parse(slice)
+        let used = if self.checked {
+            self.parse(input, true)?
+        } else {
+            let used = input.len().min(SNIFF_BYTES - self.start.len());
+            self.start.extend_from_slice(&input[..used]);
+            if self.start.len() == SNIFF_BYTES {
+                self.check_start()?;
+            }
+            used
+        };
+        self.bytes += used as u64;
+        Ok(used)
+    }
+
+    /// Whether this slice has read its most rows or bytes: time to yield to the page, then to
+    /// call [`Self::next_slice`].
+    pub fn slice_spent(&self) -> bool {
+        self.slice_rows >= SLICE_ROWS || self.slice_bytes >= SLICE_BYTES
+    }
+
+    /// Starts the next slice.
+    pub fn next_slice(&mut self) {
+        self.slice_rows = 0;
+        self.slice_bytes = 0;
     }
 
     /// Ends the file: the bill's summary, or why it is not one.
     pub fn finish(mut self) -> Result<BillSummary, ReadError> {
-        self.parse(&[])?;
-        if let Some(failure) = self.failure {
+        if let Some(failure) = self.failure.take() {
             return Err(failure);
         }
-        match (&self.columns, self.bytes) {
-            (_, 0) | (None, _) => Err(ReadError::Empty),
-            (Some(_), _) if self.summary.rows == 0 => Err(ReadError::NoRows),
-            (Some(columns), _) => {
+        if !self.checked {
+            self.check_start()?;
+        }
+        self.parse(&[], false)?;
+        match &self.columns {
+            _ if self.bytes == 0 => Err(ReadError::Empty),
+            None => Err(ReadError::Empty),
+            Some(_) if self.summary.rows == 0 => Err(ReadError::NoRows),
+            Some(columns) => {
                 self.summary.version = Some(columns.version);
                 Ok(self.summary)
             }
@@ -158,25 +161,44 @@ impl FocusReader {
         Err(error)
     }
 
-    /// Parses `input` (empty at the end of the file) record by record.
-    fn parse(&mut self, mut input: &[u8]) -> Result<(), ReadError> {
+    /// Checks the file's start for what it is not ([`sniff`]), then reads it.
+    fn check_start(&mut self) -> Result<(), ReadError> {
+        self.checked = true;
+        if let Some(error) = sniff(&self.start) {
+            return self.fail(error);
+        }
+        let start = std::mem::take(&mut self.start);
+        self.parse(&start, false).map(|_| ())
+    }
+
+    /// Parses `input` (empty at the end of the file) record by record; with `budget`, stops
+    /// once the slice is spent. Returns the bytes it took.
+    fn parse(&mut self, input: &[u8], budget: bool) -> Result<usize, ReadError> {
         let at_end = input.is_empty();
+        let mut used = 0;
         loop {
             let (result, read, written, ended) = self.csv.read_record(
-                input,
+                &input[used..],
                 &mut self.output[self.output_len..],
                 &mut self.ends[self.ends_len..],
             );
-            input = &input[read..];
+            used += read;
+            self.slice_bytes += read;
             self.output_len += written;
             self.ends_len += ended;
             match result {
-                ReadRecordResult::InputEmpty if !at_end => return Ok(()),
+                ReadRecordResult::InputEmpty if !at_end => return Ok(used),
                 ReadRecordResult::InputEmpty => {}
                 ReadRecordResult::OutputFull => self.grow_output(),
                 ReadRecordResult::OutputEndsFull => self.grow_ends(),
-                ReadRecordResult::Record => self.record()?,
-                ReadRecordResult::End => return Ok(()),
+                ReadRecordResult::Record => {
+                    self.slice_rows += 1;
+                    self.record()?;
+                }
+                ReadRecordResult::End => return Ok(used),
+            }
+            if budget && self.slice_spent() {
+                return Ok(used);
             }
         }
     }
@@ -184,48 +206,53 @@ impl FocusReader {
     /// Makes room for a longer row, up to [`MAX_ROW_BYTES`]; past it the row is dropped.
     fn grow_output(&mut self) {
         if !double_up_to(&mut self.output, MAX_ROW_BYTES) {
-            self.oversized = true;
+            self.too_long = true;
             self.output_len = 0;
         }
     }
 
-    /// Makes room for more fields, up to [`MAX_FIELDS`]; past it the row is dropped.
+    /// Makes room for more fields, up to [`MAX_FIELDS`]; past it the row is dropped (its fields
+    /// still counted).
     fn grow_ends(&mut self) {
         if !double_up_to(&mut self.ends, MAX_FIELDS) {
-            self.oversized = true;
+            self.dropped_fields += self.ends_len as u64;
             self.ends_len = 0;
         }
     }
 
     /// Handles the row just read: the header first, then data rows.
     fn record(&mut self) -> Result<(), ReadError> {
-        let (oversized, output_len, ends_len) = (self.oversized, self.output_len, self.ends_len);
-        self.oversized = false;
+        let (too_long, output_len, ends_len) = (self.too_long, self.output_len, self.ends_len);
+        let fields = self.dropped_fields + ends_len as u64;
+        self.too_long = false;
+        self.dropped_fields = 0;
         self.output_len = 0;
         self.ends_len = 0;
         let Some(columns) = &self.columns else {
-            return self.header(oversized, output_len, ends_len);
+            return self.header(too_long, fields, output_len, ends_len);
         };
-        let no_cost = Classified {
-            usage: Err(SkipReason::TooLong),
-            quantity: 0.0,
-            billed: 0.0,
-            effective: 0.0,
+        let dropped = if fields > MAX_FIELDS as u64 {
+            Some(SkipReason::TooManyFields)
+        } else if too_long {
+            Some(SkipReason::TooLong)
+        } else {
+            None
         };
-        if oversized {
-            self.summary.rows += 1;
-            self.summary.skip(SkipReason::TooLong, &no_cost);
-            return Ok(());
-        }
         let row = &self.output[..output_len];
-        let Ok(text) = std::str::from_utf8(row) else {
-            self.summary.rows += 1;
-            let not_text = Classified {
-                usage: Err(SkipReason::NotText),
-                ..no_cost
-            };
-            self.summary.skip(SkipReason::NotText, &not_text);
-            return Ok(());
+        let text = match (dropped, std::str::from_utf8(row)) {
+            (None, Ok(text)) => text,
+            (dropped, _) => {
+                let reason = dropped.unwrap_or(SkipReason::NotText);
+                self.summary.rows += 1;
+                let no_cost = Classified {
+                    usage: Err(reason),
+                    quantity: 0.0,
+                    billed: 0.0,
+                    effective: 0.0,
+                };
+                self.summary.skip(reason, &no_cost);
+                return Ok(());
+            }
         };
         let fields = split(text, &self.ends[..ends_len]);
         if fields.len() <= 1 && fields.first().is_none_or(|f| f.trim().is_empty()) {
@@ -237,20 +264,22 @@ impl FocusReader {
         Ok(())
     }
 
+    /// Reads the header: `fields` of it in all, the first `ends_len` of them in `output`.
     fn header(
         &mut self,
-        oversized: bool,
+        too_long: bool,
+        fields: u64,
         output_len: usize,
         ends_len: usize,
     ) -> Result<(), ReadError> {
-        if oversized {
-            return self.fail(ReadError::NotFocus {
-                missing: vec!["(the first line is longer than 1 MB)"],
-                separator: None,
-            });
+        if fields > MAX_FIELDS as u64 {
+            return self.fail(ReadError::TooManyColumns { columns: fields });
+        }
+        if too_long {
+            return self.fail(ReadError::HeaderTooLong);
         }
         let Ok(text) = std::str::from_utf8(&self.output[..output_len]) else {
-            return self.fail(ReadError::Binary);
+            return self.fail(ReadError::Encoding(Encoding::SingleByte));
         };
         let names = split(text, &self.ends[..ends_len]);
         if names.iter().all(|n| n.trim().is_empty()) {

@@ -1,84 +1,25 @@
 //! The bill's sums: hours and cost per instance type, storage, public IPv4, skipped rows by
 //! reason, totals, period, currency, and the same per tag value.
 
-use std::borrow::Borrow;
-
-use super::classify::{Classified, SkipReason, Usage};
+use super::classify::{json_object, Classified, SkipReason, Usage};
 use super::columns::{Column, FocusVersion, RowView};
-use super::json;
+use super::keyed::{Capped, Keyed, MAX_NAME_BYTES};
+use crate::model::catalog::Catalog;
+use crate::model::json::{ToJson, Value};
 
+/// Most instance types kept by name (besides those of the price catalog, always kept); the
+/// rest are summed together, and counted.
+pub const MAX_TYPES: usize = 1_000;
 /// Most tag keys kept (the rest are not offered for a split).
 pub const MAX_TAG_KEYS: usize = 32;
-/// Most values kept per tag key (the rest are added under [`OTHER_VALUES`]).
-pub const MAX_TAG_VALUES: usize = 200;
-/// Where values past [`MAX_TAG_VALUES`] are added up.
-pub const OTHER_VALUES: &str = "(other values)";
+/// Most values kept per tag key (besides [`UNTAGGED`]); the rest are summed together.
+pub const MAX_TAG_VALUES: usize = 1_000;
 /// Where rows without the tag are added up.
 pub const UNTAGGED: &str = "(untagged)";
-
-/// A small map kept as a list in first-seen order: a bill has few instance types, reasons, tag
-/// keys and values, and a list costs the page far less code than a tree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Keyed<K, V>(Vec<(K, V)>);
-
-impl<K, V> Default for Keyed<K, V> {
-    fn default() -> Self {
-        Keyed(Vec::new())
-    }
-}
-
-impl<K, V> Keyed<K, V> {
-    /// The value of `key`, if it is in the map.
-    pub fn get<Q: PartialEq + ?Sized>(&self, key: &Q) -> Option<&V>
-    where
-        K: Borrow<Q>,
-    {
-        self.0
-            .iter()
-            .find(|(k, _)| k.borrow() == key)
-            .map(|(_, v)| v)
-    }
-
-    /// The value of `key`, added as `fresh()` when it is not there yet.
-    fn entry<Q: PartialEq + ?Sized>(
-        &mut self,
-        key: &Q,
-        make_key: impl FnOnce() -> K,
-        fresh: impl FnOnce() -> V,
-    ) -> &mut V
-    where
-        K: Borrow<Q>,
-    {
-        let at = match self.0.iter().position(|(k, _)| k.borrow() == key) {
-            Some(at) => at,
-            None => {
-                self.0.push((make_key(), fresh()));
-                self.0.len() - 1
-            }
-        };
-        &mut self.0[at].1
-    }
-
-    /// Every key and value, in first-seen order.
-    pub fn iter(&self) -> impl Iterator<Item = (&K, &V)> {
-        self.0.iter().map(|(k, v)| (k, v))
-    }
-
-    /// Every value, in first-seen order.
-    pub fn values(&self) -> impl Iterator<Item = &V> {
-        self.0.iter().map(|(_, v)| v)
-    }
-
-    /// How many keys.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// True when empty.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+/// Size of the table counting the instance types not kept (slots): exact up to half of it.
+const TYPES_COUNTED: usize = 1 << 18;
+/// Size of the table counting one tag key's values not kept (slots): exact up to half of it.
+const TAG_VALUES_COUNTED: usize = 1 << 14;
 
 /// Rows and cost of one kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -129,8 +70,11 @@ pub struct TagTally {
     pub billed: f64,
 }
 
-/// Everything read from a bill.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Everything read from a bill. Its size is bounded whatever the file: at most [`MAX_TYPES`]
+/// instance types by name (and the price catalog's), [`MAX_TAG_KEYS`] tag keys of
+/// [`MAX_TAG_VALUES`] values each, every name at most [`MAX_NAME_BYTES`], one value per skip
+/// reason; what is not kept by name is summed in a fold.
+#[derive(Clone, Debug, PartialEq)]
 pub struct BillSummary {
     /// The FOCUS version the header looks like.
     pub version: Option<FocusVersion>,
@@ -149,27 +93,71 @@ pub struct BillSummary {
     pub period_end: String,
     /// Every row together.
     pub total: Tally,
-    /// Compute hours per instance type.
-    pub compute: Keyed<String, Used>,
+    /// Compute hours per instance type; past [`MAX_TYPES`], the other types' sums together.
+    pub compute: Capped<Used>,
     /// Storage (GB-months).
     pub storage: Used,
     /// Public IPv4 addresses (hours).
     pub public_ipv4: Used,
     /// Rows not mapped onto the course, by reason.
     pub skipped: Keyed<SkipReason, Tally>,
-    /// Per tag key, per value: what its rows hold.
-    pub tags: Keyed<String, Keyed<String, TagTally>>,
+    /// Per tag key, per value: what its rows hold; past [`MAX_TAG_VALUES`], the other values'
+    /// sums together.
+    pub tags: Keyed<String, Capped<TagTally>>,
     /// Every row so far, for the untagged share of a key first seen late in the file.
     running: TagTally,
 }
 
+impl Default for BillSummary {
+    fn default() -> Self {
+        BillSummary {
+            version: None,
+            rows: 0,
+            currency: String::new(),
+            other_currency_rows: 0,
+            provider: String::new(),
+            period_start: String::new(),
+            period_end: String::new(),
+            total: Tally::default(),
+            compute: Capped::new(MAX_TYPES, TYPES_COUNTED),
+            storage: Used::default(),
+            public_ipv4: Used::default(),
+            skipped: Keyed::default(),
+            tags: Keyed::default(),
+            running: TagTally::default(),
+        }
+    }
+}
+
+/// Keeps `seen` in `kept` when it comes earlier (or later) than what `kept` holds; names longer
+/// than a date can be are not dates.
 fn earlier(kept: &mut String, seen: &str, earliest: bool) {
-    if seen.is_empty() {
+    if seen.is_empty() || seen.len() > 64 {
         return;
     }
     let replace = kept.is_empty() || (seen < kept.as_str()) == earliest;
     if replace && seen != kept.as_str() {
         *kept = seen.to_string();
+    }
+}
+
+/// Whether `instance_type` is a SKU of the price catalog: such a type may stand in for a course
+/// resource on some provider, so it is kept by name however many types came before it.
+fn in_catalog(instance_type: &str) -> bool {
+    Catalog::builtin().is_ok_and(|c| c.offers.iter().any(|o| o.sku == instance_type))
+}
+
+/// A tag's value as text: a string's own text; a number, boolean or null as JSON writes it
+/// (nested values are no tag values).
+fn tag_text(value: &Value) -> Option<String> {
+    match value {
+        Value::String(text) => Some(text.clone()),
+        Value::Array(_) | Value::Object(_) => None,
+        scalar => {
+            let mut text = String::new();
+            scalar.write_json(&mut text);
+            Some(text)
+        }
     }
 }
 
@@ -179,7 +167,7 @@ impl BillSummary {
         self.rows += 1;
         self.total.add(classified);
         let currency = row.get(Column::BillingCurrency);
-        if self.currency.is_empty() {
+        if self.currency.is_empty() && currency.len() <= MAX_NAME_BYTES {
             self.currency = currency.to_ascii_uppercase();
         } else if !currency.is_empty() && !currency.eq_ignore_ascii_case(&self.currency) {
             self.other_currency_rows += 1;
@@ -189,7 +177,9 @@ impl BillSummary {
                 "" => row.get(Column::ProviderName),
                 name => name,
             };
-            self.provider = named.to_string();
+            if named.len() <= MAX_NAME_BYTES {
+                self.provider = named.to_string();
+            }
         }
         earlier(
             &mut self.period_start,
@@ -207,11 +197,7 @@ impl BillSummary {
                 spot,
             }) => {
                 self.compute
-                    .entry(
-                        instance_type.as_str(),
-                        || instance_type.clone(),
-                        Used::default,
-                    )
+                    .slot(instance_type, in_catalog)
                     .add(classified, *spot);
                 classified.quantity
             }
@@ -238,41 +224,38 @@ impl BillSummary {
             .add(classified);
     }
 
+    /// Adds a row's compute hours and cost under each kept tag key: under the value the row
+    /// gives it (the last member of that name, as JSON readers take it), else "(untagged)", so
+    /// each split adds up to the whole bill.
     fn add_tags(&mut self, tags: &str, compute_hours: f64, billed: f64) {
-        let mut seen: Vec<String> = Vec::new();
-        json::for_each_pair(tags, |key, value| {
-            if self.tags.len() >= MAX_TAG_KEYS && self.tags.get(key).is_none() {
-                return;
-            }
-            let before = self.running;
-            let values = self.tags.entry(
-                key,
-                || key.to_string(),
-                || {
-                    let mut fresh = Keyed::default();
+        let members = json_object(tags).unwrap_or_default();
+        let mut chosen: [Option<&Value>; MAX_TAG_KEYS] = [None; MAX_TAG_KEYS];
+        let scalar = |v: &Value| !matches!(v, Value::Array(_) | Value::Object(_));
+        for (key, value) in members.iter().filter(|(_, v)| scalar(v)) {
+            let at = match self.tags.position(key.as_str()) {
+                Some(at) => at,
+                None if self.tags.len() < MAX_TAG_KEYS && key.len() <= MAX_NAME_BYTES => {
+                    let before = self.running;
+                    let values = self.tags.entry(
+                        key.as_str(),
+                        || key.clone(),
+                        || Capped::new(MAX_TAG_VALUES, TAG_VALUES_COUNTED),
+                    );
                     if before != TagTally::default() {
-                        *fresh.entry(UNTAGGED, || UNTAGGED.to_string(), TagTally::default) = before;
+                        *values.slot(UNTAGGED, |_| true) = before;
                     }
-                    fresh
-                },
-            );
-            let value = if values.len() >= MAX_TAG_VALUES && values.get(value).is_none() {
-                OTHER_VALUES
-            } else {
-                value
+                    self.tags.len() - 1
+                }
+                None => continue,
             };
-            let tally = values.entry(value, || value.to_string(), TagTally::default);
+            chosen[at] = Some(value);
+        }
+        for (values, value) in self.tags.values_mut().zip(chosen) {
+            let text = value.and_then(tag_text);
+            let name = text.as_deref().unwrap_or(UNTAGGED);
+            let tally = values.slot(name, |n| n == UNTAGGED);
             tally.compute_hours += compute_hours;
             tally.billed += billed;
-            seen.push(key.to_string());
-        });
-        // Rows without a key count under "(untagged)" for that key, so each split adds up.
-        for (key, values) in self.tags.0.iter_mut() {
-            if !seen.iter().any(|k| k == key) {
-                let tally = values.entry(UNTAGGED, || UNTAGGED.to_string(), TagTally::default);
-                tally.compute_hours += compute_hours;
-                tally.billed += billed;
-            }
         }
         self.running.compute_hours += compute_hours;
         self.running.billed += billed;
@@ -287,8 +270,8 @@ impl BillSummary {
         }
     }
 
-    /// Compute hours of every instance type (hours).
+    /// Compute hours of every instance type, those not kept by name included (hours).
     pub fn compute_hours(&self) -> f64 {
-        self.compute.values().map(|u| u.quantity).sum()
+        self.compute.values().map(|u| u.quantity).sum::<f64>() + self.compute.rest.quantity
     }
 }
