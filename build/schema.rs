@@ -146,7 +146,7 @@ macro_rules! preset_shapes {
     };
 }
 
-include!("../src/model/catalog/preset_shape.rs");
+include!("../src/model/presets/preset_shape.rs");
 
 // The free testbeds (issue 35): `src/data/testbeds.toml`, baked for `model/testbed/data.rs`.
 shapes! {

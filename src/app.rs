@@ -6,7 +6,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::browser::address;
-use crate::components::{Calculator, EmbedView, UrlSync};
+use crate::components::calculator::Calculator;
+use crate::components::share::embed_view::EmbedView;
+use crate::components::share::url_sync::UrlSync;
 use crate::model::share::view_of;
 use crate::state::{ScenarioProvider, ScenarioState};
 

@@ -2,8 +2,8 @@
 //! `src/bin/prerender.rs`): the same header and summary bar the app draws first, so nothing
 //! jumps when the app takes over.
 
-use crate::model::engine::paper_gap::PaperGap;
 use crate::model::engine::price_age::PriceAge;
+use crate::model::presets::paper_gap::PaperGap;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 

@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use course_cost::model::catalog::offer::Offer;
-use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::{Catalog, Scenario};
 
 /// A one-offer `offers.toml` with `extra` lines added to the offer and `drop` taken out.

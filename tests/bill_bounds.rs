@@ -135,8 +135,8 @@ fn a_bill_of_100_000_types_keeps_1_000_and_folds_the_rest() {
 
 #[test]
 fn the_page_draws_the_top_types_and_folds_the_rest_with_their_cost() {
-    use course_cost::model::catalog::presets::paper_course;
     use course_cost::model::focus::compare::compare;
+    use course_cost::model::presets::paper_course;
     let types = 5_000;
     let bill = read_all(many_types(types).as_bytes()).unwrap();
     let scenario = &paper_course().unwrap().scenario;

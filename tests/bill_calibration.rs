@@ -17,11 +17,11 @@ use course_cost::model::focus::calibrate::{
 use course_cost::model::focus::compare::{compare, compare_mapped, Comparison, ProviderMatch};
 use course_cost::model::focus::reader::read_all;
 use course_cost::model::focus::BillSummary;
+use course_cost::model::presets::provenance_note::{field_note, ProvenanceNote};
 use course_cost::model::scenario::field::{
     CapacityField, FieldPath, LabField, OptionField, PoolField, Setting, UseField, UseSite,
 };
 use course_cost::model::scenario::provenance::ProvenanceKind;
-use course_cost::model::scenario::provenance_note::{field_note, ProvenanceNote};
 use course_cost::model::{Estimate, Scenario};
 use course_cost::state::{Action, ScenarioState};
 

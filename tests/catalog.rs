@@ -7,9 +7,9 @@ mod common;
 use common::catalog;
 use course_cost::model::catalog::currency::{ExchangeRates, USD};
 use course_cost::model::catalog::offer::{Offer, PriceUnit};
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::engine::price_age::Day;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::validate::validate;
 
 /// The catalog's offer `id`, which the test expects it to list.

@@ -243,7 +243,7 @@ fn snapshots_change_only_what_changed() {
 
 #[test]
 fn every_provider_prices_every_preset() {
-    for preset in course_cost::model::catalog::presets::builtin_presets().expect("presets parse") {
+    for preset in course_cost::model::presets::builtin_presets().expect("presets parse") {
         for provider in catalog().providers {
             let mut scenario = preset.scenario.clone();
             scenario.pricing.provider = provider.id.to_string();

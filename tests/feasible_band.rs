@@ -14,9 +14,9 @@ use common::{catalog, estimate, expected, expected_pool_cases, paper, reported};
 use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::stand_in::{default_fraction, option_text, same_gpu, PickerScope};
 use course_cost::model::engine::estimate::Phase;
-use course_cost::model::engine::pool::assumed_counts;
 use course_cost::model::planners::feasible::feasible_range;
 use course_cost::model::planners::interval::{sample, Draws};
+use course_cost::model::planners::pool::assumed_counts;
 use course_cost::model::planners::stand_in_range::STAND_IN_ORIGIN;
 use course_cost::model::planners::tornado::{
     scaled, tornado, Knob, RangeOrigin, TornadoRow, INPUTS,

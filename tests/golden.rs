@@ -209,7 +209,7 @@ fn gpu_hours_are_node_hours_and_device_hours_are_shown_beside_them() {
 
 #[test]
 fn the_gap_to_the_paper_is_one_line_with_its_largest_reason() {
-    use course_cost::model::engine::paper_gap::PaperGap;
+    use course_cost::model::presets::paper_gap::PaperGap;
     let preset = paper();
     let figures = preset.paper.as_ref().expect("the paper's figures");
     let gap = PaperGap::new(&estimate(&preset.scenario), figures);
@@ -299,7 +299,7 @@ fn print_the_default_breakdown() {
 
 // ---- The project pool's assumptions (issue 18, item 2) ----
 
-use course_cost::model::engine::pool::{
+use course_cost::model::planners::pool::{
     assumed_counts, fewest_nodes_together, pool_range, weighted_by_count, with_counts,
 };
 use course_cost::model::scenario::field::{CapacityField, FieldPath};

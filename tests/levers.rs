@@ -10,7 +10,6 @@ mod common;
 use common::by_hand::{self, aws_rate, HandUse};
 use common::{catalog, estimate, expected, expected_pool_cases, paper, pooled_use, reported};
 use course_cost::model::catalog::offer::{Offer, PriceModel, PriceUnit};
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::{Category, Resource, ResourceKind};
 use course_cost::model::engine::estimate::Phase;
 use course_cost::model::planners::comparables::builtin_comparables;
@@ -20,6 +19,7 @@ use course_cost::model::planners::levers::{
     Lever, LeverError, Levers, Savings,
 };
 use course_cost::model::planners::tornado::{tornado, triangular, RangeOrigin, TornadoRow, INPUTS};
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::course::ResourceUse;
 use course_cost::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use course_cost::model::scenario::valid::ValidScenario;

@@ -7,9 +7,9 @@ mod common;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use common::{catalog, estimate, exact_json, paper, pooled_use, random_edits, Rng};
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::edit::number::apply_number;
+use course_cost::model::presets::builtin_presets;
 #[allow(unused_imports)]
 use course_cost::model::scenario::field::{
     overrun_setting, FieldPath, LabField, PhaseKey, Setting, UseField, UseSite,
@@ -584,7 +584,7 @@ fn first_version_link() -> String {
         .payload
 }
 
-fn preset(id: &str) -> &'static course_cost::model::catalog::presets::Preset {
+fn preset(id: &str) -> &'static course_cost::model::presets::Preset {
     builtin_presets()
         .expect("presets")
         .iter()
@@ -773,7 +773,7 @@ fn has_huge_percentage(text: &str) -> bool {
 
 #[test]
 fn maximum_settings_links_show_short_totals_and_no_huge_percentages() {
-    use course_cost::model::engine::paper_gap::PaperGap;
+    use course_cost::model::presets::paper_gap::PaperGap;
     use course_cost::model::scenario::validate::limits;
     let mut s = paper().scenario.clone();
     for &setting in Setting::ALL {

@@ -14,8 +14,8 @@ use common::mangle::{
     quoted_printable, wrapped, zero_width,
 };
 use common::{catalog, paper, random_edits, Rng};
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::evaluate;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::share::{decode, encode, payload_of, Decoded};
 
 /// One link of the corpus.

@@ -413,6 +413,59 @@ fn tangles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     groups
 }
 
+/// The part of `dir` (a folder, e.g. `model`) that `file` lies in: its child folder or file,
+/// without `.rs` (`model/engine/estimate.rs` is in `model/engine`, `model/format.rs` in
+/// `model/format`, and a `share/wire_read.rs` with its `share/wire_read/` folder are one part),
+/// or `None` when `file` is not under `dir`.
+fn part_of(dir: &str, file: &str) -> Option<String> {
+    let rest = file.strip_prefix(dir)?.strip_prefix('/')?;
+    let first = rest.split('/').next()?;
+    Some(format!("{dir}/{}", first.trim_end_matches(".rs")))
+}
+
+/// Every folder that holds a file of the graph (`model`, `model/engine`, `model/share/wire_read`).
+fn folders(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeSet<String> {
+    graph
+        .keys()
+        .flat_map(|file| {
+            let parts: Vec<&str> = file.split('/').collect();
+            (1..parts.len())
+                .map(|len| parts[..len].join("/"))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The graph of `dir`'s parts: an arrow from one part to another where a file of the first
+/// imports a file of the second. The files of a part are one node, so a loop through two
+/// folders shows even when no single file imports back the one it is imported by.
+fn part_graph(
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    dir: &str,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let mut parts: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, targets) in graph {
+        let Some(from_part) = part_of(dir, from) else {
+            continue;
+        };
+        let arrows = parts.entry(from_part.clone()).or_default();
+        for to in targets {
+            if let Some(to_part) = part_of(dir, to).filter(|part| *part != from_part) {
+                arrows.insert(to_part);
+            }
+        }
+    }
+    parts
+}
+
+/// The first loop among the parts of any folder (the folder and the loop), or `None`: in every
+/// folder the files and subfolders stack, each using only parts below it.
+fn folder_loop(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<(String, Vec<String>)> {
+    folders(graph)
+        .into_iter()
+        .find_map(|dir| find_cycle(&part_graph(graph, &dir)).map(|cycle| (dir, cycle)))
+}
+
 fn read_tree(dir: &Path, root: &Path, files: &mut BTreeMap<String, String>) {
     for entry in fs::read_dir(dir).expect("src/model is readable").flatten() {
         let path = entry.path();
@@ -529,4 +582,73 @@ fn paths_through_an_imported_module_a_child_and_a_test_module_are_followed() {
     );
     assert_eq!(find_cycle(&graph), None);
     assert!(tangles(&graph).is_empty());
+}
+
+/// The import graph of the files under `src/<dir>`.
+fn graph_of(dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
+    let mut files = BTreeMap::new();
+    read_tree(&root.join(dir), root, &mut files);
+    assert!(files.len() > 20, "src/{dir} was not found");
+    import_graph(&files)
+}
+
+#[test]
+fn model_folders_stack() {
+    let graph = graph_of("model");
+    // The layers the codemap (docs/ARCHITECTURE.md) names, each above the one before.
+    let parts = part_graph(&graph, "model");
+    for (upper, lower) in [
+        ("model/scenario", "model/catalog"),
+        ("model/engine", "model/scenario"),
+        ("model/presets", "model/engine"),
+        ("model/planners", "model/presets"),
+        ("model/testbed", "model/planners"),
+    ] {
+        assert!(parts[upper].contains(lower), "{upper} -> {lower} not found");
+    }
+    if let Some((dir, cycle)) = folder_loop(&graph) {
+        panic!("loop among the parts of {dir}: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn components_import_no_circle_and_their_folders_stack() {
+    let graph = graph_of("components");
+    // A file that reaches another through a barrel (`components/mod.rs`'s re-exports) makes the
+    // barrel import it back: a circle here.
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import circle in src/components: {}", cycle.join(" -> "));
+    }
+    if let Some((dir, cycle)) = folder_loop(&graph) {
+        panic!("loop among the parts of {dir}: {}", cycle.join(" -> "));
+    }
+}
+
+#[test]
+fn a_loop_through_two_folders_is_found_though_no_file_imports_back() {
+    // a/one.rs -> b/two.rs and b/three.rs -> a/four.rs: the files stack, the folders do not.
+    let files = sources(&[
+        ("model/mod.rs", "pub mod a;\npub mod b;\n"),
+        ("model/a/mod.rs", "pub mod four;\npub mod one;\n"),
+        ("model/a/one.rs", "use crate::model::b::two::Two;\n"),
+        ("model/a/four.rs", "pub struct Four;\n"),
+        ("model/b/mod.rs", "pub mod three;\npub mod two;\n"),
+        ("model/b/two.rs", "pub struct Two;\n"),
+        ("model/b/three.rs", "use crate::model::a::four::Four;\n"),
+    ]);
+    let graph = import_graph(&files);
+    assert_eq!(find_cycle(&graph), None, "no file-level circle");
+    let (dir, cycle) = folder_loop(&graph).expect("model/a -> model/b -> model/a");
+    assert_eq!(dir, "model");
+    assert_eq!(cycle.first(), cycle.last());
+    assert!(cycle.contains(&"model/a".to_string()), "{cycle:?}");
+    assert!(cycle.contains(&"model/b".to_string()), "{cycle:?}");
+    // The same arrows inside one folder are no loop; a file and its folder are one part.
+    let files = sources(&[
+        ("model/mod.rs", "pub mod a;\n"),
+        ("model/a.rs", "pub mod x;\nuse crate::model::a::x::X;\n"),
+        ("model/a/x.rs", "pub struct X;\n"),
+    ]);
+    assert_eq!(folder_loop(&import_graph(&files)), None);
 }

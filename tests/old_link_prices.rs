@@ -8,7 +8,7 @@
 mod common;
 
 use common::{by_hand, catalog, paper};
-use course_cost::model::catalog::presets::{builtin_presets, Preset};
+use course_cost::model::presets::{builtin_presets, Preset};
 use course_cost::model::share::decode;
 use course_cost::model::{evaluate, Scenario};
 

@@ -15,11 +15,11 @@ use course_cost::model::scenario::field::{
 use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::planners::budget::plan_budget;
 use course_cost::model::planners::diff::difference;
-use course_cost::model::planners::quota::quota;
 use course_cost::model::planners::spread::{
     lab_split_usd, normal_quantile, simulate, Simulation, SpreadInputs,
 };
 use course_cost::model::planners::timeline::timeline;
+use course_cost::model::testbed::quota::quota;
 use course_cost::model::Scenario;
 
 fn paper_inputs(runs: usize) -> SpreadInputs {

@@ -15,9 +15,9 @@ use course_cost::model::edit::number::apply_number;
 use course_cost::model::engine::stand_in::stand_in_for;
 use course_cost::model::export::ExportKind;
 use course_cost::model::planners::diff::input_differences;
+use course_cost::model::presets::provenance_note::fraction_note;
 use course_cost::model::scenario::field::{FieldPath, Setting};
 use course_cost::model::scenario::provenance::{provenance_of, ProvenanceKind};
-use course_cost::model::scenario::provenance_note::fraction_note;
 use course_cost::model::share::{decode, encode};
 use course_cost::model::Scenario;
 

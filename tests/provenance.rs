@@ -5,7 +5,7 @@
 mod common;
 
 use common::paper;
-use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::field::{
     CapacityField, FieldPath, LabField, OptionField, PoolField, Setting, UseField, UseSite,
 };
@@ -127,8 +127,8 @@ fn how_long_project_storage_is_kept_is_an_assumption() {
 }
 
 /// The note of the exchange rate in `scenario` (started from the paper's course).
-fn rate_note(scenario: &Scenario) -> course_cost::model::scenario::provenance_note::ProvenanceNote {
-    course_cost::model::scenario::provenance_note::field_note(
+fn rate_note(scenario: &Scenario) -> course_cost::model::presets::provenance_note::ProvenanceNote {
+    course_cost::model::presets::provenance_note::field_note(
         Setting::UsdToCurrency.into(),
         scenario,
         paper(),
@@ -181,7 +181,7 @@ fn the_reference_rate_is_sourced_until_the_user_types_another() {
 fn stand_in_fractions_say_where_they_come_from() {
     use course_cost::model::edit::change::{apply_change, Change};
     use course_cost::model::engine::stand_in::stand_in_for;
-    use course_cost::model::scenario::provenance_note::fraction_note;
+    use course_cost::model::presets::provenance_note::fraction_note;
     let c = common::catalog();
     let note_of = |s: &Scenario, provider: &str, resource: &str| {
         let stand_in = stand_in_for(&s.stand_in_choices, &s.custom_offers, c, provider, resource);
@@ -226,7 +226,7 @@ fn stand_in_fractions_say_where_they_come_from() {
 
 #[test]
 fn every_number_of_every_current_preset_has_a_note_beside_its_field() {
-    use course_cost::model::scenario::provenance_note::field_note;
+    use course_cost::model::presets::provenance_note::field_note;
     for preset in builtin_presets().unwrap().iter().filter(|p| !p.archived) {
         for field in numeric_fields(&preset.scenario) {
             let note = field_note(field, &preset.scenario, preset);

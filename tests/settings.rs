@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::{catalog, paper};
-use course_cost::model::catalog::presets::builtin_presets;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::field::{FieldPath, Setting};
 use course_cost::model::scenario::setting_field::{SettingField, CURRENCY};
 use course_cost::model::scenario::validate::validate;

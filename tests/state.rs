@@ -4,8 +4,8 @@
 
 use std::rc::Rc;
 
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::edit::change::Change;
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::field::{FieldPath, Setting};
 use course_cost::model::share::{decode, encode};
 use course_cost::state::{Action, ScenarioState};

@@ -7,10 +7,10 @@
 mod common;
 
 use common::{catalog, estimate, off_by, paper, reported};
-use course_cost::model::catalog::presets::builtin_presets;
 use course_cost::model::catalog::resource::{Resource, ResourceKind};
 use course_cost::model::export::{json, markdown};
 use course_cost::model::planners::spread::{simulate, SpreadInputs};
+use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::levers::AutoStop;
 use course_cost::model::scenario::planning::DEFAULT_CHAMELEON_ALLOCATION_SU;
 use course_cost::model::share::{decode, encode};

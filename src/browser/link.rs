@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use crate::browser::{address, deflate, storage};
-use crate::model::catalog::presets::Preset;
+use crate::model::presets::Preset;
 use crate::model::share::{
     decode_inflated, encode_json, payload_now, payload_of, payload_of_deflated, refused, try_again,
     unpack, Decoded, View,

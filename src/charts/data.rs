@@ -374,8 +374,8 @@ pub fn comparison(rows: &[DiffRow], labs: usize, currency: &str, usd_to_currency
 mod tests {
     use super::*;
 
-    use crate::model::catalog::presets::paper_course;
     use crate::model::engine::compare::compare_providers;
+    use crate::model::presets::paper_course;
     use crate::model::scenario::valid::ValidScenario;
     use crate::model::{evaluate, Catalog};
 

@@ -6,14 +6,35 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
-use super::{fold, glossary, headline, later, notice, realism_panel, tabs};
-use super::{
-    BreakdownTable, CalibrateForm, ChartsPanel, ComparablesPanel, ComparePanel, CoursePanel,
-    FocusPanel, LabsEditor, LinkNotice, PricingPanel, PrintHeader, ProjectEditor,
-    ProviderComparison, SavingsPanel, SchedulePanel, ShareBar, SpreadPanel, StandInChoices,
-    SummaryBar, TestbedPanel, TornadoPanel,
-};
 use crate::browser::address;
+use crate::components::course::course_panel::CoursePanel;
+use crate::components::course::labs_editor::LabsEditor;
+use crate::components::course::project_editor::ProjectEditor;
+use crate::components::course::schedule_panel::SchedulePanel;
+use crate::components::inputs::notice::notice;
+use crate::components::inputs::term::glossary;
+use crate::components::page::fold::fold;
+use crate::components::page::later::later;
+use crate::components::page::summary_bar::SummaryBar;
+use crate::components::page::tabs::tabs;
+use crate::components::planning::calibrate_form::CalibrateForm;
+use crate::components::planning::comparables_panel::ComparablesPanel;
+use crate::components::planning::compare_panel::ComparePanel;
+use crate::components::planning::focus_panel::FocusPanel;
+use crate::components::planning::savings_panel::SavingsPanel;
+use crate::components::planning::spread_panel::SpreadPanel;
+use crate::components::planning::tornado_panel::TornadoPanel;
+use crate::components::prices::pricing_panel::PricingPanel;
+use crate::components::prices::realism_panel::realism_panel;
+use crate::components::prices::stand_ins::StandInChoices;
+use crate::components::results::breakdown_table::BreakdownTable;
+use crate::components::results::charts_panel::ChartsPanel;
+use crate::components::results::headline::headline;
+use crate::components::results::provider_comparison::ProviderComparison;
+use crate::components::share::link_notice::LinkNotice;
+use crate::components::share::print_header::PrintHeader;
+use crate::components::share::share_bar::ShareBar;
+use crate::components::testbeds::testbed_panel::TestbedPanel;
 use crate::model::share::Tab;
 use crate::state::{use_scenario, ScenarioHandle};
 

@@ -3,7 +3,6 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::presets::paper_course;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
@@ -12,6 +11,7 @@ use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
+use crate::model::presets::paper_course;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::Scenario;

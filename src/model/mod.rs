@@ -2,22 +2,28 @@
 //!
 //! Nothing here imports yew, web-sys or gloo, so `cargo test` checks it natively and fast.
 //!
+//! The folders form a stack, each using only those above it in this list (the files directly
+//! here, `format`, `sort`, `json` and the like, sit at the bottom):
+//!
+//! - [`catalog`]: Chameleon resources, commercial offers, the mapping between them;
 //! - [`scenario`]: what a user sets (savings levers included), its typed field paths and its
 //!   validation;
-//! - [`catalog`]: Chameleon resources, commercial offers, the mapping between them, presets;
 //! - [`engine`]: prices a valid scenario with its levers applied (the estimate, the provider
 //!   comparison, calibration);
+//! - [`presets`]: the ready-made scenarios and what they carry (the paper's figures and reported
+//!   hours, provenance and its notes, the gap to the paper);
 //! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);
 //! - [`share`]: the share-link codec;
+//! - [`planners`]: beyond the paper (savings waterfall, spread, budget, pool counts, timeline,
+//!   A/B difference);
+//! - [`testbed`]: the testbeds' plans and requests (quota, fits, SU caps);
 //! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
-//! - [`planners`]: beyond the paper (savings waterfall, spread, budget, quota, timeline, A/B
-//!   difference);
-//! - [`format`] and [`export`]: how figures are written for people and for other programs;
-//!   [`json`]: the JSON they and links are written in and read from.
+//! - [`export`]: how figures are written for other programs; [`json`]: the JSON they and links
+//!   are written in and read from.
 //!
-//! No file here imports a file that imports it back (`tests/model_imports.rs`), so each can be
-//! read and tested from the bottom up: `limits`, `format` and the catalog's types first, then
-//! the scenario, the engine, edits, links and planners.
+//! No file here imports a file that imports it back, and no folder a folder that imports it
+//! back, at any depth (`tests/model_imports.rs`), so each can be read and tested from the bottom
+//! up.
 
 pub mod catalog;
 pub mod edit;
@@ -30,7 +36,10 @@ pub mod glossary;
 pub mod json;
 pub mod number_style;
 pub mod planners;
+pub mod presets;
 pub mod scenario;
+#[cfg(test)]
+pub(crate) mod serde_check;
 pub mod share;
 pub mod sort;
 pub mod testbed;

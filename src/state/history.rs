@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use crate::model::catalog::presets::Preset;
+use crate::model::presets::Preset;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 

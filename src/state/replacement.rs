@@ -1,7 +1,7 @@
 //! What last replaced the whole scenario (a link, a preset, Reset, a kept scenario), so its
 //! notice says what happened and what stays restorable.
 
-use crate::model::catalog::presets::Preset;
+use crate::model::presets::Preset;
 
 /// What last replaced the whole scenario, so its notice says what happened.
 #[derive(Clone, Copy, Debug, PartialEq)]

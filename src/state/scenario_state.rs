@@ -3,11 +3,11 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
 use crate::model::engine::compare::{compare_providers, ProviderEstimate};
+use crate::model::presets::{builtin_presets, Preset};
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 #[cfg(not(target_arch = "wasm32"))]

@@ -4,8 +4,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use course_cost::model::catalog::presets::paper_course;
 use course_cost::model::planners::spread::{simulate, SpreadInputs};
+use course_cost::model::presets::paper_course;
 use course_cost::model::{evaluate, Catalog};
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {

@@ -10,7 +10,7 @@ mod rng;
 
 pub use rng::Rng;
 
-use course_cost::model::catalog::presets::{paper_course, Preset};
+use course_cost::model::presets::{paper_course, Preset};
 use course_cost::model::{evaluate, Catalog, Estimate, Scenario};
 
 pub fn catalog() -> &'static Catalog {

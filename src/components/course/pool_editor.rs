@@ -7,15 +7,18 @@ use yew::prelude::*;
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::inputs::resource_select::resource_select;
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
-use crate::components::{resource_select, static_html};
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
 use crate::model::edit::pool_change::PoolChange;
 use crate::model::engine::capacity::CapacityCheck;
-use crate::model::engine::pool::{fewest_nodes_together, pool_range, PoolRange, PLAUSIBLE_COUNTS};
 use crate::model::format;
+use crate::model::planners::pool::{
+    fewest_nodes_together, pool_range, PoolRange, PLAUSIBLE_COUNTS,
+};
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
 use crate::model::scenario::Capacity;

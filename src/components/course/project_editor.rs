@@ -4,9 +4,9 @@ use yew::prelude::*;
 
 use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
-use crate::components::fold;
+use crate::components::inputs::static_markup::static_html;
+use crate::components::page::fold::fold;
 use crate::components::page::later::later_inside;
-use crate::components::static_html;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
 use crate::state::use_scenario;

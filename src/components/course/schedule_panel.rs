@@ -4,12 +4,13 @@ use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::num_cell;
-use crate::components::{bar_chart, static_html};
+use crate::components::results::bar_chart::bar_chart;
 use crate::model::format;
-use crate::model::planners::quota::quota;
 use crate::model::planners::timeline::timeline;
 use crate::model::scenario::setting_field::Section;
+use crate::model::testbed::quota::quota;
 use crate::state::use_scenario;
 
 /// The schedule and quota panel.

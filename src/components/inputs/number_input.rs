@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::format;
+use crate::model::presets::provenance_note::{bill_note_of, field_note};
 use crate::model::scenario::field::FieldPath;
-use crate::model::scenario::provenance_note::{bill_note_of, field_note};
 use crate::state::{use_scenario, Dispatch, TypedText};
 
 /// Props of [`NumberInput`].

@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use crate::components::inputs::disclosure::DisclosureProps;
+use crate::model::presets::provenance_note::ProvenanceNote;
 use crate::model::scenario::provenance::ProvenanceKind;
-use crate::model::scenario::provenance_note::ProvenanceNote;
 
 /// What a [`provenance_marker`] shows.
 #[derive(PartialEq, Clone)]

@@ -5,11 +5,11 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use crate::components::price_age_warning;
+use crate::components::results::price_age::price_age_warning;
 use crate::model::engine::capacity::CapacityCheck;
-use crate::model::engine::paper_gap::PaperGap;
 use crate::model::engine::priced_by::{and_list, model_words, providers_used};
 use crate::model::format;
+use crate::model::presets::paper_gap::PaperGap;
 use crate::model::testbed::{words, Testbeds};
 use crate::model::Catalog;
 use crate::state::{use_scenario, ScenarioState};

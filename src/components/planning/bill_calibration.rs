@@ -10,7 +10,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::parts::alert;
-use crate::components::fold;
+use crate::components::page::fold::fold;
 use crate::model::focus::calibrate::{times, BillCalibration, FactorRow, Outcome};
 use crate::model::focus::compare::Comparison;
 use crate::model::format;

@@ -9,8 +9,7 @@ use yew::prelude::*;
 
 use super::lever_controls::{FieldOrigin, LeverNumberProps};
 use super::parts::{alert, figure};
-use crate::components::static_html;
-use crate::model::catalog::presets::paper_course;
+use crate::components::inputs::static_markup::static_html;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::engine::calibrate::{
@@ -19,6 +18,7 @@ use crate::model::engine::calibrate::{
 };
 use crate::model::format;
 use crate::model::planners::levers::Levers;
+use crate::model::presets::paper_course;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::realism::Realism;
 use crate::model::scenario::validate::limits;

@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use super::parts::alert;
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
-use crate::components::static_html;
 use crate::model::format;
 use crate::model::planners::comparables::{builtin_comparables, Comparable};
 use crate::model::scenario::pricing::BASE_CURRENCY;

@@ -6,8 +6,9 @@ use yew::prelude::*;
 
 use super::parts::click;
 use crate::charts::data::{comparison, BarChart};
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, table_head};
-use crate::components::{bar_chart, static_html};
+use crate::components::results::bar_chart::bar_chart;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};

@@ -8,9 +8,9 @@ use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use super::savings_panel::ByPtr;
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::planners::interval::{CostInterval, Sampling};
+use crate::model::presets::Preset;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::FieldError;
 

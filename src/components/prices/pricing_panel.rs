@@ -6,10 +6,10 @@ use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use crate::components::fold;
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::components::inputs::select::{labelled_select, options};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
+use crate::components::page::fold::fold;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::edit::change::Change;
@@ -17,9 +17,9 @@ use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
 use crate::model::engine::priced_by::model_words;
 use crate::model::format;
+use crate::model::presets::provenance_note::ProvenanceNote;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::pricing::BASE_CURRENCY;
-use crate::model::scenario::provenance_note::ProvenanceNote;
 use crate::model::scenario::setting_field::Section;
 use crate::state::{use_scenario, Dispatch};
 

@@ -2,8 +2,9 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::citation::citation;
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, num_cell};
-use crate::components::{citation, static_html};
 
 use crate::model::catalog::resource::Category;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase, PhaseSummary};

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::{cost_by_category, cost_by_lab, hours_by_lab};
-use crate::components::bar_chart;
+use crate::components::results::bar_chart::bar_chart;
 use crate::state::use_scenario;
 
 /// Props of [`ChartsPanel`].

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::components::price_age_line;
+use crate::components::results::price_age::price_age_line;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
 use crate::model::scenario::pricing::BASE_CURRENCY;

@@ -4,8 +4,9 @@ use yew::prelude::*;
 
 use crate::charts::data::providers;
 use crate::components::inputs::click_change;
+use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, num_cell};
-use crate::components::{bar_chart, static_html};
+use crate::components::results::bar_chart::bar_chart;
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;

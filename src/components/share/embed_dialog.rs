@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::browser::clipboard;
-use crate::components::static_html;
+use crate::components::inputs::static_markup::static_html;
 
 /// The address of the embedded view of this scenario.
 fn embed_url(base: &str, fragment: &str, editable: bool) -> String {

@@ -3,9 +3,13 @@
 use yew::prelude::*;
 
 use crate::browser::{address, embed::HeightReporter};
-use crate::components::{
-    headline, notice, BreakdownTable, ChartsPanel, CoursePanel, LinkNotice, PricingPanel,
-};
+use crate::components::course::course_panel::CoursePanel;
+use crate::components::inputs::notice::notice;
+use crate::components::prices::pricing_panel::PricingPanel;
+use crate::components::results::breakdown_table::BreakdownTable;
+use crate::components::results::charts_panel::ChartsPanel;
+use crate::components::results::headline::headline;
+use crate::components::share::link_notice::LinkNotice;
 use crate::model::export::PAPER_CITATION;
 use crate::model::share::{view_of, TRANSPARENT_CLASS};
 use crate::state::{use_scenario, use_share_fragment};

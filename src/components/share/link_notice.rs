@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::static_markup::static_html;
 use crate::components::planning::parts::click;
-use crate::components::static_html;
 use crate::state::{use_scenario, Dispatch, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's

@@ -4,9 +4,9 @@ use yew::prelude::*;
 
 use super::embed_dialog::EmbedDialog;
 use crate::browser::{address, clipboard, download};
-use crate::components::static_html;
-use crate::model::catalog::presets::paper_course;
+use crate::components::inputs::static_markup::static_html;
 use crate::model::export::ExportKind;
+use crate::model::presets::paper_course;
 use crate::state::{use_scenario, use_share_fragment, ScenarioState};
 
 /// The link to the current scenario (computed now, not from the debounced address bar).

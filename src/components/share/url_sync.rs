@@ -25,9 +25,9 @@ use yew::prelude::*;
 
 use crate::browser::link::{decode, encode, packed_payload};
 use crate::browser::{address, storage};
+use crate::components::inputs::static_markup::static_html;
 use crate::components::share::kept_list::kept_list;
-use crate::components::static_html;
-use crate::model::catalog::presets::builtin_presets;
+use crate::model::presets::builtin_presets;
 use crate::model::share::{payload_of, Tab, PARAM};
 use crate::model::Catalog;
 use crate::state::kept::{name_of, Kept, KeptWhy};

@@ -9,6 +9,3 @@ pub mod rates_table;
 pub mod request_box;
 pub mod sources;
 pub mod testbed_panel;
-
-pub use planner_lines::{cloudbank_line, su_cap_line};
-pub use testbed_panel::TestbedPanel;

@@ -4,12 +4,8 @@
 pub mod currency;
 pub mod hardware;
 pub mod offer;
-pub mod paper_figures;
-pub mod presets;
 pub mod resource;
 pub mod stand_in;
-
-mod preset_data;
 
 use std::borrow::Cow;
 

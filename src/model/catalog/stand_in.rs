@@ -8,7 +8,6 @@ use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit, HOURS_PER_MONTH
 use crate::model::catalog::resource::{Resource, ResourceKind};
 use crate::model::catalog::Catalog;
 use crate::model::format;
-use crate::model::scenario::limits;
 
 /// Provider id of offers the user entered.
 pub const CUSTOM_PROVIDER: &str = "custom";
@@ -285,9 +284,12 @@ pub fn custom_offer(id: String, custom: &CustomOffer) -> Offer {
     }
 }
 
+/// Characters in a name: a custom offer's, a scenario's title (`scenario::limits` says it too).
+pub const NAME_CHARS: usize = 120;
+
 /// `name` cut to the longest name allowed.
 pub fn clip_name(name: &str) -> String {
-    clip_chars(name, limits::NAME_CHARS)
+    clip_chars(name, NAME_CHARS)
 }
 
 /// The first `max` characters of `text` (all of it when shorter), cut at a character boundary:

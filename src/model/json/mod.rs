@@ -16,8 +16,6 @@
 
 mod indent;
 mod read;
-#[cfg(test)]
-pub(crate) mod serde_check;
 mod serializer;
 mod value;
 mod write;

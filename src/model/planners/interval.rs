@@ -7,12 +7,12 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
-use crate::model::engine::pool::assumed_counts;
 use crate::model::planners::feasible::{feasible_range, priced_fit, FeasibleRange};
+use crate::model::planners::pool::assumed_counts;
 use crate::model::planners::spread::SplitMix;
 use crate::model::planners::uncertain::{scale, triangular, INPUTS};
+use crate::model::presets::Preset;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::Scenario;

@@ -7,7 +7,7 @@ pub mod diff;
 pub mod feasible;
 pub mod interval;
 pub mod levers;
-pub mod quota;
+pub mod pool;
 pub mod spread;
 pub mod stand_in_range;
 pub mod timeline;

@@ -6,16 +6,16 @@
 //! which offer stands in for each resource has a row of its own
 //! ([`stand_in_range`](super::stand_in_range)).
 
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
-use crate::model::engine::pool::assumed_counts;
 use crate::model::planners::feasible::{feasible_range, priced_fit, FeasibleRange};
+use crate::model::planners::pool::assumed_counts;
 use crate::model::planners::stand_in_range::stand_in_rows;
 use crate::model::planners::uncertain::net;
 pub use crate::model::planners::uncertain::{
     applies, scale, scaled, triangular, value, value_at, Knob, RangeOrigin, TornadoRow,
     UncertainInput, INPUTS,
 };
+use crate::model::presets::Preset;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::FieldError;
 use crate::model::scenario::Scenario;

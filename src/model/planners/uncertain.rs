@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
-use crate::model::engine::pool::with_counts;
+use crate::model::planners::pool::with_counts;
 use crate::model::scenario::limits;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::validate::FieldError;

@@ -27,8 +27,9 @@ pub const RATE_MIN: f64 = 0.001;
 pub const RATE_MAX: f64 = 100_000.0;
 /// US dollars in one price or credit.
 pub const USD: f64 = 1_000_000.0;
-/// Characters in a name.
-pub const NAME_CHARS: usize = 120;
+/// Characters in a name (declared with the catalog's custom offers, which are clipped to it;
+/// the catalog sits below the scenario).
+pub use crate::model::catalog::stand_in::NAME_CHARS;
 /// Characters in a scenario's notes.
 pub const NOTES_CHARS: usize = 2_000;
 /// Custom offers and GPU choices in one scenario.

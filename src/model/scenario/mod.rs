@@ -10,7 +10,6 @@ pub mod planning;
 pub mod price_change;
 pub mod pricing;
 pub mod provenance;
-pub mod provenance_note;
 pub mod realism;
 pub mod setting;
 pub mod setting_field;

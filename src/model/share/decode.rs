@@ -4,9 +4,9 @@
 //!
 //! [`read`]: crate::model::share::read
 
-use crate::model::catalog::presets::{builtin_presets, Preset};
 use crate::model::catalog::Catalog;
 use crate::model::json::{parse, Map, ToJson, Value};
+use crate::model::presets::{builtin_presets, Preset};
 use crate::model::scenario::Scenario;
 use crate::model::share::base64url;
 use crate::model::share::migrate::migrate;

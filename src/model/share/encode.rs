@@ -5,8 +5,8 @@
 
 use crate::model::catalog::currency::USD;
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::presets::Preset;
 use crate::model::json::to_json;
+use crate::model::presets::Preset;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::Scenario;
@@ -331,8 +331,8 @@ fn new_lab(lab: &Lab) -> WireLab {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::catalog::presets::builtin_presets;
-    use crate::model::json::serde_check::{reads_as_serde_json, scenarios};
+    use crate::model::presets::builtin_presets;
+    use crate::model::serde_check::{reads_as_serde_json, scenarios};
 
     #[test]
     fn links_are_written_as_serde_wrote_them() {

@@ -4,9 +4,9 @@
 //! what it costs with today's prices, which may differ from what the page showed when the link
 //! was made.
 
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
+use crate::model::presets::Preset;
 use crate::model::scenario::pricing::Pricing;
 use crate::model::scenario::Scenario;
 use crate::model::share::read::Reader;

@@ -4,10 +4,10 @@
 use crate::model::catalog::currency::{ExchangeRates, USD};
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceModel};
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::stand_in::{custom_offer, CustomOffer, CUSTOM_PROVIDER};
 use crate::model::catalog::Catalog;
 use crate::model::edit::commit::{commit_with, Rejection};
+use crate::model::presets::Preset;
 use crate::model::scenario::course::{Lab, LabOption, PoolShare, ProjectUse, ResourceUse};
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::levers::Levers;

@@ -1,6 +1,6 @@
 //! Where the payload sits in a URL: the `s` parameter of the fragment (`#s=<payload>`).
 
-use crate::model::catalog::presets::Preset;
+use crate::model::presets::Preset;
 use crate::model::scenario::Scenario;
 use crate::model::share::encode::encode;
 use crate::model::share::mangled::{cleaned, is_room, percent_decoded};

@@ -15,6 +15,7 @@ pub mod chameleon_fit;
 pub mod cloudbank;
 pub mod data;
 pub mod idle;
+pub mod quota;
 pub mod request;
 pub mod student_cap;
 pub mod su;

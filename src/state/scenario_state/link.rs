@@ -5,7 +5,7 @@ use std::cell::{OnceCell, RefCell};
 use std::fmt;
 
 use super::ScenarioState;
-use crate::model::catalog::presets::paper_course;
+use crate::model::presets::paper_course;
 use crate::model::share::{encode_json, payload_now, PARAM};
 use crate::model::Scenario;
 

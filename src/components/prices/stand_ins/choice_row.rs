@@ -2,11 +2,11 @@
 
 use yew::prelude::*;
 
-use super::choice_table::StandInView;
 use super::fraction_input::FractionInput;
 use super::offer_select::offer_select;
 use super::offer_text::price_text;
-use crate::components::citation;
+use super::view::StandInView;
+use crate::components::inputs::citation::citation;
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::num_cell;
@@ -16,7 +16,7 @@ use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTO
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::format;
-use crate::model::scenario::provenance_note::fraction_note;
+use crate::model::presets::provenance_note::fraction_note;
 use crate::model::Catalog;
 
 /// Why `offer` does not suit `resource`, in words.

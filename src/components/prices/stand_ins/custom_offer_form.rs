@@ -4,12 +4,12 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
-use crate::components::static_html;
+use crate::components::inputs::static_markup::static_html;
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::stand_in::CustomOffer;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
-use crate::model::scenario::provenance_note::ProvenanceNote;
+use crate::model::presets::provenance_note::ProvenanceNote;
 use crate::state::Dispatch;
 
 /// The form's fields, in [`LABELS`] order, as typed.

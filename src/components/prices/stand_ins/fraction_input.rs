@@ -7,7 +7,7 @@ use crate::components::inputs::provenance_marker::{provenance_marker, Provenance
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::format;
-use crate::model::scenario::provenance_note::ProvenanceNote;
+use crate::model::presets::provenance_note::ProvenanceNote;
 use crate::state::Dispatch;
 
 /// Props of [`FractionInput`].

@@ -11,5 +11,6 @@ mod offer_select;
 mod offer_text;
 mod price_catalog;
 mod stand_in_choices;
+mod view;
 
 pub use stand_in_choices::StandInChoices;

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::choice_table::StandInView;
+use super::view::StandInView;
 use crate::components::inputs::select::unlabelled_select;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;

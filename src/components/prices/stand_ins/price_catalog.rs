@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use super::offer_text::price_text;
-use crate::components::citation;
+use crate::components::inputs::citation::citation;
 use crate::components::inputs::table_head::{num_cell, table_head};
 use crate::model::catalog::offer::Offer;
 use crate::model::format;

@@ -3,11 +3,13 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::choice_table::{ChoiceTable, StandInView};
+use super::choice_table::ChoiceTable;
 use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
-use crate::components::{fold, static_html};
+use super::view::StandInView;
+use crate::components::inputs::static_markup::static_html;
+use crate::components::page::fold::fold;
 use crate::state::use_scenario;
 
 /// GPU choices, custom offers and the price catalog of the current provider.

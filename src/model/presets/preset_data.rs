@@ -3,8 +3,8 @@
 //! asked for. Only what the files hold is here; the rest of a scenario starts at its default.
 
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::paper_figures::PaperFigures;
 use crate::model::engine::calibrate::ReportedHours;
+use crate::model::presets::paper_figures::PaperFigures;
 use crate::model::scenario::course::{
     Course, Lab, LabOption, PoolShare, Project, ProjectUse, ResourceUse,
 };

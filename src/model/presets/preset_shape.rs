@@ -8,7 +8,7 @@
 
 preset_shapes! {
     /// A file of `src/data/presets/`, the whole file: what
-    /// [`crate::model::catalog::presets::Preset`] holds, its scenario as data.
+    /// [`crate::model::presets::Preset`] holds, its scenario as data.
     PRESET = PresetData {
         /// Short id used in links.
         id: &'static str = STR,

@@ -1,9 +1,17 @@
 //! Ready-made scenarios, from `src/data/presets/` (baked by `build.rs`, see `preset_data`).
+//! The layer above the engine: a preset is a scenario with what it carries (the paper's
+//! figures and reported hours, the provenance of its numbers and their notes, the gap to the
+//! paper), so it may use the catalog, the scenario and the engine, and none of them uses it.
+
+pub mod paper_figures;
+pub mod paper_gap;
+mod preset_data;
+pub mod provenance_note;
 
 use std::sync::OnceLock;
 
-pub use crate::model::catalog::paper_figures::PaperFigures;
-use crate::model::catalog::preset_data::{preset_files, PresetData};
+pub use crate::model::presets::paper_figures::PaperFigures;
+use crate::model::presets::preset_data::{preset_files, PresetData};
 use crate::model::scenario::provenance::ProvenanceEntry;
 use crate::model::scenario::Scenario;
 

@@ -1,8 +1,8 @@
 //! How far a scenario's cost is from the paper's, and the largest reason, in one line a new user
 //! understands.
 
-use crate::model::catalog::presets::{PaperFigures, Preset};
 use crate::model::engine::estimate::Estimate;
+use crate::model::presets::{PaperFigures, Preset};
 use crate::model::scenario::pricing::Pricing;
 
 /// From this many times the paper's cost per student on, the gap is said as "N times", not as a

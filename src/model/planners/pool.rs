@@ -9,10 +9,10 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::Catalog;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::estimate::evaluate;
+use crate::model::presets::Preset;
 use crate::model::scenario::field::{CapacityField, FieldPath};
 use crate::model::scenario::provenance::{provenance_of, ProvenanceKind};
 use crate::model::scenario::Scenario;

@@ -3,11 +3,11 @@
 //! stand-in fractions, and the fields of forms whose numbers are only the user's.
 
 use crate::model::catalog::currency::{ExchangeRates, USD};
-use crate::model::catalog::presets::Preset;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::default_fraction;
 use crate::model::engine::stand_in::StandIn;
 use crate::model::format;
+use crate::model::presets::Preset;
 use crate::model::scenario::field::{FieldPath, Setting};
 use crate::model::scenario::provenance::{provenance_of, Origin, ProvenanceKind};
 use crate::model::scenario::Scenario;

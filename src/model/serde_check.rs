@@ -8,7 +8,6 @@ use serde_json::Value as SerdeValue;
 
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::presets::builtin_presets;
 use crate::model::catalog::stand_in::{custom_offer, custom_offer_id, CustomOffer};
 use crate::model::catalog::Catalog;
 use crate::model::engine::price_age::PriceAge;
@@ -17,6 +16,7 @@ use crate::model::export::{json as export_json, JsonExport};
 use crate::model::json::{
     indent_json, parse, to_json, Number, ToJson, Unsupported, Value, MAX_DEPTH,
 };
+use crate::model::presets::builtin_presets;
 use crate::model::scenario::course::PoolShare;
 use crate::model::scenario::levers::AutoStop;
 use crate::model::scenario::{Capacity, OfferChoice, Scenario};
