@@ -12,7 +12,7 @@ use course_cost::model::focus::classify::{SkipReason, MAX_JSON_BYTES};
 use course_cost::model::focus::fold::{self, DRAWN};
 use course_cost::model::focus::keyed::MAX_NAME_BYTES;
 use course_cost::model::focus::reader::{
-    read_all, FocusReader, ReadError, MAX_FIELDS, MAX_ROW_BYTES, SLICE_BYTES, SLICE_ROWS,
+    read_all, FocusReader, ReadError, MAX_CELLS, MAX_ROW_BYTES, SLICE_BYTES, SLICE_ROWS,
 };
 use course_cost::model::focus::summary::{MAX_TAG_KEYS, MAX_TAG_VALUES, MAX_TYPES, UNTAGGED};
 use course_cost::model::focus::BillSummary;
@@ -34,7 +34,7 @@ fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
 /// - per tag key: MAX_TAG_VALUES values plus "(untagged)", and its counting table (2^14);
 /// - one row's JSON column read as a tree: at most 16 times its text, MAX_JSON_BYTES.
 fn design_bound() -> usize {
-    let row = MAX_ROW_BYTES + MAX_FIELDS * (8 + 16) + 8192;
+    let row = MAX_ROW_BYTES + MAX_CELLS * (8 + 16) + 8192;
     let entry = MAX_NAME_BYTES + 64 + 64;
     let types = (MAX_TYPES + Catalog::builtin().unwrap().offers.len()) * entry + 3 * (8 << 18);
     let tags = MAX_TAG_KEYS * ((MAX_TAG_VALUES + 1) * entry + 3 * (8 << 14));
@@ -97,7 +97,7 @@ fn read_in_slices(bytes: &[u8], piece: usize) -> (Result<BillSummary, ReadError>
 
 /// Most bytes a slice may read: its budget, then the row under way (its bytes and the
 /// delimiters of its fields).
-const SLICE_MOST_BYTES: usize = SLICE_BYTES + MAX_ROW_BYTES + MAX_FIELDS + 2;
+const SLICE_MOST_BYTES: usize = SLICE_BYTES + MAX_ROW_BYTES + MAX_CELLS + 2;
 
 #[test]
 fn a_bill_of_100_000_types_keeps_1_000_and_folds_the_rest() {
@@ -141,8 +141,8 @@ fn the_page_draws_the_top_types_and_folds_the_rest_with_their_cost() {
     let bill = read_all(many_types(types).as_bytes()).unwrap();
     let scenario = &paper_course().unwrap().scenario;
     let catalog = Catalog::builtin().unwrap();
-    let comparison = compare(&bill, scenario, catalog).unwrap();
-    let (drawn, folded) = fold::types(&comparison, &bill);
+    let check = compare(&bill, scenario, catalog).unwrap();
+    let (drawn, folded) = fold::types(&check, &bill);
     // t3.medium stands in for course resources, so it is drawn; DRAWN rows in all.
     assert_eq!(drawn.len(), DRAWN);
     assert!(drawn.iter().any(|t| t.instance_type == "t3.medium"));
@@ -153,7 +153,7 @@ fn the_page_draws_the_top_types_and_folds_the_rest_with_their_cost() {
     assert!(close(folded.billed, rest as f64 * 0.05));
     assert_eq!(folded.words("types"), "and 4,981 more types");
     // The types that stand in for nothing: all 5,000 made-up ones, DRAWN of them drawn.
-    let (unmatched, folded) = fold::unmatched(&comparison, &bill);
+    let (unmatched, folded) = fold::unmatched(&check, &bill);
     assert_eq!(unmatched.len(), DRAWN);
     assert_eq!(folded.names, (types - DRAWN) as u64);
     assert_eq!(folded.rows, (types - DRAWN) as u64);
@@ -203,11 +203,11 @@ fn a_header_of_100_000_columns_is_refused_as_too_many_columns() {
     assert!(!message.contains("longer than"), "{message}");
     assert!(peak < design_bound());
     // A data row that wide is skipped and counted, the rest read.
-    let wide = vec!["x"; MAX_FIELDS + 1].join(",");
+    let wide = vec!["x"; MAX_CELLS + 1].join(",");
     let bill = format!("{HEADER}\n{wide}\n{}", row("t3.medium", 2.0, 0.1, "{}"));
     let bill = read_all(bill.as_bytes()).unwrap();
     assert_eq!(bill.rows, 2);
-    let skipped = bill.skipped.get(&SkipReason::TooManyFields).unwrap();
+    let skipped = bill.skipped.get(&SkipReason::TooManyCells).unwrap();
     assert_eq!(skipped.rows, 1);
 }
 

@@ -14,7 +14,9 @@ use common::{catalog, estimate, paper};
 use course_cost::model::focus::calibrate::{
     calibrate_to_bill, percent, BillCalibration, Guard, Outcome,
 };
-use course_cost::model::focus::compare::{compare, compare_mapped, Comparison, ProviderMatch};
+use course_cost::model::focus::compare::{
+    compare, compare_mapped, BilledAgainstPlanned, ProviderMatch,
+};
 use course_cost::model::focus::reader::read_all;
 use course_cost::model::focus::BillSummary;
 use course_cost::model::presets::provenance_note::{field_note, ProvenanceNote};
@@ -106,10 +108,10 @@ fn calibrated(
     bill: &BillSummary,
     scenario: &Scenario,
     kept: &[String],
-) -> (Comparison, BillCalibration) {
-    let comparison = compare(bill, scenario, catalog()).unwrap();
-    let calibration = calibrate_to_bill(&comparison, bill, scenario, catalog(), kept).unwrap();
-    (comparison, calibration)
+) -> (BilledAgainstPlanned, BillCalibration) {
+    let check = compare(bill, scenario, catalog()).unwrap();
+    let calibration = calibrate_to_bill(&check, bill, scenario, catalog(), kept).unwrap();
+    (check, calibration)
 }
 
 /// Offer-hours of `sku` in an estimate: each line's resource-hours times its fraction.
@@ -137,9 +139,9 @@ fn the_official_sample_covers_a_tiny_share_and_sets_nothing_to_zero_unconfirmed(
     // The sample's AWS month: 942 rows, one "$0.0416 per On Demand Linux t3.medium Instance Hour"
     // row of 1 hour, the only type that stands in for a course resource on AWS.
     assert_eq!(aws.rows, 942);
-    let (comparison, calibration) = calibrated(&aws, scenario, &[]);
-    assert_eq!(comparison.provider, ProviderMatch::Same);
-    assert!(close(comparison.matched_hours(), 1.0));
+    let (check, calibration) = calibrated(&aws, scenario, &[]);
+    assert_eq!(check.provider, ProviderMatch::Same);
+    assert!(close(check.matched_hours(), 1.0));
     // Coverage = the bill's resource-hours of course resources / the scenario's instance-hours.
     let before = estimate(scenario);
     let share = 1.0 / instance_hours(&before);
@@ -171,7 +173,7 @@ fn the_official_sample_covers_a_tiny_share_and_sets_nothing_to_zero_unconfirmed(
         confirmed: false,
     });
     assert!(Rc::ptr_eq(&refused.scenario, &state.scenario));
-    assert!(refused.notice.as_deref().unwrap().contains("confirm"));
+    assert!(refused.visit.notice.as_deref().unwrap().contains("confirm"));
     assert!(refused.history.undo_label().is_none());
     let confirmed = state.apply(Action::CalibrateFromBill {
         calibration,
@@ -190,24 +192,24 @@ fn a_bill_of_another_provider_says_so_and_matches_after_the_switch() {
     let scenario = &paper().scenario;
     let microsoft = sample_of("Microsoft");
     assert_eq!(microsoft.rows, 51);
-    let comparison = compare(&microsoft, scenario, catalog()).unwrap();
-    assert_eq!(comparison.provider, ProviderMatch::Other(Some("azure")));
+    let check = compare(&microsoft, scenario, catalog()).unwrap();
+    assert_eq!(check.provider, ProviderMatch::Other(Some("azure")));
     // None of its types stands in on AWS: nothing to calibrate from, and it says what to do.
-    assert_eq!(comparison.matched_hours(), 0.0);
-    let why = calibrate_to_bill(&comparison, &microsoft, scenario, catalog(), &[]).unwrap_err();
+    assert_eq!(check.matched_hours(), 0.0);
+    let why = calibrate_to_bill(&check, &microsoft, scenario, catalog(), &[]).unwrap_err();
     assert!(
         why.contains("price the scenario on the bill's provider"),
         "{why}"
     );
     let mut on_azure = scenario.clone();
     on_azure.pricing.provider = "azure".into();
-    let comparison = compare(&microsoft, &on_azure, catalog()).unwrap();
-    assert_eq!(comparison.provider, ProviderMatch::Same);
+    let check = compare(&microsoft, &on_azure, catalog()).unwrap();
+    assert_eq!(check.provider, ProviderMatch::Same);
     // Oracle: a provider the catalog does not price.
     let oracle = sample_of("Oracle");
     assert_eq!(oracle.rows, 7);
-    let comparison = compare(&oracle, scenario, catalog()).unwrap();
-    assert_eq!(comparison.provider, ProviderMatch::Other(None));
+    let check = compare(&oracle, scenario, catalog()).unwrap();
+    assert_eq!(check.provider, ProviderMatch::Other(None));
     // A generated Azure bill with hours of a type that stands in on AWS still waits for a
     // confirmation that names the provider.
     let mut text = String::from(
@@ -324,19 +326,19 @@ fn a_billed_type_that_stands_in_for_nothing_can_be_mapped_to_a_resource() {
     let scenario = &paper().scenario;
     // g6.xlarge stands in for nothing on AWS: unmatched until mapped to the RTX 6000 node.
     let bill = bill(&[("g6.xlarge", 700.0), ("g5.xlarge", 100.0)]);
-    let comparison = compare(&bill, scenario, catalog()).unwrap();
-    assert_eq!(comparison.unmatched().count(), 1);
+    let check = compare(&bill, scenario, catalog()).unwrap();
+    assert_eq!(check.unmatched().count(), 1);
     let mapped = [("g6.xlarge".to_string(), "gpu_rtx_6000".to_string())];
-    let comparison = compare_mapped(&bill, scenario, catalog(), &mapped).unwrap();
-    assert_eq!(comparison.unmatched().count(), 0);
-    let rtx = comparison
+    let check = compare_mapped(&bill, scenario, catalog(), &mapped).unwrap();
+    assert_eq!(check.unmatched().count(), 0);
+    let rtx = check
         .resources
         .iter()
         .find(|r| r.resource == "gpu_rtx_6000")
         .unwrap();
     // g5.xlarge is its stand-in at fraction 1: 100 h, plus 700 h of g6.xlarge one for one.
     assert!(close(rtx.billed_hours, 800.0));
-    let calibration = calibrate_to_bill(&comparison, &bill, scenario, catalog(), &[]).unwrap();
+    let calibration = calibrate_to_bill(&check, &bill, scenario, catalog(), &[]).unwrap();
     let after = estimate(&applied(scenario, &calibration));
     let lines = after.lines.iter().filter(|l| l.resource == "gpu_rtx_6000");
     assert!(close(lines.map(|l| l.actual_hours).sum(), 800.0));
@@ -433,9 +435,9 @@ fn undo_redo_and_a_reload_bring_back_every_fields_provenance() {
     let from_link = ScenarioState::from_sources(Some(&format!("#s={payload}")), None).unwrap();
     assert_eq!(notes(&from_link, &fields), calibrated);
     assert!(
-        from_link.link_notices.is_empty(),
+        from_link.visit.link_notices.is_empty(),
         "{:?}",
-        from_link.link_notices
+        from_link.visit.link_notices
     );
 
     // A factor the user changes afterwards is theirs, and Undo makes it the bill's again.

@@ -63,7 +63,7 @@ fn what_the_state_holds_stays_bounded_once_the_history_is_full() {
         done = checkpoint;
         assert_eq!(state.history.past.len(), MAX_STEPS, "{done} edits");
         assert!(state.history.future.is_empty());
-        assert!(state.typed.is_empty(), "every field was left");
+        assert!(state.visit.typed.is_empty(), "every field was left");
         figures.push((done, held() - base));
     }
     let at = |edits: usize| {

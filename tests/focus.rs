@@ -500,8 +500,8 @@ fn billed_against_planned_splits_a_shared_type_by_the_scenario_shares() {
     let (t3_total, p4d_total) = (4000.0, 200.0);
     let scenario = &paper().scenario;
     let bill = paper_bill(&t3, &p4d);
-    let comparison = compare(&bill, scenario, catalog()).unwrap();
-    let t3_row = comparison
+    let check = compare(&bill, scenario, catalog()).unwrap();
+    let t3_row = check
         .types
         .iter()
         .find(|t| t.instance_type == "t3.medium")
@@ -518,7 +518,7 @@ fn billed_against_planned_splits_a_shared_type_by_the_scenario_shares() {
             _ => edge += line.actual_hours * line.fraction,
         }
     }
-    let m1 = comparison
+    let m1 = check
         .resources
         .iter()
         .find(|r| r.resource == "m1.medium")
@@ -526,7 +526,7 @@ fn billed_against_planned_splits_a_shared_type_by_the_scenario_shares() {
     assert!(close(m1.billed_hours, t3_total * vm / (vm + edge)));
     assert!(close(m1.share, vm / (vm + edge)));
     // The type's hours split over its resources add back up to the bill (offer-hours).
-    let p4d_back: f64 = comparison
+    let p4d_back: f64 = check
         .resources
         .iter()
         .filter(|r| r.instance_type == "p4d.24xlarge")
@@ -534,10 +534,10 @@ fn billed_against_planned_splits_a_shared_type_by_the_scenario_shares() {
         .sum();
     assert!(close(p4d_back, p4d_total));
     assert!(close(
-        comparison.billed_total,
+        check.billed_total,
         t3_total * 0.0416 + p4d_total * 32.7726 + 3.0 + 10.0 - 50.0
     ));
-    assert!(close(comparison.planned_total_usd, before.totals.list_usd));
+    assert!(close(check.planned_total_usd, before.totals.list_usd));
 }
 
 #[test]
@@ -546,8 +546,8 @@ fn calibration_makes_each_resources_hours_match_the_bill() {
     let scenario = &paper().scenario;
     let before = estimate(scenario);
     let bill = paper_bill(&t3, &p4d);
-    let comparison = compare(&bill, scenario, catalog()).unwrap();
-    let calibration = calibrate_to_bill(&comparison, &bill, scenario, catalog(), &[]).unwrap();
+    let check = compare(&bill, scenario, catalog()).unwrap();
+    let calibration = calibrate_to_bill(&check, &bill, scenario, catalog(), &[]).unwrap();
     assert_eq!(
         calibration.note.text,
         "calibrated: from a FOCUS bill (AWS, 2025-01-21 to 2025-05-02)"
@@ -630,12 +630,12 @@ fn a_bill_in_euros_converts_at_the_snapshot_rate() {
     rows[0].push(("BillingCurrency", "EUR".into()));
     let bill = read(&csv(&columns_of(FocusVersion::V1_2), &rows, "\n"));
     let scenario = &paper().scenario;
-    let comparison = compare(&bill, scenario, catalog()).unwrap();
+    let check = compare(&bill, scenario, catalog()).unwrap();
     // exchange-rates.toml, spring-2025: EUR per_usd = 0.91836.
-    let conversion = comparison.conversion.as_ref().unwrap();
+    let conversion = check.conversion.as_ref().unwrap();
     assert!(close(conversion.per_usd, 0.91836));
-    assert!(close(comparison.billed_total, 0.9 / 0.91836));
-    let calibration = calibrate_to_bill(&comparison, &bill, scenario, catalog(), &[]).unwrap();
+    assert!(close(check.billed_total, 0.9 / 0.91836));
+    let calibration = calibrate_to_bill(&check, &bill, scenario, catalog(), &[]).unwrap();
     assert!(calibration
         .note
         .text
@@ -650,9 +650,9 @@ fn applying_a_bill_is_one_undoable_step_and_its_factors_travel_in_the_link() {
     let state = Rc::new(ScenarioState::from_sources(None, None).unwrap());
     let total = state.estimate.totals.net_usd;
     let bill = paper_bill(&[30_000.0], &[900.0]);
-    let comparison = compare(&bill, &state.scenario, state.catalog).unwrap();
+    let check = compare(&bill, &state.scenario, state.catalog).unwrap();
     let calibration =
-        calibrate_to_bill(&comparison, &bill, &state.scenario, state.catalog, &[]).unwrap();
+        calibrate_to_bill(&check, &bill, &state.scenario, state.catalog, &[]).unwrap();
     let applied = state.clone().apply(Action::CalibrateFromBill {
         calibration: Rc::new(calibration.clone()),
         confirmed: true,

@@ -101,13 +101,14 @@ fn the_browsers_compressed_payload_is_kept_for_its_own_state_only() {
     // A refused change keeps the scenario: its state shares the link with the one before.
     let refused = state.clone().apply(Action::Change(Change::RemoveLab(999)));
     assert!(
-        refused.notice.is_some(),
+        refused.visit.notice.is_some(),
         "a lab that does not exist is refused"
     );
     let shown = Rc::new(Cell::new(0));
     let counter = shown.clone();
     state.when_packed(move || counter.set(counter.get() + 1));
     let packed = "compressed-by-the-browser".to_string();
+    let before = (*state).clone();
     state.keep_packed(packed.clone());
     assert!(state.is_link_packed());
     assert_eq!(state.share_payload(), packed);
@@ -117,8 +118,12 @@ fn the_browsers_compressed_payload_is_kept_for_its_own_state_only() {
     assert_eq!(shown.get(), 1);
     state.keep_packed("another".into());
     assert_eq!((state.share_payload(), shown.get()), (packed.clone(), 1));
-    // Not an undo step, and no new state: nothing but what shows the link renders again.
+    // The one thing written back without an action (ScenarioState's documented exception): not
+    // an undo step, and no new state, which equals the one before (nothing but what shows the
+    // link renders again).
     assert_eq!(state.history.undo_label(), None);
+    assert!(*state == before, "the same plan and visit");
+    assert!(Rc::ptr_eq(&state.scenario, &before.scenario));
     assert_ne!(now, packed);
     // An edit starts afresh: the payload is that of the new scenario.
     let edited = state.apply(Action::EditNumber {

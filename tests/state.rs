@@ -77,11 +77,11 @@ fn structural_changes_commit_or_leave_a_notice() {
     let removed = typed.apply(Action::Change(Change::RemoveLab(0)));
     assert_eq!(removed.scenario.course.labs.len(), labs - 1);
     assert!(
-        removed.typed.is_empty(),
+        removed.visit.typed.is_empty(),
         "indices shifted: typed texts are dropped"
     );
     let refused = removed.apply(Action::Change(Change::RemoveLab(999)));
-    assert!(refused.notice.is_some());
+    assert!(refused.visit.notice.is_some());
     assert_eq!(refused.scenario.course.labs.len(), labs - 1);
 }
 
@@ -143,7 +143,7 @@ fn a_link_over_a_saved_draft_keeps_the_draft_restorable() {
     assert_eq!(state.scenario.course.students, 300.0);
     let restored = state.apply(Action::RestoreReplaced);
     assert_eq!(restored.scenario.course.students, 120.0);
-    assert!(restored.replaced_scenario.is_none());
+    assert!(restored.visit.replaced_scenario.is_none());
 }
 
 #[test]
@@ -154,16 +154,16 @@ fn a_loaded_link_replaces_the_scenario_with_its_notices() {
     let loaded = state.apply(Action::LoadLink(Rc::new(decoded)));
     assert_eq!(loaded.scenario.course.students, 42.0);
     let dismissed = loaded.apply(Action::DismissLinkNotices);
-    assert!(dismissed.link_notices.is_empty());
+    assert!(dismissed.visit.link_notices.is_empty());
 }
 
 #[test]
-fn the_provider_comparison_is_priced_once_when_asked() {
+fn every_provider_is_priced_once_when_asked() {
     let state = start();
-    let first = state.comparison();
+    let first = state.on_every_provider();
     assert_eq!(first.len(), state.catalog.providers.len());
     assert!(
-        Rc::ptr_eq(&first, &state.comparison()),
+        Rc::ptr_eq(&first, &state.on_every_provider()),
         "computed once per state"
     );
     let aws = first.iter().find(|q| q.provider == "aws").expect("aws");
@@ -223,7 +223,11 @@ fn money_is_typed_in_the_scenarios_currency() {
     let usd = with_credit.scenario.pricing.credit_per_student_usd;
     assert!((usd * rate - 50.0).abs() < 1e-9);
     let unknown = with_credit.apply(Action::Change(Change::SetCurrency("XYZ".into())));
-    assert!(unknown.notice.as_deref().is_some_and(|n| n.contains("XYZ")));
+    assert!(unknown
+        .visit
+        .notice
+        .as_deref()
+        .is_some_and(|n| n.contains("XYZ")));
     assert_eq!(unknown.scenario.pricing.currency, "EUR");
 }
 
@@ -244,7 +248,11 @@ fn a_link_opened_over_an_edit_keeps_the_edit_restorable() {
     let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");
     let loaded = edited.apply(Action::LoadLink(Rc::new(decoded)));
     assert_eq!(loaded.scenario.course.students, 42.0);
-    let kept = loaded.replaced_scenario.as_ref().map(|s| s.course.students);
+    let kept = loaded
+        .visit
+        .replaced_scenario
+        .as_ref()
+        .map(|s| s.course.students);
     assert_eq!(kept, Some(77.0));
     let restored = loaded.apply(Action::RestoreReplaced);
     assert_eq!(restored.scenario.course.students, 77.0);
@@ -276,8 +284,16 @@ fn an_old_link_names_its_version_and_the_picker_starts_from_it() {
     // As it was: the archived preset, unchanged, so the picker shows it.
     assert_eq!(state.origin.id, "paper-s25");
     assert_eq!(state.preset.map(|p| p.id), Some("paper-s25"));
-    assert!(state.link_notices.is_empty(), "{:?}", state.link_notices);
-    let said = state.link_version.clone().expect("the link says it is old");
+    assert!(
+        state.visit.link_notices.is_empty(),
+        "{:?}",
+        state.visit.link_notices
+    );
+    let said = state
+        .visit
+        .link_version
+        .clone()
+        .expect("the link says it is old");
     assert!(
         said.starts_with("This link was made with version 1 of"),
         "{said}"
@@ -287,14 +303,16 @@ fn an_old_link_names_its_version_and_the_picker_starts_from_it() {
     assert!(state
         .clone()
         .apply(Action::DismissLinkNotices)
+        .visit
         .link_version
         .is_none());
     let picked = state.apply(Action::LoadPreset("paper-s25-v3".into()));
-    assert!(picked.link_version.is_none());
+    assert!(picked.visit.link_version.is_none());
     // Loaded into an open page (the address bar changed): the same notice.
     let decoded = decode(&first_version_payload(r#","s":95"#), picked.catalog).expect("decodes");
     let loaded = picked.apply(Action::LoadLink(Rc::new(decoded)));
     assert!(loaded
+        .visit
         .link_version
         .as_deref()
         .is_some_and(|s| s.contains("with this link's changes")));
@@ -305,7 +323,7 @@ fn a_saved_draft_of_an_old_version_is_not_called_a_link() {
     let saved = first_version_payload(r#","s":95"#);
     let state = ScenarioState::from_sources(None, Some(&saved)).expect("loads");
     assert_eq!(state.origin.id, "paper-s25");
-    assert!(state.link_version.is_none());
+    assert!(state.visit.link_version.is_none());
 }
 
 /// The kept list: newest first, no payload twice, at most five, an unreadable list is empty.
@@ -395,7 +413,7 @@ fn every_replacement_says_what_happened() {
     // Reset loads the paper's preset: the notice names it, not a shared link.
     let id = edited.origin.id.to_string();
     let reset = edited.clone().apply(Action::LoadPreset(id));
-    let why = reset.replaced_by.expect("said");
+    let why = reset.visit.replaced_by.expect("said");
     assert!(matches!(why, Replacement::Preset(_)));
     assert!(
         why.message().contains(reset.origin.name),
@@ -406,14 +424,19 @@ fn every_replacement_says_what_happened() {
     // Restoring brings the edit back and says so; Undo returns to the preset.
     let restored = reset.apply(Action::RestoreReplaced);
     assert_eq!(restored.scenario.course.students, 60.0);
-    assert_eq!(restored.replaced_by, Some(Replacement::Restored));
+    assert_eq!(restored.visit.replaced_by, Some(Replacement::Restored));
     assert_eq!(restored.apply(Action::Undo).scenario.course.students, 191.0);
     // A link opened over an edit says a link replaced it.
     let other = edit(start(), students(), "42");
     let decoded = decode(&other.share_payload(), other.catalog).expect("decodes");
     let linked = edited.apply(Action::LoadLink(Rc::new(decoded)));
-    assert_eq!(linked.replaced_by, Some(Replacement::Link));
-    assert!(linked.replaced_by.expect("said").message().contains("link"));
+    assert_eq!(linked.visit.replaced_by, Some(Replacement::Link));
+    assert!(linked
+        .visit
+        .replaced_by
+        .expect("said")
+        .message()
+        .contains("link"));
 }
 
 #[test]
@@ -427,4 +450,31 @@ fn a_draft_saved_before_stand_in_choices_were_renamed_keeps_its_choices() {
     let read: course_cost::model::Scenario = serde_json::from_value(value).expect("reads");
     assert_eq!(read.stand_in_choices.len(), 1);
     assert_eq!(read.stand_in_choices[0].resource, "gpu_a100_pcie");
+}
+
+#[test]
+fn the_visit_is_apart_from_the_plan() {
+    // A refused change and a half-typed number change the visit (a notice, a typed text), never
+    // the plan: the same scenario, estimate and history.
+    let state = start();
+    let refused = state.clone().apply(Action::Change(Change::RemoveLab(999)));
+    assert!(refused.visit.notice.is_some());
+    assert!(Rc::ptr_eq(&refused.scenario, &state.scenario));
+    assert!(Rc::ptr_eq(&refused.estimate, &state.estimate));
+    assert_eq!(refused.history.undo_label(), None);
+    let typing = edit(state.clone(), students(), "-");
+    assert!(typing
+        .visit
+        .typed
+        .get(&students())
+        .is_some_and(|t| t.error.is_some()));
+    assert!(Rc::ptr_eq(&typing.scenario, &state.scenario));
+    // Undo brings back the plan of the step before, not the visit's texts and notices.
+    let edited = edit(state, students(), "50");
+    let edited = edited.apply(Action::FinishEdit(students()));
+    let refused = edited.apply(Action::Change(Change::RemoveLab(999)));
+    let undone = refused.apply(Action::Undo);
+    assert_eq!(undone.scenario.course.students, 191.0);
+    assert!(undone.visit.typed.get(&students()).is_none());
+    assert!(undone.visit.notice.is_none());
 }

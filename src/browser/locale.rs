@@ -27,7 +27,7 @@ fn options(properties: &[(&str, JsValue)]) -> Object {
 
 /// `format.formatToParts(value)` as (type, value) pairs.
 fn parts(format: &Intl::NumberFormat, value: f64) -> Vec<(String, String)> {
-    let field = |part: &JsValue, name: &str| {
+    let part_value = |part: &JsValue, name: &str| {
         Reflect::get(part, &name.into())
             .ok()
             .and_then(|v| v.as_string())
@@ -36,7 +36,7 @@ fn parts(format: &Intl::NumberFormat, value: f64) -> Vec<(String, String)> {
     format
         .format_to_parts(value)
         .iter()
-        .map(|part| (field(&part, "type"), field(&part, "value")))
+        .map(|part| (part_value(&part, "type"), part_value(&part, "value")))
         .collect()
 }
 

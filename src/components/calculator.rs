@@ -30,7 +30,7 @@ use crate::components::prices::stand_ins::StandInChoices;
 use crate::components::results::breakdown_table::BreakdownTable;
 use crate::components::results::charts_panel::ChartsPanel;
 use crate::components::results::headline::headline;
-use crate::components::results::provider_comparison::ProviderComparison;
+use crate::components::results::providers_table::ProvidersTable;
 use crate::components::share::link_notice::LinkNotice;
 use crate::components::share::print_header::PrintHeader;
 use crate::components::share::share_bar::ShareBar;
@@ -72,7 +72,7 @@ fn view(tab: Tab, state: &ScenarioHandle) -> Html {
                 { later(1, html! { <BreakdownTable /> }) }
                 { later(2, html! { <>
                 { fold("providers", "The same course on every provider", false,
-                    html! { <ProviderComparison /> }) }
+                    html! { <ProvidersTable /> }) }
                 { fold("testbeds", "On a free testbed: Chameleon SUs, Jetstream2 credits, and what to request", false,
                     html! { <TestbedPanel /> }) }
                 { fold("more-charts", "Planned vs actual hours, and cost by category (charts)", false, html! {

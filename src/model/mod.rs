@@ -8,8 +8,8 @@
 //! - [`catalog`]: Chameleon resources, commercial offers, the mapping between them;
 //! - [`scenario`]: what a user sets (savings levers included), its typed field paths and its
 //!   validation;
-//! - [`engine`]: prices a valid scenario with its levers applied (the estimate, the provider
-//!   comparison, calibration);
+//! - [`engine`]: prices a valid scenario with its levers applied (the estimate, the same on
+//!   every provider, calibration);
 //! - [`presets`]: the ready-made scenarios and what they carry (the paper's figures and reported
 //!   hours, provenance and its notes, the gap to the paper);
 //! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);

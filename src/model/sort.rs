@@ -6,7 +6,7 @@ use std::cmp::Ordering;
 /// Sorts `items` stably by `compare`: the one sort every list of the model goes through. Each
 /// `sort_by` on another element type would ship its own copy of the standard library's sort
 /// (about 4 kB of wasm each); this sorts positions once (a small merge sort), behind one
-/// comparison of positions, and then moves the items to their places.
+/// ordering of positions, and then moves the items to their places.
 pub fn sort_by<T>(items: &mut [T], compare: impl Fn(&T, &T) -> Ordering) {
     let mut places = sorted_places(items.len(), &|a, b| compare(&items[a], &items[b]));
     for at in 0..places.len() {

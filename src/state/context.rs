@@ -111,7 +111,7 @@ impl Dispatch {
     senders! {
         /// Brings back the scenario that a link, a preset or a reset replaced.
         restore_replaced => RestoreReplaced;
-        /// Pins the current scenario as A of a comparison.
+        /// Pins the current scenario as A of an A/B comparison.
         pin_as_a => PinAsA;
         /// Stops comparing.
         unpin => Unpin;

@@ -23,7 +23,7 @@ pub struct Step {
     pub net_usd: f64,
     /// The preset it started from.
     pub origin: &'static Preset,
-    /// Scenario A of a comparison, if one was pinned.
+    /// Scenario A of an A/B comparison, if one was pinned.
     pub pinned: Option<Rc<ValidScenario>>,
     /// What the step did, for the Undo button's label ("Reset", "Remove lab").
     pub label: &'static str,

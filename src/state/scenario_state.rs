@@ -20,16 +20,27 @@ use super::action::Action;
 use super::history::{History, Step};
 use super::priced::Priced;
 use super::replacement::Replacement;
-use super::typed_text::{number_of, TypedText, TypedTexts};
+use super::typed_text::{number_of, TypedText};
+use super::visit::Visit;
 mod bill;
 mod link;
 
-/// Everything the UI renders from.
+/// Everything the UI renders from: the plan (the domain data: the scenario, its estimate,
+/// scenario A of an A/B comparison, the undo history, the preset it started from), the visit's
+/// UI state beside it ([`Visit`]: typed texts, notices, replaced scenarios), and what is derived
+/// from the plan when first asked for (the providers, the testbeds, the share link).
+///
+/// It changes only through [`ScenarioState::apply`] with an [`Action`], with one documented
+/// exception: the browser's compressed share-link payload, which arrives later, is written back
+/// in place ([`ScenarioState::keep_packed`]). It is derived from the plan, not part of it, so
+/// it is no action and no undo step, and only the parts that show the link render again
+/// (tested by `tests/link_pack.rs`,
+/// `the_browsers_compressed_payload_is_kept_for_its_own_state_only`).
 #[derive(Clone, Debug)]
 pub struct ScenarioState {
     /// The catalog prices come from.
     pub catalog: &'static Catalog,
-    /// The last valid scenario.
+    /// The last valid scenario (scenario B while comparing).
     pub scenario: Rc<ValidScenario>,
     /// Its estimate, computed once per change.
     pub estimate: Rc<Estimate>,
@@ -37,49 +48,27 @@ pub struct ScenarioState {
     pub preset: Option<&'static Preset>,
     /// The preset the scenario started from, edited or not: share links are written against it.
     pub origin: &'static Preset,
-    /// What a shared link held that could not be used.
-    pub link_notices: Vec<String>,
-    /// That the link was made with an archived version of its preset, and today's figure.
-    pub link_version: Option<String>,
-    /// The scenario saved in this browser, when a shared link was opened over it.
-    pub replaced_scenario: Option<Rc<Scenario>>,
-    /// What last replaced the whole scenario (a link, a preset, a restore), for its notice.
-    pub replaced_by: Option<Replacement>,
-    /// The field being typed into and the scenario from before its edit began: what the results
-    /// show while its text is not valid.
-    editing_from: Option<(FieldPath, Priced)>,
     /// Scenario A of an A/B comparison, with its estimate; the scenario being edited is B.
     pub pinned: Option<Priced>,
-    /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
-    /// under the cursor.
-    pub typed: TypedTexts,
-    /// Why the last structural change was refused, until the next change succeeds.
-    pub notice: Option<String>,
+    /// Undo and redo.
+    pub history: Rc<History>,
+    /// This visit's UI state beside the plan.
+    pub visit: Visit,
     /// The same scenario on every provider, computed when first shown.
-    comparison: Rc<OnceCell<Rc<Vec<ProviderEstimate>>>>,
+    providers: Rc<OnceCell<Rc<Vec<ProviderEstimate>>>>,
     /// The same course on the free testbeds, computed when first shown.
     testbeds: Rc<OnceCell<Rc<TestbedTwin>>>,
     /// The share-link payload, encoded at most once per state, when first asked for.
     link: Rc<link::LinkCell>,
-    /// Undo and redo.
-    pub history: Rc<History>,
-    /// True while the scenario is one a link loaded and the user has not changed it: the draft
-    /// stored in this browser is then not overwritten (a damaged link's fallback never is).
-    pub from_link: bool,
 }
 
 /// Cheap equality for the context: a new scenario is always a new `Rc`, so pointers decide, and
-/// the deep comparison of two scenarios and estimates is never needed.
+/// the deep equality of two scenarios and estimates is never needed.
 impl PartialEq for ScenarioState {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.scenario, &other.scenario)
             && Rc::ptr_eq(&self.estimate, &other.estimate)
-            && self.typed == other.typed
-            && self.notice == other.notice
-            && (&self.link_notices, &self.link_version)
-                == (&other.link_notices, &other.link_version)
-            && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
-            && self.replaced_by == other.replaced_by
+            && self.visit == other.visit
             && Rc::ptr_eq(&self.history, &other.history)
             && Rc::ptr_eq(&self.link, &other.link)
             && match (&self.pinned, &other.pinned) {
@@ -147,19 +136,19 @@ impl ScenarioState {
             origin: start.preset,
             scenario: priced.scenario,
             estimate: priced.estimate,
-            typed: TypedTexts::default(),
-            notice: None,
-            link_notices: start.notices,
-            link_version: start.old_version.map(|old| old.notice()),
-            replaced_by: replaced.as_ref().map(|_| Replacement::LinkOverSavedDraft),
-            replaced_scenario: replaced,
-            editing_from: None,
             pinned: start.pinned.and_then(|a| Priced::checked(a, catalog)),
-            comparison: Rc::default(),
+            history: Rc::default(),
+            visit: Visit {
+                link_notices: start.notices,
+                link_version: start.old_version.map(|old| old.notice()),
+                replaced_by: replaced.as_ref().map(|_| Replacement::LinkOverSavedDraft),
+                replaced_scenario: replaced,
+                from_link,
+                ..Visit::default()
+            },
+            providers: Rc::default(),
             testbeds: Rc::default(),
             link: Rc::default(),
-            history: Rc::default(),
-            from_link,
         };
         state.preset = state.unchanged_origin();
         Ok(state)
@@ -171,8 +160,8 @@ impl ScenarioState {
     }
 
     /// The scenario on every provider, priced the first time it is asked for in this state.
-    pub fn comparison(&self) -> Rc<Vec<ProviderEstimate>> {
-        self.comparison
+    pub fn on_every_provider(&self) -> Rc<Vec<ProviderEstimate>> {
+        self.providers
             .get_or_init(|| Rc::new(compare_providers(&self.scenario, self.catalog)))
             .clone()
     }
@@ -192,30 +181,27 @@ impl ScenarioState {
 
     /// What the user typed into `field`, if it differs from the committed value's display.
     pub fn typed_text(&self, field: &FieldPath) -> Option<&TypedText> {
-        self.typed.get(field)
+        self.visit.typed.get(field)
     }
 
-    /// Forgets every draft and the edit in progress (indices may have shifted, or the scenario
-    /// was replaced).
-    fn clear_typed(&mut self) {
-        self.typed.clear();
-        self.editing_from = None;
-    }
-
-    /// This state with `priced` committed; derived data (comparison, testbeds, link) starts afresh.
+    /// This state with `priced` committed; derived data (providers, testbeds, link) starts
+    /// afresh.
     fn with_priced(&self, priced: Priced) -> ScenarioState {
         let mut next = ScenarioState {
             scenario: priced.scenario,
             estimate: priced.estimate,
-            notice: None,
-            comparison: Rc::default(),
+            providers: Rc::default(),
             testbeds: Rc::default(),
             link: Rc::default(),
-            from_link: false,
-            // "Your kept scenario is back" is said until the next change.
-            replaced_by: self.replaced_by.filter(|r| *r != Replacement::Restored),
             ..self.clone()
         };
+        next.visit.notice = None;
+        next.visit.from_link = false;
+        // "Your kept scenario is back" is said until the next change.
+        next.visit.replaced_by = self
+            .visit
+            .replaced_by
+            .filter(|r| *r != Replacement::Restored);
         next.preset = next.unchanged_origin();
         next
     }
@@ -254,7 +240,7 @@ impl ScenarioState {
     fn kept_if_replaced(&self, incoming: &Scenario) -> Option<Rc<Scenario>> {
         let current: &Scenario = &self.scenario;
         if current == incoming || self.preset.is_some() {
-            return self.replaced_scenario.clone();
+            return self.visit.replaced_scenario.clone();
         }
         Some(Rc::new(current.clone()))
     }
@@ -283,7 +269,7 @@ impl ScenarioState {
         next.origin = step.origin;
         next.preset = next.unchanged_origin();
         next.pinned = pinned;
-        next.clear_typed();
+        next.visit.clear_typed();
         next.history = Rc::new(history);
         Some(Rc::new(next))
     }
@@ -310,11 +296,11 @@ impl ScenarioState {
     fn act(self: Rc<Self>, action: Action) -> Rc<Self> {
         match action {
             Action::EditNumber { field, text } => self.edit_number(field, text),
-            Action::FinishEdit(field) => match self.typed.get(&field) {
-                Some(draft) if draft.error.is_none() => {
+            Action::FinishEdit(field) => match self.visit.typed.get(&field) {
+                Some(typed) if typed.error.is_none() => {
                     let mut next = (*self).clone();
-                    next.typed.remove(&field);
-                    next.editing_from = None;
+                    next.visit.typed.remove(&field);
+                    next.visit.editing_from = None;
                     Rc::new(next)
                 }
                 _ => self,
@@ -327,17 +313,17 @@ impl ScenarioState {
             } => self.calibrate_from_bill(&calibration, confirmed),
             Action::LoadLink(decoded) => self.load_link(&decoded),
             Action::RestoreReplaced => {
-                let Some(replaced) = self.replaced_scenario.clone() else {
+                let Some(replaced) = self.visit.replaced_scenario.clone() else {
                     return self;
                 };
                 let Some(priced) = Priced::checked((*replaced).clone(), self.catalog) else {
                     return self;
                 };
                 let mut next = self.with_priced(priced);
-                next.replaced_scenario = None;
-                next.replaced_by = Some(Replacement::Restored);
-                (next.link_notices, next.link_version) = (Vec::new(), None);
-                next.clear_typed();
+                next.visit.replaced_scenario = None;
+                next.visit.replaced_by = Some(Replacement::Restored);
+                next.visit.clear_link_notices();
+                next.visit.clear_typed();
                 Rc::new(next)
             }
             Action::PinAsA | Action::Unpin => {
@@ -351,7 +337,7 @@ impl ScenarioState {
             }
             Action::DismissLinkNotices => {
                 let mut next = (*self).clone();
-                (next.link_notices, next.link_version) = (Vec::new(), None);
+                next.visit.clear_link_notices();
                 Rc::new(next)
             }
             Action::Undo | Action::Redo => self,
@@ -368,7 +354,7 @@ impl ScenarioState {
         };
         // The scenario from before this field's edit began: the results show it while the text
         // is not valid, so a half-typed "1e-300" never prices one student.
-        let from = match &self.editing_from {
+        let from = match &self.visit.editing_from {
             Some((editing, from)) if *editing == field => from.clone(),
             _ => Priced {
                 scenario: self.scenario.clone(),
@@ -394,7 +380,7 @@ impl ScenarioState {
             .is_some()
             .then(|| number_of(&from.scenario, field).map(|v| v * rate))
             .flatten();
-        next.typed.insert(
+        next.visit.typed.insert(
             field,
             TypedText {
                 text,
@@ -403,7 +389,7 @@ impl ScenarioState {
                 results_use,
             },
         );
-        next.editing_from = Some((field, from));
+        next.visit.editing_from = Some((field, from));
         Rc::new(next)
     }
 
@@ -424,7 +410,7 @@ impl ScenarioState {
     fn committed(self: Rc<Self>, committed: Result<ValidScenario, Rejection>) -> Rc<Self> {
         let refused = |why: String| {
             let mut next = (*self).clone();
-            next.notice = Some(why);
+            next.visit.notice = Some(why);
             Rc::new(next)
         };
         match committed {
@@ -432,7 +418,7 @@ impl ScenarioState {
                 Some(priced) => {
                     let mut next = self.with_priced(priced);
                     // Indices may have shifted: typed texts would point at the wrong fields.
-                    next.clear_typed();
+                    next.visit.clear_typed();
                     Rc::new(next)
                 }
                 None => refused("that change cannot be priced".to_string()),
@@ -453,15 +439,16 @@ impl ScenarioState {
             return self;
         };
         let mut next = self.with_priced(priced);
-        next.replaced_scenario = self.kept_if_replaced(&preset.scenario);
-        next.replaced_by = next
+        next.visit.replaced_scenario = self.kept_if_replaced(&preset.scenario);
+        next.visit.replaced_by = next
+            .visit
             .replaced_scenario
             .as_ref()
             .map(|_| Replacement::Preset(preset));
         next.origin = preset;
         next.preset = Some(preset);
-        next.clear_typed();
-        (next.link_notices, next.link_version) = (Vec::new(), None);
+        next.visit.clear_typed();
+        next.visit.clear_link_notices();
         Rc::new(next)
     }
 
@@ -475,14 +462,18 @@ impl ScenarioState {
             return self;
         };
         let mut next = self.with_priced(priced);
-        next.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
-        next.replaced_by = next.replaced_scenario.as_ref().map(|_| Replacement::Link);
+        next.visit.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
+        next.visit.replaced_by = next
+            .visit
+            .replaced_scenario
+            .as_ref()
+            .map(|_| Replacement::Link);
         next.origin = decoded.preset;
         next.preset = next.unchanged_origin();
-        next.clear_typed();
-        next.from_link = true;
-        next.link_notices = decoded.notices.clone();
-        next.link_version = decoded.old_version.as_ref().map(OldVersion::notice);
+        next.visit.clear_typed();
+        next.visit.from_link = true;
+        next.visit.link_notices = decoded.notices.clone();
+        next.visit.link_version = decoded.old_version.as_ref().map(OldVersion::notice);
         next.pinned = decoded
             .pinned
             .clone()

@@ -9,7 +9,7 @@ use crate::state::ScenarioState;
 pub fn notice(state: &ScenarioState) -> Html {
     html! {
         <div class="notice-area" role="status" aria-live="polite">
-            if let Some(notice) = &state.notice {
+            if let Some(notice) = &state.visit.notice {
                 <p class="notice" data-testid="change-notice">{ format!("Not changed: {notice}.") }</p>
             }
         </div>

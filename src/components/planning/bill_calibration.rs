@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::parts::alert;
 use crate::components::page::fold::fold;
 use crate::model::focus::calibrate::{times, BillCalibration, FactorRow, Outcome};
-use crate::model::focus::compare::Comparison;
+use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::format;
 
 /// What [`calibration_view`] shows.
@@ -20,7 +20,7 @@ pub(super) struct BillCalibrationProps {
     /// What Apply would set, or why the bill cannot calibrate the plan.
     pub(super) calibration: Result<Rc<BillCalibration>, String>,
     /// The bill set against the scenario.
-    pub(super) comparison: Rc<Comparison>,
+    pub(super) check: Rc<BilledAgainstPlanned>,
     /// The course resources a billed type can be mapped to: (id, label).
     pub(super) resources: Vec<(String, String)>,
     /// The user confirmed the calibration's warning.
@@ -121,7 +121,7 @@ fn factor_table(c: &BillCalibration, on_keep: &Callback<String>) -> Html {
 /// resource whose hours it counts as.
 fn mapping(props: &BillCalibrationProps) -> Html {
     let types: Vec<_> = props
-        .comparison
+        .check
         .types
         .iter()
         .filter(|t| t.resources.is_empty() || t.mapped_to.is_some())
@@ -145,7 +145,7 @@ fn mapping(props: &BillCalibrationProps) -> Html {
     };
     let title = format!(
         "Billed instance types that stand in for nothing: count them as a course resource ({})",
-        props.comparison.unmatched().count()
+        props.check.unmatched().count()
     );
     fold("bill-unmatched", &title, false, body)
 }

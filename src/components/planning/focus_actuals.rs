@@ -12,7 +12,7 @@ use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
 use crate::charts::palette::series_color;
 use crate::components::inputs::table_head::figures_head;
 use crate::components::results::bar_chart::bar_chart;
-use crate::model::focus::compare::Comparison;
+use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
@@ -22,8 +22,8 @@ pub struct FocusActualsProps {
     /// The bill.
     pub bill: Rc<BillSummary>,
     /// The bill set against the scenario.
-    pub comparison: Rc<Comparison>,
-    /// The chart of `comparison` ([`hours_chart`]), kept with it.
+    pub check: Rc<BilledAgainstPlanned>,
+    /// The chart of `check` ([`hours_chart`]), kept with it.
     pub chart: Rc<BarChart>,
     /// The tag the bill is split by ("": no split).
     pub tag: String,
@@ -46,8 +46,8 @@ fn ratio(value: Option<f64>) -> String {
 }
 
 /// The chart: billed and planned hours per instance type drawn, and the rest as one bar.
-pub fn hours_chart(comparison: &Comparison, bill: &BillSummary) -> BarChart {
-    let (types, folded) = fold::types(comparison, bill);
+pub fn hours_chart(check: &BilledAgainstPlanned, bill: &BillSummary) -> BarChart {
+    let (types, folded) = fold::types(check, bill);
     let mut labels: Vec<String> = types.iter().map(|t| t.instance_type.clone()).collect();
     let mut full_labels = labels.clone();
     let mut billed: Vec<f64> = types.iter().map(|t| t.billed_hours).collect();
@@ -82,7 +82,7 @@ pub fn hours_chart(comparison: &Comparison, bill: &BillSummary) -> BarChart {
 
 /// The bill's totals beside the scenario's.
 fn totals(props: &FocusActualsProps) -> Html {
-    let (bill, c) = (&props.bill, &props.comparison);
+    let (bill, c) = (&props.bill, &props.check);
     let bill_money = |amount: f64| match (&c.conversion, c.unconverted) {
         (_, true) => format!("{} {}", format::number(amount, 2), bill.currency),
         _ => format::money(amount, "USD", 1.0),
@@ -132,7 +132,7 @@ fn table(testid: &'static str, caption: &str, head: Html, rows: Vec<Row>) -> Htm
 }
 
 fn notes(props: &FocusActualsProps) -> Html {
-    let (bill, c) = (&props.bill, &props.comparison);
+    let (bill, c) = (&props.bill, &props.check);
     let mut notes = Vec::new();
     if let Some(conversion) = &c.conversion {
         notes.push(format!(
@@ -190,7 +190,7 @@ fn folded_row(testid: &str, words: String, cells: Vec<String>) -> Row {
 
 /// The bill's cost as the tables show it: US dollars in the scenario's currency, or the bill's
 /// own currency when there is no rate.
-fn bill_cost(c: &Comparison, billed: f64, money: &dyn Fn(f64) -> String) -> String {
+fn bill_cost(c: &BilledAgainstPlanned, billed: f64, money: &dyn Fn(f64) -> String) -> String {
     match (&c.conversion, c.unconverted) {
         (_, true) => format::number(billed, 2),
         (Some(conversion), _) => money(billed / conversion.per_usd),
@@ -198,7 +198,7 @@ fn bill_cost(c: &Comparison, billed: f64, money: &dyn Fn(f64) -> String) -> Stri
     }
 }
 
-fn type_table(c: &Comparison, bill: &BillSummary, money: &dyn Fn(f64) -> String) -> Html {
+fn type_table(c: &BilledAgainstPlanned, bill: &BillSummary, money: &dyn Fn(f64) -> String) -> Html {
     let (types, folded) = fold::types(c, bill);
     let mut rows: Vec<Row> = types
         .into_iter()
@@ -263,7 +263,7 @@ fn pair_row(name: &str, billed: f64, planned: f64, show: fn(f64) -> String) -> R
     (None, name.to_string(), cells)
 }
 
-fn resource_table(c: &Comparison, money: &dyn Fn(f64) -> String) -> Html {
+fn resource_table(c: &BilledAgainstPlanned, money: &dyn Fn(f64) -> String) -> Html {
     let mut rows: Vec<Row> = c
         .resources
         .iter()
@@ -376,7 +376,7 @@ fn tag_split(bill: &BillSummary, key: &str, on_key: Callback<Event>) -> Html {
 pub fn focus_actuals(props: &FocusActualsProps) -> Html {
     let (currency, rate) = (props.currency.clone(), props.usd_to_currency);
     let money = move |usd: f64| format::money(usd, &currency, rate);
-    let c = &props.comparison;
+    let c = &props.check;
     html! {
         <div data-testid="focus-actuals">
             <h3>{ format!("Billed against planned ({} by its columns, {} rows, provider {})",

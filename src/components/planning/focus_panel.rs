@@ -23,7 +23,7 @@ use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration};
 use crate::model::focus::classify::SkipReason;
-use crate::model::focus::compare::{compare_mapped, Comparison, ProviderMatch};
+use crate::model::focus::compare::{compare_mapped, BilledAgainstPlanned, ProviderMatch};
 use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
@@ -78,14 +78,14 @@ fn rows_word(rows: u64) -> String {
 
 /// Rows the plan does not hold, and their cost, grouped by reason (instance types that stand in
 /// for nothing as one group).
-fn skipped(bill: &BillSummary, comparison: &Comparison) -> Vec<(String, u64, f64)> {
+fn skipped(bill: &BillSummary, check: &BilledAgainstPlanned) -> Vec<(String, u64, f64)> {
     let mut lines: Vec<(String, u64, f64)> = bill
         .skipped
         .iter()
         .map(|(reason, tally)| (reason.label().to_string(), tally.rows, tally.billed))
         .collect();
     // Every type that stands in for nothing, those the reader folded included.
-    let (unmatched, folded) = fold::unmatched(comparison, bill);
+    let (unmatched, folded) = fold::unmatched(check, bill);
     let types = unmatched.len() as u64 + folded.names;
     let (mut rows, mut cost) = (folded.rows, folded.billed);
     for (t, type_rows) in unmatched {
@@ -118,13 +118,13 @@ fn skipped_view(bill: &BillSummary, lines: Vec<(String, u64, f64)>) -> Html {
 
 /// The bill's provider against the scenario's, said before anything else, with the switch.
 fn provider_view(
-    comparison: &Comparison,
+    check: &BilledAgainstPlanned,
     bill: &BillSummary,
     scenario: &str,
     catalog: &Catalog,
     dispatch: &Dispatch,
 ) -> Html {
-    let ProviderMatch::Other(id) = comparison.provider else {
+    let ProviderMatch::Other(id) = check.provider else {
         return html! {};
     };
     let name = catalog.provider_name(scenario);
@@ -151,7 +151,7 @@ fn provider_view(
 /// the bill covers, rows not mapped.
 fn summary_view(
     bill: &BillSummary,
-    c: &Comparison,
+    c: &BilledAgainstPlanned,
     calibration: &Result<Rc<BillCalibration>, String>,
     skipped_rows: u64,
 ) -> Html {
@@ -283,10 +283,10 @@ fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
     (on_change, on_drop)
 }
 
-/// The bill set against the scenario: its chart, the comparison, and what Apply would set.
+/// The bill set against the scenario: its chart, the check against the plan, and what Apply would set.
 type Read = (
     Rc<BarChart>,
-    Rc<Comparison>,
+    Rc<BilledAgainstPlanned>,
     Result<Rc<BillCalibration>, String>,
 );
 
@@ -311,7 +311,7 @@ fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
 fn results(
     state: &ScenarioHandle,
     (name, bill): (&str, &Rc<BillSummary>),
-    (chart, comparison, calibration): &Read,
+    (chart, check, calibration): &Read,
     choices: &UseStateHandle<Choices>,
     (tag, on_tag): (String, Callback<Event>),
 ) -> Html {
@@ -348,11 +348,11 @@ fn results(
         })
     };
     let scenario = &state.scenario;
-    let lines = skipped(bill, comparison);
+    let lines = skipped(bill, check);
     let skipped_rows = lines.iter().map(|l| l.1).sum();
     let details = focus_actuals(&FocusActualsProps {
         bill: bill.clone(),
-        comparison: comparison.clone(),
+        check: check.clone(),
         chart: chart.clone(),
         tag,
         on_tag,
@@ -361,7 +361,7 @@ fn results(
     });
     let props = BillCalibrationProps {
         calibration: calibration.clone(),
-        comparison: comparison.clone(),
+        check: check.clone(),
         resources: mappable(state),
         confirmed,
         on_keep: on_keep.reform(|id| (id, String::new())),
@@ -373,8 +373,8 @@ fn results(
     let provider = &scenario.pricing.provider;
     html! {
         <>
-            { provider_view(comparison, bill, provider, state.catalog, &state.dispatch()) }
-            { summary_view(bill, comparison, calibration, skipped_rows) }
+            { provider_view(check, bill, provider, state.catalog, &state.dispatch()) }
+            { summary_view(bill, check, calibration, skipped_rows) }
             { calibration_view(&props) }
             { fold("bill-details", &format!("Billed against planned: {name} per instance type, \
                 per resource, by tag, and a chart"), false, details) }

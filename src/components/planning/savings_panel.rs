@@ -35,12 +35,12 @@ impl PartialEq for ByPtr {
 }
 
 /// Each lever's setting: the applied one where the lever is on, else the one being prepared.
-fn settings_of(applied: &Levers, draft: &Levers) -> Levers {
+fn settings_of(applied: &Levers, unapplied: &Levers) -> Levers {
     Lever::ALL.into_iter().fold(applied.clone(), |acc, lever| {
         if applied.is_on(lever) {
             acc
         } else {
-            acc.with(lever, draft)
+            acc.with(lever, unapplied)
         }
     })
 }
@@ -156,13 +156,13 @@ pub fn SavingsPanel() -> Html {
     let applied = state.scenario.levers.clone();
     // The spot lever starts from the scenario's re-run share: one assumption for both.
     let share = pricing.rerun_overhead_pct;
-    let draft = use_state(|| Levers {
+    let unapplied = use_state(|| Levers {
         spot_gpu_rerun_pct: Some(share),
         ..Levers::suggested()
     });
     // Until the user types a re-run share here, the spot lever follows the price model's.
     let spot_typed = use_state(|| false);
-    let mut settings = settings_of(&applied, &draft);
+    let mut settings = settings_of(&applied, &unapplied);
     if !applied.is_on(Lever::SpotGpu) && !*spot_typed {
         settings.spot_gpu_rerun_pct = Some(share);
     }
@@ -198,7 +198,7 @@ pub fn SavingsPanel() -> Html {
         })
         .collect();
     let on_set = {
-        let (applied, draft, dispatch) = (applied.clone(), draft, dispatch.clone());
+        let (applied, unapplied, dispatch) = (applied.clone(), unapplied, dispatch.clone());
         let spot_typed = spot_typed;
         Callback::from(move |(lever, next): (Lever, Levers)| {
             if lever == Lever::SpotGpu {
@@ -207,7 +207,7 @@ pub fn SavingsPanel() -> Html {
             if applied.is_on(lever) || lever == Lever::LeaseCap {
                 dispatch.change(Change::SetLevers(applied.with(lever, &next)));
             } else {
-                draft.set(draft.with(lever, &next));
+                unapplied.set(unapplied.with(lever, &next));
             }
         })
     };

@@ -7,4 +7,4 @@ pub mod chart_table;
 pub mod charts_panel;
 pub mod headline;
 pub mod price_age;
-pub mod provider_comparison;
+pub mod providers_table;

@@ -16,20 +16,21 @@ pub fn LinkNotice() -> Html {
     let on_dismiss = click(state.dispatch(), Dispatch::dismiss_link_notices);
     // What replaced the kept scenario; a link when nothing more is known.
     let why = state
+        .visit
         .replaced_by
         .filter(|r| *r != Replacement::Restored)
         .unwrap_or(Replacement::Link);
     html! {
         <>
-            if !state.link_notices.is_empty() || state.link_version.is_some() {
+            if !state.visit.link_notices.is_empty() || state.visit.link_version.is_some() {
                 <div class="link-notice" data-testid="link-notice" role="alert">
-                    if let Some(version) = state.link_version.clone() {
+                    if let Some(version) = state.visit.link_version.clone() {
                         <p data-testid="link-version">{ version }</p>
                     }
-                    if !state.link_notices.is_empty() {
+                    if !state.visit.link_notices.is_empty() {
                         { static_html("<p><strong>This link could not be loaded completely.</strong></p>") }
                         <ul>
-                            for notice in state.link_notices.iter() {
+                            for notice in state.visit.link_notices.iter() {
                                 <li>{ notice.clone() }</li>
                             }
                         </ul>
@@ -37,14 +38,14 @@ pub fn LinkNotice() -> Html {
                     <button type="button" class="secondary small" onclick={on_dismiss}>{ "Dismiss" }</button>
                 </div>
             }
-            if state.replaced_scenario.is_some() {
+            if state.visit.replaced_scenario.is_some() {
                 <p class="draft-notice" data-testid="draft-notice">
                     { format!("{} ", why.message()) }
                     <button type="button" class="secondary small" data-testid="restore-draft" onclick={on_restore}>
                         { why.restore_label() }
                     </button>
                 </p>
-            } else if let Some(why @ Replacement::Restored) = state.replaced_by {
+            } else if let Some(why @ Replacement::Restored) = state.visit.replaced_by {
                 <p class="draft-notice" data-testid="restored-notice" role="status">{ why.message() }</p>
             }
         </>

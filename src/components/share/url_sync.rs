@@ -211,6 +211,7 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
     let kept = use_state_eq(storage::load_kept);
     let book = {
         let lossy = state
+            .visit
             .link_notices
             .iter()
             .any(|n| n.starts_with("Your saved draft"));
@@ -287,7 +288,7 @@ fn use_debounced_write(
 
     // A scenario a link loaded, unchanged, is not the user's work: it never replaces the
     // draft stored in this browser (a damaged link's fallback least of all).
-    let keep_stored = state.from_link;
+    let keep_stored = state.visit.from_link;
     let unchanged = {
         let (scenario, pinned) = &*initial.borrow();
         Rc::ptr_eq(scenario, &state.scenario)
@@ -354,9 +355,9 @@ fn use_flush_on_leave(pending: Rc<RefCell<Pending>>) {
 /// Keeps each scenario that Reset, a preset or a link replaced in the stored list.
 #[hook]
 fn use_keep_replaced(state: &ScenarioState, save_draft: bool, kept: UseStateHandle<Vec<Kept>>) {
-    let replaced = state.replaced_scenario.clone();
+    let replaced = state.visit.replaced_scenario.clone();
     let pointer = replaced.as_ref().map(Rc::as_ptr);
-    let why = if state.from_link {
+    let why = if state.visit.from_link {
         KeptWhy::Link
     } else {
         KeptWhy::Preset

@@ -6,7 +6,7 @@
 //! proportion. A drastic step (a factor to 0, more than tenfold, a bill of another provider)
 //! waits for the user's confirmation, with what share of the plan's hours the bill covers.
 
-use super::compare::{levers_off, priced_levers_off, Comparison, Pair, ProviderMatch};
+use super::compare::{levers_off, priced_levers_off, BilledAgainstPlanned, Pair, ProviderMatch};
 use super::summary::BillSummary;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
@@ -209,7 +209,7 @@ fn listed(names: &[String], what: &str) -> String {
 }
 
 /// Where the bill's numbers come from, in words (no file name: the note travels in links).
-fn note_text(comparison: &Comparison, bill: &BillSummary) -> String {
+fn note_text(check: &BilledAgainstPlanned, bill: &BillSummary) -> String {
     let provider = match bill.provider.trim() {
         "" => "provider not named",
         name => name,
@@ -218,7 +218,7 @@ fn note_text(comparison: &Comparison, bill: &BillSummary) -> String {
         "calibrated: from a FOCUS bill ({provider}, {})",
         bill.period()
     );
-    if let Some(conversion) = &comparison.conversion {
+    if let Some(conversion) = &check.conversion {
         text.push_str(&format!(
             "; its costs converted from {} at {} per US dollar (ECB reference rates, {})",
             conversion.currency, conversion.per_usd, conversion.date
@@ -321,20 +321,20 @@ fn guard(what: &str, from: f64, to: f64) -> Option<Guard> {
 /// `kept` lists the resources with no billed hours whose hours the user keeps. Fails, in words,
 /// when the bill has no hours of any course resource.
 pub fn calibrate_to_bill(
-    comparison: &Comparison,
+    check: &BilledAgainstPlanned,
     bill: &BillSummary,
     scenario: &Scenario,
     catalog: &Catalog,
     kept: &[String],
 ) -> Result<BillCalibration, String> {
     let mut guards = Vec::new();
-    if let ProviderMatch::Other(_) = comparison.provider {
+    if let ProviderMatch::Other(_) = check.provider {
         guards.push(Guard::OtherProvider(bill.provider.trim().to_string()));
     }
     let mut rows = Vec::new();
     let mut coverage = Coverage::default();
     for used in used_resources(scenario, catalog)? {
-        let billed = comparison.resources.iter().find(|r| r.resource == used.id);
+        let billed = check.resources.iter().find(|r| r.resource == used.id);
         let (keep, from) = (kept.contains(&used.id), scenario.resource_factor(&used.id));
         let row = factor_row(used, billed.map(|r| r.billed_hours), keep, from);
         coverage.billed_hours += row.billed_hours;
@@ -349,7 +349,7 @@ pub fn calibrate_to_bill(
             catalog.provider_name(&scenario.pricing.provider)
         ));
     }
-    let storage = comparison.storage;
+    let storage = check.storage;
     let storage_ratio =
         (storage.billed > 0.0 && storage.planned > 0.0).then(|| storage.billed / storage.planned);
     let mut factors = scenario.resource_factors.clone();
@@ -393,7 +393,7 @@ pub fn calibrate_to_bill(
         realism,
         resource_factors: factors,
         note: BillNote {
-            text: note_text(comparison, bill),
+            text: note_text(check, bill),
             fields,
         },
         rows,

@@ -67,8 +67,8 @@ pub enum SkipReason {
     NegativeQuantity,
     /// A row longer than the reader keeps (1 MB).
     TooLong,
-    /// A row with more fields than the reader keeps (4,096).
-    TooManyFields,
+    /// A row with more cells than the reader keeps (4,096).
+    TooManyCells,
     /// A row that is not UTF-8 text.
     NotText,
 }
@@ -91,7 +91,7 @@ impl SkipReason {
             SkipReason::BadNumber => "rows with a number that cannot be read",
             SkipReason::NegativeQuantity => "usage rows with a negative quantity",
             SkipReason::TooLong => "rows longer than 1 MB",
-            SkipReason::TooManyFields => "rows of more than 4,096 fields",
+            SkipReason::TooManyCells => "rows of more than 4,096 cells",
             SkipReason::NotText => {
                 "rows that are not UTF-8 text (saved in another encoding: save the file as UTF-8 CSV)"
             }

@@ -144,7 +144,7 @@ pub struct ColumnMap {
     positions: [Option<usize>; Column::COUNT],
     /// The version the header looks like.
     pub version: FocusVersion,
-    /// How many fields the header has.
+    /// How many cells the header has.
     pub width: usize,
 }
 
@@ -209,12 +209,12 @@ pub struct RowView<'a> {
 }
 
 impl<'a> RowView<'a> {
-    /// The row's values, picked out of its fields.
-    pub fn new(map: &ColumnMap, fields: &[&'a str]) -> RowView<'a> {
+    /// The row's values, picked out of its cells.
+    pub fn new(map: &ColumnMap, cells: &[&'a str]) -> RowView<'a> {
         let mut values = [""; Column::COUNT];
         for column in Column::ALL {
-            if let Some(field) = map.position(column).and_then(|at| fields.get(at)) {
-                values[column.index()] = field.trim();
+            if let Some(cell) = map.position(column).and_then(|at| cells.get(at)) {
+                values[column.index()] = cell.trim();
             }
         }
         RowView { values }

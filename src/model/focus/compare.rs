@@ -89,7 +89,7 @@ pub struct Pair {
 
 /// The bill set against the scenario.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Comparison {
+pub struct BilledAgainstPlanned {
     /// Per instance type, billed first by hours.
     pub types: Vec<TypeRow>,
     /// Per course resource with a stand-in in the bill.
@@ -108,7 +108,7 @@ pub struct Comparison {
     pub billed_total: f64,
     /// The bill's EffectiveCost total (same unit as `billed_total`).
     pub effective_total: f64,
-    /// The scenario had savings levers on: the comparison is made with them off.
+    /// The scenario had savings levers on: the bill is checked against the plan with them off.
     pub levers_were_on: bool,
     /// The bill's provider against the scenario's.
     pub provider: ProviderMatch,
@@ -181,7 +181,7 @@ pub fn compare(
     bill: &BillSummary,
     scenario: &Scenario,
     catalog: &Catalog,
-) -> Result<Comparison, String> {
+) -> Result<BilledAgainstPlanned, String> {
     compare_mapped(bill, scenario, catalog, &[])
 }
 
@@ -193,7 +193,7 @@ pub fn compare_mapped(
     scenario: &Scenario,
     catalog: &Catalog,
     mapped: &[(String, String)],
-) -> Result<Comparison, String> {
+) -> Result<BilledAgainstPlanned, String> {
     let estimate = priced_levers_off(scenario, catalog)?;
     let (conversion, unconverted, to_usd) = conversion(bill, &scenario.pricing.snapshot);
     let mut types = Vec::new();
@@ -266,7 +266,7 @@ pub fn compare_mapped(
             .sum()
     };
     let money = |amount: f64| to_usd.map_or(amount, |rate| amount / rate);
-    Ok(Comparison {
+    Ok(BilledAgainstPlanned {
         types,
         resources,
         storage: Pair {
@@ -376,7 +376,7 @@ fn conversion(bill: &BillSummary, snapshot: &str) -> (Option<Conversion>, bool, 
     }
 }
 
-impl Comparison {
+impl BilledAgainstPlanned {
     /// Instance types in the bill that stand in for nothing in the scenario (and are not
     /// mapped to a course resource).
     pub fn unmatched(&self) -> impl Iterator<Item = &TypeRow> {

@@ -3,7 +3,7 @@
 //! $X", the names the reader did not keep among them (see [`Capped`]). A bill of any shape draws
 //! at most [`DRAWN`] entries per list, plus the types that stand in for a course resource.
 
-use super::compare::{Comparison, TypeRow};
+use super::compare::{BilledAgainstPlanned, TypeRow};
 use super::keyed::Capped;
 use super::summary::{BillSummary, TagTally};
 use crate::model::format;
@@ -112,18 +112,21 @@ fn fold_types<'a>(
 
 /// The instance types drawn (every one that stands in for a course resource, then the most
 /// billed hours) and the rest folded.
-pub fn types<'a>(comparison: &'a Comparison, bill: &BillSummary) -> (Vec<&'a TypeRow>, Folded) {
-    fold_types(comparison.types.iter().collect(), bill, |t| t.billed_hours)
+pub fn types<'a>(
+    check: &'a BilledAgainstPlanned,
+    bill: &BillSummary,
+) -> (Vec<&'a TypeRow>, Folded) {
+    fold_types(check.types.iter().collect(), bill, |t| t.billed_hours)
 }
 
 /// The types that stand in for nothing drawn (the most billed cost first, with their rows) and
 /// the rest folded: the types the reader did not keep stand in for nothing either (the price
 /// catalog's types are always kept).
 pub fn unmatched<'a>(
-    comparison: &'a Comparison,
+    check: &'a BilledAgainstPlanned,
     bill: &BillSummary,
 ) -> (Vec<(&'a TypeRow, u64)>, Folded) {
-    let (shown, folded) = fold_types(comparison.unmatched().collect(), bill, |t| t.billed_cost);
+    let (shown, folded) = fold_types(check.unmatched().collect(), bill, |t| t.billed_cost);
     let with_rows = shown.into_iter().map(|t| (t, rows_of(bill, t))).collect();
     (with_rows, folded)
 }

@@ -7,8 +7,8 @@ use std::fmt;
 
 use crate::model::format;
 
-/// Most fields a row may have.
-pub const MAX_FIELDS: usize = 4096;
+/// Most cells a row may have.
+pub const MAX_CELLS: usize = 4096;
 
 /// A text encoding other than UTF-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,9 +60,9 @@ pub enum ReadError {
     Encoding(Encoding),
     /// The file is gzip-compressed but was read as plain CSV.
     Compressed,
-    /// The header has more fields than a row may have ([`MAX_FIELDS`]).
+    /// The header has more cells than a row may have ([`MAX_CELLS`]).
     TooManyColumns {
-        /// How many fields the header has (count).
+        /// How many cells the header has (count).
         columns: u64,
     },
     /// The header is longer than a row may be (1 MB).
@@ -102,7 +102,7 @@ impl fmt::Display for ReadError {
                 "The first line has {} columns: a FOCUS export has a few dozen, and at most {} \
                  are read. This is not a FOCUS cost-and-usage export.",
                 format::number(*columns as f64, 0),
-                format::number(MAX_FIELDS as f64, 0)
+                format::number(MAX_CELLS as f64, 0)
             ),
             ReadError::HeaderTooLong => f.write_str(
                 "The first line is longer than 1 MB: a FOCUS export's header is a few kB. This \
@@ -117,7 +117,7 @@ impl fmt::Display for ReadError {
                 if let Some(separator) = separator {
                     write!(
                         f,
-                        " Its fields seem separated by '{separator}'; FOCUS CSV uses commas."
+                        " Its cells seem separated by '{separator}'; FOCUS CSV uses commas."
                     )?;
                 }
                 Ok(())

@@ -1,5 +1,5 @@
 //! A streaming FOCUS reader: fed the file in pieces of any size, it parses CSV with csv-core
-//! (quoted fields with commas, quotes and newlines; CRLF; a byte-order mark), finds the FOCUS
+//! (quoted cells with commas, quotes and newlines; CRLF; a byte-order mark), finds the FOCUS
 //! columns by name in its header, and adds every row to a [`BillSummary`]. It reads in slices of
 //! at most [`SLICE_ROWS`] rows or [`SLICE_BYTES`] bytes (plus the row under way), so the page
 //! can yield between them and no slice's work grows with the file. Memory stays bounded: one
@@ -10,7 +10,7 @@ use csv_core::{ReadRecordResult, Reader};
 use super::classify::{classify, Classified, SkipReason};
 use super::columns::{ColumnMap, RowView};
 use super::read_error::sniff;
-pub use super::read_error::{Encoding, ReadError, MAX_FIELDS};
+pub use super::read_error::{Encoding, ReadError, MAX_CELLS};
 use super::summary::BillSummary;
 
 /// Longest row kept (bytes); a longer one is skipped and counted.
@@ -32,8 +32,8 @@ pub struct FocusReader {
     ends_len: usize,
     /// The row under way is longer than [`MAX_ROW_BYTES`].
     too_long: bool,
-    /// Fields of the row under way let go for want of room (more than [`MAX_FIELDS`]).
-    dropped_fields: u64,
+    /// Cells of the row under way let go for want of room (more than [`MAX_CELLS`]).
+    dropped_cells: u64,
     /// The file's first bytes, held until they are checked ([`SNIFF_BYTES`]).
     start: Vec<u8>,
     checked: bool,
@@ -51,7 +51,7 @@ impl Default for FocusReader {
     }
 }
 
-/// The separator a header seems to use when it is one field: `;`, tab or `|`.
+/// The separator a header seems to use when it is one cell: `;`, tab or `|`.
 fn separator_of(header: &str) -> Option<char> {
     [';', '\t', '|'].into_iter().find(|c| header.contains(*c))
 }
@@ -66,7 +66,7 @@ impl FocusReader {
             output_len: 0,
             ends_len: 0,
             too_long: false,
-            dropped_fields: 0,
+            dropped_cells: 0,
             start: Vec::new(),
             checked: false,
             columns: None,
@@ -211,11 +211,11 @@ impl FocusReader {
         }
     }
 
-    /// Makes room for more fields, up to [`MAX_FIELDS`]; past it the row is dropped (its fields
+    /// Makes room for more cells, up to [`MAX_CELLS`]; past it the row is dropped (its cells
     /// still counted).
     fn grow_ends(&mut self) {
-        if !double_up_to(&mut self.ends, MAX_FIELDS) {
-            self.dropped_fields += self.ends_len as u64;
+        if !double_up_to(&mut self.ends, MAX_CELLS) {
+            self.dropped_cells += self.ends_len as u64;
             self.ends_len = 0;
         }
     }
@@ -223,16 +223,16 @@ impl FocusReader {
     /// Handles the row just read: the header first, then data rows.
     fn record(&mut self) -> Result<(), ReadError> {
         let (too_long, output_len, ends_len) = (self.too_long, self.output_len, self.ends_len);
-        let fields = self.dropped_fields + ends_len as u64;
+        let cells = self.dropped_cells + ends_len as u64;
         self.too_long = false;
-        self.dropped_fields = 0;
+        self.dropped_cells = 0;
         self.output_len = 0;
         self.ends_len = 0;
         let Some(columns) = &self.columns else {
-            return self.header(too_long, fields, output_len, ends_len);
+            return self.header(too_long, cells, output_len, ends_len);
         };
-        let dropped = if fields > MAX_FIELDS as u64 {
-            Some(SkipReason::TooManyFields)
+        let dropped = if cells > MAX_CELLS as u64 {
+            Some(SkipReason::TooManyCells)
         } else if too_long {
             Some(SkipReason::TooLong)
         } else {
@@ -254,26 +254,26 @@ impl FocusReader {
                 return Ok(());
             }
         };
-        let fields = split(text, &self.ends[..ends_len]);
-        if fields.len() <= 1 && fields.first().is_none_or(|f| f.trim().is_empty()) {
+        let cells = split(text, &self.ends[..ends_len]);
+        if cells.len() <= 1 && cells.first().is_none_or(|f| f.trim().is_empty()) {
             return Ok(());
         }
-        let view = RowView::new(columns, &fields);
+        let view = RowView::new(columns, &cells);
         let classified = classify(&view);
         self.summary.add(&view, &classified);
         Ok(())
     }
 
-    /// Reads the header: `fields` of it in all, the first `ends_len` of them in `output`.
+    /// Reads the header: `cells` of it in all, the first `ends_len` of them in `output`.
     fn header(
         &mut self,
         too_long: bool,
-        fields: u64,
+        cells: u64,
         output_len: usize,
         ends_len: usize,
     ) -> Result<(), ReadError> {
-        if fields > MAX_FIELDS as u64 {
-            return self.fail(ReadError::TooManyColumns { columns: fields });
+        if cells > MAX_CELLS as u64 {
+            return self.fail(ReadError::TooManyColumns { columns: cells });
         }
         if too_long {
             return self.fail(ReadError::HeaderTooLong);
@@ -299,15 +299,15 @@ impl FocusReader {
     }
 }
 
-/// A row's fields: `text` cut at each field's end offset (csv-core's `ends`).
+/// A row's cells: `text` cut at each cell's end offset (csv-core's `ends`).
 fn split<'a>(text: &'a str, ends: &[usize]) -> Vec<&'a str> {
-    let mut fields = Vec::with_capacity(ends.len());
+    let mut cells = Vec::with_capacity(ends.len());
     let mut start = 0;
     for &end in ends {
-        fields.push(text.get(start..end).unwrap_or(""));
+        cells.push(text.get(start..end).unwrap_or(""));
         start = end;
     }
-    fields
+    cells
 }
 
 /// Reads a whole file held in memory (for tests and small files).

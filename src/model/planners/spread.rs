@@ -21,7 +21,7 @@
 //! wider spreads put ever more students under the plan, so 1.0 is the top of the range. Its bottom,
 //! 0.5, puts the 99th-percentile student at 2.8 times the mean VM use: an average overrun of 13x
 //! that comes from VMs left running suggests students differ at least that much. The paper's most expensive
-//! student, over $600 of labs, is shown beside the result only as a comparison: with $87 of every
+//! student, over $600 of labs, is shown beside the result only for reference: with $87 of every
 //! student's $116 of labs lease-bounded, this model's most expensive student comes to about $251
 //! of labs, and a log-normal reaching $600 would need sigma of about 1.5, which puts one student
 //! in six below the plan: the real spread has a heavier tail than a log-normal, so it is not
@@ -119,7 +119,7 @@ pub struct SpreadResult {
     pub max_usd: f64,
     /// The most expensive student, 90th percentile over runs (US dollars).
     pub max_p90_usd: f64,
-    /// Of those, the labs only (US dollars): set beside the paper's "over $600" as a comparison.
+    /// Of those, the labs only (US dollars): set beside the paper's "over $600" for reference.
     pub max_labs_usd: f64,
     /// Students over the credit, per course run on average (count).
     pub over_credit: f64,

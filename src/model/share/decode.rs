@@ -27,7 +27,7 @@ pub struct Decoded {
     pub preset: &'static Preset,
     /// What could not be used, in words for the user; empty when the link was read whole.
     pub notices: Vec<String>,
-    /// Scenario A of a comparison, when the link holds one.
+    /// Scenario A of an A/B comparison, when the link holds one.
     pub pinned: Option<Scenario>,
     /// When the link was made with an earlier, archived version of its preset: which, and what
     /// today's version gives (not a problem of the link: it opens as it was).

@@ -16,7 +16,7 @@ pub enum Tab {
     Prices,
     /// Every figure, table and chart of the estimate.
     Results,
-    /// Planning beyond the bill: savings, uncertainty, spread, budget, quota, comparison.
+    /// Planning beyond the bill: savings, uncertainty, spread, budget, quota, the A/B comparison.
     Plan,
     /// Links, embeds, exports and print.
     Share,

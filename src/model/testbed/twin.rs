@@ -16,7 +16,7 @@ use crate::model::testbed::idle::{idle_saving, IdleSaving};
 use crate::model::testbed::student_cap::{student_cap, StudentCap};
 use crate::model::testbed::su::{line_su, rates_of, ResourceRates, Su};
 
-/// SUs of the course split as the provider comparison splits dollars.
+/// SUs of the course split as the providers table splits dollars.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct SuSplit {
     /// The labs (SU).

@@ -18,7 +18,7 @@ impl ScenarioState {
     ) -> Rc<Self> {
         if calibration.needs_confirmation() && !confirmed {
             let mut next = (*self).clone();
-            next.notice = calibration
+            next.visit.notice = calibration
                 .warning()
                 .map(|w| format!("The bill was not applied: confirm first. {w}"));
             return Rc::new(next);

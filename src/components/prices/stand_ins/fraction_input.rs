@@ -38,10 +38,10 @@ fn checked_fraction(text: &str) -> Result<f64, String> {
 #[component]
 pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
     // What the user typed and, if it is not a valid fraction, why.
-    let draft = use_state(|| None::<(String, Option<String>)>);
+    let typed = use_state(|| None::<(String, Option<String>)>);
     let id = format!("fraction-{}", props.resource.replace('.', "-"));
     let oninput = {
-        let draft = draft.clone();
+        let typed = typed.clone();
         let (provider, resource, dispatch) = (
             props.provider.to_string(),
             props.resource.to_string(),
@@ -60,18 +60,18 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
                 }
                 Err(error) => Some(error),
             };
-            draft.set(Some((text, error)));
+            typed.set(Some((text, error)));
         })
     };
     let onblur = {
-        let draft = draft.clone();
+        let typed = typed.clone();
         Callback::from(move |_: FocusEvent| {
-            if matches!(&*draft, Some((_, None))) {
-                draft.set(None);
+            if matches!(&*typed, Some((_, None))) {
+                typed.set(None);
             }
         })
     };
-    let (text, error) = match &*draft {
+    let (text, error) = match &*typed {
         Some((text, error)) => (text.clone(), error.clone()),
         None => (format::exact(props.value), None),
     };

@@ -76,14 +76,15 @@ fn testbed_row(id: &'static str, name: String, su: [f64; 4], students: f64) -> H
     }
 }
 
-/// The provider comparison.
+/// The scenario on every provider, one row each (its `data-testid`, `provider-comparison`,
+/// is kept for the browser tests and embedders).
 #[component]
-pub fn ProviderComparison() -> Html {
+pub fn ProvidersTable() -> Html {
     let state = use_scenario();
     let pricing = &state.scenario.pricing;
     let chart = use_memo(
         (
-            state.comparison(),
+            state.on_every_provider(),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
         ),
@@ -102,11 +103,11 @@ pub fn ProviderComparison() -> Html {
                  the free testbeds in their service units at actual hours (their rates and \
                  allocations: On a free testbed, below).</p>",
             ) }
-            <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
+            <div class="table-scroll" role="region" aria-label="Every provider table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>
-                    for row in state.comparison().iter() {
+                    for row in state.on_every_provider().iter() {
                         { provider_row(row, row.provider == pricing.provider, pricing, &dispatch) }
                     }
                 </tbody>

@@ -1,0 +1,64 @@
+//! The visit's UI state: what this tab shows beside the plan. No undo step, link or saved
+//! draft holds it; Undo does not bring it back.
+
+use std::rc::Rc;
+
+use crate::model::scenario::field::FieldPath;
+use crate::model::Scenario;
+
+use super::priced::Priced;
+use super::replacement::Replacement;
+use super::typed_text::TypedTexts;
+
+/// What this visit shows beside the plan (`ScenarioState`'s domain data): the texts being typed,
+/// the notices, and the scenario a link or a preset replaced.
+#[derive(Clone, Debug, Default)]
+pub struct Visit {
+    /// What the user typed per field, valid or not, so nothing typed is lost or reformatted
+    /// under the cursor.
+    pub typed: TypedTexts,
+    /// The field being typed into and the scenario from before its edit began: what the results
+    /// show while its text is not valid.
+    pub(super) editing_from: Option<(FieldPath, Priced)>,
+    /// Why the last structural change was refused, until the next change succeeds.
+    pub notice: Option<String>,
+    /// What a shared link held that could not be used.
+    pub link_notices: Vec<String>,
+    /// That the link was made with an archived version of its preset, and today's figure.
+    pub link_version: Option<String>,
+    /// The scenario saved in this browser (the draft) or being edited, when a link or a preset
+    /// replaced it: restorable until the next replacement.
+    pub replaced_scenario: Option<Rc<Scenario>>,
+    /// What last replaced the whole scenario (a link, a preset, a restore), for its notice.
+    pub replaced_by: Option<Replacement>,
+    /// True while the scenario is one a link loaded and the user has not changed it: the draft
+    /// stored in this browser is then not overwritten (a damaged link's fallback never is).
+    pub from_link: bool,
+}
+
+/// What renders differently: the texts, the notices, whether a scenario is restorable (the
+/// scenario being edited and `from_link` show nowhere).
+impl PartialEq for Visit {
+    fn eq(&self, other: &Self) -> bool {
+        self.typed == other.typed
+            && self.notice == other.notice
+            && (&self.link_notices, &self.link_version)
+                == (&other.link_notices, &other.link_version)
+            && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
+            && self.replaced_by == other.replaced_by
+    }
+}
+
+impl Visit {
+    /// Forgets every typed text and the edit in progress (indices may have shifted, or the
+    /// scenario was replaced).
+    pub(super) fn clear_typed(&mut self) {
+        self.typed.clear();
+        self.editing_from = None;
+    }
+
+    /// Forgets the notices about a shared link.
+    pub(super) fn clear_link_notices(&mut self) {
+        (self.link_notices, self.link_version) = (Vec::new(), None);
+    }
+}
