@@ -16,7 +16,7 @@ before(async () => {
 });
 after(() => stop(env));
 
-// The page's limits, as the README states them: tables draw 20 entries, the rest folded.
+// The page's limits, as docs/data.md states them: tables draw 20 entries, the rest folded.
 const DRAWN = 20;
 
 /** FOCUS 1.1 columns of the bills written here. */
