@@ -3,17 +3,10 @@
 //! jumps when the app takes over.
 
 use crate::model::engine::price_age::PriceAge;
+use crate::model::html::escaped as escape;
 use crate::model::presets::paper_gap::PaperGap;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
-
-/// Text made safe inside HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// The page's header, which stays (the app does not draw it again: the largest text of the first
 /// screen is painted once, before any script), then the summary bar of the paper's course, the

@@ -10,6 +10,7 @@ use crate::model::engine::price_age::PriceAge;
 use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
+use crate::model::html;
 use crate::model::json::{indent_json, to_json};
 use crate::model::presets::paper_course;
 use crate::model::scenario::pricing::BASE_CURRENCY;
@@ -110,9 +111,7 @@ pub fn escape_markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
+            '<' | '>' | '&' => out.push_str(html::entity(c).unwrap_or_default()),
             '\r' | '\n' => out.push(' '),
             '\\' | '`' | '*' | '_' | '[' | ']' | '(' | ')' | '!' | '|' | '#' | '~' | '{' | '}' => {
                 out.push('\\');

@@ -33,6 +33,7 @@ pub mod export_csv;
 pub mod focus;
 pub mod format;
 pub mod glossary;
+pub mod html;
 pub mod json;
 pub mod number_style;
 pub mod planners;

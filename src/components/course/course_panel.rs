@@ -4,9 +4,8 @@ use yew::prelude::*;
 
 use crate::components::course::scenario_title::scenario_title;
 use crate::components::inputs::notice::field_hint;
-use crate::components::inputs::select::{labelled_select, options};
+use crate::components::inputs::select::{options, Select};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::page::later::later_inside;
 use crate::model::presets::current_presets;
 use crate::model::scenario::field::Setting;
@@ -39,7 +38,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
     html! {
         <div class="field">
             <label for="preset">{ "Start from" }</label>
-            { labelled_select(("preset", "preset-select"), AttrValue::from(current.to_string()), on_change, html! { <>
+            <Select value={current.to_string()} id="preset" testid="preset-select" on_change={on_change}>
                 if state.preset.is_none() {
                     <option value="" selected=true disabled=true>{ edited }</option>
                 }
@@ -47,7 +46,7 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
                     <option value={origin.id} selected={current == origin.id}>{ origin.label() }</option>
                 }
                 { options(presets.iter().map(|p| (p.id, p.name))) }
-            </> }) }
+            </Select>
             { field_hint(hint) }
         </div>
     }
@@ -60,7 +59,7 @@ pub fn CoursePanel() -> Html {
     let scenario = &state.scenario;
     html! {
         <section class="panel fields-grid" aria-labelledby="course-title">
-            { static_html("<h2 id=\"course-title\">Course</h2>") }
+            <h2 id="course-title">{ "Course" }</h2>
             // Students first: the field a phone shows on its first screen.
             { setting_inputs(Section::Enrollment, scenario, &no_hint) }
             { preset_picker(&state) }

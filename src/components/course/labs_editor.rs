@@ -7,7 +7,6 @@ use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInputProps;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -206,10 +205,10 @@ pub fn LabsEditor() -> Html {
     html! {
         <section class="panel no-print" aria-labelledby="labs-title">
             <h2 id="labs-title">{ format!("Labs ({})", labs.len()) }</h2>
-            { static_html(
-                "<p class=\"panel-intro\">Planned use per student. A lab can have options (e.g. A100 or \
-                 V100 nodes) taken by a share of the students; storage counts GB instead of instances.</p>",
-            ) }
+            <p class="panel-intro">
+                { "Planned use per student. A lab can have options (e.g. A100 or V100 nodes) \
+                  taken by a share of the students; storage counts GB instead of instances." }
+            </p>
             // During the start, a few labs per task; the first few with the panel.
             { in_slices(&rows, LABS_PER_SLICE) }
             // After the last lab, so no slice of labs moves it.

@@ -8,7 +8,6 @@ use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::resource_select::resource_select;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
 use crate::model::catalog::resource::Resource;
@@ -107,11 +106,11 @@ pub fn CapacityEditor() -> Html {
     });
     html! {
         <div class="capacity" data-testid="capacity-editor">
-            { static_html(
-                "<p class=\"field-hint\">How many nodes of a type exist for the course, and when. Each \
-                 type is checked against its own nodes: the calculator warns when the course needs more \
-                 node-hours of it than they can supply in that window.</p>",
-            ) }
+            <p class="field-hint">
+                { "How many nodes of a type exist for the course, and when. Each type is checked \
+                  against its own nodes: the calculator warns when the course needs more \
+                  node-hours of it than they can supply in that window." }
+            </p>
             { pool_range_text(&state, (*range).as_ref()) }
             <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">
                 <table class="data-table capacity-table">

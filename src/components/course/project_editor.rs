@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::page::fold::fold;
 use crate::components::page::later::later_inside;
 use crate::model::scenario::course::ProjectUse;
@@ -35,7 +34,7 @@ pub fn ProjectEditor() -> Html {
     let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="project-title">
-            { static_html("<h2 id=\"project-title\">Group project</h2>") }
+            <h2 id="project-title">{ "Group project" }</h2>
             <p class="panel-intro">
                 { format!(
                     "Per group and week, for {} weeks and {} groups. 168 hours a week is the whole week; \

@@ -4,9 +4,8 @@ use yew::prelude::*;
 
 use crate::charts::data::{peak_gpus, weekly_spend};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::num_cell;
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::model::format;
 use crate::model::planners::timeline::timeline;
 use crate::model::scenario::setting_field::Section;
@@ -45,28 +44,28 @@ pub fn SchedulePanel() -> Html {
 
     html! {
         <section class="panel no-print" aria-labelledby="schedule-title">
-            { static_html(
-                "<h2 id=\"schedule-title\">Semester and quota</h2><p class=\"panel-intro\">Each lab's \
-                 cost and GPU hours are spread over its weeks (set them in the lab editor); part of the \
-                 GPU work piles up before each deadline.</p>",
-            ) }
+            <h2 id="schedule-title">{ "Semester and quota" }</h2>
+            <p class="panel-intro">
+                { "Each lab's cost and GPU hours are spread over its weeks (set them in the lab \
+                  editor); part of the GPU work piles up before each deadline." }
+            </p>
             for warning in weeks.warnings.iter() {
                 <p class="warning" data-testid="timeline-warning" role="status">{ warning.clone() }</p>
             }
             <div class="chart-pair">
                 <div>
                     <h3>{ "Spend per week" }</h3>
-                    { bar_chart(spend_chart, "chart-timeline", 240) }
+                    <BarChartView chart={spend_chart} testid={"chart-timeline"} height={240} />
                 </div>
                 <div>
                     <h3>{ "GPUs in use at once" }</h3>
-                    { bar_chart(gpu_chart, "chart-peak-gpus", 240) }
+                    <BarChartView chart={gpu_chart} testid={"chart-peak-gpus"} height={240} />
                 </div>
             </div>
             <div class="planner-grid">
                 { setting_inputs(Section::Schedule, scenario, &no_hint) }
             </div>
-            { static_html("<h3>Quota to request</h3>") }
+            <h3>{ "Quota to request" }</h3>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Quota request">
                 <table class="data-table" data-testid="quota-plan">
                     <thead>

@@ -2,10 +2,10 @@
 
 use yew::prelude::*;
 
-use crate::components::inputs::select::{push_option, unlabelled_select};
-use crate::components::inputs::static_markup::push_escaped;
+use crate::components::inputs::select::{push_option, Select};
 use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::resource::ResourceKind;
+use crate::model::html::push_escaped;
 
 thread_local! {
     /// The resources' `<optgroup>`s and `<option>`s, built on first use: the built-in catalog
@@ -38,13 +38,9 @@ fn resource_options() -> AttrValue {
 /// `on_change`.
 pub fn resource_select(value: &str, label: String, on_change: Callback<String>) -> Html {
     let options = Html::from_html_unchecked(RESOURCE_OPTIONS.with(AttrValue::clone));
-    unlabelled_select(
-        label,
-        None,
-        AttrValue::from(value.to_string()),
-        on_change,
-        options,
-    )
+    html! {
+        <Select value={value.to_string()} aria_label={label} on_change={on_change}>{ options }</Select>
+    }
 }
 
 /// The header row of a table of resource uses (lab options and the project share it).

@@ -7,7 +7,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::static_markup::push_escaped;
+use crate::model::html::push_escaped;
 
 /// Props of [`Select`].
 #[derive(Properties, PartialEq)]

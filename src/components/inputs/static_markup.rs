@@ -8,17 +8,3 @@ use yew::prelude::*;
 pub fn static_html(html: &'static str) -> Html {
     Html::from_html_unchecked(AttrValue::Static(html))
 }
-
-/// `text` written into `out` as HTML text or a quoted attribute's value: `&`, `<`, `>` and `"`
-/// escaped.
-pub fn push_escaped(out: &mut String, text: &str) {
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-}

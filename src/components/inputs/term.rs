@@ -4,8 +4,8 @@
 use yew::prelude::*;
 
 use crate::components::inputs::disclosure::DisclosureProps;
-use crate::components::inputs::static_markup::push_escaped;
 use crate::model::glossary;
+use crate::model::html::push_escaped;
 
 /// Glossary term `id` written as `text` (the glossary's own term when empty), its definition
 /// behind a button.

@@ -9,7 +9,6 @@ use yew::prelude::*;
 
 use super::lever_controls::{FieldOrigin, LeverNumberProps};
 use super::parts::{alert, figure};
-use crate::components::inputs::static_markup::static_html;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::engine::calibrate::{
@@ -266,7 +265,7 @@ fn fields_view(
                 (0.0, MAX_HOURS), "calibrate-gpu-hours", gpu_origin, gpu.1).empty_ok().invalid(gpu.2)
                 .hint("Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4).").html() }
             <div class="field">
-                { static_html("<label for=\"calibrate-gpu-unit\">GPU hours are counted in</label>") }
+                <label for="calibrate-gpu-unit">{ "GPU hours are counted in" }</label>
                 <div class="field-control">
                     <select id="calibrate-gpu-unit" data-testid="calibrate-gpu-unit" onchange={on_unit}>
                         <option value="node" selected={!devices}>{ "node-hours (one per node and hour)" }</option>
@@ -340,13 +339,13 @@ pub fn CalibrateForm() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="calibrate-title">
-            { static_html(
-                "<h2 id=\"calibrate-title\">Calibrate from measured hours</h2><p \
-                 class=\"panel-intro\">Enter what a past run of this course used, as the testbed's \
-                 usage report gives it. Each overrun factor (actual / planned) becomes measured / \
-                 planned hours of its kind and replaces the current one, as one step that Undo takes \
-                 back. Leased bare metal and edge devices in the labs keep their factors.</p>",
-            ) }
+            <h2 id="calibrate-title">{ "Calibrate from measured hours" }</h2>
+            <p class="panel-intro">
+                { "Enter what a past run of this course used, as the testbed's usage report \
+                  gives it. Each overrun factor (actual / planned) becomes measured / planned \
+                  hours of its kind and replaces the current one, as one step that Undo takes \
+                  back. Leased bare metal and edge devices in the labs keep their factors." }
+            </p>
             if let Some(fixed) = fixed {
                 <p class="field-hint" data-testid="calibrate-fixed">{ fixed_note(&fixed) }</p>
             }
@@ -354,7 +353,7 @@ pub fn CalibrateForm() -> Html {
                 { fields_view(&typed, &unit, origins, paper, can_apply) }
             </form>
             { preview_view(preview.as_ref(), *unit, typed.contains(&Typed::Invalid)) }
-            { static_html("<p>The factors in use now:</p>") }
+            <p>{ "The factors in use now:" }</p>
             { factors_view(&state.scenario.realism) }
         </section>
     }

@@ -4,7 +4,6 @@
 use yew::prelude::*;
 
 use super::parts::alert;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
 use crate::model::format;
 use crate::model::planners::comparables::{builtin_comparables, Comparable};
@@ -85,12 +84,12 @@ pub fn ComparablesPanel() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="comparables-title" data-testid="comparables">
-            { static_html(
-                "<h2 id=\"comparables-title\">How it compares</h2><p class=\"panel-intro\">Published \
-                 costs of teaching with cloud resources. Mind the year: prices and what courses ask of \
-                 students have changed a lot. Education credits are what each student was given, not \
-                 what was spent.</p>",
-            ) }
+            <h2 id="comparables-title">{ "How it compares" }</h2>
+            <p class="panel-intro">
+                { "Published costs of teaching with cloud resources. Mind the year: prices and \
+                  what courses ask of students have changed a lot. Education credits are what \
+                  each student was given, not what was spent." }
+            </p>
             <p data-testid="comparables-position">{ summary(per_student_usd, comparables) }</p>
             <div class="table-scroll" role="region" aria-label="Other courses" tabindex="0">
             <table class="data-table">

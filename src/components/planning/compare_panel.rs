@@ -6,9 +6,8 @@ use yew::prelude::*;
 
 use super::parts::click;
 use crate::charts::data::{comparison, BarChart};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, table_head};
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::diff::{difference, input_differences, DiffRow, InputDiff};
@@ -75,15 +74,15 @@ pub fn ComparePanel() -> Html {
     let (rows, inputs, chart) = (&memo.0, &memo.1, memo.2.clone());
     html! {
         <section class="panel no-print" aria-labelledby="compare-title">
-            { static_html("<h2 id=\"compare-title\">Compare two scenarios</h2>") }
+            <h2 id="compare-title">{ "Compare two scenarios" }</h2>
             if state.pinned.is_none() {
-                { static_html(
-                    "<p class=\"panel-intro\">Pin what you see as scenario A, then change anything: the \
-                     differences show here, and the pair stays in the share link.</p>",
-                ) }
+                <p class="panel-intro">
+                    { "Pin what you see as scenario A, then change anything: the differences \
+                      show here, and the pair stays in the share link." }
+                </p>
                 <button type="button" data-testid="pin-a" onclick={on_pin}>{ "Pin as scenario A" }</button>
             } else {
-                { static_html("<p class=\"panel-intro\">A is pinned; everything you edit now is B.</p>") }
+                <p class="panel-intro">{ "A is pinned; everything you edit now is B." }</p>
                 <div class="compare-pair">
                 <div class="table-scroll" role="region" aria-label="Inputs that differ" tabindex="0">
                     <table class="data-table" data-testid="compare-inputs">
@@ -120,7 +119,7 @@ pub fn ComparePanel() -> Html {
                     </table>
                 </div>
                 </div>
-                { bar_chart(chart, "chart-compare", 260) }
+                <BarChartView chart={chart} testid={"chart-compare"} height={260} />
                 <div class="share-actions">
                     <button type="button" class="secondary" data-testid="pin-a" onclick={on_pin}>{ "Pin the current one as A instead" }</button>
                     <button type="button" class="secondary" data-testid="unpin" onclick={on_unpin}>{ "Stop comparing" }</button>

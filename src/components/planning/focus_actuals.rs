@@ -11,7 +11,7 @@ use super::parts::figure;
 use crate::charts::data::{BarChart, Layout, Series, ValueUnit};
 use crate::charts::palette::series_color;
 use crate::components::inputs::table_head::figures_head;
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
@@ -387,7 +387,7 @@ pub fn focus_actuals(props: &FocusActualsProps) -> Html {
             { type_table(c, &props.bill, &money) }
             { resource_table(c, &money) }
             if !c.types.is_empty() {
-                { bar_chart(props.chart.clone(), "chart-focus-hours", 260) }
+                <BarChartView chart={props.chart.clone()} testid={"chart-focus-hours"} height={260} />
             }
             { tag_split(&props.bill, &props.tag, props.on_tag.clone()) }
         </div>

@@ -17,7 +17,6 @@ use super::parts::{alert, figure};
 use crate::browser::file_stream::{read_bill, Progress, StreamError};
 use crate::charts::data::BarChart;
 use crate::components::inputs::click_change;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::page::fold::fold;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
@@ -446,13 +445,13 @@ pub fn FocusPanel() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="focus-title">
-            { static_html(
-                "<h2 id=\"focus-title\">Calibrate from your bill (a FOCUS export)</h2><p \
-                 class=\"panel-intro\">Open the FOCUS cost-and-usage export of a past run of this \
-                 course (AWS Data Exports, Azure Cost Management's FocusCost export or Google Cloud's \
-                 FOCUS export; FOCUS 1.0 to 1.3, .csv or .csv.gz). It is read in this browser only: \
-                 nothing is uploaded, and the bill is not kept when you leave the page.</p>",
-            ) }
+            <h2 id="focus-title">{ "Calibrate from your bill (a FOCUS export)" }</h2>
+            <p class="panel-intro">
+                { "Open the FOCUS cost-and-usage export of a past run of this course (AWS Data \
+                  Exports, Azure Cost Management's FocusCost export or Google Cloud's FOCUS \
+                  export; FOCUS 1.0 to 1.3, .csv or .csv.gz). It is read in this browser only: \
+                  nothing is uploaded, and the bill is not kept when you leave the page." }
+            </p>
             <div class="drop-zone" ondragover={on_drag_over} ondrop={on_drop}>
                 <label>{ "Open a bill " }
                     <input type="file" accept=".csv,.gz,text/csv,application/gzip" data-testid="focus-file"

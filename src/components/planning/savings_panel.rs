@@ -10,7 +10,6 @@ use super::lever_list::{lever_list, LeverListProps};
 use super::parts::{alert, chart_figure};
 use super::plan_canvas::Picture;
 use crate::charts::waterfall::{waterfall, BarKind, Waterfall};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::Catalog;
@@ -224,13 +223,12 @@ pub fn SavingsPanel() -> Html {
     let assumed_share = share.to_bits() == SPOT_RERUN_SHARE_PCT.to_bits();
     html! {
         <section class="panel no-print" aria-labelledby="savings-title" data-testid="savings-panel">
-            { static_html(
-                "<h2 id=\"savings-title\">What would cut this cost</h2><p \
-                 class=\"panel-intro\">Each lever is priced alone against the course with every \
-                 lever off, applied or not. Applied levers are in every figure of the calculator (the \
-                 total above included), one after another in the waterfall's order; Undo takes one \
-                 back.</p>",
-            ) }
+            <h2 id="savings-title">{ "What would cut this cost" }</h2>
+            <p class="panel-intro">
+                { "Each lever is priced alone against the course with every lever off, applied \
+                  or not. Applied levers are in every figure of the calculator (the total above \
+                  included), one after another in the waterfall's order; Undo takes one back." }
+            </p>
             { lever_list(LeverListProps {
                 applied: applied.clone(), settings, alone, rerun_share_pct: share,
                 rerun_share_assumed: assumed_share, sharing_scope: scope, on_set, on_toggle,

@@ -7,8 +7,7 @@ use super::budget_planner::budget_planner;
 use super::spread_simulation::{use_spread_simulation, Finished};
 use crate::charts::data::student_spread;
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
-use crate::components::inputs::static_markup::static_html;
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::components::testbeds::planner_lines::cloudbank_line;
 use crate::components::testbeds::planner_lines::su_cap_line;
 use crate::model::format;
@@ -115,7 +114,7 @@ pub fn SpreadPanel() -> Html {
 
     html! {
         <section class="panel no-print" aria-labelledby="spread-title">
-            { static_html("<h2 id=\"spread-title\">Student by student</h2>") }
+            <h2 id="spread-title">{ "Student by student" }</h2>
             <p class="panel-intro" data-testid="spread-model">
                 { format!("Only lab use without a lease end differs between students: lab VMs, their \
                    floating IPs and volumes, {} per student on average, times a random factor per \
@@ -132,7 +131,7 @@ pub fn SpreadPanel() -> Html {
                 data-runs={current.map(|f| f.result.runs.to_string())}>
                 { status_text(current, finished.as_ref()) }
             </p>
-            { bar_chart(chart, "chart-student-spread", 240) }
+            <BarChartView chart={chart} testid={"chart-student-spread"} height={240} />
             <div class="planner-grid">
                 { setting_inputs(Section::Spread, &state.scenario, &|setting| {
                     (setting == Setting::CreditThreshold).then(|| format!(

@@ -12,7 +12,6 @@ use super::plan_canvas::Picture;
 use super::range_sampling::{use_sampled_range, SampledRange};
 use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::table_head;
 use crate::model::format;
 use crate::model::planners::interval::CostInterval;
@@ -188,7 +187,7 @@ pub fn TornadoPanel() -> Html {
     );
     html! {
         <section class="panel no-print" aria-labelledby="tornado-title" data-testid="tornado-panel">
-            { static_html("<h2 id=\"tornado-title\">How sure are we</h2>") }
+            <h2 id="tornado-title">{ "How sure are we" }</h2>
             { intro(count, all) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
             { match &*rows {

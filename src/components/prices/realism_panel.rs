@@ -5,7 +5,6 @@ use yew::prelude::*;
 use crate::components::inputs::click_change;
 use crate::components::inputs::number_input::NumberInputProps;
 use crate::components::inputs::setting_input::setting_inputs;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::term::term;
 use crate::model::edit::change::Change;
 use crate::model::format;
@@ -27,7 +26,7 @@ pub fn realism_panel(state: &ScenarioHandle) -> Html {
 
     html! {
         <section class="panel" aria-labelledby="realism-title">
-            { static_html(r#"<h2 id="realism-title">Usage vs plan (overrun)</h2>"#) }
+            <h2 id="realism-title">{ "Usage vs plan (overrun)" }</h2>
             <p class="panel-intro">
                 { "Actual hours / planned hours (" }{ term("overrun", "overrun") }{ "). Students leave VMs \
                    running: in the paper's course lab VMs ran 13 times what the lab texts plan, while " }

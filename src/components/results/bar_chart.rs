@@ -85,17 +85,6 @@ fn use_near_viewport(container: NodeRef) -> bool {
     *near_viewport
 }
 
-/// A [`BarChartView`] of `chart`, its canvas's test id `testid`, `height` CSS pixels high: one
-/// function for every chart of the page, so the props builder's code is not shipped per call site.
-pub fn bar_chart(chart: Rc<BarChart>, testid: &'static str, height: u32) -> Html {
-    let props = BarChartViewProps {
-        chart,
-        testid: AttrValue::Static(testid),
-        height,
-    };
-    html! { <BarChartView ..props /> }
-}
-
 /// A bar chart with an accessible name, and its numbers as a table below.
 #[component]
 pub fn BarChartView(props: &BarChartViewProps) -> Html {

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::charts::data::{cost_by_category, cost_by_lab, hours_by_lab};
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::state::use_scenario;
 
 /// Props of [`ChartsPanel`].
@@ -43,7 +43,7 @@ pub fn ChartsPanel(props: &ChartsPanelProps) -> Html {
     html! {
         <section class="panel" aria-label={title}>
             <h2>{ title }</h2>
-            { bar_chart(chart, testid, 300) }
+            <BarChartView chart={chart} testid={testid} height={300} />
         </section>
     }
 }

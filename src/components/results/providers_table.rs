@@ -4,9 +4,8 @@ use yew::prelude::*;
 
 use crate::charts::data::providers;
 use crate::components::inputs::click_change;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, num_cell};
-use crate::components::results::bar_chart::bar_chart;
+use crate::components::results::bar_chart::BarChartView;
 use crate::model::edit::change::Change;
 use crate::model::engine::compare::ProviderEstimate;
 use crate::model::format;
@@ -97,12 +96,12 @@ pub fn ProvidersTable() -> Html {
     let total = split.total();
     html! {
         <section class="panel no-print" aria-labelledby="providers-title">
-            { static_html(
-                "<h2 id=\"providers-title\">Providers side by side</h2><p class=\"panel-intro\">The same \
-                 course, GPU choices, snapshot and price model, priced on each provider; below, \
-                 the free testbeds in their service units at actual hours (their rates and \
-                 allocations: On a free testbed, below).</p>",
-            ) }
+            <h2 id="providers-title">{ "Providers side by side" }</h2>
+            <p class="panel-intro">
+                { "The same course, GPU choices, snapshot and price model, priced on each \
+                  provider; below, the free testbeds in their service units at actual hours \
+                  (their rates and allocations: On a free testbed, below)." }
+            </p>
             <div class="table-scroll" role="region" aria-label="Every provider table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
@@ -119,7 +118,7 @@ pub fn ProvidersTable() -> Html {
                 </tbody>
             </table>
             </div>
-            { bar_chart(chart, "chart-providers", 300) }
+            <BarChartView chart={chart} testid={"chart-providers"} height={300} />
         </section>
     }
 }

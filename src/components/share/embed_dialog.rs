@@ -3,7 +3,6 @@
 use yew::prelude::*;
 
 use crate::browser::clipboard;
-use crate::components::inputs::static_markup::static_html;
 
 /// The address of the embedded view of this scenario.
 fn embed_url(base: &str, fragment: &str, editable: bool) -> String {
@@ -153,11 +152,31 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
                     <input type="checkbox" checked={*embed_editable} onchange={on_editable} />
                     { " Let readers change the course in the embedded view" }
                 </label>
-                { static_html(r#"<label for="embed-snippet">Paste this into a course page (HTML). The script sizes the frame to its content.</label>"#) }
+                <label for="embed-snippet">
+                    { "Paste this into a course page (HTML). The script sizes the frame to its \
+                      content." }
+                </label>
                 { snippet_box(IFRAME_SNIPPET, iframe_code, on_copy_iframe, iframe_copied) }
-                { static_html(r#"<label for="embed-script-snippet">Or, where a page allows scripts from other sites, this div and script: every <code>div.course-cost-embed</code> becomes a frame that sizes itself.</label>"#) }
+                <label for="embed-script-snippet">
+                    { "Or, where a page allows scripts from other sites, this div and script: \
+                      every " }
+                    <code>{ "div.course-cost-embed" }</code>
+                    { " becomes a frame that sizes itself." }
+                </label>
                 { snippet_box(SCRIPT_SNIPPET, script_code, on_copy_script, script_copied) }
-                { static_html(r#"<p class="small embed-options">Add <code>&amp;theme=light</code>, <code>&amp;theme=dark</code> or <code>&amp;transparent=1</code> after <code>embed=1</code> to match the page. The frame also reports its height to Embedly, AMP (amp-iframe) and pym.js hosts.</p><h3>Preview</h3>"#) }
+                <p class="small embed-options">
+                    { "Add " }
+                    <code>{ "&theme=light" }</code>
+                    { ", " }
+                    <code>{ "&theme=dark" }</code>
+                    { " or " }
+                    <code>{ "&transparent=1" }</code>
+                    { " after " }
+                    <code>{ "embed=1" }</code>
+                    { " to match the page. The frame also reports its height to Embedly, AMP \
+                      (amp-iframe) and pym.js hosts." }
+                </p>
+                <h3>{ "Preview" }</h3>
                 <iframe class="embed-preview" data-testid="embed-preview"
                     title="Preview of the embedded calculator" loading="lazy"
                     src={embed_url(base, fragment, *embed_editable)} />

@@ -4,7 +4,6 @@ use yew::prelude::*;
 
 use super::embed_dialog::EmbedDialog;
 use crate::browser::{address, clipboard, download};
-use crate::components::inputs::static_markup::static_html;
 use crate::model::export::ExportKind;
 use crate::model::presets::paper_course;
 use crate::state::{use_scenario, use_share_fragment, ScenarioState};
@@ -94,7 +93,11 @@ pub fn ShareBar() -> Html {
             </div>
             <div role="status" aria-live="polite" class="copy-status">
                 { match *copied {
-                    Some(true) => static_html(r#"<span data-testid="copy-confirmation">Link copied. Anyone who opens it sees this exact scenario.</span>"#),
+                    Some(true) => html! {
+                        <span data-testid="copy-confirmation">
+                            { "Link copied. Anyone who opens it sees this exact scenario." }
+                        </span>
+                    },
                     Some(false) => html! {
                         <span>
                             { "This browser did not allow copying. Copy the link here: " }

@@ -2,6 +2,7 @@
 //! objects keep their members in the order read.
 
 use crate::model::json::write::{write_str, Object, ToJson};
+use crate::model::sort::sort_by;
 
 /// A JSON number, as serde_json's `Value` holds it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -167,9 +168,9 @@ impl Map {
     /// The members with each key once (its last value), sorted by key: the order serde_json's
     /// map gives.
     pub fn sorted(&self) -> Vec<(&str, &Value)> {
-        // By key, then by position, so the last of a key comes last among its kind.
+        // By key; the sort is stable, so the last of a key stays last among its kind.
         let mut members: Vec<(usize, &(String, Value))> = self.0.iter().enumerate().collect();
-        heap_sort(&mut members, |a, b| (&a.1 .0, a.0) < (&b.1 .0, b.0));
+        sort_by(&mut members, |a, b| a.1 .0.cmp(&b.1 .0));
         let mut unique: Vec<(&str, &Value)> = Vec::with_capacity(members.len());
         for (_, (key, value)) in members {
             match unique.last_mut() {
@@ -178,33 +179,6 @@ impl Map {
             }
         }
         unique
-    }
-}
-
-/// Sorts `items` by `less`, in place and in O(n log n) even on hostile input: a heap sort, a
-/// few hundred bytes of wasm where the standard library's sorts take kilobytes.
-fn heap_sort<T>(items: &mut [T], less: impl Fn(&T, &T) -> bool) {
-    // Moves the item at `root` down the heap `items[..end]` until both its children are smaller.
-    let sift_down = |items: &mut [T], mut root: usize, end: usize| loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            break;
-        }
-        if child + 1 < end && less(&items[child], &items[child + 1]) {
-            child += 1;
-        }
-        if !less(&items[root], &items[child]) {
-            break;
-        }
-        items.swap(root, child);
-        root = child;
-    };
-    for start in (0..items.len() / 2).rev() {
-        sift_down(items, start, items.len());
-    }
-    for end in (1..items.len()).rev() {
-        items.swap(0, end);
-        sift_down(items, 0, end);
     }
 }
 
@@ -263,17 +237,5 @@ mod tests {
             .collect();
         let expected = [("a", 6), ("b", 2), ("c", 4), ("d", 5)];
         assert_eq!(sorted, expected.map(|(k, v)| (k.to_string(), v)));
-    }
-
-    #[test]
-    fn the_heap_sort_sorts_what_the_standard_sort_sorts() {
-        let mut rng = crate::test_rng::Rng::new(0x2545_f491_4f6c_dd1d);
-        for len in 0..200 {
-            let mut items: Vec<u64> = (0..len).map(|_| rng.next_u64() % 50).collect();
-            let mut expected = items.clone();
-            expected.sort_unstable();
-            heap_sort(&mut items, |a, b| a < b);
-            assert_eq!(items, expected);
-        }
     }
 }
