@@ -4,7 +4,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
-use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::inputs::number_input::NumberInput;
 use crate::components::inputs::resource_select::resource_select;
 use crate::components::inputs::resource_select::uses_head;
 use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
@@ -108,16 +108,16 @@ fn use_row(props: &UsesSite<'_>, item: usize, row: &UseRow) -> Html {
                 }
             </td>
             <td>
-                { NumberInputProps::compact(field(UseField::Count), row.count,
-                    format!("{at}: count (instances, or GB of storage)")).html() }
+                <NumberInput field={field(UseField::Count)} value={row.count} compact=true
+                    label={format!("{at}: count (instances, or GB of storage)")} />
             </td>
             <td>
-                { NumberInputProps { step: 0.5, ..NumberInputProps::compact(field(UseField::Hours), row.hours,
-                    format!("{at}: {}", props.hours_label)) }.html() }
+                <NumberInput field={field(UseField::Hours)} value={row.hours} step=0.5 compact=true
+                    label={format!("{at}: {}", props.hours_label)} />
             </td>
             <td>
-                { NumberInputProps::compact(field(UseField::FloatingIps), row.floating_ips,
-                    format!("{at}: floating IPs")).html() }
+                <NumberInput field={field(UseField::FloatingIps)} value={row.floating_ips} compact=true
+                    label={format!("{at}: floating IPs")} />
             </td>
             <td>
                 <button type="button" class="secondary small" aria-label={format!("Remove {at}")}

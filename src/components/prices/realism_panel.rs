@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::components::inputs::click_change;
-use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::inputs::number_input::NumberInput;
 use crate::components::inputs::setting_input::setting_inputs;
 use crate::components::inputs::term::term;
 use crate::model::edit::change::Change;
@@ -64,14 +64,10 @@ fn resource_factors(state: &ScenarioHandle) -> Html {
             <p class="field-hint">{ "Each multiplies its kind's factors above: 0 = not used, 1 = \
                 as its kind." }</p>
             for (index, f) in factors.iter().enumerate() {
-                { NumberInputProps {
-                    label: AttrValue::from(state.catalog.resource(&f.resource)
-                        .map_or_else(|| f.resource.clone(), |r| format!("{} ({})", r.label, r.id))),
-                    unit: AttrValue::Static("×"),
-                    step: 0.1,
-                    testid: Some(AttrValue::from(format!("resource-factor-{}", f.resource))),
-                    ..NumberInputProps::new(FieldPath::ResourceFactor { index }, f.factor, f.resource.clone())
-                }.html() }
+                <NumberInput field={FieldPath::ResourceFactor { index }} value={f.factor}
+                    label={state.catalog.resource(&f.resource)
+                        .map_or_else(|| f.resource.clone(), |r| format!("{} ({})", r.label, r.id))}
+                    unit="×" step=0.1 testid={format!("resource-factor-{}", f.resource)} />
             }
         </fieldset>
     }
