@@ -76,7 +76,7 @@ test('Results names the dates of the prices used, and the summary bar warns when
   await page.getByTestId('snapshot-select').selectOption('2026-12');
   await showView(page, 'results');
   const december = await priceAgeChanged(page, spring);
-  assert.match(december, /dated 2024-07-01 \(oldest\) to 2026-11-09 \(newest\); 3 of 10 undated/);
+  assert.match(december, /dated 2024-07-01 \(oldest\) to 2026-11-09 \(newest\); 3 of 11 undated/);
   await assertWarningAgrees(page, 'December 2026 on AWS');
 
   // Azure in December 2026: its VM sizes and disks are dated by the 2025-12-01 price fixture.

@@ -96,7 +96,10 @@ fn skipped(bill: &BillSummary, comparison: &Comparison) -> Vec<(String, u64, f64
         let word = if types == 1 { "type" } else { "types" };
         let at_least = if folded.more_than { "more than " } else { "" };
         lines.push((
-            format!("{what} ({at_least}{types} {word}; map them above)"),
+            format!(
+                "{what} ({at_least}{} {word}; map them above)",
+                format::number(types as f64, 0)
+            ),
             rows,
             cost,
         ));
