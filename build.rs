@@ -8,6 +8,8 @@
 
 #[path = "build/bake.rs"]
 mod bake;
+#[path = "build/prices.rs"]
+mod prices;
 #[path = "build/schema.rs"]
 mod schema;
 
@@ -114,7 +116,20 @@ fn main() {
     ];
     let mut code = String::new();
     for (file, lists) in catalog {
-        code.push_str(&baked(file, bake::lists(&read(out, file), lists)));
+        let mut data = read(out, file);
+        if file == "offers.toml" {
+            // The refresh command's price files: the newest snapshot and every region's prices.
+            let regional = prices::read_dir(Path::new("src/data/prices"), &data)
+                .and_then(|files| prices::fold(&mut data, &files))
+                .unwrap_or_else(|error| panic!("src/data/prices: {error}"));
+            let json = serde_json::to_string(&data).expect("a TOML value always converts to JSON");
+            write(out, "offers.json", &json);
+            let mut top = toml::Table::new();
+            top.insert("files".into(), regional);
+            let lists = [("files", "REGION_PRICES", &schema::REGION_PRICES)];
+            code.push_str(&baked("prices/", bake::lists(&Value::Table(top), &lists)));
+        }
+        code.push_str(&baked(file, bake::lists(&data, lists)));
     }
     write(out, "catalog.rs", &code);
 

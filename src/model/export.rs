@@ -135,9 +135,11 @@ fn ends_with_live_scheme(text: &str) -> bool {
     LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
 }
 
-/// The price age of `estimate`'s figures at the build date (`None` without a build date).
-fn price_age(estimate: &Estimate) -> Option<PriceAge> {
-    PriceAge::at_build_date(&estimate.lines)
+/// The price age of `estimate`'s figures, at the build date or at the date of the past
+/// semester `scenario`'s prices stand for (`None` without a build date).
+fn price_age(scenario: &Scenario, estimate: &Estimate) -> Option<PriceAge> {
+    let catalog = Catalog::builtin().ok()?;
+    PriceAge::of_prices(&estimate.lines, catalog, &scenario.pricing.snapshot)
 }
 
 /// What the JSON export holds, in this order.
@@ -149,7 +151,8 @@ pub(crate) struct JsonExport<'a> {
     link: &'a str,
     scenario: &'a Scenario,
     results: &'a Estimate,
-    /// How old the prices behind `results` are, at the build date.
+    /// How old the prices behind `results` are, at the build date (or at the past semester's
+    /// date the prices stand for).
     price_age: Option<PriceAge>,
     /// The price age in words.
     price_age_text: Option<String>,
@@ -165,8 +168,8 @@ impl<'a> JsonExport<'a> {
             link,
             scenario,
             results: estimate,
-            price_age: price_age(estimate),
-            price_age_text: price_age(estimate).map(|age| age.sentence()),
+            price_age: price_age(scenario, estimate),
+            price_age_text: price_age(scenario, estimate).map(|age| age.sentence()),
         }
     }
 }
@@ -186,7 +189,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let pricing = &scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
     let totals = &estimate.totals;
-    let provider = escape_markdown(catalog.provider_name(&pricing.provider));
+    let provider = escape_markdown(&catalog.provider_in_region(&pricing.provider, &pricing.region));
     let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
     let escape = escape_markdown;
     let mut md = String::new();
@@ -267,7 +270,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
     }
-    if let Some(age) = price_age(estimate) {
+    if let Some(age) = price_age(scenario, estimate) {
         md.push_str(&format!("{}\n\n", age.sentence()));
     }
     md.push_str(&format!(

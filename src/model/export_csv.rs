@@ -167,7 +167,9 @@ pub fn budget_csv(context: &CsvContext<'_>) -> String {
         out.push_str(&csv_row(&[what.to_string(), value.to_string()]));
     }
     // How old the prices are, judged at the build date (as on the page's `price-age`).
-    if let Some(age) = PriceAge::at_build_date(&context.estimate.lines) {
+    if let Some(age) =
+        PriceAge::of_prices(&context.estimate.lines, context.catalog, &pricing.snapshot)
+    {
         out.push_str(&csv_row(&["Price age".to_string(), age.sentence()]));
     }
     out.push_str("\r\n");

@@ -8,7 +8,9 @@ use yew::prelude::*;
 use crate::components::price_age_warning;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
-use crate::model::engine::priced_by::{and_list, model_words, providers_used};
+use crate::model::engine::priced_by::{
+    and_list, model_words, provider_short, providers_used, semester_words,
+};
 use crate::model::format;
 use crate::model::Catalog;
 use crate::state::{use_scenario, ScenarioState};
@@ -69,11 +71,24 @@ fn use_scrolled_down() -> bool {
     *compact
 }
 
-/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS and
-/// RunPod (GPU cloud), spot".
+/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS
+/// eu-west-1 and RunPod (GPU cloud), spot"; the paper's course adds "at Spring 2025 prices, the
+/// semester it was taught".
 fn summary_name(state: &ScenarioState) -> Html {
     let pricing = &state.scenario.pricing;
-    let providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    let mut providers: Vec<String> =
+        providers_used(&state.estimate, state.catalog, &pricing.provider)
+            .into_iter()
+            .map(String::from)
+            .collect();
+    if let Some(main) = providers.first_mut() {
+        *main = provider_short(state.catalog, pricing);
+    }
+    let providers: Vec<&str> = providers.iter().map(String::as_str).collect();
+    let taught = state.origin.paper.is_some();
+    let semester = semester_words(state.catalog, pricing, taught)
+        .map(|words| format!(", {words}"))
+        .unwrap_or_default();
     let title = state.scenario.title.trim();
     html! {
         <p class="summary-name" data-testid="summary-pricing">
@@ -81,7 +96,7 @@ fn summary_name(state: &ScenarioState) -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
+            { format!("{}, {}{semester}", and_list(&providers), model_words(pricing, &state.estimate)) }
         </p>
     }
 }

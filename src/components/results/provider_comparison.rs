@@ -25,6 +25,9 @@ fn provider_row(
             data-provider={row.provider.clone()}>
             <th scope="row">
                 { row.name.clone() }
+                if !row.region.is_empty() {
+                    <span class="field-hint region-name">{ format!(" {}", row.region) }</span>
+                }
                 if row.borrowed_lines > 0 {
                     <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }
@@ -69,7 +72,9 @@ pub fn ProviderComparison() -> Html {
         <section class="panel no-print" aria-labelledby="providers-title">
             { static_html(
                 "<h2 id=\"providers-title\">Providers side by side</h2><p class=\"panel-intro\">The same \
-                 course, GPU choices, snapshot and price model, priced on each provider.</p>",
+                 course, GPU choices, snapshot and price model, priced on each provider, each in its \
+                 region in the same part of the world as the scenario's (Lambda and RunPod price \
+                 alike everywhere).</p>",
             ) }
             <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">

@@ -256,6 +256,9 @@ parts! {
         lv: WireLevers,
         /// Scenario A of an A/B comparison, against the same preset (one level deep).
         a: Pinned,
+        /// Region id of the provider, when not its default region (a link without one means
+        /// the default region, as every link made before regions existed does).
+        rg: String,
     }
 }
 

@@ -290,9 +290,9 @@ fn pinned(field: Option<&Value>) -> Option<Pinned> {
 }
 
 /// [`WireV2`]'s keys, in the order of its fields.
-const PARTS: [&str; 18] = [
+const PARTS: [&str; 19] = [
     "v", "p", "n", "l", "j", "pv", "sn", "m", "cu", "x", "g", "cp", "ti", "no", "sd", "ru", "lv",
-    "a",
+    "a", "rg",
 ];
 
 impl WireV2 {
@@ -303,7 +303,7 @@ impl WireV2 {
         let mut slots = [None; PARTS.len()];
         // An object always fills (one pass over it: taking keys out one by one costs more code).
         let _ = fill_members(object, &PARTS, &mut slots);
-        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a] = slots;
+        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a, rg] = slots;
         WireV2 {
             v: part(v, whole),
             p: part(p, text),
@@ -323,6 +323,7 @@ impl WireV2 {
             ru: part(ru, count),
             lv: part(lv, levers),
             a: part(a, pinned),
+            rg: part(rg, text),
         }
     }
 }

@@ -1,0 +1,484 @@
+//! The catalog priced in one region of one provider: a copy of the built-in catalog in which that
+//! provider's offers carry the region's prices, made once per region when it is first asked for.
+//!
+//! - The newest snapshot takes the region's own catalog figures (and spot figures) as read.
+//! - An older snapshot stands for a time before the region's figures were read: its figure for the
+//!   default region times the region's ratio to it in the catalogs read (eu-west-1 / us-east-1),
+//!   and every such price says so. That is how the paper's Spring 2025 course moves to Europe.
+//! - An offer the region's catalog gives no figure for (not sold there, or not in the catalog
+//!   read) is left out of the region's stand-in lists; where the catalog's mapping names it, the
+//!   next fitting offer priced there stands in, named in the mapping's note; where none fits, it
+//!   keeps its default region's price, and its price says so.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use crate::model::catalog::offer::{Offer, SnapshotPrice};
+use crate::model::catalog::region::{Area, Region, RegionPrices, RegionalPrice};
+use crate::model::catalog::resource::Resource;
+use crate::model::catalog::stand_in::{default_fraction, StandInClass};
+use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
+
+impl Provider {
+    /// The region with id `id`; an empty id is the provider's default region.
+    pub fn region(&self, id: &str) -> Option<&Region> {
+        let id = if id.is_empty() { self.region } else { id };
+        self.regions.iter().find(|r| r.id == id)
+    }
+
+    /// Whether the provider prices alike in every region (Lambda, RunPod) or declares none.
+    pub fn one_price_everywhere(&self) -> bool {
+        self.regions.len() < 2
+    }
+
+    /// The id a scenario stores for region `id`: empty for the default region (so links made
+    /// before regions existed, which have none, mean it), else `id`.
+    pub fn stored_region(&self, id: &str) -> String {
+        if id == self.region {
+            String::new()
+        } else {
+            id.to_string()
+        }
+    }
+
+    /// This provider's region in `area` (as stored: empty for the default region), when it has
+    /// one; else its default region.
+    pub fn region_in(&self, area: Area) -> String {
+        self.regions
+            .iter()
+            .find(|r| r.area == area)
+            .map(|r| self.stored_region(r.id))
+            .unwrap_or_default()
+    }
+}
+
+impl Catalog {
+    /// How a scenario stores region `id` of `provider`: empty for its default region.
+    pub fn stored_region(&self, provider: &str, id: &str) -> String {
+        self.provider(provider)
+            .map_or(id.to_string(), |p| p.stored_region(id))
+    }
+
+    /// The region of provider `to` (as a scenario stores it) in the same part of the world as
+    /// `region` of `from`: eu-west-1 on AWS is westeurope on Azure; the default region where
+    /// `to` has none there.
+    pub fn region_like(&self, (from, region): (&str, &str), to: &str) -> String {
+        let area = self
+            .provider(from)
+            .and_then(|p| p.region(region))
+            .map(|r| r.area);
+        self.provider(to)
+            .zip(area)
+            .map(|(p, area)| p.region_in(area))
+            .unwrap_or_default()
+    }
+
+    /// The price file of `provider` in `region` (a region id, not empty).
+    pub fn region_prices(&self, provider: &str, region: &str) -> Option<&RegionPrices> {
+        self.region_prices
+            .iter()
+            .find(|f| f.provider == provider && f.region == region)
+    }
+
+    /// "AWS eu-west-1 (Europe, Ireland)", "AWS us-east-1 (US East, N. Virginia)", "Lambda (GPU
+    /// cloud), one price in every region": a provider and its region (`region` as a scenario
+    /// stores it, empty for the default) in words.
+    pub fn provider_in_region(&self, provider: &str, region: &str) -> String {
+        let Some(known) = self.provider(provider) else {
+            return provider.to_string();
+        };
+        match known.region(region) {
+            Some(r) if r.area == Area::Everywhere => format!("{}, {}", known.name, r.name),
+            Some(r) => format!("{} {} ({})", known.name, r.id, r.name),
+            None => known.name.to_string(),
+        }
+    }
+}
+
+/// Text made once per region, kept for the program's life like the baked data it sits beside.
+fn keep(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// `catalog`'s prices for `provider` in `region` (as a scenario stores it: empty for the
+/// default region): the regional copy of the built-in catalog, or the built-in catalog itself
+/// for a default region, a provider with one price everywhere, or anything unknown.
+pub fn priced_in<'a>(catalog: &'a Catalog, provider: &str, region: &str) -> &'a Catalog {
+    let home = match catalog.priced_in {
+        None => catalog,
+        Some(_) => Catalog::builtin().unwrap_or(catalog),
+    };
+    if region.is_empty() {
+        return home;
+    }
+    regional_catalogs()
+        .iter()
+        .find(|c| {
+            c.priced_in
+                .is_some_and(|(p, r)| p == provider && r == region)
+        })
+        .unwrap_or(home)
+}
+
+/// Every regional copy, made the first time one is asked for.
+fn regional_catalogs() -> &'static [Catalog] {
+    static CATALOGS: OnceLock<Vec<Catalog>> = OnceLock::new();
+    CATALOGS.get_or_init(|| {
+        let Ok(base) = Catalog::builtin() else {
+            return Vec::new();
+        };
+        base.providers
+            .iter()
+            .flat_map(|p| p.regions.iter().map(move |r| (p, r)))
+            .filter(|(p, r)| r.id != p.region)
+            .filter_map(|(p, r)| regional_catalog(base, p, r))
+            .collect()
+    })
+}
+
+/// Both figures of an offer: its default region's and this region's.
+#[derive(Clone, Copy)]
+struct Figures {
+    home: &'static RegionalPrice,
+    here: &'static RegionalPrice,
+}
+
+/// What one region's copy is made from.
+struct Scope {
+    base: &'static Catalog,
+    provider: &'static Provider,
+    region: &'static Region,
+    /// The default region's price file, if one was read.
+    home_file: Option<&'static RegionPrices>,
+    /// This region's, if one was read.
+    file: Option<&'static RegionPrices>,
+    /// The newest snapshot's id.
+    newest: &'static str,
+}
+
+impl Scope {
+    /// An offer's two figures, when both catalogs read give one.
+    fn figures(&self, offer: &Offer) -> Option<Figures> {
+        if offer.provider != self.provider.id {
+            return None;
+        }
+        Some(Figures {
+            home: self.home_file?.price(&offer.id)?,
+            here: self.file?.price(&offer.id)?,
+        })
+    }
+
+    /// `source` with what was done to its figure in this region said first: a figure scaled by
+    /// the region's `ratio`, or one left at the default region's price (`None`).
+    fn cited(&self, source: &str, scaled: Option<(f64, Figures)>) -> &'static str {
+        let (region, home) = (self.region.id, self.provider.region);
+        keep(match scaled {
+            Some((ratio, figures)) => format!(
+                "{region} price = {home} price x {ratio:.4} (the ratio of the two regions' figures in the catalogs read): {source} {} {}",
+                figures.here.source, figures.home.source
+            ),
+            None => format!(
+                "{home} price (no {region} figure in the catalogs read): {source} {}",
+                self.file.map_or("", |f| f.source)
+            ),
+        })
+    }
+
+    /// `offer` priced in this region.
+    fn offer(&self, offer: &Offer) -> Offer {
+        if offer.provider != self.provider.id {
+            return offer.clone();
+        }
+        let figures = self.figures(offer);
+        let ratio = figures.map(|f| f.here.usd / f.home.usd);
+        let scaled = ratio.zip(figures);
+        let scale = |usd: f64| ratio.map_or(usd, |r| usd * r);
+        // The newest prices take this region's own figure where the default region's newest
+        // figure is its file's price (else, a newer figure kept there, they scale like the
+        // others).
+        let own = figures.filter(|f| offer.price_in(self.newest).usd == f.home.usd);
+        let mut prices: Vec<SnapshotPrice> = offer
+            .snapshot_prices
+            .iter()
+            .filter(|p| own.is_none() || p.snapshot != self.newest)
+            .map(|p| SnapshotPrice {
+                usd: scale(p.usd),
+                spot_usd: p.spot_usd.map(scale),
+                source: self.cited(p.source, scaled),
+                spot_note: p.spot_note.map(|note| self.cited(note, scaled)),
+                ..p.clone()
+            })
+            .collect();
+        if let Some(f) = own {
+            prices.push(SnapshotPrice {
+                snapshot: self.newest,
+                usd: f.here.usd,
+                as_of: f.here.as_of,
+                source: f.here.source,
+                spot_usd: f.here.spot_usd,
+                spot_note: f.here.spot_usd.map(|_| match f.here.spot_source {
+                    "" => f.here.source,
+                    own => own,
+                }),
+                no_spot: f.here.spot_usd.is_none(),
+                spot_as_of: Some(f.here.spot_as_of).filter(|d| !d.is_empty()),
+            });
+        }
+        Offer {
+            usd: scale(offer.usd),
+            spot_usd: offer.spot_usd.map(scale),
+            spot_note: offer
+                .spot_note
+                .as_deref()
+                .map(|note| Cow::Borrowed(self.cited(note, scaled))),
+            region: Cow::Borrowed(if figures.is_some() {
+                self.region.id
+            } else {
+                self.provider.region
+            }),
+            source: Cow::Borrowed(self.cited(&offer.source, scaled)),
+            snapshot_prices: Box::leak(prices.into_boxed_slice()),
+            ..offer.clone()
+        }
+    }
+
+    /// Whether `offer` is priced in this region and sold in every snapshot.
+    fn priced_everywhere(&self, offer: &Offer) -> bool {
+        self.figures(offer).is_some() && self.base.snapshots.iter().all(|s| s.offers(&offer.id))
+    }
+
+    /// `mapping` in this region: unchanged where its offer is priced here; else the next
+    /// fitting offer priced here, named in the note; else unchanged, and the note says so.
+    fn mapping(&self, mapping: &Mapping) -> Mapping {
+        let (base, region) = (self.base, self.region.id);
+        let offer = base.offer(mapping.offer);
+        let resource = base.resource(mapping.resource);
+        let (Some(offer), Some(resource)) = (offer, resource) else {
+            return mapping.clone();
+        };
+        if offer.provider != self.provider.id || self.figures(offer).is_some() {
+            return mapping.clone();
+        }
+        let note = match self.next_fitting(resource, offer, mapping.fraction) {
+            Some(next) => {
+                return Mapping {
+                    offer: &next.id,
+                    fraction: default_fraction(resource, next),
+                    note: keep(format!(
+                        "{} has no {region} price in the catalogs read (it is not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in. {}",
+                        offer.sku, next.sku, mapping.note
+                    )),
+                    ..mapping.clone()
+                }
+            }
+            None => format!(
+                "{} has no {region} price in the catalogs read, nor has any offer that fits: it is priced at its {} price. {}",
+                offer.sku, self.provider.region, mapping.note
+            ),
+        };
+        Mapping {
+            note: keep(note),
+            ..mapping.clone()
+        }
+    }
+
+    /// The offer that stands in for `resource` here when `offer` (at `fraction`) has no figure
+    /// here: among this provider's offers of the same class and at least its size that are
+    /// priced here, the cheapest one that costs at least what `offer` costs in the default
+    /// region (an instance-hour, newest prices), else the dearest one below that.
+    fn next_fitting(
+        &self,
+        resource: &Resource,
+        offer: &Offer,
+        fraction: f64,
+    ) -> Option<&'static Offer> {
+        let newest = self.newest;
+        let target = offer.per_hour(offer.price_in(newest).usd) * fraction;
+        let cost = |o: &Offer| {
+            let here = self
+                .file
+                .and_then(|f| f.price(&o.id))
+                .map_or(f64::INFINITY, |p| p.usd);
+            o.per_hour(here) * default_fraction(resource, o)
+        };
+        let fitting: Vec<&'static Offer> = self
+            .base
+            .offers
+            .iter()
+            .filter(|o| self.priced_everywhere(o) && fits(resource, o))
+            .collect();
+        let above = fitting
+            .iter()
+            .filter(|o| cost(o) >= target)
+            .min_by(|a, b| cost(a).total_cmp(&cost(b)));
+        let below = fitting.iter().max_by(|a, b| cost(a).total_cmp(&cost(b)));
+        above.or(below).copied()
+    }
+}
+
+/// Whether `offer` can replace `resource`'s stand-in in another region: the same class, at
+/// least its vCPUs and memory for a machine without GPUs, and for GPUs at least half the memory
+/// per GPU (as the stand-in lists ask; how many is the fraction's job).
+fn fits(resource: &Resource, offer: &Offer) -> bool {
+    let class = StandInClass::of_resource(resource);
+    class == StandInClass::of_offer(offer)
+        && match class {
+            StandInClass::Cpu => {
+                offer.specs.vcpu >= resource.specs.vcpu
+                    && offer.specs.ram_gb >= resource.specs.ram_gb
+            }
+            StandInClass::Gpu => offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0,
+            StandInClass::Storage | StandInClass::Address => true,
+        }
+}
+
+/// The copy of `base` priced in `region` of `provider` (without a price file, every offer keeps
+/// its default region's price and says so); `None` only without snapshots.
+fn regional_catalog(
+    base: &'static Catalog,
+    provider: &'static Provider,
+    region: &'static Region,
+) -> Option<Catalog> {
+    let scope = Scope {
+        base,
+        provider,
+        region,
+        home_file: base.region_prices(provider.id, provider.region),
+        file: base.region_prices(provider.id, region.id),
+        newest: base.newest_snapshot()?.id,
+    };
+    let offers: Vec<Offer> = base.offers.iter().map(|o| scope.offer(o)).collect();
+    let unpriced: Vec<&'static str> = base
+        .offers
+        .iter()
+        .filter(|o| o.provider == provider.id && scope.figures(o).is_none())
+        .map(|o| &*o.id)
+        .collect();
+    let snapshots: Vec<Snapshot> = base
+        .snapshots
+        .iter()
+        .map(|s| {
+            let mut not_offered = s.not_offered.to_vec();
+            not_offered.extend(unpriced.iter().copied());
+            Snapshot {
+                not_offered: Box::leak(not_offered.into_boxed_slice()),
+                ..s.clone()
+            }
+        })
+        .collect();
+    let mappings: Vec<Mapping> = base.mappings.iter().map(|m| scope.mapping(m)).collect();
+    Some(Catalog {
+        offers: Box::leak(offers.into_boxed_slice()),
+        mappings: Box::leak(mappings.into_boxed_slice()),
+        snapshots: Box::leak(snapshots.into_boxed_slice()),
+        priced_in: Some((provider.id, region.id)),
+        ..base.clone()
+    })
+}
+
+/// What the stand-in `offer` of `resource` (the user's `chosen` one, or the catalog's mapping)
+/// owes to `regional`'s region, in words: a price kept from the default region, or an offer
+/// standing in for one not priced there. `None` when it is priced there as mapped.
+pub fn region_note(
+    regional: &Catalog,
+    resource: &str,
+    offer: &Offer,
+    chosen: bool,
+) -> Option<String> {
+    let (provider, region) = regional.priced_in?;
+    if offer.provider != provider {
+        return None;
+    }
+    if offer.region != region {
+        return Some(format!(
+            "Priced at its {} price: the catalogs read give no {region} figure for {}.",
+            offer.region, offer.sku
+        ));
+    }
+    let base = Catalog::builtin().ok()?;
+    let mapped = base.mapping(provider, resource)?;
+    let replaced = base
+        .offer(mapped.offer)
+        .filter(|o| !chosen && o.id != offer.id)?;
+    Some(format!(
+        "Stands in for {}, which has no {region} price in the catalogs read (not sold there, or not in the catalog): the next fitting offer priced there.",
+        replaced.sku
+    ))
+}
+
+/// What the region setting's note says for `provider` in `region` (as a scenario stores it):
+/// where its prices come from, and every stand-in the region changes.
+pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String {
+    let Some(known) = catalog.provider(provider) else {
+        return String::new();
+    };
+    if known.one_price_everywhere() {
+        return format!(
+            "{} prices alike in every region: its price list has no regional prices. What it does not sell (CPU VMs, storage, addresses) is priced on AWS in us-east-1.",
+            known.name
+        );
+    }
+    let regional = priced_in(catalog, provider, region);
+    let Some((_, here)) = regional.priced_in else {
+        return format!(
+            "Prices for {}, {}'s default region: the figures the price sets list.",
+            known.region, known.name
+        );
+    };
+    let home = known.region;
+    let mut text = format!(
+        "Prices for {here}: the newest prices are {here}'s own catalog figures; an older price set's {home} figure is multiplied by the ratio of the two regions' figures in the catalogs read, and says so."
+    );
+    let found = coverage(regional);
+    for (from, to) in &found.replaced {
+        text.push_str(&format!(
+            " {from} has no {here} price (not sold there, or not in the catalog read): {to}, the next fitting offer priced there, stands in."
+        ));
+    }
+    if !found.at_home_price.is_empty() {
+        let list = &found.at_home_price;
+        text.push_str(&format!(
+            " No {here} figure was read for {}, nor for an offer that fits: they keep their {home} prices.",
+            list.join(", ")
+        ));
+    }
+    text
+}
+
+/// What a region changes in the catalog's mappings of its provider, for the page's note.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RegionCoverage {
+    /// Offers the mappings name that are not priced in the region, with the offer standing in
+    /// for them there (SKUs): (not priced, stands in).
+    pub replaced: Vec<(String, String)>,
+    /// Offers the mappings name that keep their default region's price there (SKUs).
+    pub at_home_price: Vec<String>,
+}
+
+/// What `regional` (a regional copy) changes in its provider's mappings; empty for the
+/// built-in catalog.
+pub fn coverage(regional: &Catalog) -> RegionCoverage {
+    let mut found = RegionCoverage::default();
+    let (Some((provider, _)), Ok(base)) = (regional.priced_in, Catalog::builtin()) else {
+        return found;
+    };
+    let newest = regional.newest_snapshot().map_or("", |s| s.id);
+    for (mine, theirs) in regional.mappings.iter().zip(base.mappings) {
+        let sku = |c: &Catalog, id: &str| c.offer(id).map_or(id.to_string(), |o| o.sku.to_string());
+        if mine.provider != provider {
+            continue;
+        }
+        if mine.offer != theirs.offer {
+            let pair = (sku(base, theirs.offer), sku(base, mine.offer));
+            if !found.replaced.contains(&pair) {
+                found.replaced.push(pair);
+            }
+        } else if regional.offer_in(mine.offer, newest).is_none() {
+            let kept = sku(base, mine.offer);
+            if !found.at_home_price.contains(&kept) {
+                found.at_home_price.push(kept);
+            }
+        }
+    }
+    found
+}
