@@ -324,16 +324,13 @@ fn month(as_of: &str) -> Option<String> {
     is_day(as_of).then(|| as_of[..7].to_string())
 }
 
-/// Folds `files` into `catalog` (offers.toml as read): their sources, and the newest snapshot:
-/// each offer at its home-region file's figure, else at the previous newest snapshot's.
-/// Returns the baked `REGION_PRICES` list as a value of `schema::REGION_PRICES` tables.
-pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, String> {
-    let mut sources = Sources {
-        tables: Vec::new(),
-        ids: Vec::new(),
-    };
-    // Each file's figures with their source ids, in file order.
-    let mut cited: Vec<Vec<(String, String)>> = Vec::new();
+/// Each file as a `schema::REGION_PRICES` table, and each figure's source ids (on demand,
+/// spot), in file order.
+fn regional_tables(
+    files: &[PriceFile],
+    sources: &mut Sources,
+) -> (Vec<Value>, Vec<Vec<(String, String)>>) {
+    let mut cited = Vec::new();
     let mut regional = Vec::new();
     for file in files {
         let catalog_id = sources.id(file, &file.url);
@@ -371,6 +368,18 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, St
             ("prices", Value::Array(prices)),
         ]));
     }
+    (regional, cited)
+}
+
+/// Folds `files` into `catalog` (offers.toml as read): their sources, and the newest snapshot:
+/// each offer at its home-region file's figure, else at the previous newest snapshot's.
+/// Returns the baked `REGION_PRICES` list as a value of `schema::REGION_PRICES` tables.
+pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, String> {
+    let mut sources = Sources {
+        tables: Vec::new(),
+        ids: Vec::new(),
+    };
+    let (regional, cited) = regional_tables(files, &mut sources);
     let top = catalog.as_table_mut().ok_or("offers.toml is not a table")?;
     let home: Vec<(String, String)> = top
         .get("providers")
