@@ -352,10 +352,10 @@ fn regional_tables(
                 ("as_of", Value::String(p.as_of.clone())),
                 ("source", Value::String(id.clone())),
             ];
-            if let Some(spot) = p.spot {
+            // A region's spot figure is kept where it has the on-demand figure's date and
+            // source (the regional copy dates and cites it by those).
+            if let Some(spot) = p.spot.filter(|_| p.spot_as_of == p.as_of && spot_id == id) {
                 entry.push(("spot_usd", Value::Float(spot)));
-                entry.push(("spot_as_of", Value::String(p.spot_as_of.clone())));
-                entry.push(("spot_source", Value::String(spot_id.clone())));
             }
             prices.push(table(entry));
         }

@@ -82,7 +82,6 @@ shapes! {
     }
     REGIONAL_PRICE = "RegionalPrice" {
         offer: STR, usd: NUM, spot_usd: Ty::OptNum, as_of: STR, source: STR,
-        spot_as_of: STR => EMPTY, spot_source: STR => EMPTY,
     }
     /// One file of `src/data/prices/`, as `build/prices.rs` reads it.
     pub(crate) REGION_PRICES = "RegionPrices" {

@@ -134,14 +134,19 @@ fn every_source_has_a_public_citation_and_is_cited() {
                     .iter()
                     .any(|p| p.source.split(',').any(|id| id == source.id))
         });
-        // A catalog the refresh command read is cited by its region's prices, spot ones too.
+        // A catalog the refresh command read is cited by its region's prices, or by a spot
+        // figure with a source of its own.
+        let spot_cites = |o: &Offer| {
+            o.snapshot_prices
+                .iter()
+                .any(|p| p.spot_note == Some(source.id))
+        };
         let cited = cited
-            || catalog.region_prices.iter().any(|f| {
-                f.source == source.id
-                    || f.prices
-                        .iter()
-                        .any(|p| p.source == source.id || p.spot_source == source.id)
-            });
+            || catalog.offers.iter().any(spot_cites)
+            || catalog
+                .region_prices
+                .iter()
+                .any(|f| f.source == source.id || f.prices.iter().any(|p| p.source == source.id));
         assert!(cited, "source {} is cited by no offer", source.id);
     }
 }

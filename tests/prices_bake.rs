@@ -18,7 +18,8 @@ fn offers() -> toml::Value {
 
 /// A fresh folder holding `files` (name, text).
 fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("course-cost-prices-{name}-{}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("course-cost-prices-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("a temp folder");
     for (file, text) in files {
@@ -50,13 +51,48 @@ fn error_of(name: &str, files: &[(&str, String)]) -> String {
 fn a_bad_price_file_names_the_file_and_the_record() {
     let good = r#"{"sku": "p4d.24xlarge", "usd_per_hour": 23.71569, "usd_per_gb_month": null, "spot_usd_per_hour": null, "as_of": "2026-01-21", "source": "https://example.org/c"}"#;
     for (case, file, record, says) in [
-        ("zero", "aws-eu-west-1.json", good.replace("23.71569", "0"), "not a price above zero"),
-        ("text", "aws-eu-west-1.json", good.replace("23.71569", "\"23.7\""), "should be a number"),
-        ("unknown sku", "aws-eu-west-1.json", good.replace("p4d.24xlarge", "p9.huge"), "no offer of src/data/offers.toml"),
-        ("per GB", "aws-eu-west-1.json", good.replace("\"usd_per_gb_month\": null", "\"usd_per_gb_month\": 1.0"), "exactly `usd_per_hour`"),
-        ("spot above", "aws-eu-west-1.json", good.replace("\"spot_usd_per_hour\": null", "\"spot_usd_per_hour\": 30.0"), "spot price must be"),
-        ("no source", "aws-eu-west-1.json", good.replace("\"source\": \"https://example.org/c\"", "\"source\": null"), "`source`"),
-        ("misnamed", "aws-us-east-1.json", good.to_string(), "should be aws-eu-west-1.json"),
+        (
+            "zero",
+            "aws-eu-west-1.json",
+            good.replace("23.71569", "0"),
+            "not a price above zero",
+        ),
+        (
+            "text",
+            "aws-eu-west-1.json",
+            good.replace("23.71569", "\"23.7\""),
+            "should be a number",
+        ),
+        (
+            "unknown sku",
+            "aws-eu-west-1.json",
+            good.replace("p4d.24xlarge", "p9.huge"),
+            "no offer of src/data/offers.toml",
+        ),
+        (
+            "per GB",
+            "aws-eu-west-1.json",
+            good.replace("\"usd_per_gb_month\": null", "\"usd_per_gb_month\": 1.0"),
+            "exactly `usd_per_hour`",
+        ),
+        (
+            "spot above",
+            "aws-eu-west-1.json",
+            good.replace("\"spot_usd_per_hour\": null", "\"spot_usd_per_hour\": 30.0"),
+            "spot price must be",
+        ),
+        (
+            "no source",
+            "aws-eu-west-1.json",
+            good.replace("\"source\": \"https://example.org/c\"", "\"source\": null"),
+            "`source`",
+        ),
+        (
+            "misnamed",
+            "aws-us-east-1.json",
+            good.to_string(),
+            "should be aws-eu-west-1.json",
+        ),
     ] {
         let error = error_of(case, &[(file, eu_file(&record))]);
         assert!(error.starts_with(file), "{case}: {error}");
@@ -65,9 +101,18 @@ fn a_bad_price_file_names_the_file_and_the_record() {
             assert!(error.contains("prices[0]"), "{case}: {error}");
         }
     }
-    let twice = error_of("twice", &[("aws-eu-west-1.json", eu_file(&format!("{good}, {good}")))]);
+    let twice = error_of(
+        "twice",
+        &[("aws-eu-west-1.json", eu_file(&format!("{good}, {good}")))],
+    );
     assert!(twice.contains("priced twice"), "{twice}");
-    let region = error_of("region", &[("aws-mars-1.json", eu_file(good).replace("eu-west-1", "mars-1"))]);
+    let region = error_of(
+        "region",
+        &[(
+            "aws-mars-1.json",
+            eu_file(good).replace("eu-west-1", "mars-1"),
+        )],
+    );
     assert!(region.contains("not one of aws's regions"), "{region}");
     let broken = error_of("broken", &[("aws-eu-west-1.json", "{".to_string())]);
     assert!(broken.contains("not valid JSON"), "{broken}");
@@ -87,9 +132,16 @@ fn the_files_fold_into_the_newest_price_set() {
     // One baked table per file, and every file's catalog cited as a source.
     assert_eq!(regional.as_array().map(Vec::len), Some(files.len()));
     let sources = catalog["sources"].as_array().expect("sources");
-    for file in fs::read_dir(&dir).expect("the folder").filter_map(Result::ok) {
-        let json: serde_json::Value = serde_json::from_str(&fs::read_to_string(file.path()).expect("read")).expect("JSON");
+    for file in fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(Result::ok)
+    {
+        let json: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(file.path()).expect("read")).expect("JSON");
         let url = json["catalog"]["url"].as_str().expect("a url");
-        assert!(sources.iter().any(|s| s["url"].as_str() == Some(url)), "{url}");
+        assert!(
+            sources.iter().any(|s| s["url"].as_str() == Some(url)),
+            "{url}"
+        );
     }
 }

@@ -44,11 +44,13 @@ test('the paper\'s course is priced at its semester with no stale-price warning;
   assert.match(await text(page, 'price-age'), /more than 12 months from 2025-03-14 \(the date of the Spring 2025 prices: they are judged by the semester they stand for, not by the build date\)/);
 
   await showView(page, 'course');
+  const before = await text(page, 'total-cost');
   await page.getByTestId('preset-select').selectOption('cpu-only-v2');
+  await changed(page, 'total-cost', before);
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v2', 'a preset just picked is not "edited"');
   await showView(page, 'prices');
   const snapshots = await page.getByTestId('snapshot-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.equal(await page.getByTestId('snapshot-select').inputValue(), snapshots.at(-1), 'the newest prices');
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v2', 'a preset just picked is not "edited"');
   await showView(page, 'results');
   assert.match(await text(page, 'price-age'), /more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
   await closeClean(page);

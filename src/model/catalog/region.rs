@@ -35,17 +35,13 @@ pub struct RegionalPrice {
     pub offer: &'static str,
     /// On-demand price (US dollars per the offer's unit: hour or GB-month).
     pub usd: f64,
-    /// Spot price (US dollars per hour), where the catalog gives one.
+    /// Spot price (US dollars per hour), where the catalog gives one with the on-demand
+    /// figure's date and source.
     pub spot_usd: Option<f64>,
     /// The figure's date as the catalog gives it (`YYYY-MM-DD`, or "undated").
     pub as_of: &'static str,
     /// The cited source of the catalog record (a source id).
     pub source: &'static str,
-    /// The spot figure's date, where it has one of its own ("undated" for an undated one;
-    /// empty: `as_of`).
-    pub spot_as_of: &'static str,
-    /// The spot figure's cited source, where it has one of its own (empty: `source`).
-    pub spot_source: &'static str,
 }
 
 /// The prices of one provider in one region, as one price file holds them.

@@ -216,12 +216,9 @@ impl Scope {
                 as_of: f.here.as_of,
                 source: f.here.source,
                 spot_usd: f.here.spot_usd,
-                spot_note: f.here.spot_usd.map(|_| match f.here.spot_source {
-                    "" => f.here.source,
-                    own => own,
-                }),
+                spot_note: f.here.spot_usd.map(|_| f.here.source),
                 no_spot: f.here.spot_usd.is_none(),
-                spot_as_of: Some(f.here.spot_as_of).filter(|d| !d.is_empty()),
+                spot_as_of: None,
             });
         }
         Offer {
