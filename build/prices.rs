@@ -324,8 +324,10 @@ fn month(as_of: &str) -> Option<String> {
     is_day(as_of).then(|| as_of[..7].to_string())
 }
 
-/// Each file as a `schema::REGION_PRICES` table, and each figure's source ids (on demand,
-/// spot), in file order.
+/// Each file's figures as `schema::REGION_PRICES` tables, one per date and source (a file's
+/// figures mostly share them: 16 bytes a figure in the wasm instead of 48), and each figure's
+/// source ids (on demand, spot), in file order. A region's spot prices are its default region's
+/// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here.
 fn regional_tables(
     files: &[PriceFile],
     sources: &mut Sources,
@@ -333,7 +335,6 @@ fn regional_tables(
     let mut cited = Vec::new();
     let mut regional = Vec::new();
     for file in files {
-        let catalog_id = sources.id(file, &file.url);
         let ids: Vec<(String, String)> = file
             .prices
             .iter()
@@ -344,29 +345,31 @@ fn regional_tables(
                 )
             })
             .collect();
-        let mut prices = Vec::new();
-        for (p, (id, spot_id)) in file.prices.iter().zip(&ids) {
-            let mut entry = vec![
+        // (date, source id, figures), in the order first seen.
+        let mut groups: Vec<(&str, &str, Vec<Value>)> = Vec::new();
+        for (p, (id, _)) in file.prices.iter().zip(&ids) {
+            let figure = table(vec![
                 ("offer", Value::String(p.offer.clone())),
                 ("usd", Value::Float(p.usd)),
-                ("as_of", Value::String(p.as_of.clone())),
-                ("source", Value::String(id.clone())),
-            ];
-            // A region's spot figure is kept where it has the on-demand figure's date and
-            // source (the regional copy dates and cites it by those).
-            if let Some(spot) = p.spot.filter(|_| p.spot_as_of == p.as_of && spot_id == id) {
-                entry.push(("spot_usd", Value::Float(spot)));
+            ]);
+            match groups
+                .iter_mut()
+                .find(|(d, s, _)| *d == p.as_of && *s == id)
+            {
+                Some((_, _, figures)) => figures.push(figure),
+                None => groups.push((&p.as_of, id, vec![figure])),
             }
-            prices.push(table(entry));
+        }
+        for (as_of, source, figures) in groups {
+            regional.push(table(vec![
+                ("provider", Value::String(file.provider.clone())),
+                ("region", Value::String(file.region.clone())),
+                ("as_of", Value::String(as_of.to_string())),
+                ("source", Value::String(source.to_string())),
+                ("prices", Value::Array(figures)),
+            ]));
         }
         cited.push(ids);
-        regional.push(table(vec![
-            ("provider", Value::String(file.provider.clone())),
-            ("region", Value::String(file.region.clone())),
-            ("source", Value::String(catalog_id)),
-            ("read_on", Value::String(file.read_on.clone())),
-            ("prices", Value::Array(prices)),
-        ]));
     }
     (regional, cited)
 }

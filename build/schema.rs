@@ -81,11 +81,11 @@ shapes! {
         semester: Ty::OptStr,
     }
     REGIONAL_PRICE = "RegionalPrice" {
-        offer: STR, usd: NUM, spot_usd: Ty::OptNum, as_of: STR, source: STR,
+        offer: STR, usd: NUM,
     }
-    /// One file of `src/data/prices/`, as `build/prices.rs` reads it.
+    /// The figures of one file of `src/data/prices/` that share a date and a source.
     pub(crate) REGION_PRICES = "RegionPrices" {
-        provider: STR, region: STR, source: STR, read_on: STR, prices: Ty::List(&REGIONAL_PRICE),
+        provider: STR, region: STR, as_of: STR, source: STR, prices: Ty::List(&REGIONAL_PRICE),
     }
     /// `src/data/offers.toml`'s `[[sources]]`, and `src/data/exchange-rates.toml`'s `[source]`.
     pub(crate) SOURCE = "Source" {

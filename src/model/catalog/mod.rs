@@ -114,7 +114,8 @@ pub struct Catalog {
     pub snapshots: &'static [Snapshot],
     /// Cited sources.
     pub sources: &'static [Source],
-    /// Each provider's prices in each of its regions, as the refresh command read them.
+    /// Each provider's prices in each of its regions, as the refresh command read them (grouped
+    /// by date and source).
     pub region_prices: &'static [RegionPrices],
     /// The provider and region this catalog's prices are for, when it is a regional copy
     /// (`regional.rs`); `None`: every provider in its default region.

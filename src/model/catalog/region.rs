@@ -35,33 +35,30 @@ pub struct RegionalPrice {
     pub offer: &'static str,
     /// On-demand price (US dollars per the offer's unit: hour or GB-month).
     pub usd: f64,
-    /// Spot price (US dollars per hour), where the catalog gives one with the on-demand
-    /// figure's date and source.
-    pub spot_usd: Option<f64>,
-    /// The figure's date as the catalog gives it (`YYYY-MM-DD`, or "undated").
-    pub as_of: &'static str,
-    /// The cited source of the catalog record (a source id).
-    pub source: &'static str,
 }
 
-/// The prices of one provider in one region, as one price file holds them.
+/// The figures of one provider's price file for one region that share a date and a source.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RegionPrices {
     /// Provider id.
     pub provider: &'static str,
     /// Region id (`global` for a provider with one price everywhere).
     pub region: &'static str,
-    /// The cited source of the catalog the file was read from (a source id).
+    /// The figures' date as the catalog gives it (`YYYY-MM-DD`, or "undated").
+    pub as_of: &'static str,
+    /// The cited source of the catalog records (a source id).
     pub source: &'static str,
-    /// The day the refresh command read the catalog (`YYYY-MM-DD`).
-    pub read_on: &'static str,
-    /// Its figures, by offer id.
+    /// The figures.
     pub prices: &'static [RegionalPrice],
 }
 
-impl RegionPrices {
-    /// The figure of `offer` (an offer id), if the catalog read gives one.
-    pub fn price(&self, offer: &str) -> Option<&RegionalPrice> {
-        self.prices.iter().find(|p| p.offer == offer)
-    }
+/// An offer's price in a region as the catalogs read give it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RegionalFigure {
+    /// On-demand price (US dollars per the offer's unit).
+    pub usd: f64,
+    /// Its date (`YYYY-MM-DD`, or "undated").
+    pub as_of: &'static str,
+    /// Its cited source (a source id).
+    pub source: &'static str,
 }

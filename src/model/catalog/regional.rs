@@ -14,7 +14,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::model::catalog::offer::{Offer, SnapshotPrice};
-use crate::model::catalog::region::{Area, Region, RegionPrices, RegionalPrice};
+use crate::model::catalog::region::{Area, Region, RegionalFigure};
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{default_fraction, StandInClass};
 use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
@@ -73,11 +73,24 @@ impl Catalog {
             .unwrap_or_default()
     }
 
-    /// The price file of `provider` in `region` (a region id, not empty).
-    pub fn region_prices(&self, provider: &str, region: &str) -> Option<&RegionPrices> {
+    /// The price of `offer` (an offer id) in `region` of `provider`, if a catalog read gives one.
+    pub fn region_figure(
+        &self,
+        provider: &str,
+        region: &str,
+        offer: &str,
+    ) -> Option<RegionalFigure> {
         self.region_prices
             .iter()
-            .find(|f| f.provider == provider && f.region == region)
+            .filter(|g| g.provider == provider && g.region == region)
+            .find_map(|g| {
+                let price = g.prices.iter().find(|p| p.offer == offer)?;
+                Some(RegionalFigure {
+                    usd: price.usd,
+                    as_of: g.as_of,
+                    source: g.source,
+                })
+            })
     }
 
     /// "AWS eu-west-1 (Europe, Ireland)", "AWS us-east-1 (US East, N. Virginia)", "Lambda (GPU
@@ -139,8 +152,8 @@ fn regional_catalogs() -> &'static [Catalog] {
 /// Both figures of an offer: its default region's and this region's.
 #[derive(Clone, Copy)]
 struct Figures {
-    home: &'static RegionalPrice,
-    here: &'static RegionalPrice,
+    home: RegionalFigure,
+    here: RegionalFigure,
 }
 
 /// What one region's copy is made from.
@@ -148,10 +161,6 @@ struct Scope {
     base: &'static Catalog,
     provider: &'static Provider,
     region: &'static Region,
-    /// The default region's price file, if one was read.
-    home_file: Option<&'static RegionPrices>,
-    /// This region's, if one was read.
-    file: Option<&'static RegionPrices>,
     /// The newest snapshot's id.
     newest: &'static str,
 }
@@ -162,9 +171,10 @@ impl Scope {
         if offer.provider != self.provider.id {
             return None;
         }
+        let (provider, base) = (self.provider, self.base);
         Some(Figures {
-            home: self.home_file?.price(&offer.id)?,
-            here: self.file?.price(&offer.id)?,
+            home: base.region_figure(provider.id, provider.region, &offer.id)?,
+            here: base.region_figure(provider.id, self.region.id, &offer.id)?,
         })
     }
 
@@ -177,15 +187,12 @@ impl Scope {
                 "{region} price = {home} price x {ratio:.4} (the ratio of the two regions' figures in the catalogs read): {source} {} {}",
                 figures.here.source, figures.home.source
             ),
-            None => format!(
-                "{home} price (no {region} figure in the catalogs read): {source} {}",
-                self.file.map_or("", |f| f.source)
-            ),
+            None => format!("{home} price (no {region} figure in the catalogs read): {source}"),
         })
     }
 
     /// `offer` priced in this region.
-    fn offer(&self, offer: &Offer) -> Offer {
+    fn offer(&self, offer: &'static Offer) -> Offer {
         if offer.provider != self.provider.id {
             return offer.clone();
         }
@@ -210,15 +217,17 @@ impl Scope {
             })
             .collect();
         if let Some(f) = own {
+            // Spot: the default region's newest spot figure times the ratio, with its date.
+            let spot = offer.spot_in(self.newest);
             prices.push(SnapshotPrice {
                 snapshot: self.newest,
                 usd: f.here.usd,
                 as_of: f.here.as_of,
                 source: f.here.source,
-                spot_usd: f.here.spot_usd,
-                spot_note: f.here.spot_usd.map(|_| f.here.source),
-                no_spot: f.here.spot_usd.is_none(),
-                spot_as_of: None,
+                spot_usd: spot.as_ref().map(|s| scale(s.usd)),
+                spot_note: spot.as_ref().map(|s| self.cited(s.source, scaled)),
+                no_spot: spot.is_none(),
+                spot_as_of: spot.map(|s| s.as_of),
             });
         }
         Offer {
@@ -292,10 +301,7 @@ impl Scope {
         let newest = self.newest;
         let target = offer.per_hour(offer.price_in(newest).usd) * fraction;
         let cost = |o: &Offer| {
-            let here = self
-                .file
-                .and_then(|f| f.price(&o.id))
-                .map_or(f64::INFINITY, |p| p.usd);
+            let here = self.figures(o).map_or(f64::INFINITY, |f| f.here.usd);
             o.per_hour(here) * default_fraction(resource, o)
         };
         let fitting: Vec<&'static Offer> = self
@@ -340,8 +346,6 @@ fn regional_catalog(
         base,
         provider,
         region,
-        home_file: base.region_prices(provider.id, provider.region),
-        file: base.region_prices(provider.id, region.id),
         newest: base.newest_snapshot()?.id,
     };
     let offers: Vec<Offer> = base.offers.iter().map(|o| scope.offer(o)).collect();
