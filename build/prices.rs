@@ -19,7 +19,6 @@ pub(crate) struct PriceFile {
     provider: String,
     region: String,
     title: String,
-    url: String,
     /// The catalog's own publication date, when it gives one.
     published: Option<String>,
     /// The day the command read the catalog.
@@ -221,7 +220,6 @@ fn read_file(path: &Path, name: &str, catalog: &Value) -> Result<PriceFile, Stri
         provider: provider.to_string(),
         region: region.to_string(),
         title: text(catalog_part, "title", &at)?.to_string(),
-        url: url.to_string(),
         published,
         read_on: read_on.to_string(),
         prices,
