@@ -374,8 +374,9 @@ fn regional_tables(
 
 /// Folds `files` into `catalog` (offers.toml as read): their sources, and the newest snapshot:
 /// each offer at its home-region file's figure, else at the previous newest snapshot's.
-/// Returns the baked `REGION_PRICES` list as a value of `schema::REGION_PRICES` tables.
-pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, String> {
+/// Returns the baked `REGION_PRICES` list as a value of `schema::REGION_PRICES` tables, and the
+/// id of the snapshot the newest one falls back to.
+pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, String), String> {
     let mut sources = Sources {
         tables: Vec::new(),
         ids: Vec::new(),
@@ -432,9 +433,9 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, St
             .and_then(Value::as_array)
             .is_none_or(|list| !list.iter().any(|o| o.as_str() == Some(&id)));
         if sold {
-            months.extend(figure_months(offer, entry.as_ref()));
+            months.extend(figure_months(offer, entry.as_ref().map(|(e, _)| e)));
         }
-        if let (Some(entry), Some(table)) = (entry, offer.as_table_mut()) {
+        if let (Some((entry, true)), Some(table)) = (entry, offer.as_table_mut()) {
             let list = table
                 .entry("snapshot_prices")
                 .or_insert_with(|| Value::Array(Vec::new()));
@@ -447,17 +448,18 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<Value, St
     if let Some(Value::Array(list)) = top.get_mut("snapshots") {
         list.push(snapshot);
     }
-    Ok(Value::Array(regional))
+    Ok((Value::Array(regional), previous_id.to_string()))
 }
 
-/// The `catalogs` entry of `offer`'s `snapshot_prices`: its home file's figure (`read`: the
-/// figure and its source id), else a copy of the previous newest snapshot's entry (`None` when
-/// it has none: the base price holds there and here).
+/// The newest figure of `offer`: its home file's figure (`read`: the figure and its source
+/// ids), as a new `catalogs` entry of its `snapshot_prices` (`true`), else the previous newest
+/// snapshot's entry, which holds in the newest one too (`false`; `None` when it has none: the
+/// base price holds there and here).
 fn newest_entry(
     offer: &Value,
     read: Option<(&FilePrice, (String, String))>,
     previous: &str,
-) -> Option<Value> {
+) -> Option<(Value, bool)> {
     let own = offer.get("snapshot_prices").and_then(Value::as_array);
     let before = own
         .into_iter()
@@ -474,11 +476,10 @@ fn newest_entry(
     let read = read.filter(|(p, _)| {
         !is_day(before_as_of) || (is_day(&p.as_of) && p.as_of.as_str() >= before_as_of)
     });
+    // Without a newer figure the previous snapshot's entry holds (`Offer::price_in` falls back
+    // to it), and no copy is baked.
     let Some((p, (source, spot_source))) = read else {
-        let mut copy = before?.clone();
-        copy.as_table_mut()?
-            .insert("snapshot".into(), Value::String(NEWEST.into()));
-        return Some(copy);
+        return before.cloned().map(|entry| (entry, false));
     };
     let mut entry = vec![
         ("snapshot", Value::String(NEWEST.into())),
@@ -509,7 +510,7 @@ fn newest_entry(
             }
         }
     }
-    Some(table(entry))
+    Some((table(entry), true))
 }
 
 /// The months of `offer`'s on-demand and spot figures in the newest snapshot.

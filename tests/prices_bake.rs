@@ -123,10 +123,13 @@ fn the_files_fold_into_the_newest_price_set() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/prices");
     let mut catalog = offers();
     let files = prices::read_dir(&dir, &catalog).expect("the shipped files are valid");
-    let regional = prices::fold(&mut catalog, &files).expect("they fold");
+    let (regional, previous) = prices::fold(&mut catalog, &files).expect("they fold");
     let snapshots = catalog["snapshots"].as_array().expect("snapshots");
     let newest = snapshots.last().expect("a newest snapshot");
     assert_eq!(newest["id"].as_str(), Some(prices::NEWEST));
+    // It falls back to the snapshot before it, the last one offers.toml lists.
+    let before = &snapshots[snapshots.len() - 2];
+    assert_eq!(before["id"].as_str(), Some(previous.as_str()));
     let label = newest["label"].as_str().expect("a label");
     assert!(label.starts_with("Provider catalogs read "), "{label}");
     // A baked table per date and source of each file, and every figure's source cited.
