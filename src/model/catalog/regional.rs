@@ -271,15 +271,15 @@ impl Scope {
                     offer: &next.id,
                     fraction: default_fraction(resource, next),
                     note: keep(format!(
-                        "{} has no {region} price in the catalogs read (it is not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in. {}",
-                        offer.sku, next.sku, mapping.note
+                        "{} has no {region} price in the catalogs read (not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in.",
+                        offer.sku, next.sku
                     )),
                     ..mapping.clone()
                 }
             }
             None => format!(
-                "{} has no {region} price in the catalogs read, nor has any offer that fits: it is priced at its {} price. {}",
-                offer.sku, self.provider.region, mapping.note
+                "{} has no {region} price in the catalogs read, nor has an offer that fits: it keeps its {} price.",
+                offer.sku, self.provider.region
             ),
         };
         Mapping {
@@ -377,36 +377,6 @@ fn regional_catalog(
     })
 }
 
-/// What the stand-in `offer` of `resource` (the user's `chosen` one, or the catalog's mapping)
-/// owes to `regional`'s region, in words: a price kept from the default region, or an offer
-/// standing in for one not priced there. `None` when it is priced there as mapped.
-pub fn region_note(
-    regional: &Catalog,
-    resource: &str,
-    offer: &Offer,
-    chosen: bool,
-) -> Option<String> {
-    let (provider, region) = regional.priced_in?;
-    if offer.provider != provider {
-        return None;
-    }
-    if offer.region != region {
-        return Some(format!(
-            "Priced at its {} price: the catalogs read give no {region} figure for {}.",
-            offer.region, offer.sku
-        ));
-    }
-    let base = Catalog::builtin().ok()?;
-    let mapped = base.mapping(provider, resource)?;
-    let replaced = base
-        .offer(mapped.offer)
-        .filter(|o| !chosen && o.id != offer.id)?;
-    Some(format!(
-        "Stands in for {}, which has no {region} price in the catalogs read (not sold there, or not in the catalog): the next fitting offer priced there.",
-        replaced.sku
-    ))
-}
-
 /// What the region setting's note says for `provider` in `region` (as a scenario stores it):
 /// where its prices come from, and every stand-in the region changes.
 pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String {
@@ -430,56 +400,15 @@ pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String
     let mut text = format!(
         "Prices for {here}: the newest prices are {here}'s own catalog figures; an older price set's {home} figure is multiplied by the ratio of the two regions' figures in the catalogs read, and says so."
     );
-    let found = coverage(regional);
-    for (from, to) in &found.replaced {
-        text.push_str(&format!(
-            " {from} has no {here} price (not sold there, or not in the catalog read): {to}, the next fitting offer priced there, stands in."
-        ));
-    }
-    if !found.at_home_price.is_empty() {
-        let list = &found.at_home_price;
-        text.push_str(&format!(
-            " No {here} figure was read for {}, nor for an offer that fits: they keep their {home} prices.",
-            list.join(", ")
-        ));
+    // What the region changes in the provider's mappings, each said once.
+    let base = Catalog::builtin().map_or(&[][..], |c| c.mappings);
+    let mut said: Vec<&str> = Vec::new();
+    for (mine, theirs) in regional.mappings.iter().zip(base) {
+        if mine.provider == provider && mine.note != theirs.note && !said.contains(&mine.note) {
+            said.push(mine.note);
+            text.push(' ');
+            text.push_str(mine.note);
+        }
     }
     text
-}
-
-/// What a region changes in the catalog's mappings of its provider, for the page's note.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct RegionCoverage {
-    /// Offers the mappings name that are not priced in the region, with the offer standing in
-    /// for them there (SKUs): (not priced, stands in).
-    pub replaced: Vec<(String, String)>,
-    /// Offers the mappings name that keep their default region's price there (SKUs).
-    pub at_home_price: Vec<String>,
-}
-
-/// What `regional` (a regional copy) changes in its provider's mappings; empty for the
-/// built-in catalog.
-pub fn coverage(regional: &Catalog) -> RegionCoverage {
-    let mut found = RegionCoverage::default();
-    let (Some((provider, _)), Ok(base)) = (regional.priced_in, Catalog::builtin()) else {
-        return found;
-    };
-    let newest = regional.newest_snapshot().map_or("", |s| s.id);
-    for (mine, theirs) in regional.mappings.iter().zip(base.mappings) {
-        let sku = |c: &Catalog, id: &str| c.offer(id).map_or(id.to_string(), |o| o.sku.to_string());
-        if mine.provider != provider {
-            continue;
-        }
-        if mine.offer != theirs.offer {
-            let pair = (sku(base, theirs.offer), sku(base, mine.offer));
-            if !found.replaced.contains(&pair) {
-                found.replaced.push(pair);
-            }
-        } else if regional.offer_in(mine.offer, newest).is_none() {
-            let kept = sku(base, mine.offer);
-            if !found.at_home_price.contains(&kept) {
-                found.at_home_price.push(kept);
-            }
-        }
-    }
-    found
 }

@@ -11,7 +11,6 @@ use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::num_cell;
 use crate::model::catalog::offer::Offer;
-use crate::model::catalog::regional::region_note;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
 use crate::model::edit::change::Change;
@@ -112,9 +111,6 @@ pub(super) fn choice_row(
                             catalog.provider_name(provider),
                         ) }
                     </p>
-                }
-                if let Some(note) = region_note(catalog, resource.id, stand_in.offer, stand_in.chosen) {
-                    <p class="field-hint" data-testid="stand-in-region">{ note }</p>
                 }
                 if !suits(resource, stand_in.offer) {
                     <p class="warning" role="status" data-testid="stand-in-mismatch">
