@@ -324,28 +324,20 @@ fn month(as_of: &str) -> Option<String> {
 
 /// Each file's figures as `schema::REGION_PRICES` tables, one per date and source (a file's
 /// figures mostly share them: 16 bytes a figure in the wasm instead of 48), and each figure's
-/// source ids (on demand, spot), in file order. A region's spot prices are its default region's
+/// source id, in file order. A region's spot prices are its default region's
 /// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here.
-fn regional_tables(
-    files: &[PriceFile],
-    sources: &mut Sources,
-) -> (Vec<Value>, Vec<Vec<(String, String)>>) {
+fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> (Vec<Value>, Vec<Vec<String>>) {
     let mut cited = Vec::new();
     let mut regional = Vec::new();
     for file in files {
-        let ids: Vec<(String, String)> = file
+        let ids: Vec<String> = file
             .prices
             .iter()
-            .map(|p| {
-                (
-                    sources.id(file, &p.source),
-                    sources.id(file, &p.spot_source),
-                )
-            })
+            .map(|p| sources.id(file, &p.source))
             .collect();
         // (date, source id, figures), in the order first seen.
         let mut groups: Vec<(&str, &str, Vec<Value>)> = Vec::new();
-        for (p, (id, _)) in file.prices.iter().zip(&ids) {
+        for (p, id) in file.prices.iter().zip(&ids) {
             let figure = table(vec![
                 ("offer", Value::String(p.offer.clone())),
                 ("usd", Value::Float(p.usd)),
@@ -396,7 +388,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
         })
         .collect();
     // Every home-region figure with its source id.
-    let home_figures: Vec<(&FilePrice, &(String, String))> = files
+    let home_figures: Vec<(&FilePrice, &String)> = files
         .iter()
         .zip(&cited)
         .filter(|(f, _)| home.contains(&(f.provider.clone(), f.region.clone())))
@@ -457,7 +449,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
 /// base price holds there and here).
 fn newest_entry(
     offer: &Value,
-    read: Option<(&FilePrice, (String, String))>,
+    read: Option<(&FilePrice, String)>,
     previous: &str,
 ) -> Option<(Value, bool)> {
     let own = offer.get("snapshot_prices").and_then(Value::as_array);
@@ -478,25 +470,28 @@ fn newest_entry(
     });
     // Without a newer figure the previous snapshot's entry holds (`Offer::price_in` falls back
     // to it), and no copy is baked.
-    let Some((p, (source, spot_source))) = read else {
+    let Some((p, source)) = read else {
         return before.cloned().map(|entry| (entry, false));
     };
     let mut entry = vec![
         ("snapshot", Value::String(NEWEST.into())),
         ("usd", Value::Float(p.usd)),
         ("as_of", Value::String(p.as_of.clone())),
-        ("source", Value::String(source)),
+        ("source", Value::String(source.clone())),
     ];
-    match p.spot {
+    // An entry dates and cites its spot figure as its on-demand one: a spot figure with a date
+    // or source of its own is not the entry's.
+    let own_spot = p
+        .spot
+        .filter(|_| p.spot_as_of == p.as_of && p.spot_source == p.source);
+    match own_spot {
         Some(spot) => {
             entry.push(("spot_usd", Value::Float(spot)));
-            entry.push(("spot_note", Value::String(spot_source)));
-            if p.spot_as_of != p.as_of {
-                entry.push(("spot_as_of", Value::String(p.spot_as_of.clone())));
-            }
+            entry.push(("spot_note", Value::String(source)));
         }
-        // The older spot figure is carried (with its own date) only where it stays below this
-        // on-demand figure and no newer snapshot replaced it.
+        // The offer's base spot figure is carried (with its own date) where the file gives none
+        // or gives that very figure, it stays below this on-demand figure and no newer snapshot
+        // replaced it.
         None => {
             let base_spot = offer.get("spot_usd").and_then(Value::as_float);
             let replaced = offer
@@ -505,7 +500,9 @@ fn newest_entry(
                 .into_iter()
                 .flatten()
                 .any(|e| e.get("spot_usd").is_some() || e.get("no_spot").is_some());
-            if base_spot.is_none_or(|s| s >= p.usd) || replaced {
+            let carried = base_spot
+                .filter(|s| *s < p.usd && p.spot.is_none_or(|read| read == *s) && !replaced);
+            if carried.is_none() {
                 entry.push(("no_spot", Value::Boolean(true)));
             }
         }
@@ -529,8 +526,7 @@ fn figure_months(offer: &Value, entry: Option<&Value>) -> Vec<String> {
         == Some(true);
     let own_spot = entry.and_then(|e| e.get("spot_usd")).is_some();
     if own_spot {
-        let spot_as_of = field(entry, "spot_as_of").unwrap_or_else(|| as_of.clone());
-        found.extend(month(&spot_as_of));
+        found.extend(month(&as_of));
     } else if !no_spot && offer.get("spot_usd").is_some() {
         found.extend(month(&base_as_of));
     }

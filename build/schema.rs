@@ -49,7 +49,7 @@ shapes! {
     }
     SNAPSHOT_PRICE = "SnapshotPrice" {
         snapshot: STR, usd: NUM, as_of: STR, source: STR, spot_usd: Ty::OptNum,
-        spot_note: Ty::OptStr, no_spot: Ty::Bool => "false", spot_as_of: Ty::OptStr,
+        spot_note: Ty::OptStr, no_spot: Ty::Bool => "false",
     }
     /// `src/data/offers.toml`'s `[[offers]]`.
     pub(crate) OFFER = "Offer" {

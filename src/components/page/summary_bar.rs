@@ -76,15 +76,11 @@ fn use_scrolled_down() -> bool {
 /// semester it was taught".
 fn summary_name(state: &ScenarioState) -> Html {
     let pricing = &state.scenario.pricing;
-    let mut providers: Vec<String> =
-        providers_used(&state.estimate, state.catalog, &pricing.provider)
-            .into_iter()
-            .map(String::from)
-            .collect();
-    if let Some(main) = providers.first_mut() {
-        *main = provider_short(state.catalog, pricing);
+    let main = provider_short(state.catalog, pricing);
+    let mut providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    if let Some(first) = providers.first_mut() {
+        *first = &main;
     }
-    let providers: Vec<&str> = providers.iter().map(String::as_str).collect();
     let taught = state.origin.paper.is_some();
     let semester = semester_words(state.catalog, pricing, taught)
         .map(|words| format!(", {words}"))

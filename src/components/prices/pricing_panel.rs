@@ -7,11 +7,10 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
-use crate::components::inputs::select::{labelled_select, options};
+use crate::components::inputs::select::{labelled_select, options, push_option};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::region::Area;
 use crate::model::catalog::regional::region_summary;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
@@ -221,14 +220,10 @@ pub fn PricingPanel() -> Html {
         })
         .unwrap_or_default();
     let region = provider.and_then(|p| p.region(&pricing.region));
-    let regions = provider.map_or(&[][..], |p| p.regions);
-    let region_texts: Vec<(&str, String)> = regions
-        .iter()
-        .map(|r| match r.area {
-            Area::Everywhere => (r.id, r.name.to_string()),
-            _ => (r.id, format!("{} ({})", r.id, r.name)),
-        })
-        .collect();
+    let mut region_options = String::new();
+    for option in provider.map_or(&[][..], |p| p.regions) {
+        push_option(&mut region_options, option.id, &option.label());
+    }
     let region_note = region_summary(catalog, &pricing.provider, &pricing.region);
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
@@ -271,7 +266,7 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="region">{ "Region" }</label>
                 { labelled_select(("region", "region-select"), AttrValue::from(region.map_or("", |r| r.id)), on_region,
-                    options(region_texts.iter().map(|(id, text)| (*id, text.as_str())))) }
+                    Html::from_html_unchecked(AttrValue::from(region_options))) }
                 <p class="field-hint" data-testid="region-note">{ region_note }</p>
             </div>
             <div class="field">

@@ -59,9 +59,6 @@ pub struct SnapshotPrice {
     /// True when no spot figure holds in this snapshot: the base `spot_usd` is older than this
     /// snapshot's price and would contradict it (a spot price at or above on demand).
     pub no_spot: bool,
-    /// When this snapshot's spot figure was seen, where it differs from `as_of` (a catalog that
-    /// dates its on-demand prices and not its spot prices: "undated").
-    pub spot_as_of: Option<&'static str>,
 }
 
 /// A dated price, ready to show with its provenance.
@@ -151,7 +148,7 @@ impl Offer {
         let dated = own.and_then(|p| {
             p.spot_usd.map(|usd| PricePoint {
                 usd,
-                as_of: p.spot_as_of.unwrap_or(p.as_of),
+                as_of: p.as_of,
                 source: p.spot_note.unwrap_or(p.source),
             })
         });

@@ -19,6 +19,16 @@ use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{default_fraction, StandInClass};
 use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
 
+impl Region {
+    /// "eu-west-1 (Europe, Ireland)"; "one price in every region".
+    pub fn label(&self) -> String {
+        match self.area {
+            Area::Everywhere => self.name.to_string(),
+            _ => format!("{} ({})", self.id, self.name),
+        }
+    }
+}
+
 impl Provider {
     /// The region with id `id`; an empty id is the provider's default region.
     pub fn region(&self, id: &str) -> Option<&Region> {
@@ -80,17 +90,22 @@ impl Catalog {
         region: &str,
         offer: &str,
     ) -> Option<RegionalFigure> {
-        self.region_prices
-            .iter()
-            .filter(|g| g.provider == provider && g.region == region)
-            .find_map(|g| {
-                let price = g.prices.iter().find(|p| p.offer == offer)?;
-                Some(RegionalFigure {
-                    usd: price.usd,
-                    as_of: g.as_of,
-                    source: g.source,
-                })
-            })
+        // Plain loops: each iterator adapter with its own closure is code of its own.
+        for group in self.region_prices {
+            if group.provider != provider || group.region != region {
+                continue;
+            }
+            for price in group.prices {
+                if price.offer == offer {
+                    return Some(RegionalFigure {
+                        usd: price.usd,
+                        as_of: group.as_of,
+                        source: group.source,
+                    });
+                }
+            }
+        }
+        None
     }
 
     /// "AWS eu-west-1 (Europe, Ireland)", "AWS us-east-1 (US East, N. Virginia)", "Lambda (GPU
@@ -101,8 +116,8 @@ impl Catalog {
             return provider.to_string();
         };
         match known.region(region) {
-            Some(r) if r.area == Area::Everywhere => format!("{}, {}", known.name, r.name),
-            Some(r) => format!("{} {} ({})", known.name, r.id, r.name),
+            Some(r) if r.area == Area::Everywhere => format!("{}, {}", known.name, r.label()),
+            Some(r) => format!("{} {}", known.name, r.label()),
             None => known.name.to_string(),
         }
     }
@@ -140,12 +155,15 @@ fn regional_catalogs() -> &'static [Catalog] {
         let Ok(base) = Catalog::builtin() else {
             return Vec::new();
         };
-        base.providers
-            .iter()
-            .flat_map(|p| p.regions.iter().map(move |r| (p, r)))
-            .filter(|(p, r)| r.id != p.region)
-            .filter_map(|(p, r)| regional_catalog(base, p, r))
-            .collect()
+        let mut copies = Vec::new();
+        for provider in base.providers {
+            for region in provider.regions {
+                if region.id != provider.region {
+                    copies.extend(regional_catalog(base, provider, region));
+                }
+            }
+        }
+        copies
     })
 }
 
@@ -204,30 +222,30 @@ impl Scope {
         // figure is its file's price (else, a newer figure kept there, they scale like the
         // others).
         let own = figures.filter(|f| offer.price_in(self.newest).usd == f.home.usd);
-        let mut prices: Vec<SnapshotPrice> = offer
-            .snapshot_prices
-            .iter()
-            .filter(|p| own.is_none() || p.snapshot != self.newest)
-            .map(|p| SnapshotPrice {
-                usd: scale(p.usd),
-                spot_usd: p.spot_usd.map(scale),
-                source: self.cited(p.source, scaled),
-                spot_note: p.spot_note.map(|note| self.cited(note, scaled)),
-                ..p.clone()
-            })
-            .collect();
+        let mut prices: Vec<SnapshotPrice> = Vec::new();
+        for p in offer.snapshot_prices {
+            if own.is_none() || p.snapshot != self.newest {
+                prices.push(SnapshotPrice {
+                    usd: scale(p.usd),
+                    spot_usd: p.spot_usd.map(scale),
+                    source: self.cited(p.source, scaled),
+                    spot_note: p.spot_note.map(|note| self.cited(note, scaled)),
+                    ..p.clone()
+                });
+            }
+        }
         if let Some(f) = own {
-            // Spot: the default region's newest spot figure times the ratio, with its date.
-            let spot = offer.spot_in(self.newest);
+            // Spot: the offer's base spot figure times the ratio (the regional copy's own, with
+            // its date), where it is the default region's newest; else none.
+            let spot = offer.spot_in(self.newest).map(|s| s.usd);
             prices.push(SnapshotPrice {
                 snapshot: self.newest,
                 usd: f.here.usd,
                 as_of: f.here.as_of,
                 source: f.here.source,
-                spot_usd: spot.as_ref().map(|s| scale(s.usd)),
-                spot_note: spot.as_ref().map(|s| self.cited(s.source, scaled)),
-                no_spot: spot.is_none(),
-                spot_as_of: spot.map(|s| s.as_of),
+                spot_usd: None,
+                spot_note: None,
+                no_spot: spot.is_none() || spot != offer.spot_usd,
             });
         }
         Offer {
@@ -246,11 +264,6 @@ impl Scope {
             snapshot_prices: Box::leak(prices.into_boxed_slice()),
             ..offer.clone()
         }
-    }
-
-    /// Whether `offer` is priced in this region and sold in every snapshot.
-    fn priced_everywhere(&self, offer: &Offer) -> bool {
-        self.figures(offer).is_some() && self.base.snapshots.iter().all(|s| s.offers(&offer.id))
     }
 
     /// `mapping` in this region: unchanged where its offer is priced here; else the next
@@ -298,24 +311,28 @@ impl Scope {
         offer: &Offer,
         fraction: f64,
     ) -> Option<&'static Offer> {
-        let newest = self.newest;
-        let target = offer.per_hour(offer.price_in(newest).usd) * fraction;
-        let cost = |o: &Offer| {
-            let here = self.figures(o).map_or(f64::INFINITY, |f| f.here.usd);
-            o.per_hour(here) * default_fraction(resource, o)
-        };
-        let fitting: Vec<&'static Offer> = self
-            .base
-            .offers
-            .iter()
-            .filter(|o| self.priced_everywhere(o) && fits(resource, o))
-            .collect();
-        let above = fitting
-            .iter()
-            .filter(|o| cost(o) >= target)
-            .min_by(|a, b| cost(a).total_cmp(&cost(b)));
-        let below = fitting.iter().max_by(|a, b| cost(a).total_cmp(&cost(b)));
-        above.or(below).copied()
+        let target = offer.per_hour(offer.price_in(self.newest).usd) * fraction;
+        // (cost of an instance-hour here, offer): the cheapest at or above the target, and the
+        // dearest of all (below it, when none is above).
+        let mut above: Option<(f64, &'static Offer)> = None;
+        let mut below: Option<(f64, &'static Offer)> = None;
+        for other in self.base.offers {
+            let Some(figures) = self.figures(other) else {
+                continue;
+            };
+            let sold = self.base.snapshots.iter().all(|s| s.offers(&other.id));
+            if !sold || !fits(resource, other) {
+                continue;
+            }
+            let cost = other.per_hour(figures.here.usd) * default_fraction(resource, other);
+            if cost >= target && above.is_none_or(|(best, _)| cost < best) {
+                above = Some((cost, other));
+            }
+            if below.is_none_or(|(best, _)| cost > best) {
+                below = Some((cost, other));
+            }
+        }
+        above.or(below).map(|(_, o)| o)
     }
 }
 
@@ -348,26 +365,26 @@ fn regional_catalog(
         region,
         newest: base.newest_snapshot()?.id,
     };
-    let offers: Vec<Offer> = base.offers.iter().map(|o| scope.offer(o)).collect();
-    let unpriced: Vec<&'static str> = base
-        .offers
-        .iter()
-        .filter(|o| o.provider == provider.id && scope.figures(o).is_none())
-        .map(|o| &*o.id)
-        .collect();
-    let snapshots: Vec<Snapshot> = base
-        .snapshots
-        .iter()
-        .map(|s| {
-            let mut not_offered = s.not_offered.to_vec();
-            not_offered.extend(unpriced.iter().copied());
-            Snapshot {
-                not_offered: Box::leak(not_offered.into_boxed_slice()),
-                ..s.clone()
-            }
-        })
-        .collect();
-    let mappings: Vec<Mapping> = base.mappings.iter().map(|m| scope.mapping(m)).collect();
+    let (mut offers, mut unpriced) = (Vec::new(), Vec::new());
+    for offer in base.offers {
+        if offer.provider == provider.id && scope.figures(offer).is_none() {
+            unpriced.push(&*offer.id);
+        }
+        offers.push(scope.offer(offer));
+    }
+    let mut snapshots = Vec::new();
+    for snapshot in base.snapshots {
+        let mut not_offered = snapshot.not_offered.to_vec();
+        not_offered.extend_from_slice(&unpriced);
+        snapshots.push(Snapshot {
+            not_offered: Box::leak(not_offered.into_boxed_slice()),
+            ..snapshot.clone()
+        });
+    }
+    let mut mappings = Vec::new();
+    for mapping in base.mappings {
+        mappings.push(scope.mapping(mapping));
+    }
     Some(Catalog {
         offers: Box::leak(offers.into_boxed_slice()),
         mappings: Box::leak(mappings.into_boxed_slice()),

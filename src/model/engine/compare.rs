@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::region::Area;
+use crate::model::catalog::region::Region;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{price, Totals};
@@ -54,10 +54,7 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
             let mut provider_estimate = ProviderEstimate {
                 provider: provider.id.to_string(),
                 name: provider.name.to_string(),
-                region: region.map_or(String::new(), |r| match r.area {
-                    Area::Everywhere => r.name.to_string(),
-                    _ => format!("{} ({})", r.id, r.name),
-                }),
+                region: region.map_or(String::new(), Region::label),
                 totals: Totals::default(),
                 cost_by_category: [0.0; 4],
                 borrowed_lines: 0,

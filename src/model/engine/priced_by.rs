@@ -86,16 +86,14 @@ pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
 pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -> String {
     let providers = providers_used(estimate, catalog, &pricing.provider);
     let main = catalog.provider_name(&pricing.provider);
-    let others: Vec<String> = providers
-        .iter()
-        .filter(|name| **name != main)
-        .map(
-            |name| match catalog.providers.iter().find(|p| p.name == *name) {
-                Some(p) => catalog.provider_in_region(p.id, ""),
-                None => (*name).to_string(),
-            },
-        )
-        .collect();
+    // The others in their default regions (what a GPU cloud borrows is priced there).
+    let mut others = Vec::new();
+    for name in providers.iter().filter(|name| **name != main) {
+        others.push(match catalog.providers.iter().find(|p| p.name == *name) {
+            Some(p) => catalog.provider_in_region(p.id, ""),
+            None => (*name).to_string(),
+        });
+    }
     let others: Vec<&str> = others.iter().map(String::as_str).collect();
     let mut line = format!(
         "{}, {}, {}",
