@@ -16,6 +16,8 @@ pub(crate) const NEWEST: &str = "catalogs";
 
 /// One price file, checked.
 pub(crate) struct PriceFile {
+    /// The catalog's address.
+    url: String,
     provider: String,
     region: String,
     title: String,
@@ -217,6 +219,7 @@ fn read_file(path: &Path, name: &str, catalog: &Value) -> Result<PriceFile, Stri
         prices.push(read);
     }
     Ok(PriceFile {
+        url: url.to_string(),
         provider: provider.to_string(),
         region: region.to_string(),
         title: text(catalog_part, "title", &at)?.to_string(),
@@ -272,43 +275,56 @@ fn publisher(url: &str) -> String {
     }
 }
 
-/// The cited sources the files add (`C1`, `C2`, ...: one per catalog title and address), and
-/// the id of each file's catalog and of each figure's record address.
-struct Sources {
-    tables: Vec<Value>,
-    /// (title, url, id).
-    ids: Vec<(String, String, String)>,
+/// A record address that is no file's catalog, named by its repository and path
+/// ("skypilot-catalog catalogs/v7/aws/vms.csv"), or by itself.
+fn record_title(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let parts: Vec<&str> = rest.split('/').collect();
+    match parts.as_slice() {
+        ["github.com", _, repo, "blob", _, path @ ..] => format!("{repo} {}", path.join("/")),
+        _ => rest.to_string(),
+    }
 }
 
-impl Sources {
-    /// The id of the source `url` of `file`, added the first time.
+/// The cited sources the files add (`C1`, `C2`, ...: one per address a figure cites).
+struct Sources<'a> {
+    files: &'a [PriceFile],
+    tables: Vec<Value>,
+    /// (url, id).
+    ids: Vec<(String, String)>,
+}
+
+impl Sources<'_> {
+    /// The id of the source at `url`, cited by a figure of `file`, added the first time: named
+    /// by the file whose catalog is at `url` (its title and publication date), else by the
+    /// address, undated (read on the file's day).
     fn id(&mut self, file: &PriceFile, url: &str) -> String {
-        let title = if file.title.contains(&file.region) {
-            file.title.clone()
-        } else {
-            format!("{} ({})", file.title, file.region)
-        };
-        if let Some((_, _, id)) = self.ids.iter().find(|(t, u, _)| *t == title && u == url) {
+        if let Some((_, id)) = self.ids.iter().find(|(u, _)| u == url) {
             return id.clone();
         }
         let id = format!("C{}", self.ids.len() + 1);
-        let date = file
-            .published
-            .clone()
-            .unwrap_or_else(|| format!("undated (read {})", file.read_on));
+        let catalog = self.files.iter().find(|f| f.url == url);
+        let title = catalog.map_or_else(|| record_title(url), |f| f.title.clone());
+        let published = catalog.and_then(|f| f.published.clone());
+        let read_on = catalog.map_or(&file.read_on, |f| &f.read_on);
         let mut table = Table::new();
         for (key, value) in [
             ("id", id.clone()),
-            ("title", title.clone()),
+            ("title", title),
             ("publisher", publisher(url)),
-            ("date", date),
+            (
+                "date",
+                published
+                    .clone()
+                    .unwrap_or_else(|| format!("undated (read {read_on})")),
+            ),
             ("url", url.to_string()),
-            ("as_of", file.published.clone().unwrap_or("undated".into())),
+            ("as_of", published.unwrap_or_else(|| "undated".into())),
         ] {
             table.insert(key.into(), Value::String(value));
         }
         self.tables.push(Value::Table(table));
-        self.ids.push((title, url.to_string(), id.clone()));
+        self.ids.push((url.to_string(), id.clone()));
         id
     }
 }
@@ -370,6 +386,7 @@ fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> (Vec<Value>, V
 /// id of the snapshot the newest one falls back to.
 pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, String), String> {
     let mut sources = Sources {
+        files,
         tables: Vec::new(),
         ids: Vec::new(),
     };
