@@ -342,10 +342,13 @@ fn month(as_of: &str) -> Option<String> {
 /// figures mostly share them: 16 bytes a figure in the wasm instead of 48), and each figure's
 /// source id, in file order. A region's spot prices are its default region's
 /// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here.
-fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> (Vec<Value>, Vec<Vec<String>>) {
-    let mut cited = Vec::new();
+fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> Vec<Value> {
     let mut regional = Vec::new();
     for file in files {
+        // A provider with one price everywhere has one file: no other region is priced by it.
+        if files.iter().filter(|f| f.provider == file.provider).count() < 2 {
+            continue;
+        }
         let ids: Vec<String> = file
             .prices
             .iter()
@@ -375,9 +378,8 @@ fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> (Vec<Value>, V
                 ("prices", Value::Array(figures)),
             ]));
         }
-        cited.push(ids);
     }
-    (regional, cited)
+    regional
 }
 
 /// Folds `files` into `catalog` (offers.toml as read): their sources, and the newest snapshot:
@@ -390,7 +392,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
         tables: Vec::new(),
         ids: Vec::new(),
     };
-    let (regional, cited) = regional_tables(files, &mut sources);
+    let regional = regional_tables(files, &mut sources);
     let top = catalog.as_table_mut().ok_or("offers.toml is not a table")?;
     let home: Vec<(String, String)> = top
         .get("providers")
@@ -405,15 +407,11 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
         })
         .collect();
     // Every home-region figure with its source id.
-    let home_figures: Vec<(&FilePrice, &String)> = files
+    let home_figures: Vec<(&FilePrice, &PriceFile)> = files
         .iter()
-        .zip(&cited)
-        .filter(|(f, _)| home.contains(&(f.provider.clone(), f.region.clone())))
-        .flat_map(|(f, ids)| f.prices.iter().zip(ids))
+        .filter(|f| home.contains(&(f.provider.clone(), f.region.clone())))
+        .flat_map(|f| f.prices.iter().map(move |p| (p, f)))
         .collect();
-    if let Some(Value::Array(list)) = top.get_mut("sources") {
-        list.extend(sources.tables.iter().cloned());
-    }
     let snapshots = top.get("snapshots").and_then(Value::as_array);
     let previous = snapshots
         .and_then(|s| s.last())
@@ -435,8 +433,8 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
             .and_then(Value::as_str)
             .unwrap_or_default()
             .to_string();
-        let read = home_figures.iter().find(|(p, _)| p.offer == id);
-        let entry = newest_entry(offer, read.map(|(p, id)| (*p, (*id).clone())), previous_id);
+        let read = home_figures.iter().find(|(p, _)| p.offer == id).copied();
+        let entry = newest_entry(offer, read, previous_id, &mut sources);
         let sold = not_offered
             .as_ref()
             .and_then(Value::as_array)
@@ -453,6 +451,9 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
             }
         }
     }
+    if let Some(Value::Array(list)) = top.get_mut("sources") {
+        list.extend(sources.tables.iter().cloned());
+    }
     let snapshot = newest_snapshot(files, &months, previous_id, not_offered)?;
     if let Some(Value::Array(list)) = top.get_mut("snapshots") {
         list.push(snapshot);
@@ -466,8 +467,9 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
 /// base price holds there and here).
 fn newest_entry(
     offer: &Value,
-    read: Option<(&FilePrice, String)>,
+    read: Option<(&FilePrice, &PriceFile)>,
     previous: &str,
+    sources: &mut Sources,
 ) -> Option<(Value, bool)> {
     let own = offer.get("snapshot_prices").and_then(Value::as_array);
     let before = own
@@ -487,9 +489,10 @@ fn newest_entry(
     });
     // Without a newer figure the previous snapshot's entry holds (`Offer::price_in` falls back
     // to it), and no copy is baked.
-    let Some((p, source)) = read else {
+    let Some((p, file)) = read else {
         return before.cloned().map(|entry| (entry, false));
     };
+    let source = sources.id(file, &p.source);
     let mut entry = vec![
         ("snapshot", Value::String(NEWEST.into())),
         ("usd", Value::Float(p.usd)),
@@ -587,7 +590,7 @@ fn newest_snapshot(
         (
             "description",
             Value::String(format!(
-                "The prices the refresh command read from each provider's own public catalog on {read_words}, each figure with the catalog's date, in every region offered. Where no catalog read gives a figure for an offer, the figure of the previous price set ({previous}) stands, with its own date. A link made with these prices opens with the catalogs of the build it is opened in."
+                "Each provider's own public catalog as read on {read_words}, in every region offered, each figure with its catalog's date; where none gives a newer figure, the previous price set's ({previous}) stands. A link made with these prices opens with those of the build that opens it."
             )),
         ),
     ];

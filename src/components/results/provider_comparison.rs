@@ -24,10 +24,7 @@ fn provider_row(
         <tr key={row.provider.clone()} class={classes!(current.then_some("current"))}
             data-provider={row.provider.clone()}>
             <th scope="row">
-                { row.name.clone() }
-                if !row.region.is_empty() {
-                    <span class="field-hint region-name">{ format!(" {}", row.region) }</span>
-                }
+                { format!("{} {}", row.name, row.region) }
                 if row.borrowed_lines > 0 {
                     <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }

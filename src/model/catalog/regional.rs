@@ -202,7 +202,7 @@ impl Scope {
         let (region, home) = (self.region.id, self.provider.region);
         keep(match scaled {
             Some((ratio, figures)) => format!(
-                "{region} price = {home} price x {ratio:.4} (the ratio of the two regions' figures in the catalogs read): {source} {} {}",
+                "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): {source} {} {}",
                 figures.here.source, figures.home.source
             ),
             None => format!("{home} price (no {region} figure in the catalogs read): {source}"),
@@ -402,20 +402,20 @@ pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String
     };
     if known.one_price_everywhere() {
         return format!(
-            "{} prices alike in every region: its price list has no regional prices. What it does not sell (CPU VMs, storage, addresses) is priced on AWS in us-east-1.",
+            "{} prices alike in every region. What it does not sell (CPU VMs, storage, addresses) is priced on AWS us-east-1.",
             known.name
         );
     }
     let regional = priced_in(catalog, provider, region);
     let Some((_, here)) = regional.priced_in else {
         return format!(
-            "Prices for {}, {}'s default region: the figures the price sets list.",
+            "Prices for {}, {}'s default region.",
             known.region, known.name
         );
     };
     let home = known.region;
     let mut text = format!(
-        "Prices for {here}: the newest prices are {here}'s own catalog figures; an older price set's {home} figure is multiplied by the ratio of the two regions' figures in the catalogs read, and says so."
+        "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
     );
     // What the region changes in the provider's mappings, each said once.
     let base = Catalog::builtin().map_or(&[][..], |c| c.mappings);

@@ -288,17 +288,10 @@ impl PriceAge {
         }
     }
 
-    /// Every on-demand and spot figure of the offers sold in `snapshot`, judged at `on`, or at
-    /// the snapshot's own date when it stands for a past semester (no cost: `doubtful_share` is
-    /// 0).
+    /// Every on-demand and spot figure of the offers sold in `snapshot`, judged at `on` (no
+    /// cost: `doubtful_share` is 0).
     pub fn of_snapshot(catalog: &Catalog, snapshot: &str, on: Day) -> PriceAge {
         let mut age = PriceAge::empty(on);
-        let past = catalog
-            .snapshot(snapshot)
-            .and_then(|s| Some((s.semester?, Day::parse(s.as_of)?)));
-        if let Some((semester, date)) = past {
-            (age.on, age.semester) = (date, Some(semester));
-        }
         let mut seen = Vec::new();
         for offer in catalog.offers_in(snapshot) {
             let list = offer.price_in(snapshot);
@@ -406,12 +399,8 @@ pub fn snapshot_option_text(catalog: &Catalog, snapshot: &str, on: Option<Day>) 
 /// figures and how many are undated or old on `on`.
 pub fn snapshot_age_note(catalog: &Catalog, snapshot: &str, on: Day) -> String {
     let age = PriceAge::of_snapshot(catalog, snapshot, on);
-    let judged = match age.semester {
-        Some(semester) => format!("the date of the {semester} prices"),
-        None => "the build date".to_string(),
-    };
     format!(
-        "Its {} price figures are {}; {} ({judged}).",
+        "Its {} price figures are {}; {} (the build date).",
         age.figures,
         age.range(),
         age.counts()
