@@ -161,15 +161,17 @@ fn the_baked_regional_prices_are_the_files_figures() {
     assert!(files.len() >= 7, "{files:?}");
 }
 
-/// The line of `lines` for the same use as `line` (same part, activity, option and resource).
-fn same_use<'a>(lines: &'a [CostLine], line: &CostLine) -> &'a CostLine {
-    lines
-        .iter()
-        .find(|l| {
-            (l.phase, &l.activity, &l.option, &l.resource)
-                == (line.phase, &line.activity, &line.option, &line.resource)
-        })
-        .expect("the same use in the other region")
+/// The line at `line`'s place in `lines`, for the same use (same part, activity, option and
+/// resource): a region changes prices and stand-ins, not the course's lines or their order (a
+/// use can have several lines, so the place, not the use, pairs them).
+fn same_use<'a>(lines: &'a [CostLine], i: usize, line: &CostLine) -> &'a CostLine {
+    let there = &lines[i];
+    assert_eq!(
+        (there.phase, &there.activity, &there.option, &there.resource),
+        (line.phase, &line.activity, &line.option, &line.resource),
+        "the same use in the other region"
+    );
+    there
 }
 
 #[test]
@@ -181,9 +183,13 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
     assert_eq!(home.lines.len(), europe.lines.len());
     let mut expected = 0.0;
     let mut scaled = 0;
-    for line in &home.lines {
-        let there = same_use(&europe.lines, line);
+    // The lines whose stand-in is the same in both regions: (us-east-1, eu-west-1) cost.
+    let mut kept = (0.0, 0.0);
+    let summary = region_summary(catalog(), "aws", "eu-west-1");
+    for (i, line) in home.lines.iter().enumerate() {
+        let there = same_use(&europe.lines, i, line);
         if there.offer_id == line.offer_id {
+            kept = (kept.0 + line.cost_usd, kept.1 + there.cost_usd);
             // The Spring 2025 us-east-1 price times eu-west-1 / us-east-1 in the catalogs read,
             // or the us-east-1 price where a file lacks the offer (and the line says so).
             match ratio(&eu, &us, offer(&line.offer_id)) {
@@ -203,8 +209,14 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
                 }
             }
         } else {
-            // Another offer stands in there: its own Spring 2025 price times its ratio.
+            // Another offer stands in there (not sold there, or not in the catalog read), named
+            // in the region's note: its own Spring 2025 price times its ratio.
             let stand_in = offer(&there.offer_id);
+            let named = format!(
+                "{}, the next fitting offer priced there, stands in",
+                stand_in.sku
+            );
+            assert!(summary.contains(&named), "{summary}");
             let r = ratio(&eu, &us, stand_in).expect("a stand-in priced in both regions");
             let usd = stand_in.per_hour(stand_in.price_in(snapshot).usd) * r * there.fraction;
             expected += there.actual_hours * there.rerun * usd;
@@ -216,11 +228,18 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
         (total - expected).abs() < 1e-6 * expected,
         "{total} vs {expected}"
     );
-    assert!(
-        total > home.totals.list_usd,
-        "{total} vs {}",
-        home.totals.list_usd
-    );
+    // Every stand-in priced in both regions costs more in eu-west-1, so the lines that keep
+    // theirs rise (and the whole course, when every line keeps its stand-in). Where a stand-in
+    // is not sold there, the one that replaces it may cost less (p4de, when a mapping names it:
+    // the 40 GB p4d stands in).
+    assert!(kept.1 > kept.0, "{kept:?}");
+    if (kept.0 - home.totals.list_usd).abs() < 1e-9 * home.totals.list_usd {
+        assert!(
+            total > home.totals.list_usd,
+            "{total} vs {}",
+            home.totals.list_usd
+        );
+    }
     // The GPU nodes: p4d.24xlarge's ratio is the files' 23.71569 / 21.957642 (+8.0%) when they
     // hold those figures.
     let p4d = offer("aws/p4d.24xlarge");

@@ -70,25 +70,50 @@ test('eu-west-1 raises the paper\'s course by its stand-ins\' regional ratio, an
   assert.deepEqual(options, ['us-east-1', 'eu-west-1', 'ap-southeast-1']);
   await region.selectOption('eu-west-1');
   const after = await changed(page, 'total-cost', before);
-  assert.ok(parse(after) > parse(before), `${after} > ${before}`);
-  assert.match(await text(page, 'region-note'), /^Prices for eu-west-1:/);
+  const note = await text(page, 'region-note');
+  assert.match(note, /^Prices for eu-west-1:/);
   assert.match(await text(page, 'summary-pricing'), /^AWS eu-west-1, on demand/);
 
   // Each line's cost times eu-west-1 / us-east-1 in the price files (1 where a file lacks the
-  // offer and its us-east-1 price is kept), from the JSON exports of both.
+  // offer and its us-east-1 price is kept), from the JSON exports of both. Where eu-west-1's file
+  // does not price a stand-in, another offer stands in there: its Spring 2025 us-east-1 price (as
+  // a us-east-1 line of the same offer shows it) times its own ratio, at the line's quantity.
   await showView(page, 'share');
   const europe = JSON.parse(await download(page, 'export-json'));
   assert.equal(europe.scenario.pricing.region, 'eu-west-1');
   assert.equal(europe.results.lines.length, home.results.lines.length);
+  const key = (l) => JSON.stringify([l.phase, l.activity, l.option, l.resource]);
+  const ratio = (offerId) => {
+    const [a, b] = [figure(eu, offerId), figure(us, offerId)];
+    return a !== undefined && b !== undefined ? a / b : undefined;
+  };
+  // A region changes prices and stand-ins, not the lines or their order.
   let expected = 0;
-  home.results.lines.forEach((line, i) => {
+  const kept = { us: 0, eu: 0 };
+  for (const [i, line] of home.results.lines.entries()) {
     const there = europe.results.lines[i];
-    assert.equal(there.offer_id, line.offer_id, 'no stand-in changes in eu-west-1');
-    const [a, b] = [figure(eu, line.offer_id), figure(us, line.offer_id)];
-    expected += a !== undefined && b !== undefined ? line.cost_usd * (a / b) : line.cost_usd;
-  });
+    assert.equal(key(there), key(line), 'the same use in eu-west-1');
+    if (there.offer_id === line.offer_id) {
+      expected += line.cost_usd * (ratio(line.offer_id) ?? 1);
+      kept.us += line.cost_usd;
+      kept.eu += there.cost_usd;
+    } else {
+      const r = ratio(there.offer_id);
+      assert.ok(r !== undefined, `${there.offer_id} stands in and is priced in both files`);
+      const usHome = home.results.lines.find((l) => l.offer_id === there.offer_id);
+      assert.ok(usHome, `a us-east-1 line of ${there.offer_id} shows its Spring 2025 price`);
+      expected += there.cost_usd * (usHome.offer_usd * r) / there.offer_usd;
+      assert.ok(note.includes(`${there.sku}, the next fitting offer priced there, stands in`), note);
+    }
+  }
   assert.ok(Math.abs(europe.results.totals.list_usd - expected) < 1e-6 * expected, `${europe.results.totals.list_usd} vs ${expected}`);
-  assert.ok(expected > home.results.totals.list_usd);
+  // Every stand-in priced in both regions costs more in eu-west-1: the lines that keep theirs
+  // rise, and so does the course when every line keeps its stand-in (one not sold there may be
+  // replaced by a cheaper one, named in the note).
+  assert.ok(kept.eu > kept.us, JSON.stringify(kept));
+  if (Math.abs(kept.us - home.results.totals.list_usd) < 1e-9 * kept.us) {
+    assert.ok(parse(after) > parse(before), `${after} > ${before}`);
+  }
 
   // The link names the region and opens in it.
   const { url, data } = await linkInAddressBar(page, (d) => d.rg === 'eu-west-1');
