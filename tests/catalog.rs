@@ -52,8 +52,12 @@ fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {
 
 /// True for a `source` field that is a list of source ids only (`S2,S6`).
 fn is_id_list(text: &str) -> bool {
+    // `S..`: the hand-kept sources of offers.toml; `C..`: the catalogs the refresh command read
+    // (build/prices.rs).
     text.split(',').all(|id| {
-        id.len() >= 2 && id.starts_with('S') && id[1..].chars().all(|c| c.is_ascii_digit())
+        id.len() >= 2
+            && (id.starts_with('S') || id.starts_with('C'))
+            && id[1..].chars().all(|c| c.is_ascii_digit())
     })
 }
 
@@ -130,6 +134,16 @@ fn every_source_has_a_public_citation_and_is_cited() {
                     .iter()
                     .any(|p| p.source.split(',').any(|id| id == source.id))
         });
+        // A catalog the refresh command read is cited by its region's prices, or by a spot
+        // figure with a source of its own.
+        let spot_cites = |o: &Offer| {
+            o.snapshot_prices
+                .iter()
+                .any(|p| p.spot_note == Some(source.id))
+        };
+        let cited = cited
+            || catalog.offers.iter().any(spot_cites)
+            || catalog.region_prices.iter().any(|f| f.source == source.id);
         assert!(cited, "source {} is cited by no offer", source.id);
     }
 }

@@ -4,6 +4,7 @@ use std::cell::OnceCell;
 use std::rc::Rc;
 
 use crate::model::catalog::presets::{builtin_presets, Preset};
+use crate::model::catalog::regional::priced_in;
 use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
@@ -167,7 +168,14 @@ impl ScenarioState {
 
     /// The origin preset, if the scenario still equals it.
     fn unchanged_origin(&self) -> Option<&'static Preset> {
-        (self.origin.scenario == **self.scenario).then_some(self.origin)
+        (self.origin.start == **self.scenario).then_some(self.origin)
+    }
+
+    /// The catalog priced in the scenario's region: what the stand-in lists and prices show
+    /// (the engine prices with it too).
+    pub fn prices(&self) -> &'static Catalog {
+        let pricing = &self.scenario.pricing;
+        priced_in(self.catalog, &pricing.provider, &pricing.region)
     }
 
     /// The scenario on every provider, priced the first time it is asked for in this state.
@@ -449,11 +457,11 @@ impl ScenarioState {
         else {
             return self;
         };
-        let Some(priced) = Priced::checked(preset.scenario.clone(), self.catalog) else {
+        let Some(priced) = Priced::checked(preset.start.clone(), self.catalog) else {
             return self;
         };
         let mut next = self.with_priced(priced);
-        next.replaced_scenario = self.kept_if_replaced(&preset.scenario);
+        next.replaced_scenario = self.kept_if_replaced(&preset.start);
         next.replaced_by = next
             .replaced_scenario
             .as_ref()

@@ -8,7 +8,9 @@ use yew::prelude::*;
 use crate::components::price_age_warning;
 use crate::model::engine::capacity::CapacityCheck;
 use crate::model::engine::paper_gap::PaperGap;
-use crate::model::engine::priced_by::{and_list, model_words, providers_used};
+use crate::model::engine::priced_by::{
+    and_list, model_words, provider_short, providers_used, semester_words,
+};
 use crate::model::format;
 use crate::model::testbed::{words, Testbeds};
 use crate::model::Catalog;
@@ -70,11 +72,20 @@ fn use_scrolled_down() -> bool {
     *compact
 }
 
-/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS and
-/// RunPod (GPU cloud), spot".
+/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS
+/// eu-west-1 and RunPod (GPU cloud), spot"; the paper's course adds "at Spring 2025 prices, the
+/// semester it was taught".
 fn summary_name(state: &ScenarioState) -> Html {
     let pricing = &state.scenario.pricing;
-    let providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    let main = provider_short(state.catalog, pricing);
+    let mut providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    if let Some(first) = providers.first_mut() {
+        *first = &main;
+    }
+    let taught = state.origin.paper.is_some();
+    let semester = semester_words(state.catalog, pricing, taught)
+        .map(|words| format!(", {words}"))
+        .unwrap_or_default();
     let title = state.scenario.title.trim();
     html! {
         <p class="summary-name" data-testid="summary-pricing">
@@ -82,7 +93,7 @@ fn summary_name(state: &ScenarioState) -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
+            { format!("{}, {}{semester}", and_list(&providers), model_words(pricing, &state.estimate)) }
             <span class="summary-testbeds" data-testid="summary-testbeds">{ testbeds_words(state) }</span>
         </p>
     }

@@ -151,7 +151,8 @@ fn sharing_words(settings: &Levers, scope: &(Vec<String>, Vec<String>)) -> Optio
 pub fn SavingsPanel() -> Html {
     let state = use_scenario();
     let dispatch = state.dispatch();
-    let catalog = state.catalog;
+    // Spot figures and stand-ins of the scenario's region.
+    let catalog = state.prices();
     let pricing = state.scenario.pricing.clone();
     let applied = state.scenario.levers.clone();
     // The spot lever starts from the scenario's re-run share: one assumption for both.

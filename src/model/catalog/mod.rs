@@ -6,6 +6,8 @@ pub mod hardware;
 pub mod offer;
 pub mod paper_figures;
 pub mod presets;
+pub mod region;
+pub mod regional;
 pub mod resource;
 pub mod stand_in;
 
@@ -17,6 +19,7 @@ use serde::Serialize;
 
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceUnit, SnapshotPrice};
+use crate::model::catalog::region::{Area, Region, RegionPrices, RegionalPrice};
 use crate::model::catalog::resource::{Resource, ResourceKind};
 
 /// A cloud provider the scenario can be priced on.
@@ -26,10 +29,14 @@ pub struct Provider {
     pub id: &'static str,
     /// Display name.
     pub name: &'static str,
-    /// Region the prices are for.
+    /// The default region: the one the catalog's base prices are for, and what a scenario
+    /// without a region (every link made before regions existed) is priced in.
     pub region: &'static str,
     /// What to know about this provider's prices.
     pub note: &'static str,
+    /// The regions a scenario can be priced in, the default first (one `global` region for a
+    /// provider that prices alike everywhere).
+    pub regions: &'static [Region],
 }
 
 /// A named set of prices at one point in time.
@@ -46,6 +53,9 @@ pub struct Snapshot {
     /// Ids of offers that were not sold yet at this snapshot's date: they are left out of it
     /// rather than given a price they never had. Empty for most snapshots.
     pub not_offered: &'static [&'static str],
+    /// The semester these prices stand for (`Spring 2025`), when they are a past semester's: their
+    /// age is judged at `as_of`, the semester's date, not at the build date.
+    pub semester: Option<&'static str>,
 }
 
 impl Snapshot {
@@ -104,6 +114,12 @@ pub struct Catalog {
     pub snapshots: &'static [Snapshot],
     /// Cited sources.
     pub sources: &'static [Source],
+    /// Each provider's prices in each of its regions, as the refresh command read them (grouped
+    /// by date and source).
+    pub region_prices: &'static [RegionPrices],
+    /// The provider and region this catalog's prices are for, when it is a regional copy
+    /// (`regional.rs`); `None`: every provider in its default region.
+    pub priced_in: Option<(&'static str, &'static str)>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
@@ -116,6 +132,8 @@ static BUILTIN: Catalog = Catalog {
     providers: PROVIDERS,
     snapshots: SNAPSHOTS,
     sources: SOURCES,
+    region_prices: REGION_PRICES,
+    priced_in: None,
 };
 
 impl Catalog {
@@ -165,6 +183,12 @@ impl Catalog {
     /// The snapshot with this id.
     pub fn snapshot(&self, id: &str) -> Option<&Snapshot> {
         self.snapshots.iter().find(|s| s.id == id)
+    }
+
+    /// The newest snapshot (the last: snapshots are listed oldest first), which a new course
+    /// starts on.
+    pub fn newest_snapshot(&self) -> Option<&Snapshot> {
+        self.snapshots.last()
     }
 
     /// The name of the provider with id `id`, or the id where there is no such provider.

@@ -5,6 +5,7 @@ use yew::prelude::*;
 use super::choice_row::choice_row;
 use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::{Offer, PriceModel};
+use crate::model::catalog::regional::priced_in;
 use crate::model::scenario::OfferChoice;
 use crate::model::Catalog;
 use crate::state::Dispatch;
@@ -15,6 +16,8 @@ use crate::state::Dispatch;
 pub(super) struct StandInView {
     /// The provider whose stand-ins are shown (id).
     pub provider: AttrValue,
+    /// Its region, as the scenario stores it (empty: the default region).
+    pub region: AttrValue,
     /// The price snapshot (id).
     pub snapshot: AttrValue,
     /// The price model the scenario buys by (the lists are priced by it).
@@ -45,7 +48,9 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
         return html! {};
     };
     let provider = props.view.provider.as_str();
-    let provider_name = catalog.provider_name(provider);
+    // The lists price the region's offers.
+    let catalog = priced_in(catalog, provider, &props.view.region);
+    let provider_name = catalog.provider_in_region(provider, &props.view.region);
     html! {
         <table class="data-table choices" data-testid="gpu-choices">
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>
