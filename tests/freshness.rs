@@ -152,7 +152,7 @@ fn a_new_course_starts_on_the_newest_prices_judged_at_the_build_date() {
         assert_eq!(preset.start.pricing.snapshot, expected, "{}", preset.id);
     }
     let state = ScenarioState::from_sources(None, None).expect("the default");
-    let state = std::rc::Rc::new(state).apply(Action::LoadPreset("cpu-only-v2".into()));
+    let state = std::rc::Rc::new(state).apply(Action::LoadPreset("cpu-only-v3".into()));
     assert_eq!(state.scenario.pricing.snapshot, newest.id);
     assert!(state.preset.is_some(), "a preset just picked is unchanged");
     // Its link names the newest prices and opens on them.

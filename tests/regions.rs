@@ -426,7 +426,7 @@ fn the_link_carries_the_region_and_a_link_without_one_means_the_default() {
         decode(&payload, c).expect("presets load")
     };
     // A version 3 link made before regions existed: the default region, no notice.
-    let old = link(r#"{"v":3,"p":"paper-s25-v2","pv":"azure"}"#);
+    let old = link(r#"{"v":3,"p":"paper-s25-v3","pv":"azure"}"#);
     assert!(old.notices.is_empty());
     assert_eq!(
         (
@@ -436,7 +436,7 @@ fn the_link_carries_the_region_and_a_link_without_one_means_the_default() {
         ("azure", "")
     );
     // A region of another provider: said, and the default region kept.
-    let wrong = link(r#"{"v":3,"p":"paper-s25-v2","pv":"azure","rg":"eu-west-1"}"#);
+    let wrong = link(r#"{"v":3,"p":"paper-s25-v3","pv":"azure","rg":"eu-west-1"}"#);
     assert_eq!(wrong.scenario.pricing.region, "");
     assert!(
         wrong.notices.iter().any(|n| n.contains("region")),
@@ -444,7 +444,7 @@ fn the_link_carries_the_region_and_a_link_without_one_means_the_default() {
         wrong.notices
     );
     // The default region's own id reads as the default.
-    let named = link(r#"{"v":3,"p":"paper-s25-v2","rg":"us-east-1"}"#);
+    let named = link(r#"{"v":3,"p":"paper-s25-v3","rg":"us-east-1"}"#);
     assert_eq!(named.scenario.pricing.region, "");
     assert!(named.notices.is_empty());
 }

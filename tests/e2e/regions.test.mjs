@@ -45,9 +45,9 @@ test('the paper\'s course is priced at its semester with no stale-price warning;
 
   await showView(page, 'course');
   const before = await text(page, 'total-cost');
-  await page.getByTestId('preset-select').selectOption('cpu-only-v2');
+  await page.getByTestId('preset-select').selectOption('cpu-only-v3');
   await changed(page, 'total-cost', before);
-  assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v2', 'a preset just picked is not "edited"');
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v3', 'a preset just picked is not "edited"');
   await showView(page, 'prices');
   const snapshots = await page.getByTestId('snapshot-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
   assert.equal(await page.getByTestId('snapshot-select').inputValue(), snapshots.at(-1), 'the newest prices');

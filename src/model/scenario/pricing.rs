@@ -62,6 +62,8 @@ impl Pricing {
     /// reader's locale (four significant digits).
     pub fn hourly(&self, usd: f64) -> String {
         format::hourly(usd, &self.currency, self.usd_to_currency)
+    }
+
     /// Prices on `provider`, in its region in the same part of the world as the current one
     /// (eu-west-1 on AWS becomes westeurope on Azure; the default region where it has none).
     pub fn move_to(&mut self, provider: String, catalog: &Catalog) {
