@@ -12,6 +12,7 @@ use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
+use crate::model::plural::plural;
 use crate::model::scenario::Scenario;
 
 /// The formats the scenario can be exported in.
@@ -199,9 +200,11 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         md.push_str(&format!("{}\n\n", escape(scenario.notes.trim())));
     }
     md.push_str(&format!(
-        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
+        "{} {}, {} {} and a {}-week group project, priced on {provider} ({}, {snapshot}).\n\n",
         format::number(scenario.course.students, 0),
+        plural(scenario.course.students, "student", "students"),
         scenario.course.labs.len(),
+        plural(scenario.course.labs.len() as f64, "lab", "labs"),
         format::quantity(scenario.course.project.weeks),
         pricing.model.label().to_ascii_lowercase(),
     ));

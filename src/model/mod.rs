@@ -29,6 +29,7 @@ pub mod format;
 pub mod glossary;
 pub mod json;
 pub mod planners;
+pub mod plural;
 pub mod scenario;
 pub mod share;
 pub mod sort;

@@ -10,7 +10,7 @@ use crate::model::format;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::provenance_note::field_note;
-use crate::state::{use_scenario, Dispatch, TypedText};
+use crate::state::{use_scenario_if, when, Dispatch, TypedText};
 
 /// Props of [`NumberInput`].
 #[derive(Properties, PartialEq)]
@@ -77,12 +77,31 @@ impl NumberInputProps {
     }
 }
 
+/// Whether two states hold the same bill calibration (the same one, not an equal one).
+fn same_bill<T>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (None, None) => true,
+        _ => false,
+    }
+}
+
 /// A number field bound to the scenario. It reads only its own draft from the state and hands
 /// everything to [`NumberInputView`], which Yew skips re-rendering when nothing it shows changed:
 /// an edit elsewhere costs this field a lookup, not a re-render.
 #[component]
 pub fn NumberInput(props: &NumberInputProps) -> Html {
-    let state = use_scenario();
+    // Its value comes in its props; from the state it shows its draft, its provenance (the
+    // preset, the currency and snapshot, a bill's calibration) and the exchange rate.
+    let field = props.field;
+    let state = use_scenario_if(when(move |before, now| {
+        let (a, b) = (&before.scenario.pricing, &now.scenario.pricing);
+        before.typed_text(&field) != now.typed_text(&field)
+            || before.origin.id != now.origin.id
+            || (&a.currency, &a.snapshot, a.usd_to_currency)
+                != (&b.currency, &b.snapshot, b.usd_to_currency)
+            || !same_bill(&before.bill_calibration, &now.bill_calibration)
+    }));
     let draft = state.typed_text(&props.field).cloned();
     // Where the number comes from depends only on the field, its value, the preset it started
     // from and (for the exchange rate) the currency and the prices' date: worked out when one of
