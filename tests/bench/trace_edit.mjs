@@ -13,11 +13,13 @@ const RATE = Number(process.env.TRACE_RATE ?? 4);
 const server = await serve(dist);
 const browser = await launch();
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: !!process.env.TRACE_CSS });
   const page = await context.newPage();
   await page.goto(server.url);
   await page.getByTestId('students-input').waitFor();
   await page.waitForSelector('#app:not([aria-busy])');
+  // An experiment: extra CSS over the page's (TRACE_CSS), to see what a rule would save.
+  if (process.env.TRACE_CSS) await page.addStyleTag({ content: process.env.TRACE_CSS });
   await throttle(page, RATE);
   // Warm-up edits.
   const run = (n) =>
@@ -48,7 +50,7 @@ try {
   await client.send('Tracing.start', {
     transferMode: 'ReportEvents',
     traceConfig: {
-      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'blink'],
+      includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'blink', ...(process.env.TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : [])],
     },
   });
   await run(EDITS);

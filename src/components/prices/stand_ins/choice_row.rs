@@ -100,14 +100,9 @@ pub(super) fn choice_row(
                     </p>
                 }
                 if !fit.fits() {
-                    <p class="warning" role="status" data-testid="stand-in-mismatch">
-                        { format!(
-                            "{} x {} does not fit a {}: {}.",
-                            crate::model::format::exact(stand_in.fraction),
-                            stand_in.offer.sku,
-                            resource.label,
-                            fit.words()
-                        ) }
+                    // One short line, so the row keeps its height: the select names the offer.
+                    <p class="misfit-note" role="note" data-testid="stand-in-mismatch">
+                        { format!("Does not fit: {}.", fit.words()) }
                     </p>
                 }
 
