@@ -196,3 +196,47 @@ fn an_added_lab_comes_after_the_last_one_for_as_long_as_labs_usually_take() {
     assert_eq!(added.name, "Lab 9: New lab");
     assert_eq!((added.start_week, added.due_week), (17.0, 19.0));
 }
+
+mod notices {
+    use std::rc::Rc;
+
+    use course_cost::model::scenario::field::{FieldPath, Setting};
+    use course_cost::state::{Action, Replacement, ScenarioState};
+
+    fn edited(students: &str) -> Rc<ScenarioState> {
+        let field: FieldPath = Setting::Students.into();
+        Rc::new(ScenarioState::from_sources(None, None).expect("the paper's course loads"))
+            .apply(Action::EditNumber {
+                field,
+                text: students.to_string(),
+            })
+            .apply(Action::FinishEdit(field))
+    }
+
+    #[test]
+    fn undoing_a_loaded_preset_takes_its_notice_away() {
+        let loaded = edited("200").apply(Action::LoadPreset("gpu-heavy-v2".into()));
+        assert!(matches!(loaded.replaced_by, Some(Replacement::Preset(_))));
+        assert!(loaded.replaced_scenario.is_some());
+        let undone = loaded.apply(Action::Undo);
+        assert_eq!(undone.scenario.course.students, 200.0);
+        assert_eq!(undone.replaced_by, None);
+        assert!(undone.replaced_scenario.is_none());
+    }
+
+    #[test]
+    fn a_preset_over_an_untouched_preset_announces_nothing_old() {
+        // Edited, then GPU-heavy (the edit kept and announced), then Reset over the untouched
+        // GPU-heavy: nothing new is replaced, so the old notice goes with what it described.
+        let loaded = edited("200").apply(Action::LoadPreset("gpu-heavy-v2".into()));
+        let reset = loaded.apply(Action::LoadPreset("paper-s25-v2".into()));
+        assert_eq!(reset.replaced_by, None);
+        assert!(reset.replaced_scenario.is_none());
+        // An edited scenario replaced by Reset is announced, as before.
+        let announced = edited("150").apply(Action::LoadPreset("paper-s25-v2".into()));
+        assert!(matches!(
+            announced.replaced_by,
+            Some(Replacement::Preset(_))
+        ));
+    }
+}
