@@ -479,9 +479,10 @@ fn euro_rates_match_the_ecb_figures() {
 
 #[test]
 fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
+    use course_cost::model::catalog::fit::fits;
     use course_cost::model::catalog::offer::PriceModel;
     use course_cost::model::catalog::stand_in::{
-        paid_per_hour, picker_offers, suits, PickerScope, StandInClass,
+        paid_per_hour, picker_offers, PickerScope, StandInClass,
     };
     let catalog = catalog();
     let a100 = catalog.resource("gpu_a100_pcie").expect("resource");
@@ -501,7 +502,7 @@ fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
             "{}",
             offer.id
         );
-        assert!(suits(a100, offer));
+        assert!(fits(a100, offer), "{}", offer.id);
     }
     let prices: Vec<f64> = offers
         .iter()

@@ -12,6 +12,7 @@ use crate::model::export_csv::{budget_csv, CsvContext};
 pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::json::{indent_json, to_json};
+use crate::model::plural::plural;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::request::{chameleon_request, jetstream_request};
@@ -220,9 +221,11 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format!("; list prices moved: {words}")
     });
     md.push_str(&format!(
-        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
+        "{} {}, {} {} and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
         format::number(scenario.course.students, 0),
+        plural(scenario.course.students, "student", "students"),
         scenario.course.labs.len(),
+        plural(scenario.course.labs.len() as f64, "lab", "labs"),
         format::quantity(scenario.course.project.weeks),
         pricing.model.label().to_ascii_lowercase(),
     ));

@@ -30,6 +30,7 @@ pub mod glossary;
 pub mod json;
 pub mod number_style;
 pub mod planners;
+pub mod plural;
 pub mod scenario;
 pub mod share;
 pub mod sort;

@@ -17,7 +17,7 @@ use crate::model::share::{Decoded, OldVersion};
 use crate::model::testbed::TestbedTwin;
 use crate::model::{Catalog, Estimate, Scenario};
 
-use super::action::Action;
+use super::action::{Action, REPLACING};
 use super::history::{History, Step};
 use super::priced::Priced;
 use super::replacement::Replacement;
@@ -311,7 +311,20 @@ impl ScenarioState {
         to.reserve_exact(1);
         to.push(self.step(step.label));
         history.typing = None;
-        self.restored(step, history).unwrap_or(self)
+        // Undoing what replaced the whole scenario (a preset, Reset, a link, a restore) undoes
+        // what its notices describe: they go (what was replaced stays in the kept list).
+        let replacement = back && REPLACING.contains(&step.label);
+        let Some(restored) = self.restored(step, history) else {
+            return self;
+        };
+        if !replacement {
+            return restored;
+        }
+        let mut next = (*restored).clone();
+        next.replaced_scenario = None;
+        next.replaced_by = None;
+        (next.link_notices, next.link_version) = (Vec::new(), None);
+        Rc::new(next)
     }
 
     /// Applies `action` to the scenario, without touching the history.
@@ -461,7 +474,16 @@ impl ScenarioState {
             return self;
         };
         let mut next = self.with_priced(priced);
-        next.replaced_scenario = self.kept_if_replaced(&preset.start);
+        // Only what this load replaces is announced: over an untouched preset nothing is, and
+        // an older notice (what an earlier load or link replaced) goes with the scenario it was
+        // about (what it kept stays in the kept list).
+        let kept = self.kept_if_replaced(&preset.start);
+        let fresh = kept.as_ref().is_some_and(|k| {
+            self.replaced_scenario
+                .as_ref()
+                .is_none_or(|old| !Rc::ptr_eq(k, old))
+        });
+        next.replaced_scenario = kept.filter(|_| fresh);
         next.replaced_by = next
             .replaced_scenario
             .as_ref()

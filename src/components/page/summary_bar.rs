@@ -11,7 +11,9 @@ use crate::model::engine::paper_gap::PaperGap;
 use crate::model::engine::priced_by::{
     and_list, model_words, provider_short, providers_used, semester_words,
 };
+use crate::model::engine::stand_in::{misfits, Misfit};
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::testbed::{words, Testbeds};
 use crate::model::Catalog;
 use crate::state::{use_scenario, ScenarioState};
@@ -25,9 +27,10 @@ fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
                 .resource(&check.resource)
                 .map_or_else(|| check.resource.clone(), |r| r.display_name());
             format!(
-                "{name} needs {} node-hours in its reserved window, but {} nodes supply at most {}",
+                "{name} needs {} node-hours in its reserved window, but {} {} supply at most {}",
                 format::number(check.needed_hours, 0),
                 format::quantity(check.units),
+                plural(check.units, "node", "nodes"),
                 format::number(check.available_hours, 0),
             )
         })
@@ -42,6 +45,23 @@ fn signed(amount: f64, money: &dyn Fn(f64) -> String) -> String {
     } else {
         format!("+{}", money(amount))
     }
+}
+
+/// A stand-in that does not fit its resource, brought in by the last change (a cheaper offer
+/// picked for a node it cannot replace): the change's saving says so.
+fn new_misfit(state: &ScenarioState) -> Option<Misfit> {
+    let before = &state.history.past.last()?.scenario;
+    let now = &state.scenario;
+    let same_offers = before.stand_in_choices == now.stand_in_choices
+        && before.custom_offers == now.custom_offers
+        && before.pricing.provider == now.pricing.provider;
+    if same_offers {
+        return None;
+    }
+    let old = misfits(before, state.catalog);
+    misfits(now, state.catalog)
+        .into_iter()
+        .find(|m| !old.contains(m))
 }
 
 /// Scrolled further than this (CSS pixels), the bar compacts to one line of figures...
@@ -112,10 +132,23 @@ fn testbeds_words(state: &ScenarioState) -> String {
     )
 }
 
+/// Keeps the focused control clear of the bar at `bar` while it is on the page.
+#[hook]
+fn use_focus_clear_of(bar: NodeRef) {
+    use_effect_with((), move |_| {
+        let guard = bar
+            .cast::<web_sys::Element>()
+            .and_then(crate::browser::clear_of_bar::FocusClearOfBar::start);
+        move || drop(guard)
+    });
+}
+
 /// The summary bar.
 #[component]
 pub fn SummaryBar() -> Html {
     let compact = use_scrolled_down();
+    let bar = use_node_ref();
+    use_focus_clear_of(bar.clone());
     let state = use_scenario();
     let dispatch = state.dispatch();
     let totals = &state.estimate.totals;
@@ -146,7 +179,7 @@ pub fn SummaryBar() -> Html {
     let undo_label = state.history.undo_label().map(|l| format!("Undo: {l}"));
     let redo_label = state.history.redo_label().map(|l| format!("Redo: {l}"));
     html! {
-        <section class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
+        <section ref={bar} class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
             aria-label="Summary of the estimate">
             { summary_name(&state) }
             <div class="summary-figures">
@@ -179,6 +212,11 @@ pub fn SummaryBar() -> Html {
                         onclick={on_redo}>{ "Redo" }</button>
                 </div>
             </div>
+            if let Some(misfit) = last_change.and_then(|_| new_misfit(&state)) {
+                <p class="warning" data-testid="last-change-misfit" role="status">
+                    { format!("That change prices {}, which does not fit: {}.", misfit.stand_in, misfit.fit.words()) }
+                </p>
+            }
             if let Some(delta) = against_a {
                 <p class="summary-gap" data-testid="pinned-gap">
                     { format!("Against scenario A: {}", signed(delta, &money)) }

@@ -5,13 +5,18 @@ use yew::prelude::*;
 
 use crate::components::planning::parts::click;
 use crate::components::static_html;
-use crate::state::{use_scenario, Dispatch, Replacement};
+use crate::state::{use_scenario_if, when, Dispatch, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's
 /// version of its preset.
 #[component]
 pub fn LinkNotice() -> Html {
-    let state = use_scenario();
+    let state = use_scenario_if(when(|before, now| {
+        before.link_notices != now.link_notices
+            || before.link_version != now.link_version
+            || before.replaced_by != now.replaced_by
+            || before.replaced_scenario.is_some() != now.replaced_scenario.is_some()
+    }));
     let on_restore = click(state.dispatch(), Dispatch::restore_replaced);
     let on_dismiss = click(state.dispatch(), Dispatch::dismiss_link_notices);
     // What replaced the kept scenario; a link when nothing more is known.

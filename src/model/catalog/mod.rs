@@ -2,6 +2,7 @@
 //! the data files in `src/data/` (baked into statics by `build.rs`).
 
 pub mod currency;
+pub mod fit;
 pub mod hardware;
 pub mod offer;
 pub mod paper_figures;

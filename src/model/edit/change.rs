@@ -359,13 +359,7 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
         course.labs.iter().filter_map(|l| lab_number(&l.name)),
         course.labs.len(),
     );
-    // Scheduled for the week after the last lab is due, within the term.
-    let week = course
-        .labs
-        .iter()
-        .map(|l| l.due_week + 1.0)
-        .fold(1.0, f64::max)
-        .min(course.term_weeks.max(1.0));
+    let (start_week, due_week) = super::schedule::after_the_last(&course.labs);
     course.labs.push(Lab {
         name: format!("Lab {number}: New lab"),
         note: String::new(),
@@ -374,8 +368,8 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
             share_pct: 100.0,
             uses: vec![new_lab_use(NEW_USE_RESOURCE)],
         }],
-        start_week: week,
-        due_week: week,
+        start_week,
+        due_week,
     });
     Ok(())
 }

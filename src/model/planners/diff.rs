@@ -7,6 +7,7 @@ use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::scenario::realism::OverrunFactors;
 use crate::model::scenario::Scenario;
 
@@ -150,10 +151,12 @@ const INPUTS: [(&str, Describe); 18] = [
     ("Group project", |s, _| {
         let project = &s.course.project;
         format!(
-            "{} weeks, groups of {}, {} resource uses",
+            "{} {}, groups of {}, {} resource {}",
             format::quantity(project.weeks),
+            plural(project.weeks, "week", "weeks"),
             format::quantity(project.group_size),
-            project.uses.len()
+            project.uses.len(),
+            plural(project.uses.len() as f64, "use", "uses"),
         )
     }),
     ("Overrun factors (labs)", |s, _| {
