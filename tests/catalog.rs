@@ -720,10 +720,14 @@ fn a_stand_in_list_holds_its_providers_offers_and_the_users_own() {
         text.starts_with(&format!("4 x {} (1x ", one_gpu.sku)),
         "{text}"
     );
-    // Hourly prices to four significant digits (issue 36), zeros after the cents dropped.
+    // Hourly prices to four significant digits (issue 36), zeros after the cents dropped,
+    // rounded as Intl.NumberFormat rounds: the shortest decimal that reads back as the number,
+    // halves away from zero (4 x 11.06125 is 44.245, written 44.25).
     let four_digits = |usd: f64| {
         let decimals = (3 - usd.log10().floor() as i32).max(0) as usize;
-        let text = format!("{usd:.decimals$}");
+        let scaled: f64 = format!("{usd}e{decimals}").parse().expect("a number");
+        let rounded = scaled.round() / 10f64.powi(decimals as i32);
+        let text = format!("{rounded:.decimals$}");
         let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
         let frac = frac.trim_end_matches('0');
         format!("{int}.{frac:0<2}")
