@@ -382,7 +382,8 @@ fn what_is_not_gzip_says_so() {
 #[test]
 fn a_bomb_packed_by_gzip_is_read_whole_through_a_64_kb_buffer() {
     // 40,000 copies of the excerpt's m6i.large row (about 600 bytes each): 24 MB that gzip -9
-    // packs over 500 times smaller.
+    // packs over 100 times smaller (a deflate match copies at most 258 bytes, so each copy of
+    // the row costs three matches, a few bytes).
     let excerpt = String::from_utf8(fixture(EXCERPT)).unwrap();
     let mut lines = excerpt.lines();
     let header = lines.next().unwrap();
@@ -394,7 +395,7 @@ fn a_bomb_packed_by_gzip_is_read_whole_through_a_64_kb_buffer() {
         text.push('\n');
     }
     let packed = gzip(text.as_bytes());
-    assert!(packed.len() * 500 < text.len(), "{} B packed", packed.len());
+    assert!(packed.len() * 100 < text.len(), "{} B packed", packed.len());
     // Each row: the same hours and cost as the plain file's one row says.
     let one = read_all(format!("{header}\n{usage}\n").as_bytes()).unwrap();
     let bill = read_packed(&packed).unwrap();
