@@ -1,7 +1,7 @@
 // Issue 37 in the browser: a .csv.gz is unpacked inside the wasm. A bill packed in two gzip
 // members (files packed apart and joined) reads every row of both; a .csv.gz whose CRC-32 does
 // not match, one cut short and a CSV merely named .csv.gz are refused saying so, the scenario
-// unchanged. Files are packed here by node:zlib (the same deflate as gzip); expected hours are
+// unchanged; reading 1 GB packed into a few MB shows the packed bytes read and stops at Cancel. Files are packed here by node:zlib (the same deflate as gzip); expected hours are
 // summed from the rows written.
 
 import assert from 'node:assert/strict';
@@ -97,5 +97,33 @@ test('a damaged, a cut or a mislabelled .csv.gz is refused saying so; the scenar
   await pick(page, 'whole.csv.gz', packed);
   await billRead(page);
   assert.equal(parse(await text(page, 'focus-hours-t3.medium')), 500);
+  await closeClean(page);
+});
+
+test('a packed bill of 1 GB shows its packed bytes read and stops at Cancel; the scenario is unchanged', async () => {
+  const page = await openCalculator(env.browser, env.server.url);
+  await openBillPanel(page);
+  const total = await text(page, 'total-cost');
+  // One member of 20,000 rows (about 4 MB), joined 250 times after a header: about 1 GB of rows
+  // to unpack from a few MB, far more than is read before the Cancel below.
+  const member = gzipSync(Buffer.from(`${row('t3.medium', 1, 0.0416)}\n`.repeat(20_000)), { level: 9 });
+  const buffer = Buffer.concat([gzipSync(Buffer.from(`${HEADER.join(',')}\n`)), ...Array(250).fill(member)]);
+  await pick(page, 'large.csv.gz', buffer);
+  // Progress once rows are read: the bar measures the packed file, the text what it unpacked to.
+  await page.waitForFunction(
+    () => /MB unpacked, [1-9][0-9,]* rows/.test(document.querySelector('[data-testid="focus-progress"]')?.textContent ?? ''),
+    null,
+    { timeout: WAIT },
+  );
+  const bar = page.getByTestId('focus-progress').locator('progress');
+  assert.equal(Number(await bar.getAttribute('max')), buffer.length);
+  const done = Number(await bar.getAttribute('value'));
+  assert.ok(done > 0 && done <= buffer.length, `${done} of ${buffer.length} packed bytes`);
+  await page.getByTestId('focus-cancel').click();
+  const message = await refusal(page, /cancelled/);
+  assert.match(message, /unchanged/);
+  assert.equal(await page.getByTestId('focus-progress').count(), 0);
+  assert.equal(await page.getByTestId('focus-summary').count(), 0);
+  assert.equal(await text(page, 'total-cost'), total);
   await closeClean(page);
 });
