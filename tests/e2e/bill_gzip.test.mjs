@@ -1,8 +1,9 @@
 // Issue 37 in the browser: a .csv.gz is unpacked inside the wasm. A bill packed in two gzip
 // members (files packed apart and joined) reads every row of both; a .csv.gz whose CRC-32 does
 // not match, one cut short and a CSV merely named .csv.gz are refused saying so, the scenario
-// unchanged; reading 1 GB packed into a few MB shows the packed bytes read and stops at Cancel. Files are packed here by node:zlib (the same deflate as gzip); expected hours are
-// summed from the rows written.
+// unchanged; reading 1 GB packed into a few MB shows the packed bytes read and stops at Cancel.
+// Files are packed here by node:zlib (the same deflate as gzip); expected hours are summed from
+// the rows written.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
