@@ -10,6 +10,7 @@
 //! - [`edit`]: how a scenario changes (typed numbers, structural changes, the one commit path);
 //! - [`share`]: the share-link codec;
 //! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
+//!   [`gzip`]: a packed export unpacked as it is read;
 //! - [`planners`]: beyond the paper (savings waterfall, spread, budget, quota, timeline, A/B
 //!   difference);
 //! - [`format`] and [`export`]: how figures are written for people and for other programs;
@@ -27,6 +28,7 @@ pub mod export_csv;
 pub mod focus;
 pub mod format;
 pub mod glossary;
+pub mod gzip;
 pub mod json;
 pub mod number_style;
 pub mod planners;
