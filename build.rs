@@ -8,6 +8,8 @@
 
 #[path = "build/bake.rs"]
 mod bake;
+#[path = "build/prices.rs"]
+mod prices;
 #[path = "build/schema.rs"]
 mod schema;
 
@@ -117,7 +119,27 @@ fn main() {
     ];
     let mut code = String::new();
     for (file, lists) in catalog {
-        code.push_str(&baked(file, bake::lists(&read(out, file), lists)));
+        let mut data = read(out, file);
+        if file == "offers.toml" {
+            // The refresh command's price files: the newest snapshot and every region's prices.
+            let (regional, previous) = prices::read_dir(Path::new("src/data/prices"), &data)
+                .and_then(|files| prices::fold(&mut data, &files))
+                .unwrap_or_else(|error| panic!("src/data/prices: {error}"));
+            // An offer without a figure of its own in the newest snapshot has the previous one's.
+            let newest = format!(
+                "/// The newest snapshot and the one whose figures it falls back to.\n\
+                 pub(crate) const NEWEST: (&str, &str) = ({:?}, {previous:?});\n",
+                prices::NEWEST
+            );
+            write(out, "newest.rs", &newest);
+            let json = serde_json::to_string(&data).expect("a TOML value always converts to JSON");
+            write(out, "offers.json", &json);
+            let mut top = toml::Table::new();
+            top.insert("files".into(), regional);
+            let lists = [("files", "REGION_PRICES", &schema::REGION_PRICES)];
+            code.push_str(&baked("prices/", bake::lists(&Value::Table(top), &lists)));
+        }
+        code.push_str(&baked(file, bake::lists(&data, lists)));
     }
     write(out, "catalog.rs", &code);
 

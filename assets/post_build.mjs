@@ -117,12 +117,18 @@ const notCached = new Set(['index.html', 'sw.js', 'embed.js', RELOADER]);
 const kept = names.filter((name) => !notCached.has(name));
 // Trunk's file hash: 16 hex digits before the extension (the wasm also ends in _bg).
 const isHashed = (name) => /-[0-9a-f]{8,16}(_bg)?\.[a-z0-9]+$/.test(name);
+// The build id is taken over every file but the worker and the page, which names it (its meta
+// "build", so the page can tell whether a newly installed worker keeps its own version).
 const build = createHash('sha256');
 for (const path of all) {
-  if (rel(path) === 'sw.js') continue;
+  if (rel(path) === 'sw.js' || rel(path) === 'index.html') continue;
   build.update(`${rel(path)}\0${sha256(await readFile(path), 'hex')}\0`);
 }
 const buildId = build.digest('hex').slice(0, 16);
+const BUILD_PLACEHOLDER = '{{build-id}}';
+if (!html.includes(BUILD_PLACEHOLDER)) throw new Error(`index.html has no ${BUILD_PLACEHOLDER}`);
+html = html.replace(BUILD_PLACEHOLDER, buildId);
+await writeFile(indexPath, html);
 // What the worker checks a response against before it saves it: each kept file's SHA-256.
 const digests = {};
 for (const name of ['index.html', ...kept]) {

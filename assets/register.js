@@ -1,5 +1,7 @@
 // Registers the service worker (sw.js, beside this page) and shows a note when the calculator runs
-// offline: the browser says it is offline, or the page came from the worker's saved copy.
+// offline: the browser says it is offline, or the page came from the worker's saved copy; and a
+// note when a new version has been installed (the offline copy is then the new one): the page is
+// that version already (it came from the network), or a Reload brings it.
 // A file, not an inline script, so the page's Content-Security-Policy needs no exception for it.
 (function () {
   'use strict';
@@ -61,9 +63,65 @@
   });
   if (workers.startMessages) workers.startMessages();
   if (workers.controller) workers.controller.postMessage({ type: 'course-cost:offline?' });
+  // A returning visitor's page is controlled by the worker of the build they had: a worker that
+  // installs now is a new version (a first visit's first worker is not news).
+  var hadWorker = !!workers.controller;
+  var meta = document.querySelector('meta[name="build"]');
+  var pageBuild = meta ? meta.getAttribute('content') : null;
+  var updateNote = null;
+
+  function showUpdate(build) {
+    if (!updateNote) {
+      updateNote = document.createElement('p');
+      updateNote.className = 'offline-note update-note';
+      updateNote.setAttribute('data-testid', 'update-notice');
+      updateNote.setAttribute('role', 'status');
+    }
+    updateNote.textContent = '';
+    if (build && build === pageBuild) {
+      updateNote.textContent =
+        'The calculator was updated: this page is the new version, and the copy saved for offline use is updated too.';
+    } else {
+      updateNote.appendChild(
+        document.createTextNode('A new version of the calculator is ready, and saved for offline use. '),
+      );
+      var reload = document.createElement('button');
+      reload.type = 'button';
+      reload.className = 'secondary small';
+      reload.setAttribute('data-testid', 'update-reload');
+      reload.textContent = 'Reload to use it';
+      reload.addEventListener('click', function () {
+        location.reload();
+      });
+      updateNote.appendChild(reload);
+      updateNote.appendChild(document.createTextNode(' (your scenario stays: it is in the address)'));
+    }
+    if (!updateNote.isConnected && document.body) document.body.insertBefore(updateNote, document.body.firstChild);
+  }
+
+  function watchUpdates(registration) {
+    registration.addEventListener('updatefound', function () {
+      var worker = registration.installing;
+      if (!worker || !hadWorker) return;
+      worker.addEventListener('statechange', function () {
+        if (worker.state !== 'activated') return;
+        // The new worker names its build in its answer (course-cost:offline).
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) {
+          showUpdate(event.data && event.data.build);
+        };
+        worker.postMessage({ type: 'course-cost:build?' }, [channel.port2]);
+      });
+    });
+    // A tab left open looks for a new version whenever it is shown again.
+    document.addEventListener('visibilitychange', function () {
+      if (document.visibilityState === 'visible') registration.update().catch(function () {});
+    });
+  }
+
   // After the page has loaded, so caching the files never competes with starting the app.
   function register() {
-    workers.register('sw.js').catch(function () {
+    workers.register('sw.js').then(watchUpdates, function () {
       // No worker (private mode, a sandboxed frame, file://): the calculator works online only.
     });
   }

@@ -149,6 +149,11 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  // The page asks a newly installed worker which build it keeps (register.js's update note).
+  if (event.data?.type === 'course-cost:build?' && event.ports[0]) {
+    event.ports[0].postMessage({ build: BUILD });
+    return;
+  }
   if (event.data?.type !== 'course-cost:offline?' || !event.source) return;
   const served = servedFromCache.get(event.source.id);
   event.source.postMessage({

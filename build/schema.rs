@@ -62,13 +62,30 @@ shapes! {
         region: Ty::Cow => EMPTY_COW, as_of: Ty::Cow, source: Ty::Cow, note: Ty::OptCow,
         snapshot_prices: Ty::List(&SNAPSHOT_PRICE) => "&[]",
     }
+    REGION = "Region" {
+        id: STR, name: STR,
+        area: Ty::Enum(&[
+            ("us", "Area::Us"),
+            ("europe", "Area::Europe"),
+            ("asia_pacific", "Area::AsiaPacific"),
+            ("everywhere", "Area::Everywhere"),
+        ]),
+    }
     /// `src/data/offers.toml`'s `[[providers]]`.
     pub(crate) PROVIDER = "Provider" {
-        id: STR, name: STR, region: STR, note: STR => EMPTY,
+        id: STR, name: STR, region: STR, note: STR => EMPTY, regions: Ty::List(&REGION) => "&[]",
     }
-    /// `src/data/offers.toml`'s `[[snapshots]]`.
+    /// `src/data/offers.toml`'s `[[snapshots]]` (the newest one is made by `build/prices.rs`).
     pub(crate) SNAPSHOT = "Snapshot" {
         id: STR, label: STR, as_of: STR, description: STR, not_offered: Ty::StrList => "&[]",
+        semester: Ty::OptStr,
+    }
+    REGIONAL_PRICE = "RegionalPrice" {
+        offer: STR, usd: NUM,
+    }
+    /// The figures of one file of `src/data/prices/` that share a date and a source.
+    pub(crate) REGION_PRICES = "RegionPrices" {
+        provider: STR, region: STR, as_of: STR, source: STR, prices: Ty::List(&REGIONAL_PRICE),
     }
     /// `src/data/offers.toml`'s `[[sources]]`, and `src/data/exchange-rates.toml`'s `[source]`.
     pub(crate) SOURCE = "Source" {

@@ -21,7 +21,7 @@ pub fn first_paint() -> Result<String, String> {
         .map(|gap| gap.sentence_in(pricing))
         .unwrap_or_default();
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
-    let price_warning = PriceAge::at_build_date(&estimate.lines)
+    let price_warning = PriceAge::of_prices(&estimate.lines, state.catalog, &pricing.snapshot)
         .and_then(|age| age.warning())
         .map(|text| {
             format!(

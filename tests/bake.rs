@@ -177,8 +177,15 @@ fn every_baked_offer_is_what_serde_reads_from_the_file() {
         assert_eq!(without, read, "{}", baked.id);
         let prices = table.get("snapshot_prices").and_then(toml::Value::as_array);
         let prices = prices.map_or(&[][..], Vec::as_slice);
-        assert_eq!(prices.len(), baked.snapshot_prices.len(), "{}", baked.id);
-        for (price, baked) in prices.iter().zip(baked.snapshot_prices) {
+        // The newest price set is made from the price files (build/prices.rs, tests/regions.rs).
+        let newest = catalog.newest_snapshot().expect("snapshots").id;
+        let from_file: Vec<_> = baked
+            .snapshot_prices
+            .iter()
+            .filter(|p| p.snapshot != newest)
+            .collect();
+        assert_eq!(prices.len(), from_file.len(), "{}", baked.id);
+        for (price, baked) in prices.iter().zip(from_file) {
             assert_eq!(price["snapshot"].as_str(), Some(baked.snapshot));
             assert_eq!(price["usd"].as_float(), Some(baked.usd));
             assert_eq!(price["as_of"].as_str(), Some(baked.as_of));

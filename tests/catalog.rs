@@ -52,8 +52,12 @@ fn every_resource_is_mapped_on_every_provider_to_a_fitting_offer() {
 
 /// True for a `source` field that is a list of source ids only (`S2,S6`).
 fn is_id_list(text: &str) -> bool {
+    // `S..`: the hand-kept sources of offers.toml; `C..`: the catalogs the refresh command read
+    // (build/prices.rs).
     text.split(',').all(|id| {
-        id.len() >= 2 && id.starts_with('S') && id[1..].chars().all(|c| c.is_ascii_digit())
+        id.len() >= 2
+            && (id.starts_with('S') || id.starts_with('C'))
+            && id[1..].chars().all(|c| c.is_ascii_digit())
     })
 }
 
@@ -130,6 +134,16 @@ fn every_source_has_a_public_citation_and_is_cited() {
                     .iter()
                     .any(|p| p.source.split(',').any(|id| id == source.id))
         });
+        // A catalog the refresh command read is cited by its region's prices, or by a spot
+        // figure with a source of its own.
+        let spot_cites = |o: &Offer| {
+            o.snapshot_prices
+                .iter()
+                .any(|p| p.spot_note == Some(source.id))
+        };
+        let cited = cited
+            || catalog.offers.iter().any(spot_cites)
+            || catalog.region_prices.iter().any(|f| f.source == source.id);
         assert!(cited, "source {} is cited by no offer", source.id);
     }
 }
@@ -465,9 +479,10 @@ fn euro_rates_match_the_ecb_figures() {
 
 #[test]
 fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
+    use course_cost::model::catalog::fit::fits;
     use course_cost::model::catalog::offer::PriceModel;
     use course_cost::model::catalog::stand_in::{
-        paid_per_hour, picker_offers, suits, PickerScope, StandInClass,
+        paid_per_hour, picker_offers, PickerScope, StandInClass,
     };
     let catalog = catalog();
     let a100 = catalog.resource("gpu_a100_pcie").expect("resource");
@@ -487,7 +502,7 @@ fn the_stand_in_picker_offers_only_what_fits_cheapest_first() {
             "{}",
             offer.id
         );
-        assert!(suits(a100, offer));
+        assert!(fits(a100, offer), "{}", offer.id);
     }
     let prices: Vec<f64> = offers
         .iter()
@@ -705,10 +720,14 @@ fn a_stand_in_list_holds_its_providers_offers_and_the_users_own() {
         text.starts_with(&format!("4 x {} (1x ", one_gpu.sku)),
         "{text}"
     );
-    // Hourly prices to four significant digits (issue 36), zeros after the cents dropped.
+    // Hourly prices to four significant digits (issue 36), zeros after the cents dropped,
+    // rounded as Intl.NumberFormat rounds: the shortest decimal that reads back as the number,
+    // halves away from zero (4 x 11.06125 is 44.245, written 44.25).
     let four_digits = |usd: f64| {
         let decimals = (3 - usd.log10().floor() as i32).max(0) as usize;
-        let text = format!("{usd:.decimals$}");
+        let scaled: f64 = format!("{usd}e{decimals}").parse().expect("a number");
+        let rounded = scaled.round() / 10f64.powi(decimals as i32);
+        let text = format!("{rounded:.decimals$}");
         let (int, frac) = text.split_once('.').unwrap_or((&text, ""));
         let frac = frac.trim_end_matches('0');
         format!("{int}.{frac:0<2}")

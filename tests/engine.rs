@@ -56,6 +56,7 @@ fn tiny() -> Scenario {
         realism: Realism::default(),
         pricing: Pricing {
             provider: "aws".into(),
+            region: String::new(),
             snapshot: "spring-2025".into(),
             model: PriceModel::OnDemand,
             rerun_overhead_pct: 0.0,
@@ -379,7 +380,12 @@ fn the_pricing_line_names_the_price_model_and_every_provider_used() {
     };
     let paper = paper().scenario.clone();
     let aws = estimate(&paper);
-    assert!(pricing_line(catalog(), &paper.pricing, &aws).starts_with("AWS, on demand, "));
+    // The provider with its region (the default one: the paper's course is on AWS us-east-1).
+    let line = pricing_line(catalog(), &paper.pricing, &aws);
+    assert!(
+        line.starts_with("AWS us-east-1 (US East, N. Virginia), on demand, "),
+        "{line}"
+    );
     // Google Cloud bought spot: the line says spot, never "on-demand list prices".
     let gcp = on(&paper, Change::SetProvider("gcp".into()));
     let spot = on(&gcp, Change::SetPriceModel(PriceModel::Spot));
@@ -389,8 +395,11 @@ fn the_pricing_line_names_the_price_model_and_every_provider_used() {
     let lambda = on(&paper, Change::SetProvider("lambda".into()));
     let line = pricing_line(catalog(), &lambda.pricing, &estimate(&lambda));
     assert!(
-        line.starts_with("Lambda (GPU cloud), on demand, "),
+        line.starts_with("Lambda (GPU cloud), one price in every region, on demand, "),
         "{line}"
     );
-    assert!(line.ends_with("; also AWS"), "{line}");
+    assert!(
+        line.ends_with("; also AWS us-east-1 (US East, N. Virginia)"),
+        "{line}"
+    );
 }

@@ -160,7 +160,7 @@ fn markdown_summary_has_the_headline_and_every_lab() {
     assert!(text.contains("doi:10.1145/3731599.3767385"));
     assert!(
         text.contains(
-            "Price age: 11 price figures, dated 2024-02-01 (oldest) to 2026-01-21 (newest)"
+            "Price age: 11 price figures, dated 2024-02-01 (oldest) to 2025-03-24 (newest)"
         ),
         "{text}"
     );

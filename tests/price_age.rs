@@ -25,19 +25,19 @@ fn priced_on(snapshot: &str, provider: &str) -> Scenario {
 }
 
 /// The AWS stand-ins of the paper's course and the dates their sources give in Spring 2025:
-/// skypilot-catalog (undated) for t3, the AWS Price List of 2025-03-14 for the pre-cut p4d, the
-/// AWS Pricing API's 2025-03-24 generation in Karpenter's price map for the pre-cut p4de (the 80 GB
-/// A100 nodes' stand-in), the vantage-generated GPU list of 2026-01-21, Infracost's 2024-07-01
-/// storage fixtures and the 2024-02-01 IPv4 charge.
+/// Karpenter's AWS price map generated 2025-03-24 for t3 and the p3, g4dn and g5 GPUs and
+/// the pre-cut p4de (the 80 GB A100 nodes' stand-in), the AWS
+/// Price List of 2025-03-14 for the pre-cut p4d, Infracost's 2024-07-01 storage fixtures and the
+/// 2024-02-01 IPv4 charge.
 const SPRING_AWS: [(&str, Option<&str>); 11] = [
-    ("aws/t3.small", None),
-    ("aws/t3.medium", None),
-    ("aws/t3.xlarge", None),
+    ("aws/t3.small", Some("2025-03-24")),
+    ("aws/t3.medium", Some("2025-03-24")),
+    ("aws/t3.xlarge", Some("2025-03-24")),
     ("aws/p4d.24xlarge", Some("2025-03-14")),
     ("aws/p4de.24xlarge", Some("2025-03-24")),
-    ("aws/p3.8xlarge", Some("2026-01-21")),
-    ("aws/g4dn.xlarge", Some("2026-01-21")),
-    ("aws/g5.xlarge", Some("2026-01-21")),
+    ("aws/p3.8xlarge", Some("2025-03-24")),
+    ("aws/g4dn.xlarge", Some("2025-03-24")),
+    ("aws/g5.xlarge", Some("2025-03-24")),
     ("aws/ebs-gp3", Some("2024-07-01")),
     ("aws/s3-standard", Some("2024-07-01")),
     ("aws/public-ipv4", Some("2024-02-01")),
@@ -54,11 +54,11 @@ fn the_default_names_its_oldest_and_newest_dates_and_counts_old_figures() {
     assert_eq!(used, expected);
     assert_eq!(age.figures, SPRING_AWS.len());
     assert_eq!(age.oldest, Some(day("2024-02-01")));
-    assert_eq!(age.newest, Some(day("2026-01-21")));
-    assert_eq!(age.undated, 3);
-    // Before 2025-12-01: p4d (2025-03-14), p4de (2025-03-24), EBS, S3 (2024-07-01), IPv4
-    // (2024-02-01).
-    assert_eq!(age.stale, 5);
+    assert_eq!(age.newest, Some(day("2025-03-24")));
+    assert_eq!(age.undated, 0);
+    // Judged at 2026-12-01 (as a build date would), every Spring 2025 figure is before
+    // 2025-12-01; the app judges them at the semester's date instead (tests/freshness.rs).
+    assert_eq!(age.stale, 11);
     let doubtful: f64 = result
         .lines
         .iter()
@@ -75,9 +75,9 @@ fn the_default_names_its_oldest_and_newest_dates_and_counts_old_figures() {
     let sentence = age.sentence();
     for part in [
         "2024-02-01 (oldest)",
-        "2026-01-21 (newest)",
-        "3 of 11 undated",
-        "5 more than 12 months old on 2026-12-01",
+        "2025-03-24 (newest)",
+        "0 of 11 undated",
+        "11 more than 12 months old on 2026-12-01",
     ] {
         assert!(sentence.contains(part), "{sentence}");
     }
@@ -157,8 +157,8 @@ fn each_lines_math_says_how_old_its_price_is() {
             .find(|l| l.offer_id == offer)
             .expect("line")
     };
-    assert!(line_math(line("aws/p3.8xlarge")).contains("as of 2026-01-21)"));
-    assert!(line_math(line("aws/t3.medium")).contains("undated (2025-26)"));
+    assert!(line_math(line("aws/p3.8xlarge")).contains("as of 2025-03-24)"));
+    assert!(line_math(line("aws/t3.medium")).contains("as of 2025-03-24)"));
     assert_eq!(age_phrase("custom/2", "entered by you"), "your figure");
     assert_eq!(age_phrase("linode/g1-gpu-rtx6000-1", "undated"), "undated");
 }

@@ -17,8 +17,8 @@ use web_sys::{
 
 use crate::model::share::{Inflated, MAX_JSON_BYTES};
 
-// The browser's compression streams, bound here once (the bill reader uses the inflater too):
-// web-sys has them only behind its unstable-APIs flag.
+// The browser's compression streams, bound here: web-sys has them only behind its unstable-APIs
+// flag.
 #[wasm_bindgen]
 extern "C" {
     /// A transform stream that deflates.
@@ -34,18 +34,18 @@ extern "C" {
     #[wasm_bindgen(method, getter)]
     fn writable(this: &Deflater) -> WritableStream;
 
-    /// A transform stream that inflates (`deflate-raw` for links, `gzip` for a picked bill).
+    /// A transform stream that inflates.
     #[wasm_bindgen(js_name = DecompressionStream)]
-    pub(crate) type Inflater;
+    type Inflater;
 
     #[wasm_bindgen(constructor, catch, js_class = "DecompressionStream")]
-    pub(crate) fn new(format: &str) -> Result<Inflater, JsValue>;
+    fn new(format: &str) -> Result<Inflater, JsValue>;
 
     #[wasm_bindgen(method, getter)]
-    pub(crate) fn readable(this: &Inflater) -> ReadableStream;
+    fn readable(this: &Inflater) -> ReadableStream;
 
     #[wasm_bindgen(method, getter)]
-    pub(crate) fn writable(this: &Inflater) -> WritableStream;
+    fn writable(this: &Inflater) -> WritableStream;
 }
 
 /// The format links use: deflate without a zlib or gzip header (RFC 1951).

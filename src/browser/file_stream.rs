@@ -1,7 +1,9 @@
-//! Reads a file the user picked, in this browser only, as a stream (`File.stream()`, unpacked by
-//! the browser's `DecompressionStream` for `.gz`, a small slice at a time), feeding it to a [`FocusReader`] and yielding
-//! to the page in tasks of about 16 ms (the reader's slices of at most 1,000 rows or 256 kB in
-//! each), so no file, however large or packed, freezes the page. Nothing is sent anywhere.
+//! Reads a file the user picked, in this browser only, as a stream (`File.stream()`), feeding it
+//! to a [`FocusReader`] and yielding to the page in tasks of about 16 ms (the reader's slices of
+//! at most 1,000 rows or 256 kB in each), so no file, however large or packed, freezes the page.
+//! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB at a time, each read before the next
+//! is unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
+//! page holds no more of it than that. Nothing is sent anywhere.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -9,13 +11,10 @@ use std::rc::Rc;
 use js_sys::{Promise, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{
-    File, ReadableStream, ReadableStreamDefaultReader, ReadableStreamReadResult,
-    WritableStreamDefaultWriter,
-};
+use web_sys::{File, ReadableStreamDefaultReader, ReadableStreamReadResult};
 
-use super::deflate::Inflater;
 use crate::model::focus::{BillSummary, FocusReader};
+use crate::model::gzip::Gunzip;
 
 /// How far reading has got.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -24,6 +23,8 @@ pub struct Progress {
     pub bytes: u64,
     /// Rows read.
     pub rows: u64,
+    /// Bytes of the file read (packed bytes, for a `.gz`).
+    pub file_read: u64,
     /// The file's size on disk (bytes); for a `.gz` that is the packed size.
     pub file_bytes: f64,
     /// The file is gzip-compressed.
@@ -39,7 +40,7 @@ pub enum StreamError {
     Failed(String),
 }
 
-/// True for a file the browser should unpack (`.gz`).
+/// True for a file to unpack (`.gz`).
 pub fn is_gzip(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".gz")
 }
@@ -91,151 +92,153 @@ impl Pacer {
     }
 }
 
-/// Bytes of a packed file given to the browser's inflater at a time: deflate unpacks to at most
-/// about 1,032 times its size, so one slice unpacks to at most about 4 MB (within a task of the
-/// page's), whatever the file. The next slice goes in once that one is unpacked and read, so a
-/// "decompression bomb" is read at the reader's pace, never unpacked ahead of it.
-const PACKED_SLICE: u32 = 4 * 1024;
+/// Bytes of the file copied into the wasm at a time: the stream's chunks can be large, and the
+/// copy stays this small whatever they are.
+const PIECE_BYTES: u32 = 1 << 20;
+/// Bytes a `.gz` is unpacked into at a time: the reader reads them before the next are
+/// unpacked, so a "decompression bomb" is unpacked at the reader's pace, inside the wasm, and
+/// never more than this ahead of it.
+const UNPACKED_BYTES: usize = 64 * 1024;
 
-/// Waits for `promise` beside the reading, so its failure is handled (nothing else to do).
-fn settle(promise: Promise) {
-    wasm_bindgen_futures::spawn_local(async move {
-        let _ = JsFuture::from(promise).await;
-    });
+fn failed(error: impl ToString) -> StreamError {
+    StreamError::Failed(error.to_string())
 }
 
-/// Writes the packed file into the inflater a slice at a time: a write resolves once the
-/// inflater has taken its slice, which it does when its output has been read. Stops when the
-/// reading stops (the write fails) or the file ends.
-async fn pump(file: ReadableStreamDefaultReader, writer: WritableStreamDefaultWriter) {
-    loop {
-        let Ok(read) = JsFuture::from(file.read()).await else {
-            settle(writer.abort());
-            return;
+/// A file's bytes on their way into the bill's reader, with the page's pacing and Cancel.
+struct Reading<'a> {
+    bill: FocusReader,
+    pacer: Pacer,
+    cancel: &'a Cell<bool>,
+    on_progress: &'a dyn Fn(Progress),
+    /// Bytes of the file read so far (packed bytes, for a `.gz`).
+    file_read: u64,
+    file_bytes: f64,
+    packed: bool,
+}
+
+impl Reading<'_> {
+    /// When this task has run long enough, tells the progress and lets the page paint and
+    /// handle input; then stops if the user pressed Cancel.
+    async fn pause(&mut self) -> Result<(), StreamError> {
+        let progress = Progress {
+            bytes: self.bill.bytes(),
+            rows: self.bill.rows(),
+            file_read: self.file_read,
+            file_bytes: self.file_bytes,
+            packed: self.packed,
         };
-        let result: ReadableStreamReadResult = read.unchecked_into();
-        if result.get_done().unwrap_or(true) {
-            settle(writer.close());
-            return;
+        let on_progress = self.on_progress;
+        self.pacer.pause(|| on_progress(progress)).await;
+        if self.cancel.get() {
+            return Err(StreamError::Cancelled);
         }
-        let chunk: Uint8Array = result.get_value().unchecked_into();
+        Ok(())
+    }
+
+    /// Reads `bytes` of CSV, pausing after each of the reader's slices.
+    async fn read(&mut self, mut bytes: &[u8]) -> Result<(), StreamError> {
+        while !bytes.is_empty() {
+            let used = self.bill.read_slice(bytes).map_err(failed)?;
+            bytes = &bytes[used..];
+            if self.bill.slice_spent() {
+                self.pause().await?;
+                self.bill.next_slice();
+            }
+        }
+        Ok(())
+    }
+
+    /// Unpacks `packed` (a piece of a `.gz`) into `unpacked` a buffer at a time, reading each
+    /// before unpacking the next, and pausing between them.
+    async fn unpack(
+        &mut self,
+        gunzip: &mut Gunzip,
+        unpacked: &mut [u8],
+        mut packed: &[u8],
+    ) -> Result<(), StreamError> {
+        loop {
+            let (used, written) = gunzip.unpack(packed, unpacked).map_err(failed)?;
+            packed = &packed[used..];
+            self.file_read = gunzip.taken();
+            if written == 0 {
+                return Ok(());
+            }
+            self.read(&unpacked[..written]).await?;
+            self.pause().await?;
+        }
+    }
+
+    /// Reads a chunk of the file's stream, a piece at a time (unpacked first for a `.gz`).
+    async fn chunk(
+        &mut self,
+        chunk: &Uint8Array,
+        piece: &mut Vec<u8>,
+        gunzip: &mut Option<(Gunzip, Vec<u8>)>,
+    ) -> Result<(), StreamError> {
+        let length = chunk.length();
         let mut from = 0;
-        while from < chunk.length() {
-            let to = chunk.length().min(from + PACKED_SLICE);
-            let written = writer.write_with_chunk(&chunk.subarray(from, to));
-            if JsFuture::from(written).await.is_err() {
-                settle(file.cancel());
-                return;
+        while from < length {
+            let to = length.min(from + PIECE_BYTES);
+            piece.resize((to - from) as usize, 0);
+            if to - from == length {
+                chunk.copy_to(piece);
+            } else {
+                chunk.subarray(from, to).copy_to(piece);
             }
             from = to;
-        }
-    }
-}
-
-/// The file's bytes as a stream; unpacked, a slice at a time ([`pump`]), for a `.gz`.
-fn stream_of(file: &File) -> Result<ReadableStream, StreamError> {
-    let stream = file.stream();
-    if !is_gzip(&file.name()) {
-        return Ok(stream);
-    }
-    let unpack = Inflater::new("gzip").map_err(|_| {
-        StreamError::Failed("This browser cannot unpack .gz files: unpack it first.".into())
-    })?;
-    let cannot = |_| StreamError::Failed("The file cannot be read.".into());
-    let source = ReadableStreamDefaultReader::new(&stream).map_err(cannot)?;
-    let writer = unpack.writable().get_writer().map_err(cannot)?;
-    wasm_bindgen_futures::spawn_local(pump(source, writer));
-    Ok(unpack.readable())
-}
-
-/// Bytes of a stream's chunk copied into the wasm at a time: a packed file's chunks can be
-/// large, and the copy stays this small whatever they are.
-const PIECE_BYTES: u32 = 1 << 20;
-
-/// Feeds `chunk` to `bill` a piece at a time, pausing (and telling `report`) after each of the
-/// reader's slices; stops when `cancel` is set.
-async fn feed_chunk(
-    bill: &mut FocusReader,
-    chunk: &Uint8Array,
-    buffer: &mut Vec<u8>,
-    pacer: &mut Pacer,
-    cancel: &Cell<bool>,
-    report: &dyn Fn(&FocusReader),
-) -> Result<(), StreamError> {
-    let length = chunk.length();
-    let mut from = 0;
-    while from < length {
-        let to = length.min(from + PIECE_BYTES);
-        buffer.resize((to - from) as usize, 0);
-        if to - from == length {
-            chunk.copy_to(buffer);
-        } else {
-            chunk.subarray(from, to).copy_to(buffer);
-        }
-        from = to;
-        let mut rest = &buffer[..];
-        while !rest.is_empty() {
-            let used = bill
-                .read_slice(rest)
-                .map_err(|error| StreamError::Failed(error.to_string()))?;
-            rest = &rest[used..];
-            if bill.slice_spent() {
-                pacer.pause(|| report(bill)).await;
-                if cancel.get() {
-                    return Err(StreamError::Cancelled);
+            match gunzip {
+                Some((gunzip, unpacked)) => self.unpack(gunzip, unpacked, piece).await?,
+                None => {
+                    self.file_read += piece.len() as u64;
+                    self.read(piece).await?;
                 }
-                bill.next_slice();
             }
         }
+        Ok(())
     }
-    Ok(())
 }
 
-/// Reads `file` as a FOCUS bill, telling `on_progress` after each slice; stops when `cancel`
-/// is set.
+/// Reads `file` as a FOCUS bill (unpacking a `.gz` inside the wasm as it goes), telling
+/// `on_progress` as it goes; stops when `cancel` is set.
 pub async fn read_bill(
     file: File,
     cancel: Rc<Cell<bool>>,
     on_progress: impl Fn(Progress),
 ) -> Result<BillSummary, StreamError> {
     let packed = is_gzip(&file.name());
-    let reader = ReadableStreamDefaultReader::new(&stream_of(&file)?)
-        .map_err(|_| StreamError::Failed("The file cannot be read.".into()))?;
-    let mut bill = FocusReader::new();
-    let file_bytes = file.size();
-    let report = |bill: &FocusReader| {
-        on_progress(Progress {
-            bytes: bill.bytes(),
-            rows: bill.rows(),
-            file_bytes,
-            packed,
-        })
+    let stream = ReadableStreamDefaultReader::new(&file.stream())
+        .map_err(|_| failed("The file cannot be read."))?;
+    let mut reading = Reading {
+        bill: FocusReader::new(),
+        pacer: Pacer::new(),
+        cancel: &cancel,
+        on_progress: &on_progress,
+        file_read: 0,
+        file_bytes: file.size(),
+        packed,
     };
-    let mut buffer = Vec::new();
-    let mut pacer = Pacer::new();
+    let mut gunzip = packed.then(|| (Gunzip::new(), vec![0; UNPACKED_BYTES]));
+    let mut piece = Vec::new();
     loop {
         if cancel.get() {
-            let _ = reader.cancel();
+            let _ = stream.cancel();
             return Err(StreamError::Cancelled);
         }
-        let read = JsFuture::from(reader.read()).await.map_err(|_| {
-            StreamError::Failed(if packed {
-                "The file could not be unpacked: it is not gzip data.".into()
-            } else {
-                "The file could not be read.".into()
-            })
-        })?;
+        let read = JsFuture::from(stream.read())
+            .await
+            .map_err(|_| failed("The file could not be read."))?;
         let result: ReadableStreamReadResult = read.unchecked_into();
         if result.get_done().unwrap_or(true) {
             break;
         }
         let chunk: Uint8Array = result.get_value().unchecked_into();
-        let fed = feed_chunk(&mut bill, &chunk, &mut buffer, &mut pacer, &cancel, &report);
-        if let Err(error) = fed.await {
-            let _ = reader.cancel();
+        if let Err(error) = reading.chunk(&chunk, &mut piece, &mut gunzip).await {
+            let _ = stream.cancel();
             return Err(error);
         }
     }
-    bill.finish()
-        .map_err(|error| StreamError::Failed(error.to_string()))
+    if let Some((gunzip, _)) = &gunzip {
+        gunzip.finish().map_err(failed)?;
+    }
+    reading.bill.finish().map_err(failed)
 }

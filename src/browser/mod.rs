@@ -4,6 +4,7 @@
 //! one of them loses that feature, never the app.
 
 pub mod address;
+pub mod clear_of_bar;
 pub mod clipboard;
 pub mod deflate;
 pub mod download;

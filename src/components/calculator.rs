@@ -36,7 +36,7 @@ use crate::components::share::print_header::PrintHeader;
 use crate::components::share::share_bar::ShareBar;
 use crate::components::testbeds::testbed_panel::TestbedPanel;
 use crate::model::share::Tab;
-use crate::state::{use_scenario, ScenarioHandle};
+use crate::state::{use_scenario_if, when, ScenarioHandle};
 
 /// Folded panels, each an id (the fold's `data-testid` is `fold-<id>`), a title and the panel.
 fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -> Html {
@@ -46,8 +46,8 @@ fn folds(panels: impl IntoIterator<Item = (&'static str, &'static str, Html)>) -
         .collect()
 }
 
-/// What a view shows.
-fn view(tab: Tab, state: &ScenarioHandle) -> Html {
+/// What a view shows; `shared_view` is the view a link copied in the Share view opens on.
+fn view(tab: Tab, state: &ScenarioHandle, shared_view: Tab) -> Html {
     match tab {
         // During the start the summary and tabs come in the first task and each `later` part
         // in a task of its own, top to bottom (page::later); afterwards all at once.
@@ -98,7 +98,7 @@ fn view(tab: Tab, state: &ScenarioHandle) -> Html {
                 ])) }
             </>
         },
-        Tab::Share => html! { <ShareBar /> },
+        Tab::Share => html! { <ShareBar view={shared_view} /> },
     }
 }
 
@@ -116,25 +116,46 @@ fn use_document_title(title: String) {
     });
 }
 
-/// Shows the results while printing: the printout is a one-page budget justification.
+/// Shows the results while printing (the printout is a one-page budget justification), then
+/// the view the reader printed from again.
 #[hook]
 fn use_print_results(tab: UseStateHandle<Tab>) {
+    // The view to return to, kept across renders; read by the listeners, not rendered.
+    let printed_from = use_mut_ref(|| None::<Tab>);
+    // The listeners read the current view through this, as the handle they hold is the first one.
+    let current = use_mut_ref(|| *tab);
+    *current.borrow_mut() = *tab;
     use_effect_with((), move |_| {
+        let window = gloo::utils::window();
         let before = {
-            let tab = tab;
-            EventListener::new(&gloo::utils::window(), "beforeprint", move |_| {
-                tab.set(Tab::Results)
+            let (tab, from, current) = (tab.clone(), printed_from.clone(), current.clone());
+            EventListener::new(&window, "beforeprint", move |_| {
+                from.borrow_mut().get_or_insert(*current.borrow());
+                tab.set(Tab::Results);
             })
         };
-        move || drop(before)
+        let after = EventListener::new(&window, "afterprint", move |_| {
+            if let Some(back) = printed_from.borrow_mut().take() {
+                tab.set(back);
+            }
+        });
+        move || drop((before, after))
     });
 }
 
 /// The calculator.
 #[component]
 pub fn Calculator() -> Html {
-    let state = use_scenario();
     let tab = use_state(|| Tab::of_fragment(&address::fragment()));
+    // Its own parts (the tab title, the notice) and, in the Results and Prices views, the parts
+    // drawn by plain functions from the whole state (the headline, the usage realism); the other
+    // views' parts watch what they show.
+    let whole = matches!(*tab, Tab::Results | Tab::Prices);
+    let state = use_scenario_if(when(move |before, now| {
+        whole
+            || before.scenario.title != now.scenario.title
+            || before.visit.notice != now.visit.notice
+    }));
     use_undo_shortcuts(state.dispatch());
     use_document_title(state.scenario.title.clone());
     use_print_results(tab.clone());
@@ -146,6 +167,13 @@ pub fn Calculator() -> Html {
         })
     };
     let current = *tab;
+    // The view a copied link opens on: the last one the reader looked at before Share (a link
+    // that opened on the Share view would show its reader buttons, not the scenario).
+    let shared_view = use_mut_ref(|| (current != Tab::Share).then_some(current));
+    if current != Tab::Share {
+        *shared_view.borrow_mut() = Some(current);
+    }
+    let shared_view = shared_view.borrow().unwrap_or_default();
     html! {
         <main class="calculator">
             <PrintHeader />
@@ -155,7 +183,7 @@ pub fn Calculator() -> Html {
             { tabs(current, &on_select) }
             <section class="view" role="tabpanel" id={panel_id(current)}
                 aria-labelledby={tab_id(current)} tabindex="0" data-testid={format!("view-{}", current.id())}>
-                { view(current, &state) }
+                { view(current, &state, shared_view) }
             </section>
             { later(u8::MAX, glossary()) }
         </main>

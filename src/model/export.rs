@@ -12,6 +12,7 @@ pub use crate::model::export_csv::{csv_field, guard_cell};
 use crate::model::format;
 use crate::model::html;
 use crate::model::json::{indent_json, to_json};
+use crate::model::plural::plural;
 use crate::model::presets::paper_course;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::setting::Setting;
@@ -139,9 +140,11 @@ fn ends_with_live_scheme(text: &str) -> bool {
     LIVE_SCHEMES.iter().any(|scheme| tail.ends_with(scheme))
 }
 
-/// The price age of `estimate`'s figures at the build date (`None` without a build date).
-fn price_age(estimate: &Estimate) -> Option<PriceAge> {
-    PriceAge::at_build_date(&estimate.lines)
+/// The price age of `estimate`'s figures, at the build date or at the date of the past
+/// semester `scenario`'s prices stand for (`None` without a build date).
+fn price_age(scenario: &Scenario, estimate: &Estimate) -> Option<PriceAge> {
+    let catalog = Catalog::builtin().ok()?;
+    PriceAge::of_prices(&estimate.lines, catalog, &scenario.pricing.snapshot)
 }
 
 /// What the JSON export holds, in this order.
@@ -156,7 +159,8 @@ pub(crate) struct JsonExport<'a> {
     /// catalog's; the scenario's own currency and rate are in `scenario.pricing`.
     results_currency: &'static str,
     results: &'a Estimate,
-    /// How old the prices behind `results` are, at the build date.
+    /// How old the prices behind `results` are, at the build date (or at the past semester's
+    /// date the prices stand for).
     price_age: Option<PriceAge>,
     /// The price age in words.
     price_age_text: Option<String>,
@@ -175,8 +179,8 @@ impl<'a> JsonExport<'a> {
             scenario,
             results_currency: BASE_CURRENCY,
             results: estimate,
-            price_age: price_age(estimate),
-            price_age_text: price_age(estimate).map(|age| age.sentence()),
+            price_age: price_age(scenario, estimate),
+            price_age_text: price_age(scenario, estimate).map(|age| age.sentence()),
             testbeds: Catalog::builtin()
                 .ok()
                 .map(|catalog| TestbedTwin::of(scenario, estimate, catalog)),
@@ -201,7 +205,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let money = |usd: f64| pricing.money(usd);
     let per_student = |usd: f64| pricing.per_student(usd);
     let totals = &estimate.totals;
-    let provider = escape_markdown(catalog.provider_name(&pricing.provider));
+    let provider = escape_markdown(&catalog.provider_in_region(&pricing.provider, &pricing.region));
     let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
     let escape = escape_markdown;
     let mut md = String::new();
@@ -217,9 +221,11 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format!("; list prices moved: {words}")
     });
     md.push_str(&format!(
-        "{} students, {} labs and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
+        "{} {}, {} {} and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
         format::number(scenario.course.students, 0),
+        plural(scenario.course.students, "student", "students"),
         scenario.course.labs.len(),
+        plural(scenario.course.labs.len() as f64, "lab", "labs"),
         format::quantity(scenario.course.project.weeks),
         pricing.model.label().to_ascii_lowercase(),
     ));
@@ -261,7 +267,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
     }
-    if let Some(age) = price_age(estimate) {
+    if let Some(age) = price_age(scenario, estimate) {
         md.push_str(&format!("{}\n\n", age.sentence()));
     }
     md.push_str(&format!(

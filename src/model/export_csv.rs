@@ -220,7 +220,9 @@ fn about_rows(context: &CsvContext<'_>) -> String {
         context.catalog,
     )));
     // How old the prices are, judged at the build date (as on the page's `price-age`).
-    if let Some(age) = PriceAge::at_build_date(&context.estimate.lines) {
+    if let Some(age) =
+        PriceAge::of_prices(&context.estimate.lines, context.catalog, &pricing.snapshot)
+    {
         rows.push(("Price age", age.sentence()));
     }
     if !scenario.notes.trim().is_empty() {

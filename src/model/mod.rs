@@ -19,7 +19,7 @@
 //! - [`testbed`]: the testbeds' plans and requests (quota, fits, SU caps);
 //! - [`focus`]: a FOCUS billing export read back into the plan (billed against planned);
 //! - [`export`]: how figures are written for other programs; [`json`]: the JSON they and links
-//!   are written in and read from.
+//!   are written in and read from; [`gzip`]: a packed export unpacked as it is read.
 //!
 //! No file here imports a file that imports it back, and no folder a folder that imports it
 //! back, at any depth (`tests/model_imports.rs`), so each can be read and tested from the bottom
@@ -33,10 +33,12 @@ pub mod export_csv;
 pub mod focus;
 pub mod format;
 pub mod glossary;
+pub mod gzip;
 pub mod html;
 pub mod json;
 pub mod number_style;
 pub mod planners;
+pub mod plural;
 pub mod presets;
 pub mod scenario;
 #[cfg(test)]

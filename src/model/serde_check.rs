@@ -119,7 +119,7 @@ fn scenarios_estimates_and_exports_are_written_as_serde_wrote_them() {
         };
         priced += 1;
         assert_eq!(to_json(&estimate), Ok(serde_text(&estimate)));
-        let age = PriceAge::at_build_date(&estimate.lines);
+        let age = PriceAge::of_prices(&estimate.lines, catalog(), &scenario.pricing.snapshot);
         assert_eq!(to_json(&age), Ok(serde_text(&age)));
         let link = "https://example.invalid/#s=x\"y";
         assert_eq!(

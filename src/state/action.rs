@@ -47,15 +47,19 @@ pub enum Action {
     Redo,
 }
 
+/// The undo labels of the actions that replace the whole scenario (a preset or Reset, a link,
+/// a kept scenario brought back): undoing one undoes what its notices say.
+pub(super) const REPLACING: [&str; 3] = ["load a preset", "open a link", "restore"];
+
 impl Action {
     /// What the action does, in words for an Undo button ("Undo: remove a lab").
     pub(super) fn label(&self) -> &'static str {
         match self {
             Action::EditNumber { .. } => "edit a number",
             Action::Change(change) => change.label(),
-            Action::LoadPreset(_) => "load a preset",
-            Action::LoadLink(_) => "open a link",
-            Action::RestoreReplaced => "restore",
+            Action::LoadPreset(_) => REPLACING[0],
+            Action::LoadLink(_) => REPLACING[1],
+            Action::RestoreReplaced => REPLACING[2],
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
             Action::CalibrateFromBill { .. } => "calibrate from your bill",

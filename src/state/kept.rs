@@ -5,6 +5,7 @@
 
 use crate::model::format;
 use crate::model::json::{json_struct, parse, ToJson, Value};
+use crate::model::plural::plural;
 use crate::model::Scenario;
 
 /// Most scenarios kept; the oldest goes first.
@@ -57,9 +58,11 @@ pub fn name_of(scenario: &Scenario) -> String {
         return title.chars().take(80).collect();
     }
     format!(
-        "Untitled: {} students, {} labs",
+        "Untitled: {} {}, {} {}",
         format::number(scenario.course.students, 0),
-        scenario.course.labs.len()
+        plural(scenario.course.students, "student", "students"),
+        scenario.course.labs.len(),
+        plural(scenario.course.labs.len() as f64, "lab", "labs"),
     )
 }
 

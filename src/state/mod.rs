@@ -31,8 +31,8 @@ mod visit;
 pub use action::Action;
 #[cfg(target_arch = "wasm32")]
 pub use context::{
-    use_scenario, use_share_fragment, Dispatch, ScenarioHandle, ScenarioProvider,
-    ScenarioProviderProps,
+    use_scenario, use_scenario_if, use_share_fragment, when, Changed, Dispatch, ScenarioHandle,
+    ScenarioProvider, ScenarioProviderProps,
 };
 pub use history::{History, Step, MAX_STEPS};
 pub use priced::Priced;

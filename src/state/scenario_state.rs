@@ -3,6 +3,7 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
+use crate::model::catalog::regional::priced_in;
 use crate::model::edit::change::Change;
 use crate::model::edit::commit::{commit, Edit, Rejection};
 use crate::model::edit::number::{parse_number, reading_of};
@@ -10,13 +11,13 @@ use crate::model::engine::compare::{compare_providers, ProviderEstimate};
 use crate::model::presets::{builtin_presets, Preset};
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
+use crate::model::share::Decoded;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::share::{decode, payload_of};
-use crate::model::share::{Decoded, OldVersion};
 use crate::model::testbed::TestbedTwin;
 use crate::model::{Catalog, Estimate, Scenario};
 
-use super::action::Action;
+use super::action::{Action, REPLACING};
 use super::history::{History, Step};
 use super::priced::Priced;
 use super::replacement::Replacement;
@@ -24,6 +25,7 @@ use super::typed_text::{number_of, TypedText};
 use super::visit::Visit;
 mod bill;
 mod link;
+mod load;
 
 /// Everything the UI renders from: the plan (the domain data: the scenario, its estimate,
 /// scenario A of an A/B comparison, the undo history, the preset it started from), the visit's
@@ -156,7 +158,14 @@ impl ScenarioState {
 
     /// The origin preset, if the scenario still equals it.
     fn unchanged_origin(&self) -> Option<&'static Preset> {
-        (self.origin.scenario == **self.scenario).then_some(self.origin)
+        (self.origin.start == **self.scenario).then_some(self.origin)
+    }
+
+    /// The catalog priced in the scenario's region: what the stand-in lists and prices show
+    /// (the engine prices with it too).
+    pub fn prices(&self) -> &'static Catalog {
+        let pricing = &self.scenario.pricing;
+        priced_in(self.catalog, &pricing.provider, &pricing.region)
     }
 
     /// The scenario on every provider, priced the first time it is asked for in this state.
@@ -289,7 +298,20 @@ impl ScenarioState {
         to.reserve_exact(1);
         to.push(self.step(step.label));
         history.typing = None;
-        self.restored(step, history).unwrap_or(self)
+        // Undoing what replaced the whole scenario (a preset, Reset, a link, a restore) undoes
+        // what its notices describe: they go (what was replaced stays in the kept list).
+        let replacement = back && REPLACING.contains(&step.label);
+        let Some(restored) = self.restored(step, history) else {
+            return self;
+        };
+        if !replacement {
+            return restored;
+        }
+        let mut next = (*restored).clone();
+        next.visit.replaced_scenario = None;
+        next.visit.replaced_by = None;
+        next.visit.clear_link_notices();
+        Rc::new(next)
     }
 
     /// Applies `action` to the scenario, without touching the history.
@@ -426,58 +448,5 @@ impl ScenarioState {
             Err(Rejection::Refused(why)) => refused(why),
             Err(rejection) => refused(rejection.to_string()),
         }
-    }
-
-    fn load_preset(self: Rc<Self>, id: &str) -> Rc<Self> {
-        let Some(preset) = builtin_presets()
-            .ok()
-            .and_then(|presets| presets.iter().find(|p| p.id == id))
-        else {
-            return self;
-        };
-        let Some(priced) = Priced::checked(preset.scenario.clone(), self.catalog) else {
-            return self;
-        };
-        let mut next = self.with_priced(priced);
-        next.visit.replaced_scenario = self.kept_if_replaced(&preset.scenario);
-        next.visit.replaced_by = next
-            .visit
-            .replaced_scenario
-            .as_ref()
-            .map(|_| Replacement::Preset(preset));
-        next.origin = preset;
-        next.preset = Some(preset);
-        next.visit.clear_typed();
-        next.visit.clear_link_notices();
-        Rc::new(next)
-    }
-
-    fn load_link(self: Rc<Self>, decoded: &Decoded) -> Rc<Self> {
-        let current_a = self.pinned.as_ref().map(|a| &**a.scenario as &Scenario);
-        let same_pinned = decoded.pinned.as_ref() == current_a;
-        if decoded.scenario == **self.scenario && same_pinned && decoded.notices.is_empty() {
-            return self;
-        }
-        let Some(priced) = Priced::checked(decoded.scenario.clone(), self.catalog) else {
-            return self;
-        };
-        let mut next = self.with_priced(priced);
-        next.visit.replaced_scenario = self.kept_if_replaced(&decoded.scenario);
-        next.visit.replaced_by = next
-            .visit
-            .replaced_scenario
-            .as_ref()
-            .map(|_| Replacement::Link);
-        next.origin = decoded.preset;
-        next.preset = next.unchanged_origin();
-        next.visit.clear_typed();
-        next.visit.from_link = true;
-        next.visit.link_notices = decoded.notices.clone();
-        next.visit.link_version = decoded.old_version.as_ref().map(OldVersion::notice);
-        next.pinned = decoded
-            .pinned
-            .clone()
-            .and_then(|a| Priced::checked(a, self.catalog));
-        Rc::new(next)
     }
 }

@@ -538,7 +538,7 @@ try {
         await appWithStudents(page, KEYSTROKE_STUDENTS);
         await page.getByTestId('tab-plan').click();
         await page.getByTestId('view-plan').waitFor({ timeout: ACTION });
-        const field = page.locator('input[data-testid="lever-lease-cap"]');
+        const field = page.locator('input[data-testid="lever-lease-cap-hours"]');
         await field.waitFor({ timeout: ACTION });
         await throttle(page, rate);
         let since = await page.evaluate(() => window.__slices);
@@ -553,7 +553,7 @@ try {
             RUN + 10_000,
             'the spread simulation',
           );
-          await page.evaluate(armKeystroke, { testid: 'lever-lease-cap', timeout: ACTION });
+          await page.evaluate(armKeystroke, { testid: 'lever-lease-cap-hours', timeout: ACTION });
           await page.keyboard.press(LEASE_CAPS[i % LEASE_CAPS.length]);
           const key = await within(page.evaluate(() => window.__keystroke), ACTION + 10_000, 'a keystroke');
           since = key.slices;

@@ -48,7 +48,7 @@ export async function manyTypes(dir, types) {
     }
   }
   await writeStream(path, lines(), false);
-  return { label: `${types.toLocaleString('en-US')} distinct instance types`, path, bytes, rows: types, shows: 'focus-actuals' };
+  return { label: `${types.toLocaleString('en-US')} distinct instance types`, path, bytes, rows: types, shows: 'focus-summary' };
 }
 
 /** A header of `columns` columns and one row. */
@@ -80,5 +80,5 @@ export async function gzipBomb(dir, unpacked) {
   }
   await writeStream(path, lines(), true);
   const packed = (await stat(path)).size;
-  return { label: 'a .csv.gz bomb', path, bytes: packed, unpacked: bytes, rows, shows: 'focus-actuals' };
+  return { label: 'a .csv.gz bomb', path, bytes: packed, unpacked: bytes, rows, shows: 'focus-summary' };
 }

@@ -444,7 +444,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   await openPlan(page, 'spread');
   await simulatedFor(page, 1000);
   assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 1,000 students: /);
-  const input = page.locator('input[data-testid="lever-lease-cap"]');
+  const input = page.locator('input[data-testid="lever-lease-cap-hours"]');
   const sigmas = ['0.7', '0.8', '0.65', '0.85', '0.6', '0.9', '0.55', '0.95'];
   let landed = null;
   for (const sigma of sigmas) {
@@ -454,7 +454,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
     const totalBefore = await text(page, 'total-cost');
     // Set before the edit, so no step is left between seeing the run and sending the key.
     await page.evaluate(([selector]) => {
-      const field = document.querySelector('input[data-testid="lever-lease-cap"]');
+      const field = document.querySelector('input[data-testid="lever-lease-cap-hours"]');
       const total = document.querySelector('[data-testid="total-cost"]');
       const before = total.textContent.trim();
       window.__typing = null;

@@ -76,9 +76,9 @@ test('on AWS the A100 list holds AWS offers only, cheapest first; show all warns
   await select.selectOption(runpod);
   await changed(page, 'total-cost', before);
   await page.getByTestId('stand-in-other-provider').waitFor();
-  assert.match(await text(page, 'summary-pricing'), /AWS and RunPod/);
+  assert.match(await text(page, 'summary-pricing'), /AWS us-east-1 and RunPod/);
   await showView(page, 'results');
-  assert.match(await text(page, 'pricing-line'), /^AWS, on demand, .*; also RunPod/);
+  assert.match(await text(page, 'pricing-line'), /^AWS us-east-1 \(US East, N\. Virginia\), on demand, .*; also RunPod/);
   await closeClean(page);
 });
 
@@ -198,7 +198,7 @@ test('reset, restore and spot pricing say what happened', async () => {
   assert.match(note, /Priced now: spot/);
   assert.doesNotMatch(note, /on-demand list prices/);
   await showView(page, 'results');
-  assert.match(await text(page, 'pricing-line'), /^Google Cloud, spot/);
+  assert.match(await text(page, 'pricing-line'), /^Google Cloud us-central1 \(Iowa, US\), spot/);
   await closeClean(page);
 });
 

@@ -43,25 +43,25 @@ test('Results names the dates of the prices used, and the summary bar warns when
   const page = await openCalculator(browser, server.url);
   await showView(page, 'results');
   // The default prices the paper's course on AWS in Spring 2025: the oldest figure is the public
-  // IPv4 charge from 2024-02-01, the newest the GPU list generated on 2026-01-21. Eleven offers
-  // stand in on AWS (t3.small, t3.medium, t3.xlarge, the IPv4 address, gp3, S3, g4dn.xlarge,
-  // g5.xlarge, p3.8xlarge, p4d.24xlarge and p4de.24xlarge); the three t3 sizes are undated.
+  // IPv4 charge from 2024-02-01, the newest Karpenter's AWS price map of 2025-03-24 (t3, g4dn, g5,
+  // p3 and the pre-cut p4de): eleven offers stand in on AWS.
   const spring = await text(page, 'price-age');
-  assert.match(spring, /^Price age: 11 price figures, dated 2024-02-01 \(oldest\) to 2026-01-21 \(newest\); 3 of 11 undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
+  // They are judged by the semester they stand for: the 2025-03-14 of the Spring 2025 prices.
+  assert.match(spring, /^Price age: 11 price figures, dated 2024-02-01 \(oldest\) to 2025-03-24 \(newest\); 0 of 11 undated, 1 more than 12 months from 2025-03-14 \(the date of the Spring 2025 prices/);
   await assertWarningAgrees(page, 'Spring 2025 on AWS');
 
-  // Each line's math says how old its price is: Lab 1 is one t3.small (undated catalog) and a
-  // public IPv4 address (2024-02-01).
+  // Each line's math says how old its price is: Lab 1 is one t3.small (2025-03-24) and a public
+  // IPv4 address (2024-02-01).
   await page.getByTestId('breakdown-table').locator('tbody button[aria-expanded="false"]').first().click();
   const math = await page.locator('.math-row').allTextContents();
-  assert.ok(math.some((m) => m.includes('t3.small') && m.includes('undated (2025-26)')), math.join('\n'));
+  assert.ok(math.some((m) => m.includes('t3.small') && m.includes('as of 2025-03-24')), math.join('\n'));
   assert.ok(math.some((m) => m.includes('public-ipv4') && m.includes('as of 2024-02-01')), math.join('\n'));
   assert.ok(math.every((m) => m.includes(' on AWS ')), math.join('\n'));
 
   // The snapshot options count their undated figures; none calls itself the latest.
   await showView(page, 'prices');
   const options = await page.getByTestId('snapshot-select').locator('option').allTextContents();
-  assert.equal(options.length, 3, options.join('\n'));
+  assert.equal(options.length, 4, options.join('\n'));
   for (const option of options) {
     assert.match(option, /\(\d+ of \d+ undated, \d+ more than 12 months old on \d{4}-\d{2}-\d{2}\)$/);
     assert.ok(!/latest/i.test(option), option);
@@ -76,7 +76,7 @@ test('Results names the dates of the prices used, and the summary bar warns when
   await page.getByTestId('snapshot-select').selectOption('2026-12');
   await showView(page, 'results');
   const december = await priceAgeChanged(page, spring);
-  assert.match(december, /dated 2024-07-01 \(oldest\) to 2026-11-09 \(newest\); 3 of 10 undated/);
+  assert.match(december, /dated 2024-07-01 \(oldest\) to 2026-11-09 \(newest\); 3 of 11 undated/);
   await assertWarningAgrees(page, 'December 2026 on AWS');
 
   // Azure in December 2026: its VM sizes and disks are dated by the 2025-12-01 price fixture.
@@ -107,7 +107,7 @@ test('the printed page and every export carry the price-age line', async () => {
   const json = JSON.parse(await download(page, 'export-json'));
   assert.equal(json.price_age_text, line);
   assert.equal(json.price_age.oldest, '2024-02-01');
-  assert.equal(json.price_age.newest, '2026-01-21');
+  assert.equal(json.price_age.newest, '2025-03-24');
   assert.ok((await download(page, 'export-markdown')).includes(line));
 
   await showView(page, 'results');
@@ -116,7 +116,7 @@ test('the printed page and every export carry the price-age line', async () => {
     const file = join(dir, 'print.pdf');
     await writeFile(file, await page.pdf({ format: 'Letter', printBackground: true }));
     const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    assert.ok(printed.includes('dated 2024-02-01 (oldest) to 2026-01-21 (newest)'), printed.slice(0, 2000));
+    assert.ok(printed.includes('dated 2024-02-01 (oldest) to 2025-03-24 (newest)'), printed.slice(0, 2000));
     const pages = Number(execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/^Pages:\s+(\d+)/m)?.[1]);
     assert.equal(pages, 1, `${pages} pages`);
   } finally {

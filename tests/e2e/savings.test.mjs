@@ -24,7 +24,7 @@ async function openPlan(fold) {
 
 /** The lease cap's text field (its fieldset has the same data-testid). */
 function leaseCap(page) {
-  return page.locator('input[data-testid="lever-lease-cap"]');
+  return page.locator('input[data-testid="lever-lease-cap-hours"]');
 }
 
 /** The rows of a table as shown: [[cell, ...], ...]. */
@@ -225,7 +225,7 @@ test('every lever and calibration field is laid out like the others, with its pr
   }
   const kinds = new Map(fields.map((f) => [f.id, f.provenance]));
   assert.equal(kinds.get('lever-spot-rerun'), 'assumed');
-  assert.equal(kinds.get('lever-gpu-sharing'), 'assumed');
+  assert.equal(kinds.get('lever-sharing-students'), 'assumed');
   assert.equal(kinds.get('lever-night-hours'), 'sourced');
   assert.equal(kinds.get('lever-idle-share'), 'assumed');
   assert.equal(kinds.get('calibrate-lab-hours'), 'user');
@@ -266,7 +266,7 @@ test('on AWS the spot lever says no spot price is known instead of a $0 saving; 
   assert.match(scope, /lasts 1\.67x as long/);
   assert.match(await text(page, 'lever-saving-gpu-sharing'), /^Saves \$[0-9,]+ alone\.$/);
   // Eight students per GPU is more than MIG's seven slices: refused at the field.
-  const sharing = page.locator('input[data-testid="lever-gpu-sharing"]');
+  const sharing = page.getByTestId('lever-sharing-students');
   await sharing.fill('8');
   const box = page.locator('[data-provenance]', { has: sharing }).last();
   await box.getByTestId('field-error').waitFor();

@@ -7,10 +7,11 @@ use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::select::{options, Select};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::page::later::later_inside;
+use crate::model::plural::plural;
 use crate::model::presets::current_presets;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::setting_field::Section;
-use crate::state::{use_scenario, ScenarioHandle};
+use crate::state::{use_scenario_if, when, ScenarioHandle};
 
 /// Picks a preset; shows what the loaded one is.
 fn preset_picker(state: &ScenarioHandle) -> Html {
@@ -55,7 +56,17 @@ fn preset_picker(state: &ScenarioHandle) -> Html {
 /// The course panel.
 #[component]
 pub fn CoursePanel() -> Html {
-    let state = use_scenario();
+    // What it shows: the course's shape, its name and notes, and the preset it started from.
+    let state = use_scenario_if(when(|before, now| {
+        let (a, b) = (&before.scenario, &now.scenario);
+        let (pa, pb) = (&a.course.project, &b.course.project);
+        a.course.students != b.course.students
+            || a.course.term_weeks != b.course.term_weeks
+            || (pa.group_size, pa.weeks, pa.start_week) != (pb.group_size, pb.weeks, pb.start_week)
+            || (&a.title, &a.notes) != (&b.title, &b.notes)
+            || before.preset.map(|p| p.id) != now.preset.map(|p| p.id)
+            || before.origin.id != now.origin.id
+    }));
     let scenario = &state.scenario;
     html! {
         <section class="panel fields-grid" aria-labelledby="course-title">
@@ -68,8 +79,9 @@ pub fn CoursePanel() -> Html {
                 { scenario_title(&state) }
                 { setting_inputs(Section::Course, scenario, &|setting| {
                     (setting == Setting::GroupSize).then(|| format!(
-                        "Average; {} groups. The paper's course: 3-4 students (project page).",
-                        scenario.course.project_groups()
+                        "Average; {} {}. The paper's course: 3-4 students (project page).",
+                        scenario.course.project_groups(),
+                        plural(scenario.course.project_groups(), "group", "groups")
                     ))
                 }) }
             </> }) }

@@ -11,7 +11,7 @@ use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
 use crate::model::scenario::field::{FieldPath, LabField, UseSite};
-use crate::state::{use_scenario, Dispatch};
+use crate::state::{use_scenario_if, when, Dispatch};
 
 fn text_of(event: InputEvent) -> String {
     event.target_unchecked_into::<HtmlInputElement>().value()
@@ -176,7 +176,9 @@ const LABS_PER_SLICE: usize = 3;
 /// Every lab of the course; one lab's details are open at a time, so the list stays short.
 #[component]
 pub fn LabsEditor() -> Html {
-    let state = use_scenario();
+    let state = use_scenario_if(when(|before, now| {
+        before.scenario.course.labs != now.scenario.course.labs
+    }));
     let labs = &state.scenario.course.labs;
     let open = use_state(|| None::<usize>);
     let dispatch = state.dispatch();

@@ -18,6 +18,7 @@ use crate::model::format;
 use crate::model::planners::pool::{
     fewest_nodes_together, pool_range, PoolRange, PLAUSIBLE_COUNTS,
 };
+use crate::model::plural::plural;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::{CapacityField, FieldPath, PoolField};
 use crate::model::scenario::Capacity;
@@ -181,10 +182,11 @@ fn pool_range_text(state: &ScenarioState, range: Option<&PoolRange>) -> Html {
     let nodes: f64 = checks.iter().map(|c| c.units).sum();
     let needed: f64 = checks.iter().map(|c| c.needed_hours).sum();
     let fewest = format!(
-        "Together the reserved types must supply {} node-hours: at least {} nodes, each in its \
+        "Together the reserved types must supply {} node-hours: at least {} {}, each in its \
          type's window (reserved: {}).",
         format::number(needed, 0),
         format::number(together, 0),
+        plural(together, "node", "nodes"),
         format::number(nodes, 0)
     );
     let Some(range) = range else {

@@ -6,9 +6,10 @@ use crate::components::course::pool_editor::{pool_editor, CapacityEditor};
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::page::fold::fold;
 use crate::components::page::later::later_inside;
+use crate::model::plural::plural;
 use crate::model::scenario::course::ProjectUse;
 use crate::model::scenario::field::UseSite;
-use crate::state::use_scenario;
+use crate::state::{use_scenario_if, when, ScenarioState};
 
 /// The title of a project use's pool fold.
 fn pool_title(item: usize, project_use: &ProjectUse) -> String {
@@ -27,19 +28,27 @@ fn pool_title(item: usize, project_use: &ProjectUse) -> String {
 /// The project editor.
 #[component]
 pub fn ProjectEditor() -> Html {
-    let state = use_scenario();
+    let exceeded = |s: &ScenarioState| s.estimate.capacity.iter().any(|c| c.exceeded());
+    let state = use_scenario_if(when(move |before, now| {
+        let (a, b) = (&before.scenario.course, &now.scenario.course);
+        a.project != b.project
+            || a.project_groups() != b.project_groups()
+            || exceeded(before) != exceeded(now)
+    }));
     let project = &state.scenario.course.project;
     // Open when reserved nodes are too few, so the warning is seen at its field.
-    let exceeded = state.estimate.capacity.iter().any(|c| c.exceeded());
+    let exceeded = exceeded(&state);
     let dispatch = state.dispatch();
     html! {
         <section class="panel no-print" aria-labelledby="project-title">
             <h2 id="project-title">{ "Group project" }</h2>
             <p class="panel-intro">
                 { format!(
-                    "Per group and week, for {} weeks and {} groups. 168 hours a week is the whole week; \
+                    "Per group and week, for {} {} and {} {}. 168 hours a week is the whole week; \
                      storage counts GB kept.",
-                    project.weeks, state.scenario.course.project_groups()
+                    project.weeks, plural(project.weeks, "week", "weeks"),
+                    state.scenario.course.project_groups(),
+                    plural(state.scenario.course.project_groups(), "group", "groups")
                 ) }
             </p>
             { uses_table(

@@ -8,7 +8,7 @@ use crate::components::inputs::provenance_marker::{provenance_marker, Provenance
 use crate::model::format;
 use crate::model::presets::provenance_note::{bill_note_of, field_note};
 use crate::model::scenario::field::FieldPath;
-use crate::state::{use_scenario, Dispatch, TypedText};
+use crate::state::{use_scenario_if, when, Dispatch, TypedText};
 
 /// Props of [`NumberInput`].
 #[derive(Properties, PartialEq)]
@@ -80,7 +80,17 @@ impl NumberInputProps {
 /// an edit elsewhere costs this field a lookup, not a re-render.
 #[component]
 pub fn NumberInput(props: &NumberInputProps) -> Html {
-    let state = use_scenario();
+    // Its value comes in its props; from the state it shows its draft, its provenance (the
+    // preset, the currency and snapshot, a bill's note on it) and the exchange rate.
+    let field = props.field;
+    let state = use_scenario_if(when(move |before, now| {
+        let (a, b) = (&before.scenario.pricing, &now.scenario.pricing);
+        before.typed_text(&field) != now.typed_text(&field)
+            || before.origin.id != now.origin.id
+            || (&a.currency, &a.snapshot, a.usd_to_currency)
+                != (&b.currency, &b.snapshot, b.usd_to_currency)
+            || bill_note_of(field, &before.scenario) != bill_note_of(field, &now.scenario)
+    }));
     let draft = state.typed_text(&props.field).cloned();
     // Where the number comes from depends only on the field, its value, the preset it started
     // from, (for the exchange rate) the currency and the prices' date, and the words of a bill's

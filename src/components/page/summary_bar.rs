@@ -7,8 +7,12 @@ use yew::prelude::*;
 
 use crate::components::results::price_age::price_age_warning;
 use crate::model::engine::capacity::CapacityCheck;
-use crate::model::engine::priced_by::{and_list, model_words, providers_used};
+use crate::model::engine::priced_by::{
+    and_list, model_words, provider_short, providers_used, semester_words,
+};
+use crate::model::engine::stand_in::{misfits, Misfit};
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::presets::paper_gap::PaperGap;
 use crate::model::testbed::{words, Testbeds};
 use crate::model::Catalog;
@@ -23,9 +27,10 @@ fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
                 .resource(&check.resource)
                 .map_or_else(|| check.resource.clone(), |r| r.display_name());
             format!(
-                "{name} needs {} node-hours in its reserved window, but {} nodes supply at most {}",
+                "{name} needs {} node-hours in its reserved window, but {} {} supply at most {}",
                 format::number(check.needed_hours, 0),
                 format::quantity(check.units),
+                plural(check.units, "node", "nodes"),
                 format::number(check.available_hours, 0),
             )
         })
@@ -40,6 +45,23 @@ fn signed(amount: f64, money: &dyn Fn(f64) -> String) -> String {
     } else {
         format!("+{}", money(amount))
     }
+}
+
+/// A stand-in that does not fit its resource, brought in by the last change (a cheaper offer
+/// picked for a node it cannot replace): the change's saving says so.
+fn new_misfit(state: &ScenarioState) -> Option<Misfit> {
+    let before = &state.history.past.last()?.scenario;
+    let now = &state.scenario;
+    let same_offers = before.stand_in_choices == now.stand_in_choices
+        && before.custom_offers == now.custom_offers
+        && before.pricing.provider == now.pricing.provider;
+    if same_offers {
+        return None;
+    }
+    let old = misfits(before, state.catalog);
+    misfits(now, state.catalog)
+        .into_iter()
+        .find(|m| !old.contains(m))
 }
 
 /// Scrolled further than this (CSS pixels), the bar compacts to one line of figures...
@@ -70,11 +92,20 @@ fn use_scrolled_down() -> bool {
     *compact
 }
 
-/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS and
-/// RunPod (GPU cloud), spot".
+/// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS
+/// eu-west-1 and RunPod (GPU cloud), spot"; the paper's course adds "at Spring 2025 prices, the
+/// semester it was taught".
 fn summary_name(state: &ScenarioState) -> Html {
     let pricing = &state.scenario.pricing;
-    let providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    let main = provider_short(state.catalog, pricing);
+    let mut providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
+    if let Some(first) = providers.first_mut() {
+        *first = &main;
+    }
+    let taught = state.origin.paper.is_some();
+    let semester = semester_words(state.catalog, pricing, taught)
+        .map(|words| format!(", {words}"))
+        .unwrap_or_default();
     let title = state.scenario.title.trim();
     html! {
         <p class="summary-name" data-testid="summary-pricing">
@@ -82,7 +113,7 @@ fn summary_name(state: &ScenarioState) -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}", and_list(&providers), model_words(pricing, &state.estimate)) }
+            { format!("{}, {}{semester}", and_list(&providers), model_words(pricing, &state.estimate)) }
             <span class="summary-testbeds" data-testid="summary-testbeds">{ testbeds_words(state) }</span>
         </p>
     }
@@ -101,10 +132,23 @@ fn testbeds_words(state: &ScenarioState) -> String {
     )
 }
 
+/// Keeps the focused control clear of the bar at `bar` while it is on the page.
+#[hook]
+fn use_focus_clear_of(bar: NodeRef) {
+    use_effect_with((), move |_| {
+        let guard = bar
+            .cast::<web_sys::Element>()
+            .and_then(crate::browser::clear_of_bar::FocusClearOfBar::start);
+        move || drop(guard)
+    });
+}
+
 /// The summary bar.
 #[component]
 pub fn SummaryBar() -> Html {
     let compact = use_scrolled_down();
+    let bar = use_node_ref();
+    use_focus_clear_of(bar.clone());
     let state = use_scenario();
     let dispatch = state.dispatch();
     let totals = &state.estimate.totals;
@@ -135,7 +179,7 @@ pub fn SummaryBar() -> Html {
     let undo_label = state.history.undo_label().map(|l| format!("Undo: {l}"));
     let redo_label = state.history.redo_label().map(|l| format!("Redo: {l}"));
     html! {
-        <section class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
+        <section ref={bar} class={classes!("summary-bar", compact.then_some("compact"))} data-testid="summary-bar"
             aria-label="Summary of the estimate">
             { summary_name(&state) }
             <div class="summary-figures">
@@ -168,6 +212,11 @@ pub fn SummaryBar() -> Html {
                         onclick={on_redo}>{ "Redo" }</button>
                 </div>
             </div>
+            if let Some(misfit) = last_change.and_then(|_| new_misfit(&state)) {
+                <p class="warning" data-testid="last-change-misfit" role="status">
+                    { format!("That change prices {}, which does not fit: {}.", misfit.stand_in, misfit.fit.words()) }
+                </p>
+            }
             if let Some(delta) = against_a {
                 <p class="summary-gap" data-testid="pinned-gap">
                     { format!("Against scenario A: {}", signed(delta, &money)) }

@@ -46,13 +46,14 @@ fn progress_view(name: &str, progress: Option<Progress>, on_cancel: Callback<Mou
         Some(p) => {
             let mb = p.bytes as f64 / 1e6;
             let text = format!(
-                "{name}: {} MB read, {} rows",
+                "{name}: {} MB {}, {} rows",
                 format::number(mb, 1),
+                if p.packed { "unpacked" } else { "read" },
                 format::number(p.rows as f64, 0)
             );
-            // A packed file's unpacked size is not known ahead: no percentage then.
-            let total = (!p.packed && p.file_bytes > 0.0).then_some(p.file_bytes);
-            (p.bytes as f64, total, text)
+            // The bar follows the file's own bytes (a packed file's packed ones).
+            let total = (p.file_bytes > 0.0).then_some(p.file_bytes);
+            (p.file_read as f64, total, text)
         }
         None => (0.0, None, format!("{name}: opening")),
     };
@@ -96,7 +97,10 @@ fn skipped(bill: &BillSummary, check: &BilledAgainstPlanned) -> Vec<(String, u64
         let word = if types == 1 { "type" } else { "types" };
         let at_least = if folded.more_than { "more than " } else { "" };
         lines.push((
-            format!("{what} ({at_least}{types} {word}; map them above)"),
+            format!(
+                "{what} ({at_least}{} {word}; map them above)",
+                format::number(types as f64, 0)
+            ),
             rows,
             cost,
         ));

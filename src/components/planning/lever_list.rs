@@ -11,6 +11,7 @@ use crate::model::planners::levers::{
     DEFAULT_GPU_BOUND_SHARE_PCT, DEFAULT_IDLE_AFTER_HOURS, DEFAULT_IDLE_SHARE_PCT,
     DEFAULT_NIGHT_HOURS, SUGGESTED_LEASE_CAP_HOURS, SUGGESTED_SHARING_STUDENTS,
 };
+use crate::model::plural::plural;
 use crate::model::scenario::provenance::ProvenanceKind;
 
 /// One lever: its name and state, the Apply control (`on_toggle` is called with the new
@@ -117,6 +118,8 @@ pub struct LeverListProps {
     pub on_set: Callback<(Lever, Levers)>,
     /// Called with a lever to apply (true) or remove (false).
     pub on_toggle: Callback<(Lever, bool)>,
+    /// Under right-sizing: the stand-ins the savings are priced on that do not fit.
+    pub misfits: Html,
 }
 
 /// Why the suggested GPU sharing setting is what it is.
@@ -219,8 +222,13 @@ pub fn lever_list(props: LeverListProps) -> Html {
             String::new()
         } else {
             format!(
-                " The saving below is for a cap of {} hours.",
-                format::exact(s.vm_lease_cap_hours.unwrap_or(SUGGESTED_LEASE_CAP_HOURS))
+                " The saving below is for a cap of {} {}.",
+                format::exact(s.vm_lease_cap_hours.unwrap_or(SUGGESTED_LEASE_CAP_HOURS)),
+                plural(
+                    s.vm_lease_cap_hours.unwrap_or(SUGGESTED_LEASE_CAP_HOURS),
+                    "hour",
+                    "hours"
+                )
             )
         }
     );
@@ -230,7 +238,7 @@ pub fn lever_list(props: LeverListProps) -> Html {
         <div class="lever-list">
             { row(Lever::LeaseCap, html! {
                 { LeverNumberProps::of(LeverField::LeaseCapHours, ("Longest life of a VM", "hours"),
-                    props.applied.vm_lease_cap_hours, "lever-lease-cap", cap_origin,
+                    props.applied.vm_lease_cap_hours, "lever-lease-cap-hours", cap_origin,
                     set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)).empty_ok().hint(cap_hint).html() }
             }) }
             { row(Lever::AutoStop, auto_stop_controls(&s.auto_stop.clone().unwrap_or_default(), on_stop)) }
@@ -243,7 +251,7 @@ pub fn lever_list(props: LeverListProps) -> Html {
             }) }
             { row(Lever::GpuSharing, html! { <>
                 { LeverNumberProps::of(LeverField::SharingStudents, ("Students per lab GPU (MIG slices)", "students"),
-                    s.gpu_sharing_students, "lever-gpu-sharing", sharing_origin,
+                    s.gpu_sharing_students, "lever-sharing-students", sharing_origin,
                     set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v))
                     .hint("2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory.").html() }
                 { LeverNumberProps::of(LeverField::GpuBoundSharePct, ("GPU-bound share of a lab block", "%"),
@@ -256,10 +264,12 @@ pub fn lever_list(props: LeverListProps) -> Html {
                     <p class="field-hint" data-testid="lever-sharing-scope">{ sharing_effect(s, &props.sharing_scope) }</p>
                 </details>
             </> }) }
-            { row(Lever::RightSize, html! {
+            { row(Lever::RightSize, html! { <>
                 <p class="field-hint">{ "Each instance resource priced on the cheapest offer of the \
-                    provider that fits it (as many vCPUs and as much memory, or GPU memory), when cheaper." }</p>
-            }) }
+                    provider that fits it (as many vCPUs and as much memory, or as many GPUs with as \
+                    much memory each), when cheaper." }</p>
+                { props.misfits.clone() }
+            </> }) }
         </div>
     }
 }

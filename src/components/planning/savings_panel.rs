@@ -14,10 +14,13 @@ use crate::components::inputs::table_head::table_head;
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
+use crate::model::engine::levers::with_levers;
+use crate::model::engine::stand_in::{misfits, Misfit};
 use crate::model::format;
 use crate::model::planners::levers::{
     savings, shareable, sharing_factor, spot_stand_ins, Lever, LeverError, Levers, Savings,
 };
+use crate::model::plural::plural;
 use crate::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::Scenario;
@@ -145,12 +148,99 @@ fn sharing_words(settings: &Levers, scope: &(Vec<String>, Vec<String>)) -> Optio
     })
 }
 
+/// The stand-ins the scenario prices with that do not fit their resources, and those that
+/// right-sizing keeps though they do not fit (no offer that fits is cheaper), in words.
+type Misfits = (Vec<String>, Vec<String>);
+
+/// [`Misfits`] of `scenario`.
+fn misfit_words(scenario: &Scenario, catalog: &Catalog) -> Misfits {
+    let words =
+        |s: &Scenario| -> Vec<String> { misfits(s, catalog).iter().map(Misfit::words).collect() };
+    let right_sized = Levers {
+        right_size: true,
+        ..Levers::default()
+    };
+    (
+        words(scenario),
+        words(&with_levers(scenario, &right_sized, catalog)),
+    )
+}
+
+/// The warning every saving carries while the scenario is priced on stand-ins that do not fit:
+/// a saving on such an offer is a saving on hardware the course cannot run on.
+fn misfit_warning(misfits: &[String]) -> Html {
+    if misfits.is_empty() {
+        return Html::default();
+    }
+    let count = misfits.len();
+    html! {
+        <details class="warning" data-testid="savings-misfit">
+            <summary>{ format!(
+                "Every saving here is priced on {count} {} that {} not fit {} resource{}",
+                plural(count as f64, "stand-in", "stand-ins"),
+                plural(count as f64, "does", "do"),
+                plural(count as f64, "its", "their"),
+                plural(count as f64, "", "s"),
+            ) }</summary>
+            <ul>
+                for misfit in misfits { <li>{ misfit.clone() }</li> }
+            </ul>
+        </details>
+    }
+}
+
+/// What is said beside each lever's saving.
+struct AloneNotes<'a> {
+    /// Each enabled lever's saving alone.
+    priced: &'a Result<Savings, LeverError>,
+    /// Why spot saves nothing, or what stays on demand.
+    spot: (Option<&'a String>, Option<&'a String>),
+    /// Why GPU sharing saves nothing.
+    sharing: Option<&'a String>,
+    /// The stand-ins right-sizing keeps though they do not fit.
+    kept: &'a [String],
+    /// Money in the scenario's currency.
+    money: &'a dyn Fn(f64) -> String,
+}
+
+/// What each lever saves alone, in words, in [`Lever::ALL`] order.
+fn alone_words(notes: &AloneNotes<'_>) -> Vec<Option<AttrValue>> {
+    Lever::ALL
+        .iter()
+        .map(|lever| {
+            let none = match lever {
+                Lever::SpotGpu => notes.spot.0,
+                Lever::GpuSharing => notes.sharing,
+                _ => None,
+            };
+            if let Some(text) = none {
+                return Some(AttrValue::from(text.clone()));
+            }
+            let result = notes.priced.as_ref().ok()?;
+            let step = result.steps.iter().find(|s| s.lever == *lever)?;
+            let saves = format!("Saves {} alone.", (notes.money)(step.alone_usd));
+            let kept = notes.kept;
+            Some(AttrValue::from(match (notes.spot.1, lever) {
+                (Some(note), Lever::SpotGpu) => format!("{saves} {note}"),
+                (_, Lever::RightSize) if !kept.is_empty() => format!(
+                    "{saves} It keeps {} {} that {} not fit (above), as no offer that fits is cheaper.",
+                    kept.len(),
+                    plural(kept.len() as f64, "stand-in", "stand-ins"),
+                    plural(kept.len() as f64, "does", "do"),
+                ),
+                _ => saves,
+            }))
+        })
+        .collect()
+}
+
 /// The savings panel.
 #[component]
 pub fn SavingsPanel() -> Html {
     let state = use_scenario();
     let dispatch = state.dispatch();
-    let catalog = state.catalog;
+    // Spot figures and stand-ins of the scenario's region.
+    let catalog = state.prices();
     let pricing = state.scenario.pricing.clone();
     let applied = state.scenario.levers.clone();
     // The spot lever starts from the scenario's re-run share: one assumption for both.
@@ -172,30 +262,19 @@ pub fn SavingsPanel() -> Html {
             (alone, savings(&scenario.0, &scenario.0.levers, catalog))
         },
     );
+    let misfit: Rc<Misfits> = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+        misfit_words(&scenario.0, catalog)
+    });
     let (spot_none, spot_some) = spot_words(&state.scenario, catalog);
     let scope = sharing_scope(&state.scenario, catalog);
     let sharing_none = sharing_words(&settings, &scope);
-    let money = |usd: f64| pricing.money(usd);
-    let alone: Vec<Option<AttrValue>> = Lever::ALL
-        .iter()
-        .map(|lever| {
-            let none = match lever {
-                Lever::SpotGpu => spot_none.as_ref(),
-                Lever::GpuSharing => sharing_none.as_ref(),
-                _ => None,
-            };
-            if let Some(text) = none {
-                return Some(AttrValue::from(text.clone()));
-            }
-            let result = priced.0.as_ref().ok()?;
-            let step = result.steps.iter().find(|s| s.lever == *lever)?;
-            let saves = format!("Saves {} alone.", money(step.alone_usd));
-            Some(AttrValue::from(match (&spot_some, lever) {
-                (Some(note), Lever::SpotGpu) => format!("{saves} {note}"),
-                _ => saves,
-            }))
-        })
-        .collect();
+    let alone = alone_words(&AloneNotes {
+        priced: &priced.0,
+        spot: (spot_none.as_ref(), spot_some.as_ref()),
+        sharing: sharing_none.as_ref(),
+        kept: &misfit.1,
+        money: &|usd: f64| pricing.money(usd),
+    });
     let on_set = {
         let (applied, unapplied, dispatch) = (applied.clone(), unapplied, dispatch.clone());
         let spot_typed = spot_typed;
@@ -232,6 +311,7 @@ pub fn SavingsPanel() -> Html {
             { lever_list(LeverListProps {
                 applied: applied.clone(), settings, alone, rerun_share_pct: share,
                 rerun_share_assumed: assumed_share, sharing_scope: scope, on_set, on_toggle,
+                misfits: misfit_warning(&misfit.0),
             }) }
             { waterfall_view(&priced.1, &pricing.currency, pricing.usd_to_currency) }
         </section>

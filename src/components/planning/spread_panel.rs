@@ -12,6 +12,7 @@ use crate::components::testbeds::planner_lines::cloudbank_line;
 use crate::components::testbeds::planner_lines::su_cap_line;
 use crate::model::format;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
+use crate::model::plural::plural;
 use crate::model::scenario::field::Setting;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::setting_field::Section;
@@ -135,8 +136,9 @@ pub fn SpreadPanel() -> Html {
             <div class="planner-grid">
                 { setting_inputs(Section::Spread, &state.scenario, &|setting| {
                     (setting == Setting::CreditThreshold).then(|| format!(
-                        "About {} students per course run would cost more than this.",
-                        format::number(result.over_credit, 0)
+                        "About {} {} per course run would cost more than this.",
+                        format::number(result.over_credit, 0),
+                        plural(result.over_credit.round(), "student", "students")
                     ))
                 }) }
             </div>

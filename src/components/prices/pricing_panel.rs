@@ -7,11 +7,12 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
-use crate::components::inputs::select::{labelled_select, options};
+use crate::components::inputs::select::{labelled_select, options, push_option};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::page::fold::fold;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
+use crate::model::catalog::regional::region_summary;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
@@ -208,17 +209,23 @@ pub fn PricingPanel() -> Html {
     let catalog = state.catalog;
     let on_provider = state.dispatch().change_with(Change::SetProvider);
     let on_snapshot = state.dispatch().change_with(Change::SetSnapshot);
-    let provider_note = catalog
-        .provider(&pricing.provider)
+    let on_region = state.dispatch().change_with(Change::SetRegion);
+    let provider = catalog.provider(&pricing.provider);
+    let provider_note = provider
         .map(|p| {
             format!(
-                "{} Priced now: {}. Region {}.",
+                "{} Priced now: {}.",
                 p.note,
                 model_words(pricing, &state.estimate),
-                p.region
             )
         })
         .unwrap_or_default();
+    let region = provider.and_then(|p| p.region(&pricing.region));
+    let mut region_options = String::new();
+    for option in provider.map_or(&[][..], |p| p.regions) {
+        push_option(&mut region_options, option.id, &option.label());
+    }
+    let region_note = region_summary(catalog, &pricing.provider, &pricing.region);
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
         .map(|s| match build_day() {
@@ -256,6 +263,12 @@ pub fn PricingPanel() -> Html {
                 { labelled_select(("provider", "provider-select"), AttrValue::from(pricing.provider.clone()), on_provider,
                     options(catalog.providers.iter().map(|p| (p.id, p.name)))) }
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
+            </div>
+            <div class="field">
+                <label for="region">{ "Region" }</label>
+                { labelled_select(("region", "region-select"), AttrValue::from(region.map_or("", |r| r.id)), on_region,
+                    Html::from_html_unchecked(AttrValue::from(region_options))) }
+                <p class="field-hint" data-testid="region-note">{ region_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>

@@ -14,7 +14,9 @@ use crate::model::scenario::pricing::Pricing;
 use crate::model::Catalog;
 use crate::state::use_scenario;
 
-/// Columns of the table: the lab, one per category, total, per student and hours.
+/// Columns of the table: the lab, total, per student, one per category and hours. The total
+/// comes first, so a phone shows every lab's total beside its name; the categories follow
+/// (the table scrolls sideways to them, and says so).
 const COLUMNS: usize = Category::ALL.len() + 4;
 
 /// One priced line, spelled out: what, on which offer, the math and the price's source.
@@ -44,7 +46,7 @@ fn math_row(index: usize, number: usize, line: &CostLine) -> Html {
     }
 }
 
-/// A row's figures: cost by category, the total, per student, and planned / actual
+/// A row's figures: the total, per student, cost by category, and planned / actual
 /// instance-hours; money in `pricing`'s currency (totals whole, per student to the cent).
 fn cost_cells(
     pricing: &Pricing,
@@ -55,11 +57,11 @@ fn cost_cells(
 ) -> Html {
     html! {
         <>
+            <td class="num strong">{ pricing.money(total_usd) }</td>
+            { num_cell(pricing.per_student(total_usd / students)) }
             for category in Category::ALL {
                 { num_cell(pricing.money(by_category[category.index()])) }
             }
-            <td class="num strong">{ pricing.money(total_usd) }</td>
-            { num_cell(pricing.per_student(total_usd / students)) }
             { num_cell(format!(
                 "{} / {}",
                 format::number(planned_hours, 0),
@@ -98,11 +100,11 @@ fn phase_rows(
     }
 }
 
-/// A footer row with a label over the first columns and one amount under "Total".
+/// A footer row with a label and one amount under "Total".
 fn adjustment_row(label: String, amount: String) -> Html {
     html! {
-        <tr><th scope="row" colspan={(COLUMNS - 3).to_string()}>{ label }</th>
-            { num_cell(amount) }<td colspan="2"></td></tr>
+        <tr><th scope="row">{ label }</th>
+            { num_cell(amount) }<td colspan={(COLUMNS - 2).to_string()}></td></tr>
     }
 }
 
@@ -137,10 +139,10 @@ fn breakdown_footer(estimate: &Estimate, pricing: &Pricing) -> Html {
                 ) }
             }
             <tr>
-                <th scope="row" colspan={(COLUMNS - 3).to_string()}>{ "Course total" }</th>
+                <th scope="row">{ "Course total" }</th>
                 <td class="num strong">{ money(totals.net_usd) }</td>
                 { num_cell(pricing.per_student(totals.per_student_usd)) }
-                <td></td>
+                <td colspan={(COLUMNS - 3).to_string()}></td>
             </tr>
         </tfoot>
     }
@@ -180,16 +182,17 @@ pub fn BreakdownTable() -> Html {
         }
         estimate.lines.iter().filter(|l| l.phase == phase).collect()
     };
-    let figure_columns: Vec<&str> = Category::ALL
-        .iter()
-        .map(|c| c.label())
-        .chain(["Total", "Per student", "Instance-hours planned / actual"])
+    let figure_columns: Vec<&str> = ["Total", "Per student"]
+        .into_iter()
+        .chain(Category::ALL.iter().map(|c| c.label()))
+        .chain(["Instance-hours planned / actual"])
         .collect();
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
             { static_html(r#"<h2 id="breakdown-title">Breakdown</h2>"#) }
-            <div class="table-scroll" role="region" aria-label="Cost breakdown table" tabindex="0">
+            <p class="scroll-cue" aria-hidden="true">{ "Each lab's total first; scroll the table sideways for its cost by category \u{2192}" }</p>
+            <div class="table-scroll scroll-shadow" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">
                 <caption>{ "List cost by lab and category; open a row to see how each figure was made" }</caption>
                 { figures_head("Lab", &figure_columns, None) }

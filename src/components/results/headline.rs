@@ -5,6 +5,7 @@ use yew::prelude::*;
 use crate::components::results::price_age::price_age_line;
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::testbed::{words, Testbeds};
 use crate::state::ScenarioState;
@@ -140,10 +141,11 @@ pub fn headline(state: &ScenarioState) -> Html {
                     format::number(estimate.project.actual_instance_hours, 0),
                     "project-instance-hours",
                     Some(format!(
-                        "{} GPU node-hours ({} GPU-device-hours), {} groups",
+                        "{} GPU node-hours ({} GPU-device-hours), {} {}",
                         format::number(estimate.project.gpu_hours, 0),
                         format::number(estimate.project.gpu_device_hours, 0),
                         format::number(estimate.groups, 0),
+                        plural(estimate.groups, "group", "groups"),
                     )),
                     paper.map(|p| format!(
                         "{} ({} GPU hours, read as node-hours)",

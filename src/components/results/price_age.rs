@@ -7,9 +7,11 @@ use yew::prelude::*;
 use crate::model::engine::price_age::PriceAge;
 use crate::state::ScenarioState;
 
-/// The price age of `state`'s estimate, at the build date.
+/// The price age of `state`'s estimate, at the build date or at the date of the past semester
+/// its prices stand for.
 fn price_age(state: &ScenarioState) -> Option<PriceAge> {
-    PriceAge::at_build_date(&state.estimate.lines)
+    let snapshot = &state.scenario.pricing.snapshot;
+    PriceAge::of_prices(&state.estimate.lines, state.catalog, snapshot)
 }
 
 /// The price-age line of Results and the printed page.

@@ -27,7 +27,7 @@ fn provider_row(
         <tr key={row.provider.clone()} class={classes!(current.then_some("current"))}
             data-provider={row.provider.clone()}>
             <th scope="row">
-                { row.name.clone() }
+                { format!("{} {}", row.name, row.region) }
                 if row.borrowed_lines > 0 {
                     <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }
@@ -99,10 +99,12 @@ pub fn ProvidersTable() -> Html {
             <h2 id="providers-title">{ "Providers side by side" }</h2>
             <p class="panel-intro">
                 { "The same course, GPU choices, snapshot and price model, priced on each \
-                  provider; below, the free testbeds in their service units at actual hours \
-                  (their rates and allocations: On a free testbed, below)." }
+                  provider, each in its region in the same part of the world as the scenario's \
+                  (Lambda and RunPod price alike everywhere); below, the free testbeds in their \
+                  service units at actual hours (their rates and allocations: On a free testbed, \
+                  below)." }
             </p>
-            <div class="table-scroll" role="region" aria-label="Every provider table" tabindex="0">
+            <div class="table-scroll" role="region" aria-label="Provider comparison table" tabindex="0">
             <table class="data-table" data-testid="provider-comparison">
                 { figures_head("Provider", &["Total", "Per student", "Labs", "Project", "GPU share"], Some("Action")) }
                 <tbody>

@@ -5,13 +5,18 @@ use yew::prelude::*;
 
 use crate::components::inputs::static_markup::static_html;
 use crate::components::planning::parts::click;
-use crate::state::{use_scenario, Dispatch, Replacement};
+use crate::state::{use_scenario_if, when, Dispatch, Replacement};
 
 /// Notices about the link the page was opened with; nothing when it loaded whole with today's
 /// version of its preset.
 #[component]
 pub fn LinkNotice() -> Html {
-    let state = use_scenario();
+    let state = use_scenario_if(when(|before, now| {
+        before.visit.link_notices != now.visit.link_notices
+            || before.visit.link_version != now.visit.link_version
+            || before.visit.replaced_by != now.visit.replaced_by
+            || before.visit.replaced_scenario.is_some() != now.visit.replaced_scenario.is_some()
+    }));
     let on_restore = click(state.dispatch(), Dispatch::restore_replaced);
     let on_dismiss = click(state.dispatch(), Dispatch::dismiss_link_notices);
     // What replaced the kept scenario; a link when nothing more is known.

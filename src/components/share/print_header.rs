@@ -7,7 +7,8 @@ use yew::prelude::*;
 use crate::browser::address;
 use crate::model::export::{testbeds_line, PAPER_CITATION};
 use crate::model::format;
-use crate::state::{use_scenario, ScenarioState};
+use crate::model::plural::plural;
+use crate::state::{use_scenario_if, when, ScenarioState};
 
 /// The print-only header of the budget justification. Written when the browser is about to print
 /// (`beforeprint`, which Chromium also sends before a PDF), so editing never pays for the date and
@@ -15,7 +16,9 @@ use crate::state::{use_scenario, ScenarioState};
 #[component]
 pub fn PrintHeader() -> Html {
     let printing = use_printing();
-    let state = use_scenario();
+    // While not printing it shows nothing, so no edit re-renders it.
+    let shown = *printing;
+    let state = use_scenario_if(when(move |_, _| shown));
     if *printing {
         print_header_text(&state)
     } else {
@@ -62,9 +65,11 @@ fn print_header_text(state: &ScenarioState) -> Html {
             </h1>
             <p>
                 { format!(
-                    "{} students, {} labs and a {}-week group project in groups of {}. Estimated on {today} with the course cost calculator.",
+                    "{} {}, {} {} and a {}-week group project in groups of {}. Estimated on {today} with the course cost calculator.",
                     format::number(scenario.course.students, 0),
+                    plural(scenario.course.students, "student", "students"),
                     scenario.course.labs.len(),
+                    plural(scenario.course.labs.len() as f64, "lab", "labs"),
                     format::quantity(scenario.course.project.weeks),
                     format::quantity(scenario.course.project.group_size),
                 ) }

@@ -6,6 +6,7 @@ use super::embed_dialog::EmbedDialog;
 use crate::browser::{address, clipboard, download};
 use crate::model::export::ExportKind;
 use crate::model::presets::paper_course;
+use crate::model::share::Tab;
 use crate::state::{use_scenario, use_share_fragment, ScenarioState};
 
 /// The link to the current scenario (computed now, not from the debounced address bar).
@@ -36,24 +37,29 @@ fn export_button(state: &ScenarioState, kind: ExportKind, link: &str) -> Html {
     }
 }
 
+/// Props of [`ShareBar`].
+#[derive(Properties, PartialEq)]
+pub struct ShareBarProps {
+    /// The view a copied link opens on (the one the reader came from).
+    pub view: Tab,
+}
+
 /// Copy link, reset, embed and export.
 #[component]
-pub fn ShareBar() -> Html {
+pub fn ShareBar(props: &ShareBarProps) -> Html {
     let state = use_scenario();
     let copied = use_state(|| None::<bool>);
     let show_embed = use_state(|| false);
     let fragment = use_share_fragment(&state);
     let base = address::base();
-    let link = share_link(&base, &fragment);
+    let link = share_link(&base, &props.view.in_fragment(&fragment));
 
     let on_copy = {
-        let (copied, link) = (copied.clone(), link.clone());
+        let (copied, link, fragment) = (copied.clone(), link.clone(), fragment.clone());
         Callback::from(move |_: MouseEvent| {
             let (copied, link) = (copied.clone(), link.clone());
             // Write the address bar first, so the copied link and the page agree at once.
-            if let Some((_, fragment)) = link.split_once('#') {
-                address::replace_fragment(fragment);
-            }
+            address::replace_fragment(&fragment);
             wasm_bindgen_futures::spawn_local(async move {
                 copied.set(Some(clipboard::copy(&link).await));
             });

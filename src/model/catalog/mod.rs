@@ -2,8 +2,11 @@
 //! the data files in `src/data/` (baked into statics by `build.rs`).
 
 pub mod currency;
+pub mod fit;
 pub mod hardware;
 pub mod offer;
+pub mod region;
+pub mod regional;
 pub mod resource;
 pub mod stand_in;
 
@@ -13,6 +16,7 @@ use serde::Serialize;
 
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceUnit, SnapshotPrice};
+use crate::model::catalog::region::{Area, Region, RegionPrices, RegionalPrice};
 use crate::model::catalog::resource::{Resource, ResourceKind};
 
 /// A cloud provider the scenario can be priced on.
@@ -22,10 +26,14 @@ pub struct Provider {
     pub id: &'static str,
     /// Display name.
     pub name: &'static str,
-    /// Region the prices are for.
+    /// The default region: the one the catalog's base prices are for, and what a scenario
+    /// without a region (every link made before regions existed) is priced in.
     pub region: &'static str,
     /// What to know about this provider's prices.
     pub note: &'static str,
+    /// The regions a scenario can be priced in, the default first (one `global` region for a
+    /// provider that prices alike everywhere).
+    pub regions: &'static [Region],
 }
 
 /// A named set of prices at one point in time.
@@ -42,6 +50,9 @@ pub struct Snapshot {
     /// Ids of offers that were not sold yet at this snapshot's date: they are left out of it
     /// rather than given a price they never had. Empty for most snapshots.
     pub not_offered: &'static [&'static str],
+    /// The semester these prices stand for (`Spring 2025`), when they are a past semester's: their
+    /// age is judged at `as_of`, the semester's date, not at the build date.
+    pub semester: Option<&'static str>,
 }
 
 impl Snapshot {
@@ -100,6 +111,12 @@ pub struct Catalog {
     pub snapshots: &'static [Snapshot],
     /// Cited sources.
     pub sources: &'static [Source],
+    /// Each provider's prices in each of its regions, as the refresh command read them (grouped
+    /// by date and source).
+    pub region_prices: &'static [RegionPrices],
+    /// The provider and region this catalog's prices are for, when it is a regional copy
+    /// (`regional.rs`); `None`: every provider in its default region.
+    pub priced_in: Option<(&'static str, &'static str)>,
 }
 
 include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
@@ -112,6 +129,8 @@ static BUILTIN: Catalog = Catalog {
     providers: PROVIDERS,
     snapshots: SNAPSHOTS,
     sources: SOURCES,
+    region_prices: REGION_PRICES,
+    priced_in: None,
 };
 
 impl Catalog {
@@ -161,6 +180,12 @@ impl Catalog {
     /// The snapshot with this id.
     pub fn snapshot(&self, id: &str) -> Option<&Snapshot> {
         self.snapshots.iter().find(|s| s.id == id)
+    }
+
+    /// The newest snapshot (the last: snapshots are listed oldest first), which a new course
+    /// starts on.
+    pub fn newest_snapshot(&self) -> Option<&Snapshot> {
+        self.snapshots.last()
     }
 
     /// The name of the provider with id `id`, or the id where there is no such provider.

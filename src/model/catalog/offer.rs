@@ -112,10 +112,19 @@ pub struct Offer {
     pub snapshot_prices: &'static [SnapshotPrice],
 }
 
+include!(concat!(env!("OUT_DIR"), "/newest.rs"));
+
 impl Offer {
+    /// This offer's own entry for `snapshot`; the newest snapshot holds the previous one's
+    /// entry where it has none of its own (`build/prices.rs` bakes no copy of it).
+    fn entry(&self, snapshot: &str) -> Option<&SnapshotPrice> {
+        let own = |id: &str| self.snapshot_prices.iter().find(|p| p.snapshot == id);
+        own(snapshot).or_else(|| own(NEWEST.1).filter(|_| snapshot == NEWEST.0))
+    }
+
     /// The on-demand price that holds in `snapshot`, with its date and source.
     pub fn price_in(&self, snapshot: &str) -> PricePoint<'_> {
-        match self.snapshot_prices.iter().find(|p| p.snapshot == snapshot) {
+        match self.entry(snapshot) {
             Some(p) => PricePoint {
                 usd: p.usd,
                 as_of: p.as_of,
@@ -132,7 +141,7 @@ impl Offer {
     /// The spot price that holds in `snapshot`, with its date and where it was read, if any: the
     /// snapshot's own spot figure, else the offer's base one. `None` when no source gives one.
     pub fn spot_in(&self, snapshot: &str) -> Option<PricePoint<'_>> {
-        let own = self.snapshot_prices.iter().find(|p| p.snapshot == snapshot);
+        let own = self.entry(snapshot);
         if own.is_some_and(|p| p.no_spot) {
             return None;
         }

@@ -3,6 +3,8 @@
 
 use std::borrow::Cow;
 
+pub use crate::model::catalog::fit::{default_fraction, StandInClass};
+use crate::model::catalog::fit::{fit, fits};
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit, HOURS_PER_MONTH};
 use crate::model::catalog::resource::{Resource, ResourceKind};
@@ -36,16 +38,6 @@ pub struct CustomOffer {
     pub usd_per_hour: f64,
 }
 
-/// How many of `offer` one `resource` instance equals: GPUs needed over GPUs offered when both have
-/// GPUs (4x A100 on an 8-GPU machine is 0.5), otherwise one.
-pub fn default_fraction(resource: &Resource, offer: &Offer) -> f64 {
-    if resource.specs.gpu_count > 0 && offer.specs.gpu_count > 0 {
-        f64::from(resource.specs.gpu_count) / f64::from(offer.specs.gpu_count)
-    } else {
-        1.0
-    }
-}
-
 /// Offers that can stand in for `resource`: storage for storage, hourly offers for the rest.
 pub fn fitting_offers<'a>(
     resource: &Resource,
@@ -59,52 +51,6 @@ pub fn fitting_offers<'a>(
         .chain(custom_offers.iter())
         .filter(|o| storage == (o.unit == PriceUnit::GbMonth))
         .collect()
-}
-
-/// What an offer (or a resource) is, for matching stand-ins: a GPU cannot stand in for storage.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StandInClass {
-    /// Storage priced per GB-month.
-    Storage,
-    /// A public IP address.
-    Address,
-    /// A machine without GPUs.
-    Cpu,
-    /// A machine with GPUs.
-    Gpu,
-}
-
-impl StandInClass {
-    /// The class of `offer`.
-    pub fn of_offer(offer: &Offer) -> StandInClass {
-        if offer.unit == PriceUnit::GbMonth {
-            StandInClass::Storage
-        } else if offer.specs.gpu_count > 0 {
-            StandInClass::Gpu
-        } else if offer.specs.vcpu == 0 && offer.specs.ram_gb == 0.0 {
-            StandInClass::Address
-        } else {
-            StandInClass::Cpu
-        }
-    }
-
-    /// The class of offers that stand in for `resource`.
-    pub fn of_resource(resource: &Resource) -> StandInClass {
-        match resource.kind {
-            ResourceKind::Storage => StandInClass::Storage,
-            ResourceKind::Network => StandInClass::Address,
-            _ if resource.specs.gpu_count > 0 => StandInClass::Gpu,
-            _ => StandInClass::Cpu,
-        }
-    }
-}
-
-/// Whether `offer` suits `resource`: the same class, and for GPUs at least half the memory per
-/// GPU (a similar class of GPU or a better one; how many is the fraction's job).
-pub fn suits(resource: &Resource, offer: &Offer) -> bool {
-    let class = StandInClass::of_resource(resource);
-    class == StandInClass::of_offer(offer)
-        && (class != StandInClass::Gpu || offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0)
 }
 
 /// A GPU model's name without its memory or form factor, lower case, letters and digits only:
@@ -190,7 +136,7 @@ pub fn home_providers<'a>(catalog: &'a Catalog, provider: &'a str, resource: &st
     homes
 }
 
-/// The offers a picker shows for `resource`: the scope's provider's offers that [`suits`] it and
+/// The offers a picker shows for `resource`: the scope's provider's offers that [`fits`] it and
 /// the user's own (with `all`, every provider's offers of its price unit), sold in the snapshot,
 /// cheapest first by what the scenario pays per hour of one instance.
 pub fn picker_offers<'a>(
@@ -204,7 +150,7 @@ pub fn picker_offers<'a>(
         .into_iter()
         .filter(|o| {
             scope.all
-                || (suits(resource, o)
+                || (fits(resource, o)
                     && (o.provider == CUSTOM_PROVIDER || homes.contains(&&*o.provider)))
         })
         .filter(|o| {
@@ -232,8 +178,20 @@ pub fn as_of_words(as_of: &str) -> String {
 /// An option of a stand-in list: how many of the offer one instance takes, its hardware, its
 /// price and what one instance costs per hour, and when the price was seen: "4 x a2-highgpu-1g
 /// (12 vCPU, 85 GB, 1x A100 40 GB) at $3.67 = $14.69/h, as of 2025-03-14"; an offer with the
-/// testbed's own GPU says so.
+/// testbed's own GPU says so, and one that does not [`fit`] says so at the end (" · does not
+/// fit: 24 GB per GPU, needs 40 GB").
 pub fn option_text(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -> String {
+    let fit = fit(resource, offer);
+    let text = offer_words(resource, offer, scope);
+    if fit.fits() {
+        text
+    } else {
+        format!("{text} \u{b7} does not fit: {}", fit.words())
+    }
+}
+
+/// [`option_text`] without the fit.
+fn offer_words(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -> String {
     let fraction = default_fraction(resource, offer);
     let unit = paid_unit_price(resource, offer, scope.snapshot, scope.model);
     let mut as_of = as_of_words(offer.price_in(scope.snapshot).as_of);

@@ -89,6 +89,8 @@ pub enum Change {
     SetProvider(String),
     /// Price with another snapshot.
     SetSnapshot(String),
+    /// Price in another region of the provider (a region id).
+    SetRegion(String),
     /// On demand or spot.
     SetPriceModel(PriceModel),
     /// Show results in another currency (code), at the reference rate of the scenario's price
@@ -173,6 +175,7 @@ impl Change {
             Change::SetUseResource { .. } => "change a resource",
             Change::SetProvider(_) => "change the provider",
             Change::SetSnapshot(_) => "change the prices' date",
+            Change::SetRegion(_) => "change the region",
             Change::SetPriceModel(_) => "change the price model",
             Change::SetCurrency(_) | Change::SetCurrencyWithRate { .. } => "change the currency",
             Change::ResetRealism(_) => "reset the overrun factors",
@@ -256,7 +259,8 @@ impl Change {
     fn apply_pricing(self, scenario: &mut Scenario, catalog: &Catalog) -> Result<(), String> {
         let pricing = &mut scenario.pricing;
         match self {
-            Change::SetProvider(id) => pricing.provider = id,
+            Change::SetProvider(id) => pricing.move_to(id, catalog),
+            Change::SetRegion(id) => pricing.set_region(&id, catalog),
             Change::SetSnapshot(id) => {
                 // A reference rate follows the prices' date; a rate the user typed stays.
                 let old = reference_rate(&pricing.currency, &pricing.snapshot);
@@ -355,13 +359,7 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
         course.labs.iter().filter_map(|l| lab_number(&l.name)),
         course.labs.len(),
     );
-    // Scheduled for the week after the last lab is due, within the term.
-    let week = course
-        .labs
-        .iter()
-        .map(|l| l.due_week + 1.0)
-        .fold(1.0, f64::max)
-        .min(course.term_weeks.max(1.0));
+    let (start_week, due_week) = super::schedule::after_the_last(&course.labs);
     course.labs.push(Lab {
         name: format!("Lab {number}: New lab"),
         note: String::new(),
@@ -370,8 +368,8 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
             share_pct: 100.0,
             uses: vec![new_lab_use(NEW_USE_RESOURCE)],
         }],
-        start_week: week,
-        due_week: week,
+        start_week,
+        due_week,
     });
     Ok(())
 }

@@ -5,6 +5,7 @@ pub mod change;
 pub mod commit;
 pub mod number;
 pub mod pool_change;
+pub mod schedule;
 mod stand_in_change;
 pub mod validated;
 

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::model::catalog::region::Region;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{price, Totals};
@@ -14,6 +15,9 @@ pub struct ProviderEstimate {
     pub provider: String,
     /// Display name.
     pub name: String,
+    /// The region it is priced in, in words ("eu-west-1 (Europe, Ireland)", "one price in
+    /// every region"); empty for a provider without regions.
+    pub region: String,
     /// The course's totals on this provider (zero when `error` is set).
     pub totals: Totals,
     /// List cost per category (US dollars), in [`Category::ALL`] order.
@@ -36,7 +40,8 @@ impl ProviderEstimate {
     }
 }
 
-/// Prices `scenario` on every provider of the catalog, keeping everything else the same; the
+/// Prices `scenario` on every provider of the catalog, keeping everything else the same (each
+/// provider in its region of the same part of the world as the scenario's region); the
 /// scenario was validated once, when it was committed.
 pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<ProviderEstimate> {
     catalog
@@ -44,10 +49,12 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
         .iter()
         .filter_map(|provider| {
             let variant = scenario.on_provider(provider.id, catalog)?;
+            let region = provider.region(&variant.pricing.region);
             let own_prefix = format!("{}/", provider.id);
             let mut provider_estimate = ProviderEstimate {
                 provider: provider.id.to_string(),
                 name: provider.name.to_string(),
+                region: region.map_or(String::new(), Region::label),
                 totals: Totals::default(),
                 cost_by_category: [0.0; 4],
                 borrowed_lines: 0,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use crate::model::catalog::offer::PriceModel;
+use crate::model::catalog::regional::priced_in;
 use crate::model::catalog::resource::{Category, Resource};
 use crate::model::catalog::stand_in::custom_offer_number;
 use crate::model::catalog::Catalog;
@@ -106,6 +107,9 @@ pub fn evaluate(scenario: &Scenario, catalog: &Catalog) -> Result<Estimate, Vec<
 /// for a resource the course uses, or when the levered copy does not validate (validation has
 /// already checked the lever settings, at their own field paths).
 pub fn price(scenario: &ValidScenario, catalog: &Catalog) -> Result<Estimate, Vec<FieldError>> {
+    // The scenario's region: its provider's offers at that region's prices.
+    let pricing = &scenario.pricing;
+    let catalog = priced_in(catalog, &pricing.provider, &pricing.region);
     if scenario.levers.is_off() {
         return price_as_is(scenario, catalog);
     }

@@ -9,13 +9,14 @@
 //! exactly the capped or stopped hours; attached floating IPs follow, as they share the use's
 //! hours. A levered scenario's *planned* hours are therefore not the course's plan.
 
-use crate::model::catalog::offer::{Offer, PriceModel, PriceUnit};
+use crate::model::catalog::fit::fits;
+use crate::model::catalog::offer::{Offer, PriceModel};
 use crate::model::catalog::resource::{Resource, ResourceKind};
 use crate::model::catalog::stand_in::{
     clip_name, custom_offer_id, custom_offer_number, default_fraction, CUSTOM_PROVIDER,
 };
 use crate::model::catalog::Catalog;
-use crate::model::engine::stand_in::stand_in_for;
+use crate::model::engine::stand_in::stand_ins_used as stand_ins;
 use crate::model::scenario::levers::{
     sharing_factor, sharing_slowdown, AutoStop, Lever, Levers, MIG_GPU_MODELS,
 };
@@ -163,29 +164,6 @@ fn is(catalog: &Catalog, id: &str, test: impl Fn(&Resource) -> bool) -> bool {
     catalog.resource(id).is_some_and(test)
 }
 
-/// Each instance resource the course uses (once, in course order), with the offer that prices it
-/// on the scenario's provider now and the fraction of it.
-pub(crate) fn stand_ins(s: &Scenario, catalog: &Catalog) -> Vec<(Resource, Offer, f64)> {
-    let labs = s.course.labs.iter().flat_map(|l| l.options.iter());
-    let lab_ids = labs.flat_map(|o| o.uses.iter().map(|u| u.resource.as_str()));
-    let pools = s.course.project.uses.iter().flat_map(|u| u.members());
-    let mut ids: Vec<&str> = Vec::new();
-    for id in lab_ids.chain(pools.map(|(id, _)| id)) {
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
-    }
-    let (choices, custom) = (&s.stand_in_choices, &s.custom_offers);
-    let resources = ids.into_iter().filter_map(|id| catalog.resource(id));
-    resources
-        .filter(|r| r.kind.is_instance())
-        .filter_map(|r| {
-            let q = stand_in_for(choices, custom, catalog, &s.pricing.provider, r.id)?;
-            Some((r.clone(), q.offer.clone(), q.fraction))
-        })
-        .collect()
-}
-
 /// Sets (or replaces) the user's choice for `resource` on the scenario's provider.
 pub(crate) fn choose(s: &mut Scenario, resource: &str, offer: String, fraction: f64) {
     let provider = s.pricing.provider.clone();
@@ -270,22 +248,6 @@ fn spot_offer(offer: &Offer, id: String, spot: f64, rerun_pct: f64) -> Offer {
         note: Some("Savings lever: spot price times the re-run factor.".into()),
         snapshot_prices: &[],
         ..offer.clone()
-    }
-}
-
-/// Whether `offer` can stand in for `resource`: same GPU count (through the fraction) with as
-/// much memory per GPU or more; or, for a CPU resource, no GPU and as many vCPUs and as much
-/// memory or more. Hourly offers only.
-pub fn fits(resource: &Resource, offer: &Offer) -> bool {
-    if offer.unit != PriceUnit::Hour {
-        return false;
-    }
-    if resource.specs.gpu_count > 0 {
-        offer.specs.gpu_count > 0 && offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb
-    } else {
-        offer.specs.gpu_count == 0
-            && offer.specs.vcpu >= resource.specs.vcpu
-            && offer.specs.ram_gb >= resource.specs.ram_gb
     }
 }
 

@@ -72,6 +72,19 @@ impl Day {
         earlier.day = self.day.min(earlier.days_in_month());
         earlier
     }
+
+    /// The same day `months` months later (the month's last day where it is shorter).
+    pub fn months_after(self, months: u16) -> Day {
+        let index = u32::from(self.year) * 12 + u32::from(self.month.saturating_sub(1));
+        let index = index + u32::from(months);
+        let mut later = Day {
+            year: u16::try_from(index / 12).unwrap_or(u16::MAX),
+            month: u8::try_from(index % 12 + 1).unwrap_or(12),
+            day: 1,
+        };
+        later.day = self.day.min(later.days_in_month());
+        later
+    }
 }
 
 impl fmt::Display for Day {
@@ -120,6 +133,18 @@ impl Age {
             Age::Yours => false,
         }
     }
+
+    /// True for an undated figure or one dated more than [`STALE_AFTER_MONTHS`] before or after
+    /// `date`, the day a past semester's prices stand for: a figure of that time is not old for
+    /// being historical, and one from long after it is not that semester's price.
+    pub fn is_far_from(self, date: Day) -> bool {
+        match self {
+            Age::Dated(day) => {
+                day > date.months_after(STALE_AFTER_MONTHS) || self.is_doubtful(date)
+            }
+            other => other.is_doubtful(date),
+        }
+    }
 }
 
 /// How a figure's date reads in its math: "as of 2026-01-21", "undated (about 2025-26)".
@@ -137,8 +162,13 @@ pub fn age_phrase(offer_id: &str, as_of: &str) -> String {
 /// The dates of the priced figures behind an estimate (or a price snapshot), judged at `on`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PriceAge {
-    /// The day ages are counted at (the build date in the app).
+    /// The day ages are counted at: the build date in the app, or the date of the past
+    /// semester the prices stand for.
     pub on: Day,
+    /// The past semester the prices stand for (`Spring 2025`), when they are judged by its date
+    /// (figures more than 12 months away from `on`, either way, count as old); `None`: judged at
+    /// the build date.
+    pub semester: Option<&'static str>,
     /// Distinct price figures used (an offer's on-demand or spot price, with its date).
     pub figures: usize,
     /// The oldest dated figure's day.
@@ -165,6 +195,7 @@ impl PriceAge {
     fn empty(on: Day) -> PriceAge {
         PriceAge {
             on,
+            semester: None,
             figures: 0,
             oldest: None,
             newest: None,
@@ -185,7 +216,11 @@ impl PriceAge {
         cost_usd: f64,
     ) {
         self.total_usd += cost_usd;
-        if age.is_doubtful(self.on) {
+        let doubtful = match self.semester {
+            Some(_) => age.is_far_from(self.on),
+            None => age.is_doubtful(self.on),
+        };
+        if doubtful {
             self.doubtful_usd += cost_usd;
         }
         // A short list: a hash set would ship its own table code for a few dozen keys.
@@ -198,7 +233,7 @@ impl PriceAge {
             Age::Dated(day) => {
                 self.oldest = Some(self.oldest.map_or(day, |d| d.min(day)));
                 self.newest = Some(self.newest.map_or(day, |d| d.max(day)));
-                if age.is_doubtful(self.on) {
+                if doubtful {
                     self.stale += 1;
                 }
             }
@@ -209,7 +244,11 @@ impl PriceAge {
 
     /// The figures behind the priced `lines`, judged at `on`.
     pub fn of_lines(lines: &[CostLine], on: Day) -> PriceAge {
-        let mut age = PriceAge::empty(on);
+        PriceAge::empty(on).counted(lines)
+    }
+
+    /// This (empty) count with the figures behind `lines` added.
+    fn counted(mut self, lines: &[CostLine]) -> PriceAge {
         let mut seen = Vec::new();
         for line in lines {
             let key = (line.offer_id.as_str(), line.model, line.as_of.as_str());
@@ -218,15 +257,35 @@ impl PriceAge {
             } else {
                 0.0
             };
-            age.add(&mut seen, key, Age::of(&line.offer_id, &line.as_of), cost);
+            self.add(&mut seen, key, Age::of(&line.offer_id, &line.as_of), cost);
         }
-        age
+        self
     }
 
-    /// The figures behind `lines` at the build date (`None` only without a build date): what
-    /// Results, print and the exports show.
+    /// The figures behind `lines` at the build date (`None` only without a build date).
     pub fn at_build_date(lines: &[CostLine]) -> Option<PriceAge> {
         build_day().map(|on| PriceAge::of_lines(lines, on))
+    }
+
+    /// The figures behind `lines` at the date a past semester's prices stand for.
+    pub fn of_semester(lines: &[CostLine], semester: &'static str, date: Day) -> PriceAge {
+        let mut age = PriceAge::empty(date);
+        age.semester = Some(semester);
+        age.counted(lines)
+    }
+
+    /// The figures behind `lines` priced with `snapshot`: at its date when it stands for a past
+    /// semester (the paper's course at Spring 2025 prices is not old for being historical), else
+    /// at the build date (`None` only without one). What Results, print and the exports show.
+    pub fn of_prices(lines: &[CostLine], catalog: &Catalog, snapshot: &str) -> Option<PriceAge> {
+        let past = catalog.snapshot(snapshot).and_then(|s| {
+            let date = Day::parse(s.as_of)?;
+            Some((s.semester?, date))
+        });
+        match past {
+            Some((semester, date)) => Some(PriceAge::of_semester(lines, semester, date)),
+            None => PriceAge::at_build_date(lines),
+        }
     }
 
     /// Every on-demand and spot figure of the offers sold in `snapshot`, judged at `on` (no
@@ -260,10 +319,16 @@ impl PriceAge {
         self.doubtful_share() > WARN_ABOVE_SHARE
     }
 
-    /// "5 of 14 undated, 3 more than 12 months old on 2026-12-01".
+    /// "5 of 14 undated, 3 more than 12 months old on 2026-12-01" (at the build date), "... 1
+    /// more than 12 months from 2025-03-14" (a past semester's).
     pub fn counts(&self) -> String {
+        let old = if self.semester.is_some() {
+            "from"
+        } else {
+            "old on"
+        };
         let mut text = format!(
-            "{} of {} undated, {} more than {STALE_AFTER_MONTHS} months old on {}",
+            "{} of {} undated, {} more than {STALE_AFTER_MONTHS} months {old} {}",
             self.undated, self.figures, self.stale, self.on
         );
         if self.yours > 0 {
@@ -287,8 +352,14 @@ impl PriceAge {
         if self.figures == 0 {
             return "Price age: no priced figures.".to_string();
         }
+        let judged = match self.semester {
+            Some(semester) => format!(
+                "the date of the {semester} prices: they are judged by the semester they stand for, not by the build date"
+            ),
+            None => "the build date".to_string(),
+        };
         format!(
-            "Price age: {} price figures, {}; {} (the build date). {}% of the list cost rests on undated or older figures.",
+            "Price age: {} price figures, {}; {} ({judged}). {}% of the list cost rests on undated or older figures.",
             self.figures,
             self.range(),
             self.counts(),
@@ -299,8 +370,12 @@ impl PriceAge {
     /// The summary bar's warning, when [`PriceAge::warns`].
     pub fn warning(&self) -> Option<String> {
         self.warns().then(|| {
+            let old = match self.semester {
+                Some(semester) => format!("more than {STALE_AFTER_MONTHS} months from {semester}"),
+                None => format!("more than {STALE_AFTER_MONTHS} months old"),
+            };
             format!(
-                "{}% of this cost rests on prices undated or more than {STALE_AFTER_MONTHS} months old (their dates: Results).",
+                "{}% of this cost rests on prices undated or {old} (their dates: Results).",
                 format::number(self.doubtful_share() * 100.0, 0)
             )
         })

@@ -79,15 +79,25 @@ pub fn model_words(pricing: &Pricing, estimate: &Estimate) -> String {
     words
 }
 
-/// The one line that says how the scenario is priced: the provider, the price model, the price
-/// snapshot, and every other provider a line is priced on, e.g. "Lambda (GPU cloud), spot,
-/// Spring 2025 prices ...; also AWS".
+/// The one line that says how the scenario is priced: the provider and its region, the price
+/// model, the price snapshot, and every other provider a line is priced on (in its default
+/// region), e.g. "Lambda (GPU cloud), one price in every region, spot, Spring 2025 prices ...;
+/// also AWS us-east-1 (US East, N. Virginia)".
 pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -> String {
     let providers = providers_used(estimate, catalog, &pricing.provider);
     let main = catalog.provider_name(&pricing.provider);
-    let others: Vec<&str> = providers.into_iter().filter(|p| *p != main).collect();
+    // The others in their default regions (what a GPU cloud borrows is priced there).
+    let mut others = Vec::new();
+    for name in providers.iter().filter(|name| **name != main) {
+        others.push(match catalog.providers.iter().find(|p| p.name == *name) {
+            Some(p) => catalog.provider_in_region(p.id, ""),
+            None => (*name).to_string(),
+        });
+    }
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
     let mut line = format!(
-        "{main}, {}, {}",
+        "{}, {}, {}",
+        catalog.provider_in_region(&pricing.provider, &pricing.region),
         model_words(pricing, estimate),
         catalog.snapshot_label(&pricing.snapshot),
     );
@@ -98,4 +108,33 @@ pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -
         line.push_str(&format!("; list prices moved: {moved}"));
     }
     line
+}
+
+/// The scenario's provider with its region, short ("AWS eu-west-1"; a provider with one price
+/// everywhere by its name alone), for the summary bar.
+pub fn provider_short(catalog: &Catalog, pricing: &Pricing) -> String {
+    let name = catalog.provider_name(&pricing.provider);
+    match catalog.provider(&pricing.provider) {
+        Some(p) if !p.one_price_everywhere() => {
+            let region = if pricing.region.is_empty() {
+                p.region
+            } else {
+                &pricing.region
+            };
+            format!("{name} {region}")
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// "at Spring 2025 prices, the semester it was taught" when the scenario is priced with a past
+/// semester's prices (`taught`: the scenario is that semester's course, as run); `None` for
+/// prices judged at the build date.
+pub fn semester_words(catalog: &Catalog, pricing: &Pricing, taught: bool) -> Option<String> {
+    let semester = catalog.snapshot(&pricing.snapshot)?.semester?;
+    Some(if taught {
+        format!("at {semester} prices, the semester it was taught")
+    } else {
+        format!("at {semester} prices")
+    })
 }

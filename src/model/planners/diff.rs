@@ -7,6 +7,7 @@ use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::scenario::setting::{Section, Setting};
 use crate::model::scenario::Scenario;
 
@@ -130,7 +131,8 @@ const INPUTS: [(&str, Describe); 11] = [
         format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))
     }),
     ("Group project", |s, _| {
-        format!("{} resource uses", s.course.project.uses.len())
+        let uses = s.course.project.uses.len();
+        format!("{uses} resource {}", plural(uses as f64, "use", "uses"))
     }),
     ("Overrun factors per resource", |s, _| {
         let factors = s.resource_factors.iter();

@@ -8,12 +8,11 @@ use std::fmt;
 
 use serde::Serialize;
 
+pub use crate::model::catalog::fit::fits;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
 use crate::model::engine::levers::{apply_lever, with_levers};
-pub use crate::model::engine::levers::{
-    fits, shareable, spot_stand_ins, stopped_hours, SpotStandIn,
-};
+pub use crate::model::engine::levers::{shareable, spot_stand_ins, stopped_hours, SpotStandIn};
 pub use crate::model::scenario::levers::*;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::{validate_levers, FieldError};

@@ -11,7 +11,8 @@ use crate::model::catalog::stand_in::{
     default_fraction, paid_unit_price, picker_offers, PickerScope,
 };
 use crate::model::catalog::Catalog;
-use crate::model::engine::levers::{choose, stand_ins};
+use crate::model::engine::levers::choose;
+use crate::model::engine::stand_in::stand_ins_used as stand_ins;
 use crate::model::format;
 use crate::model::planners::uncertain::{net, RangeOrigin, TornadoRow};
 use crate::model::scenario::validate::FieldError;

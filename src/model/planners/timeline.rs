@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase};
+use crate::model::plural::plural;
 use crate::model::scenario::Scenario;
 
 /// Hours in a week.
@@ -161,10 +162,11 @@ pub fn timeline(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog) -> 
     for week in &weeks {
         if week.due.len() > 1 {
             warnings.push(format!(
-                "Week {}: {} are due in the same week; stagger the deadlines, or expect a peak of about {} GPUs in use at once.",
+                "Week {}: {} are due in the same week; stagger the deadlines, or expect a peak of about {} {} in use at once.",
                 week.week,
                 week.due.join(" and "),
-                week.peak_gpus.ceil()
+                week.peak_gpus.ceil(),
+                plural(week.peak_gpus.ceil(), "GPU", "GPUs")
             ));
         }
     }

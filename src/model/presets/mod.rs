@@ -10,6 +10,7 @@ pub mod provenance_note;
 
 use std::sync::OnceLock;
 
+use crate::model::catalog::Catalog;
 pub use crate::model::presets::paper_figures::PaperFigures;
 use crate::model::presets::preset_data::{preset_files, PresetData};
 use crate::model::scenario::provenance::ProvenanceEntry;
@@ -24,8 +25,12 @@ pub struct Preset {
     pub name: &'static str,
     /// What it is and where it comes from.
     pub summary: &'static str,
-    /// The scenario.
+    /// The scenario, as it ships: what share links made with it are differences from.
     pub scenario: Scenario,
+    /// What a user starts from when picking it: `scenario` for a past course (one with
+    /// published figures, priced at the semester it was taught), else `scenario` on the newest
+    /// prices (a new course is planned with today's prices).
+    pub start: Scenario,
     /// Published figures, for a preset built from a real course.
     pub paper: Option<PaperFigures>,
     /// Where this preset's numbers come from, where it differs from the defaults.
@@ -40,11 +45,19 @@ pub struct Preset {
 
 impl From<&PresetData> for Preset {
     fn from(data: &PresetData) -> Preset {
+        let scenario = data.scenario.scenario();
+        let mut start = scenario.clone();
+        let newest = Catalog::builtin().ok().and_then(Catalog::newest_snapshot);
+        // Every preset is in US dollars, so no exchange rate follows the new prices' date.
+        if let Some(newest) = newest.filter(|_| data.paper.is_none() && !data.archived) {
+            start.pricing.snapshot = newest.id.to_string();
+        }
         Preset {
             id: data.id,
             name: data.name,
             summary: data.summary,
-            scenario: data.scenario.scenario(),
+            start,
+            scenario,
             paper: data.paper,
             provenance: data.provenance,
             archived: data.archived,

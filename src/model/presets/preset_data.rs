@@ -53,6 +53,8 @@ impl ScenarioData {
             realism: self.realism,
             pricing: Pricing {
                 provider: p.provider.to_string(),
+                // Every preset is priced in its provider's default region.
+                region: String::new(),
                 snapshot: p.snapshot.to_string(),
                 model: p.model,
                 rerun_overhead_pct: p.rerun_overhead_pct,

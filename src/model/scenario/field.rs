@@ -244,6 +244,8 @@ pub enum FieldPath {
     Provider,
     /// The price snapshot.
     Snapshot,
+    /// The provider's region.
+    Region,
     /// The currency code.
     Currency,
     /// Simulated course runs.
@@ -346,6 +348,7 @@ impl fmt::Display for FieldPath {
             FieldPath::Capacity { index, field } => write!(f, "capacity[{index}].{}", field.key()),
             FieldPath::Provider => f.write_str("pricing.provider"),
             FieldPath::Snapshot => f.write_str("pricing.snapshot"),
+            FieldPath::Region => f.write_str("pricing.region"),
             FieldPath::Currency => f.write_str("pricing.currency"),
             FieldPath::SimulationRuns => f.write_str("planning.runs"),
             FieldPath::CustomOffers => f.write_str("custom_offers"),

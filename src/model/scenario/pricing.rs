@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::catalog::offer::PriceModel;
+use crate::model::catalog::Catalog;
 use crate::model::format;
 use crate::model::scenario::price_change::PriceChange;
 
@@ -11,6 +12,10 @@ use crate::model::scenario::price_change::PriceChange;
 pub struct Pricing {
     /// Provider id (see the catalog).
     pub provider: String,
+    /// Region id of the provider (see the catalog's providers); empty for the provider's
+    /// default region, which is what links made before regions existed mean.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub region: String,
     /// Price snapshot id (see the catalog).
     pub snapshot: String,
     /// On-demand or spot.
@@ -57,6 +62,19 @@ impl Pricing {
     /// reader's locale (four significant digits).
     pub fn hourly(&self, usd: f64) -> String {
         format::hourly(usd, &self.currency, self.usd_to_currency)
+    }
+
+    /// Prices on `provider`, in its region in the same part of the world as the current one
+    /// (eu-west-1 on AWS becomes westeurope on Azure; the default region where it has none).
+    pub fn move_to(&mut self, provider: String, catalog: &Catalog) {
+        self.region = catalog.region_like((&self.provider, &self.region), &provider);
+        self.provider = provider;
+    }
+
+    /// Prices in the provider's region `id` (stored empty for the default region, which links
+    /// without a region mean).
+    pub fn set_region(&mut self, id: &str, catalog: &Catalog) {
+        self.region = catalog.stored_region(&self.provider, id);
     }
 }
 

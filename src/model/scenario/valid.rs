@@ -29,6 +29,10 @@ impl ValidScenario {
     pub fn on_provider(&self, provider: &str, catalog: &Catalog) -> Option<ValidScenario> {
         catalog.provider(provider)?;
         let mut variant = self.0.clone();
+        // The same part of the world as the scenario's region.
+        let pricing = &variant.pricing;
+        variant.pricing.region =
+            catalog.region_like((&pricing.provider, &pricing.region), provider);
         variant.pricing.provider = provider.to_string();
         Some(ValidScenario(variant))
     }

@@ -402,8 +402,13 @@ fn check_capacity(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
 
 fn check_pricing(check: &mut Checker, scenario: &Scenario, catalog: &Catalog) {
     let pricing = &scenario.pricing;
-    if catalog.provider(&pricing.provider).is_none() {
-        check.unknown(FieldPath::Provider, "provider", &pricing.provider);
+    match catalog.provider(&pricing.provider) {
+        None => check.unknown(FieldPath::Provider, "provider", &pricing.provider),
+        // A provider that declares no regions has only its default one.
+        Some(p) if !pricing.region.is_empty() && p.region(&pricing.region).is_none() => {
+            check.unknown(FieldPath::Region, "region", &pricing.region);
+        }
+        Some(_) => {}
     }
     if catalog.snapshot(&pricing.snapshot).is_none() {
         check.unknown(FieldPath::Snapshot, "price snapshot", &pricing.snapshot);

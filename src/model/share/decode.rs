@@ -38,7 +38,7 @@ impl Decoded {
     /// What a link to `preset` with no changes decodes to.
     pub fn of_preset(preset: &'static Preset) -> Decoded {
         Decoded {
-            scenario: preset.scenario.clone(),
+            scenario: preset.start.clone(),
             preset,
             notices: Vec::new(),
             pinned: None,

@@ -93,6 +93,7 @@ fn wire(scenario: &Scenario, base: &Preset) -> WireV2 {
         j: Part::of(project_uses(scenario, from)),
         pv: Part::of(differs_text(&pricing.provider, &base_pricing.provider)),
         sn: Part::of(differs_text(&pricing.snapshot, &base_pricing.snapshot)),
+        rg: Part::of(differs_text(&pricing.region, &base_pricing.region)),
         m: Part::of((pricing.model != base_pricing.model).then(|| model(pricing.model))),
         cu: Part::of(differs_text(&pricing.currency, &base_pricing.currency)),
         x: Part::of(custom_offers(scenario)),

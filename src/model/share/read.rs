@@ -68,6 +68,7 @@ impl<'a> Reader<'a> {
         self.read_labs(wire.l, preset);
         self.read_project(wire.j, preset);
         self.read_pricing(wire.pv, wire.sn, wire.m, wire.cu);
+        self.read_region(wire.rg);
         self.read_offers(wire.x, wire.g);
         self.read_capacity(wire.cp, preset);
         self.read_text(wire.ti, "title", |s| &mut s.title);
@@ -311,6 +312,18 @@ impl<'a> Reader<'a> {
         }
         self.read_text(currency, "currency", |s| &mut s.pricing.currency);
         self.check_rate();
+    }
+
+    /// The provider's region, after the provider: a link names it only when it is not the
+    /// default one (a link naming the default region's id reads as one that leaves it out).
+    fn read_region(&mut self, region: Part<String>) {
+        let Some(region) = self.part(region, "region") else {
+            return;
+        };
+        let stored = self
+            .catalog
+            .stored_region(&self.scenario.pricing.provider, &region);
+        self.try_apply("region", move |s| s.pricing.region = stored);
     }
 
     /// The currency and its rate, said when they do not go together: a rate given for US

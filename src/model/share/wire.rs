@@ -260,6 +260,9 @@ parts! {
         rf: Vec<WireFactor>,
         /// Where the numbers a bill set come from, with the values it set.
         bn: WireBillNote,
+        /// Region id of the provider, when not its default region (a link without one means
+        /// the default region, as every link made before regions existed does).
+        rg: String,
     }
 }
 

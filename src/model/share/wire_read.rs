@@ -296,9 +296,9 @@ fn pinned(field: Option<&Value>) -> Option<Pinned> {
 }
 
 /// [`WireV2`]'s keys, in the order of its fields.
-const PARTS: [&str; 20] = [
+const PARTS: [&str; 21] = [
     "v", "p", "n", "l", "j", "pv", "sn", "m", "cu", "x", "g", "cp", "ti", "no", "sd", "ru", "lv",
-    "a", "rf", "bn",
+    "a", "rf", "bn", "rg",
 ];
 
 impl WireV2 {
@@ -309,7 +309,7 @@ impl WireV2 {
         let mut slots = [None; PARTS.len()];
         // An object always fills (one pass over it: taking keys out one by one costs more code).
         let _ = fill_members(object, &PARTS, &mut slots);
-        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a, rf, bn] = slots;
+        let [v, p, n, l, j, pv, sn, m, cu, x, g, cp, ti, no, sd, ru, lv, a, rf, bn, rg] = slots;
         WireV2 {
             v: part(v, whole),
             p: part(p, text),
@@ -332,6 +332,7 @@ impl WireV2 {
             // A factor reads as a pool member does: [resource, number].
             rf: part(rf, |rf| list(rf, member)),
             bn: part(bn, bill_note),
+            rg: part(rg, text),
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
 use crate::model::planners::timeline::Timeline;
+use crate::model::plural::plural;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::su::chameleon_su;
 
@@ -91,11 +92,13 @@ fn demand_of(
 }
 
 /// One row of the request.
-fn row(item: &str, amount: f64, unit: &str, formula: impl Into<String>) -> QuotaRow {
+/// A row of `amount` (rounded up) in `unit`, its singular and plural ("1 GPU", "3 GPUs").
+fn row(item: &str, amount: f64, (one, many): (&str, &str), formula: impl Into<String>) -> QuotaRow {
+    let amount = amount.ceil();
     QuotaRow {
         item: item.into(),
-        amount: amount.ceil(),
-        unit: unit.into(),
+        amount,
+        unit: plural(amount, one, many).into(),
         formula: formula.into(),
     }
 }
@@ -180,19 +183,20 @@ pub fn quota(
         .map(|w| w.peak_gpus)
         .fold(0.0, f64::max);
     let who = format!(
-        "{}% of {} students on their largest active lab, plus {} project groups, in the busiest week ({peak_week})",
-        scenario.planning.concurrency_pct, course.students, estimate.groups
+        "{}% of {} {} on their largest active lab, plus {} project {}, in the busiest week ({peak_week})",
+        scenario.planning.concurrency_pct, course.students, plural(course.students, "student", "students"),
+        estimate.groups, plural(estimate.groups, "group", "groups")
     );
     let crunch = scenario.planning.deadline_crunch_pct;
     vec![
-        row("VM instances at once", peak.vms, "instances", format!("{who}: instances per student or group, summed")),
-        row("vCPUs", peak.vcpus, "vCPUs", "the same instances x their flavor's vCPUs"),
-        row("Memory", peak.ram_gb, "GB", "the same instances x their flavor's memory"),
-        row("Floating IPs", peak.floating_ips, "addresses", "addresses attached to those instances (the instructor guide adds 50% headroom: 1.5 x enrollment)"),
-        row("Block storage", peak.block_gb, "GB", "volumes of the largest active lab per student plus every project group's"),
-        row("Object storage", peak.object_gb, "GB", "object storage in use in the busiest week"),
-        row("GPUs at once (peak)", peak_gpus, "GPUs", format!("busiest week of the timeline: GPU hours spread over each lab's weeks, {crunch}% of them in the 48 hours before its deadline")),
-        row("GPU node-hours for the term", estimate.totals.gpu_hours, "node-hours", "actual GPU node-hours of labs and project (planned x overrun)"),
-        row("Chameleon service units", chameleon_su(estimate), "SU", "actual instance-hours x each resource's SU rate (Chameleon's rates since 2025-09-03)"),
+        row("VM instances at once", peak.vms, ("instance", "instances"), format!("{who}: instances per student or group, summed")),
+        row("vCPUs", peak.vcpus, ("vCPU", "vCPUs"), "the same instances x their flavor's vCPUs"),
+        row("Memory", peak.ram_gb, ("GB", "GB"), "the same instances x their flavor's memory"),
+        row("Floating IPs", peak.floating_ips, ("address", "addresses"), "addresses attached to those instances (the instructor guide adds 50% headroom: 1.5 x enrollment)"),
+        row("Block storage", peak.block_gb, ("GB", "GB"), "volumes of the largest active lab per student plus every project group's"),
+        row("Object storage", peak.object_gb, ("GB", "GB"), "object storage in use in the busiest week"),
+        row("GPUs at once (peak)", peak_gpus, ("GPU", "GPUs"), format!("busiest week of the timeline: GPU hours spread over each lab's weeks, {crunch}% of them in the 48 hours before its deadline")),
+        row("GPU node-hours for the term", estimate.totals.gpu_hours, ("node-hour", "node-hours"), "actual GPU node-hours of labs and project (planned x overrun)"),
+        row("Chameleon service units", chameleon_su(estimate), ("SU", "SU"), "actual instance-hours x each resource's SU rate (Chameleon's rates since 2025-09-03)"),
     ]
 }

@@ -10,29 +10,15 @@ use crate::components::inputs::citation::citation;
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::table_head::num_cell;
+use crate::model::catalog::fit::fit_at;
 use crate::model::catalog::offer::{Offer, PriceUnit};
 use crate::model::catalog::resource::Resource;
-use crate::model::catalog::stand_in::{home_providers, suits, StandInClass, CUSTOM_PROVIDER};
+use crate::model::catalog::stand_in::{home_providers, CUSTOM_PROVIDER};
 use crate::model::edit::change::Change;
 use crate::model::engine::stand_in::stand_in_for;
 use crate::model::format;
 use crate::model::presets::provenance_note::fraction_note;
 use crate::model::Catalog;
-
-/// Why `offer` does not suit `resource`, in words.
-fn mismatch_reason(resource: &Resource, offer: &Offer) -> &'static str {
-    match (
-        StandInClass::of_resource(resource),
-        StandInClass::of_offer(offer),
-    ) {
-        (StandInClass::Gpu, StandInClass::Gpu) => "its GPUs have far less memory",
-        (StandInClass::Gpu, _) => "it has no GPU",
-        (_, StandInClass::Gpu) => "it is a GPU machine, priced far above what this needs",
-        (_, StandInClass::Address) => "it is an IP address, not a machine",
-        (StandInClass::Address, _) => "it is a machine, not an IP address",
-        _ => "it is a different kind of resource",
-    }
-}
 
 /// The provider's name when `offer` comes from a provider the list of `resource` on `provider`
 /// does not hold by default (a RunPod offer chosen on AWS); `None` for its own and the user's.
@@ -94,6 +80,7 @@ pub(super) fn choice_row(
     );
     let snapshot = view.snapshot.as_str();
     let price = stand_in.offer.price_in(snapshot);
+    let fit = fit_at(resource, stand_in.offer, stand_in.fraction);
     Some(html! {
         <tr key={resource.id}>
             <th scope="row">
@@ -113,14 +100,10 @@ pub(super) fn choice_row(
                         ) }
                     </p>
                 }
-                if !suits(resource, stand_in.offer) {
-                    <p class="warning" role="status" data-testid="stand-in-mismatch">
-                        { format!(
-                            "{} does not fit a {}: {}.",
-                            stand_in.offer.sku,
-                            resource.label,
-                            mismatch_reason(resource, stand_in.offer)
-                        ) }
+                if !fit.fits() {
+                    // One short line, so the row keeps its height: the select names the offer.
+                    <p class="misfit-note" role="note" data-testid="stand-in-mismatch">
+                        { format!("Does not fit: {}.", fit.words()) }
                     </p>
                 }
 

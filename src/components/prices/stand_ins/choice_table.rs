@@ -5,6 +5,7 @@ use yew::prelude::*;
 use super::choice_row::choice_row;
 use super::view::StandInView;
 use crate::components::inputs::table_head::table_head;
+use crate::model::catalog::regional::priced_in;
 use crate::model::Catalog;
 
 /// Props of [`ChoiceTable`].
@@ -21,7 +22,9 @@ pub(super) fn ChoiceTable(props: &ChoiceTableProps) -> Html {
         return html! {};
     };
     let provider = props.view.provider.as_str();
-    let provider_name = catalog.provider_name(provider);
+    // The lists price the region's offers.
+    let catalog = priced_in(catalog, provider, &props.view.region);
+    let provider_name = catalog.provider_in_region(provider, &props.view.region);
     html! {
         <table class="data-table choices" data-testid="gpu-choices">
             <caption>{ format!("Stand-ins on {provider_name}") }</caption>

@@ -9,7 +9,7 @@ use crate::components::inputs::select::unlabelled_select;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{
-    home_providers, option_text, picker_offers, PickerScope, CUSTOM_PROVIDER,
+    home_providers, option_text, paid_per_hour, picker_offers, PickerScope, CUSTOM_PROVIDER,
 };
 use crate::model::Catalog;
 
@@ -47,12 +47,15 @@ fn grouped_offers<'a>(
     filter: &str,
 ) -> Vec<(String, Vec<&'a Offer>)> {
     let mut offers = picker_offers(resource, catalog, custom_offers, scope);
-    // The offer standing in now is listed even when it does not suit (the row warns).
+    // The offer standing in now is listed even when it does not fit (it says so, and so does
+    // the row), in its place by price.
     if !offers.iter().any(|o| *o.id == *selected) {
         let current = catalog
             .offer(selected)
             .or_else(|| custom_offers.iter().find(|o| *o.id == *selected));
         offers.extend(current);
+        let paid = |o: &Offer| paid_per_hour(resource, o, scope.snapshot, scope.model);
+        crate::model::sort::sort_by(&mut offers, |a, b| paid(a).total_cmp(&paid(b)));
     }
     // ASCII case folding: offer texts are ASCII, and Unicode folding would add its tables to the wasm.
     let needle = filter.trim().to_ascii_lowercase();

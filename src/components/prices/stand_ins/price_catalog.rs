@@ -6,6 +6,7 @@ use super::offer_text::price_text;
 use crate::components::inputs::citation::citation;
 use crate::components::inputs::table_head::{num_cell, table_head};
 use crate::model::catalog::offer::Offer;
+use crate::model::catalog::regional::priced_in;
 use crate::model::format;
 use crate::model::Catalog;
 
@@ -14,6 +15,8 @@ use crate::model::Catalog;
 pub(super) struct PriceCatalogProps {
     /// The provider whose offers are listed (id).
     pub provider: AttrValue,
+    /// Its region, as the scenario stores it (empty: the default region).
+    pub region: AttrValue,
     /// The price snapshot (id).
     pub snapshot: AttrValue,
 }
@@ -26,7 +29,7 @@ fn offer_row(offer: &Offer, snapshot: &str) -> Html {
             <th scope="row">{ offer.sku.clone() }</th>
             <td>{ offer.hardware() }</td>
             { num_cell(price_text(offer, snapshot, 1.0)) }
-            { num_cell(offer.spot_usd.map(format::rate).unwrap_or_else(|| "-".into())) }
+            { num_cell(offer.spot_in(snapshot).map_or_else(|| "-".into(), |p| format::rate(p.usd))) }
             <td>{ price.as_of.to_string() }</td>
             <td class="small">{ citation(price.source) }</td>
         </tr>
@@ -40,10 +43,11 @@ pub(super) fn PriceCatalog(props: &PriceCatalogProps) -> Html {
         return html! {};
     };
     let provider = props.provider.as_str();
-    let provider_name = catalog.provider(provider).map_or("", |p| p.name);
+    let catalog = priced_in(catalog, provider, &props.region);
+    let provider_name = catalog.provider_in_region(provider, &props.region);
     html! {
         <details class="catalog">
-            <summary>{ format!("Price catalog: every {provider_name} offer") }</summary>
+            <summary>{ format!("Price catalog: every offer of {provider_name}") }</summary>
             <div class="table-scroll" tabindex="0" role="region" aria-label="Price catalog table">
                 <table class="data-table" data-testid="price-catalog">
                     { table_head(&["Offer", "Hardware", "On demand", "Spot", "As of", "Source"], false) }

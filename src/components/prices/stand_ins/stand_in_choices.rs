@@ -20,6 +20,7 @@ pub fn StandInChoices() -> Html {
     let dispatch = state.dispatch();
     let scenario = &state.scenario;
     let provider = AttrValue::from(scenario.pricing.provider.clone());
+    let region = AttrValue::from(scenario.pricing.region.clone());
     let snapshot = AttrValue::from(scenario.pricing.snapshot.clone());
     let show_all = use_state(|| false);
     let filter = use_state(String::new);
@@ -35,6 +36,7 @@ pub fn StandInChoices() -> Html {
     };
     let view = StandInView {
         provider: provider.clone(),
+        region: region.clone(),
         snapshot: snapshot.clone(),
         model: scenario.pricing.model,
         choices: scenario.stand_in_choices.clone(),
@@ -73,7 +75,7 @@ pub fn StandInChoices() -> Html {
             { custom_offer_list(&scenario.custom_offers, &dispatch) }
             { fold("custom-offer", "Add your own offer (a negotiated or on-premises rate)", false,
                 html! { <CustomOfferForm {dispatch} /> }) }
-            <PriceCatalog {provider} {snapshot} />
+            <PriceCatalog {provider} {region} {snapshot} />
         </section>
     }
 }

@@ -13,6 +13,8 @@ use crate::state::Dispatch;
 pub(super) struct StandInView {
     /// The provider whose stand-ins are shown (id).
     pub provider: AttrValue,
+    /// Its region, as the scenario stores it (empty: the default region).
+    pub region: AttrValue,
     /// The price snapshot (id).
     pub snapshot: AttrValue,
     /// The price model the scenario buys by (the lists are priced by it).

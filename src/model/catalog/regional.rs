@@ -1,0 +1,431 @@
+//! The catalog priced in one region of one provider: a copy of the built-in catalog in which that
+//! provider's offers carry the region's prices, made once per region when it is first asked for.
+//!
+//! - The newest snapshot takes the region's own catalog figures (and spot figures) as read.
+//! - An older snapshot stands for a time before the region's figures were read: its figure for the
+//!   default region times the region's ratio to it in the catalogs read (eu-west-1 / us-east-1),
+//!   and every such price says so. That is how the paper's Spring 2025 course moves to Europe.
+//! - An offer the region's catalog gives no figure for (not sold there, or not in the catalog
+//!   read) is left out of the region's stand-in lists; where the catalog's mapping names it, the
+//!   next fitting offer priced there stands in, named in the mapping's note; where none fits, it
+//!   keeps its default region's price, and its price says so.
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use crate::model::catalog::offer::{Offer, SnapshotPrice};
+use crate::model::catalog::region::{Area, Region, RegionalFigure};
+use crate::model::catalog::resource::Resource;
+use crate::model::catalog::stand_in::{default_fraction, StandInClass};
+use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
+
+impl Region {
+    /// "eu-west-1 (Europe, Ireland)"; "one price in every region".
+    pub fn label(&self) -> String {
+        match self.area {
+            Area::Everywhere => self.name.to_string(),
+            _ => format!("{} ({})", self.id, self.name),
+        }
+    }
+}
+
+impl Provider {
+    /// The region with id `id`; an empty id is the provider's default region.
+    pub fn region(&self, id: &str) -> Option<&Region> {
+        let id = if id.is_empty() { self.region } else { id };
+        self.regions.iter().find(|r| r.id == id)
+    }
+
+    /// Whether the provider prices alike in every region (Lambda, RunPod) or declares none.
+    pub fn one_price_everywhere(&self) -> bool {
+        self.regions.len() < 2
+    }
+
+    /// The id a scenario stores for region `id`: empty for the default region (so links made
+    /// before regions existed, which have none, mean it), else `id`.
+    pub fn stored_region(&self, id: &str) -> String {
+        if id == self.region {
+            String::new()
+        } else {
+            id.to_string()
+        }
+    }
+
+    /// This provider's region in `area` (as stored: empty for the default region), when it has
+    /// one; else its default region.
+    pub fn region_in(&self, area: Area) -> String {
+        self.regions
+            .iter()
+            .find(|r| r.area == area)
+            .map(|r| self.stored_region(r.id))
+            .unwrap_or_default()
+    }
+}
+
+impl Catalog {
+    /// How a scenario stores region `id` of `provider`: empty for its default region.
+    pub fn stored_region(&self, provider: &str, id: &str) -> String {
+        self.provider(provider)
+            .map_or(id.to_string(), |p| p.stored_region(id))
+    }
+
+    /// The region of provider `to` (as a scenario stores it) in the same part of the world as
+    /// `region` of `from`: eu-west-1 on AWS is westeurope on Azure; the default region where
+    /// `to` has none there.
+    pub fn region_like(&self, (from, region): (&str, &str), to: &str) -> String {
+        let area = self
+            .provider(from)
+            .and_then(|p| p.region(region))
+            .map(|r| r.area);
+        self.provider(to)
+            .zip(area)
+            .map(|(p, area)| p.region_in(area))
+            .unwrap_or_default()
+    }
+
+    /// The price of `offer` (an offer id) in `region` of `provider`, if a catalog read gives one.
+    pub fn region_figure(
+        &self,
+        provider: &str,
+        region: &str,
+        offer: &str,
+    ) -> Option<RegionalFigure> {
+        // Plain loops: each iterator adapter with its own closure is code of its own.
+        for group in self.region_prices {
+            if group.provider != provider || group.region != region {
+                continue;
+            }
+            for price in group.prices {
+                if price.offer == offer {
+                    return Some(RegionalFigure {
+                        usd: price.usd,
+                        as_of: group.as_of,
+                        source: group.source,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// "AWS eu-west-1 (Europe, Ireland)", "AWS us-east-1 (US East, N. Virginia)", "Lambda (GPU
+    /// cloud), one price in every region": a provider and its region (`region` as a scenario
+    /// stores it, empty for the default) in words.
+    pub fn provider_in_region(&self, provider: &str, region: &str) -> String {
+        let Some(known) = self.provider(provider) else {
+            return provider.to_string();
+        };
+        match known.region(region) {
+            Some(r) if r.area == Area::Everywhere => format!("{}, {}", known.name, r.label()),
+            Some(r) => format!("{} {}", known.name, r.label()),
+            None => known.name.to_string(),
+        }
+    }
+}
+
+/// Text made once per region, kept for the program's life like the baked data it sits beside.
+fn keep(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// `catalog`'s prices for `provider` in `region` (as a scenario stores it: empty for the
+/// default region): the regional copy of the built-in catalog, or the built-in catalog itself
+/// for a default region, a provider with one price everywhere, or anything unknown.
+pub fn priced_in<'a>(catalog: &'a Catalog, provider: &str, region: &str) -> &'a Catalog {
+    let home = match catalog.priced_in {
+        None => catalog,
+        Some(_) => Catalog::builtin().unwrap_or(catalog),
+    };
+    if region.is_empty() {
+        return home;
+    }
+    regional_catalogs()
+        .iter()
+        .find(|c| {
+            c.priced_in
+                .is_some_and(|(p, r)| p == provider && r == region)
+        })
+        .unwrap_or(home)
+}
+
+/// Every regional copy, made the first time one is asked for.
+fn regional_catalogs() -> &'static [Catalog] {
+    static CATALOGS: OnceLock<Vec<Catalog>> = OnceLock::new();
+    CATALOGS.get_or_init(|| {
+        let Ok(base) = Catalog::builtin() else {
+            return Vec::new();
+        };
+        let mut copies = Vec::new();
+        for provider in base.providers {
+            for region in provider.regions {
+                if region.id != provider.region {
+                    copies.extend(regional_catalog(base, provider, region));
+                }
+            }
+        }
+        copies
+    })
+}
+
+/// Both figures of an offer: its default region's and this region's.
+#[derive(Clone, Copy)]
+struct Figures {
+    home: RegionalFigure,
+    here: RegionalFigure,
+}
+
+/// What one region's copy is made from.
+struct Scope {
+    base: &'static Catalog,
+    provider: &'static Provider,
+    region: &'static Region,
+    /// The newest snapshot's id.
+    newest: &'static str,
+}
+
+impl Scope {
+    /// An offer's two figures, when both catalogs read give one.
+    fn figures(&self, offer: &Offer) -> Option<Figures> {
+        if offer.provider != self.provider.id {
+            return None;
+        }
+        let (provider, base) = (self.provider, self.base);
+        Some(Figures {
+            home: base.region_figure(provider.id, provider.region, &offer.id)?,
+            here: base.region_figure(provider.id, self.region.id, &offer.id)?,
+        })
+    }
+
+    /// `source` with what was done to its figure in this region said first: a figure scaled by
+    /// the region's `ratio`, or one left at the default region's price (`None`).
+    fn cited(&self, source: &str, scaled: Option<(f64, Figures)>) -> &'static str {
+        let (region, home) = (self.region.id, self.provider.region);
+        keep(match scaled {
+            Some((ratio, figures)) => format!(
+                "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): {source} {} {}",
+                figures.here.source, figures.home.source
+            ),
+            None => format!("{home} price (no {region} figure in the catalogs read): {source}"),
+        })
+    }
+
+    /// `offer` priced in this region.
+    fn offer(&self, offer: &'static Offer) -> Offer {
+        if offer.provider != self.provider.id {
+            return offer.clone();
+        }
+        let figures = self.figures(offer);
+        let ratio = figures.map(|f| f.here.usd / f.home.usd);
+        let scaled = ratio.zip(figures);
+        let scale = |usd: f64| ratio.map_or(usd, |r| usd * r);
+        // The newest prices take this region's own figure where the default region's newest
+        // figure is its file's price (else, a newer figure kept there, they scale like the
+        // others).
+        let own = figures.filter(|f| offer.price_in(self.newest).usd == f.home.usd);
+        let mut prices: Vec<SnapshotPrice> = Vec::new();
+        for p in offer.snapshot_prices {
+            if own.is_none() || p.snapshot != self.newest {
+                prices.push(SnapshotPrice {
+                    usd: scale(p.usd),
+                    spot_usd: p.spot_usd.map(scale),
+                    source: self.cited(p.source, scaled),
+                    spot_note: p.spot_note.map(|note| self.cited(note, scaled)),
+                    ..p.clone()
+                });
+            }
+        }
+        if let Some(f) = own {
+            // Spot: the offer's base spot figure times the ratio (the regional copy's own, with
+            // its date), where it is the default region's newest; else none.
+            let spot = offer.spot_in(self.newest).map(|s| s.usd);
+            prices.push(SnapshotPrice {
+                snapshot: self.newest,
+                usd: f.here.usd,
+                as_of: f.here.as_of,
+                source: f.here.source,
+                spot_usd: None,
+                spot_note: None,
+                no_spot: spot.is_none() || spot != offer.spot_usd,
+            });
+        }
+        Offer {
+            usd: scale(offer.usd),
+            spot_usd: offer.spot_usd.map(scale),
+            spot_note: offer
+                .spot_note
+                .as_deref()
+                .map(|note| Cow::Borrowed(self.cited(note, scaled))),
+            region: Cow::Borrowed(if figures.is_some() {
+                self.region.id
+            } else {
+                self.provider.region
+            }),
+            source: Cow::Borrowed(self.cited(&offer.source, scaled)),
+            snapshot_prices: Box::leak(prices.into_boxed_slice()),
+            ..offer.clone()
+        }
+    }
+
+    /// `mapping` in this region: unchanged where its offer is priced here; else the next
+    /// fitting offer priced here, named in the note; else unchanged, and the note says so.
+    fn mapping(&self, mapping: &Mapping) -> Mapping {
+        let (base, region) = (self.base, self.region.id);
+        let offer = base.offer(mapping.offer);
+        let resource = base.resource(mapping.resource);
+        let (Some(offer), Some(resource)) = (offer, resource) else {
+            return mapping.clone();
+        };
+        if offer.provider != self.provider.id || self.figures(offer).is_some() {
+            return mapping.clone();
+        }
+        let note = match self.next_fitting(resource, offer, mapping.fraction) {
+            Some(next) => {
+                return Mapping {
+                    offer: &next.id,
+                    fraction: default_fraction(resource, next),
+                    note: keep(format!(
+                        "{} has no {region} price in the catalogs read (not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in.",
+                        offer.sku, next.sku
+                    )),
+                    ..mapping.clone()
+                }
+            }
+            None => format!(
+                "{} has no {region} price in the catalogs read, nor has an offer that fits: it keeps its {} price.",
+                offer.sku, self.provider.region
+            ),
+        };
+        Mapping {
+            note: keep(note),
+            ..mapping.clone()
+        }
+    }
+
+    /// The offer that stands in for `resource` here when `offer` (at `fraction`) has no figure
+    /// here: among this provider's offers of the same class and at least its size that are
+    /// priced here, the cheapest one that costs at least what `offer` costs in the default
+    /// region (an instance-hour, newest prices), else the dearest one below that.
+    fn next_fitting(
+        &self,
+        resource: &Resource,
+        offer: &Offer,
+        fraction: f64,
+    ) -> Option<&'static Offer> {
+        let target = offer.per_hour(offer.price_in(self.newest).usd) * fraction;
+        // (cost of an instance-hour here, offer): the cheapest at or above the target, and the
+        // dearest of all (below it, when none is above).
+        let mut above: Option<(f64, &'static Offer)> = None;
+        let mut below: Option<(f64, &'static Offer)> = None;
+        for other in self.base.offers {
+            let Some(figures) = self.figures(other) else {
+                continue;
+            };
+            let sold = self.base.snapshots.iter().all(|s| s.offers(&other.id));
+            if !sold || !fits(resource, other) {
+                continue;
+            }
+            let cost = other.per_hour(figures.here.usd) * default_fraction(resource, other);
+            if cost >= target && above.is_none_or(|(best, _)| cost < best) {
+                above = Some((cost, other));
+            }
+            if below.is_none_or(|(best, _)| cost > best) {
+                below = Some((cost, other));
+            }
+        }
+        above.or(below).map(|(_, o)| o)
+    }
+}
+
+/// Whether `offer` can replace `resource`'s stand-in in another region: the same class, at
+/// least its vCPUs and memory for a machine without GPUs, and for GPUs at least half the memory
+/// per GPU (as the stand-in lists ask; how many is the fraction's job).
+fn fits(resource: &Resource, offer: &Offer) -> bool {
+    let class = StandInClass::of_resource(resource);
+    class == StandInClass::of_offer(offer)
+        && match class {
+            StandInClass::Cpu => {
+                offer.specs.vcpu >= resource.specs.vcpu
+                    && offer.specs.ram_gb >= resource.specs.ram_gb
+            }
+            StandInClass::Gpu => offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0,
+            StandInClass::Storage | StandInClass::Address => true,
+        }
+}
+
+/// The copy of `base` priced in `region` of `provider` (without a price file, every offer keeps
+/// its default region's price and says so); `None` only without snapshots.
+fn regional_catalog(
+    base: &'static Catalog,
+    provider: &'static Provider,
+    region: &'static Region,
+) -> Option<Catalog> {
+    let scope = Scope {
+        base,
+        provider,
+        region,
+        newest: base.newest_snapshot()?.id,
+    };
+    let (mut offers, mut unpriced) = (Vec::new(), Vec::new());
+    for offer in base.offers {
+        if offer.provider == provider.id && scope.figures(offer).is_none() {
+            unpriced.push(&*offer.id);
+        }
+        offers.push(scope.offer(offer));
+    }
+    let mut snapshots = Vec::new();
+    for snapshot in base.snapshots {
+        let mut not_offered = snapshot.not_offered.to_vec();
+        not_offered.extend_from_slice(&unpriced);
+        snapshots.push(Snapshot {
+            not_offered: Box::leak(not_offered.into_boxed_slice()),
+            ..snapshot.clone()
+        });
+    }
+    let mut mappings = Vec::new();
+    for mapping in base.mappings {
+        mappings.push(scope.mapping(mapping));
+    }
+    Some(Catalog {
+        offers: Box::leak(offers.into_boxed_slice()),
+        mappings: Box::leak(mappings.into_boxed_slice()),
+        snapshots: Box::leak(snapshots.into_boxed_slice()),
+        priced_in: Some((provider.id, region.id)),
+        ..base.clone()
+    })
+}
+
+/// What the region setting's note says for `provider` in `region` (as a scenario stores it):
+/// where its prices come from, and every stand-in the region changes.
+pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String {
+    let Some(known) = catalog.provider(provider) else {
+        return String::new();
+    };
+    if known.one_price_everywhere() {
+        return format!(
+            "{} prices alike in every region. What it does not sell (CPU VMs, storage, addresses) is priced on AWS us-east-1.",
+            known.name
+        );
+    }
+    let regional = priced_in(catalog, provider, region);
+    let Some((_, here)) = regional.priced_in else {
+        return format!(
+            "Prices for {}, {}'s default region.",
+            known.region, known.name
+        );
+    };
+    let home = known.region;
+    let mut text = format!(
+        "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
+    );
+    // What the region changes in the provider's mappings, each said once.
+    let base = Catalog::builtin().map_or(&[][..], |c| c.mappings);
+    let mut said: Vec<&str> = Vec::new();
+    for (mine, theirs) in regional.mappings.iter().zip(base) {
+        if mine.provider == provider && mine.note != theirs.note && !said.contains(&mine.note) {
+            said.push(mine.note);
+            text.push(' ');
+            text.push_str(mine.note);
+        }
+    }
+    text
+}

@@ -1,0 +1,119 @@
+//! Why a `.gz` file cannot be unpacked, said so the reader knows what to do.
+
+use std::fmt;
+
+/// Why a `.gz` file cannot be unpacked. `member` counts the file's gzip members from 1 (a file
+/// packed once has one; files packed apart and joined have one each).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GzipError {
+    /// The file does not start as gzip does (bytes 1f 8b).
+    NotGzip,
+    /// A compression method other than deflate (the only one gzip defines).
+    Method {
+        /// The header's CM byte.
+        method: u8,
+    },
+    /// A header sets flag bits RFC 1952 reserves.
+    ReservedFlags {
+        /// The member whose header it is.
+        member: u32,
+    },
+    /// A header's own CRC-16 (FHCRC) does not match it.
+    HeaderCrc {
+        /// The member whose header it is.
+        member: u32,
+    },
+    /// The packed data is not valid deflate.
+    Corrupt {
+        /// The member it is in.
+        member: u32,
+    },
+    /// What a member unpacks to does not match its trailer's CRC-32.
+    Crc {
+        /// The member.
+        member: u32,
+    },
+    /// What a member unpacks to is not the length its trailer states (ISIZE).
+    Size {
+        /// The member.
+        member: u32,
+    },
+    /// The file ends inside a member.
+    Truncated {
+        /// The member it ends in.
+        member: u32,
+    },
+    /// Bytes after the last complete member that are neither another member nor zero padding.
+    TrailingData {
+        /// The complete members before them.
+        members: u32,
+    },
+}
+
+/// "the file", or "gzip member 2 of the file".
+fn which(member: u32) -> String {
+    if member == 1 {
+        "the file".to_string()
+    } else {
+        format!("gzip member {member} of the file")
+    }
+}
+
+/// What to do about a damaged file.
+const AGAIN: &str = "Download or export the bill again.";
+
+impl fmt::Display for GzipError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GzipError::NotGzip => f.write_str(
+                "The file's name ends in .gz but it is not gzip-compressed: if it is a CSV \
+                 file, give it a name ending in .csv and pick it again.",
+            ),
+            GzipError::Method { method } => write!(
+                f,
+                "The file is packed by a method other than deflate (method {method}), which \
+                 gzip does not write: unpack it with the program that packed it and pick the \
+                 .csv."
+            ),
+            GzipError::ReservedFlags { member } | GzipError::HeaderCrc { member } => write!(
+                f,
+                "The .gz file is damaged: the header of {} does not check out. {AGAIN}",
+                which(*member)
+            ),
+            GzipError::Corrupt { member } => write!(
+                f,
+                "The .gz file is damaged: {} is not valid packed (deflate) data, so none of \
+                 its rows are used. {AGAIN}",
+                which(*member)
+            ),
+            GzipError::Crc { member } => write!(
+                f,
+                "The .gz file is damaged: what {} unpacks to fails its CRC-32 check, so none \
+                 of its rows are used. {AGAIN}",
+                which(*member)
+            ),
+            GzipError::Size { member } => write!(
+                f,
+                "The .gz file is damaged: {} unpacks to another length than it states, so \
+                 none of its rows are used. {AGAIN}",
+                which(*member)
+            ),
+            GzipError::Truncated { member } => write!(
+                f,
+                "The .gz file is cut short: it ends inside {} (an incomplete download or \
+                 copy?), so none of its rows are used. {AGAIN}",
+                which(*member)
+            ),
+            GzipError::TrailingData { members } => write!(
+                f,
+                "The .gz file goes on after its {} with bytes that are not gzip data, so none \
+                 of its rows are used: check it with gzip -t, then pick the unpacked .csv.",
+                if *members == 1 {
+                    "end".to_string()
+                } else {
+                    format!("{members} gzip members")
+                }
+            ),
+        }
+    }
+}

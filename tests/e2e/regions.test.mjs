@@ -1,0 +1,165 @@
+// Regions and honest freshness (issue 34 items 4 and 5), end to end: the region setting beside
+// the provider, in the link, the CSV, the printed page, the pricing line and the provider
+// comparison; eu-west-1 raises the paper's course by the regional ratio of its stand-ins, derived
+// here from the price files themselves (src/data/prices/) and the JSON export's lines; the
+// paper's course is priced at its own semester without a stale-price warning, and a new course
+// starts on the newest prices.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  changed, closeClean, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showView, text, useApp,
+} from './support.mjs';
+
+const app = useApp();
+
+/** `src/data/prices/<name>.json` as the refresh command wrote it. */
+async function priceFile(name) {
+  return JSON.parse(await readFile(new URL(`../../src/data/prices/${name}.json`, import.meta.url), 'utf8'));
+}
+
+/** The figure a price file gives an offer (`aws/p4d.24xlarge`), by id or SKU. */
+function figure(file, offerId) {
+  const sku = offerId.slice(offerId.indexOf('/') + 1);
+  const record = file.prices.find((p) => p.sku === offerId || p.sku === sku);
+  return record ? (record.usd_per_hour ?? record.usd_per_gb_month) : undefined;
+}
+
+/** Downloads the export behind the button `testid`. */
+async function download(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
+  assert.equal(await file.failure(), null, testid);
+  return readFile(await file.path(), 'utf8');
+}
+
+test('the paper\'s course is priced at its semester with no stale-price warning; a new course starts on the newest prices', async () => {
+  const page = await openCalculator(app.browser, app.server.url);
+  assert.equal(await page.getByTestId('price-age-warning').count(), 0);
+  assert.match(await text(page, 'summary-pricing'), /^AWS us-east-1, on demand, at Spring 2025 prices, the semester it was taught$/);
+  await showView(page, 'results');
+  assert.match(await text(page, 'price-age'), /more than 12 months from 2025-03-14 \(the date of the Spring 2025 prices: they are judged by the semester they stand for, not by the build date\)/);
+
+  await showView(page, 'course');
+  const before = await text(page, 'total-cost');
+  await page.getByTestId('preset-select').selectOption('cpu-only-v3');
+  await changed(page, 'total-cost', before);
+  assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v3', 'a preset just picked is not "edited"');
+  await showView(page, 'prices');
+  const snapshots = await page.getByTestId('snapshot-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.equal(await page.getByTestId('snapshot-select').inputValue(), snapshots.at(-1), 'the newest prices');
+  await showView(page, 'results');
+  assert.match(await text(page, 'price-age'), /more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
+  await closeClean(page);
+});
+
+test('eu-west-1 raises the paper\'s course by its stand-ins\' regional ratio, and the link, CSV and print say the region', async () => {
+  const [us, eu] = [await priceFile('aws-us-east-1'), await priceFile('aws-eu-west-1')];
+  const page = await openCalculator(app.browser, app.server.url);
+  const before = await text(page, 'total-cost');
+  await showView(page, 'share');
+  const home = JSON.parse(await download(page, 'export-json'));
+
+  await showView(page, 'prices');
+  const region = page.getByTestId('region-select');
+  assert.equal(await region.inputValue(), 'us-east-1');
+  const options = await region.locator('option').evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(options, ['us-east-1', 'eu-west-1', 'ap-southeast-1']);
+  await region.selectOption('eu-west-1');
+  const after = await changed(page, 'total-cost', before);
+  const note = await text(page, 'region-note');
+  assert.match(note, /^Prices for eu-west-1:/);
+  assert.match(await text(page, 'summary-pricing'), /^AWS eu-west-1, on demand/);
+
+  // Each line's cost times eu-west-1 / us-east-1 in the price files (1 where a file lacks the
+  // offer and its us-east-1 price is kept), from the JSON exports of both. Where eu-west-1's file
+  // does not price a stand-in, another offer stands in there: its Spring 2025 us-east-1 price (as
+  // a us-east-1 line of the same offer shows it) times its own ratio, at the line's quantity.
+  await showView(page, 'share');
+  const europe = JSON.parse(await download(page, 'export-json'));
+  assert.equal(europe.scenario.pricing.region, 'eu-west-1');
+  assert.equal(europe.results.lines.length, home.results.lines.length);
+  const key = (l) => JSON.stringify([l.phase, l.activity, l.option, l.resource]);
+  const ratio = (offerId) => {
+    const [a, b] = [figure(eu, offerId), figure(us, offerId)];
+    return a !== undefined && b !== undefined ? a / b : undefined;
+  };
+  // A region changes prices and stand-ins, not the lines or their order.
+  let expected = 0;
+  const kept = { us: 0, eu: 0 };
+  for (const [i, line] of home.results.lines.entries()) {
+    const there = europe.results.lines[i];
+    assert.equal(key(there), key(line), 'the same use in eu-west-1');
+    if (there.offer_id === line.offer_id) {
+      expected += line.cost_usd * (ratio(line.offer_id) ?? 1);
+      kept.us += line.cost_usd;
+      kept.eu += there.cost_usd;
+    } else {
+      const r = ratio(there.offer_id);
+      assert.ok(r !== undefined, `${there.offer_id} stands in and is priced in both files`);
+      const usHome = home.results.lines.find((l) => l.offer_id === there.offer_id);
+      assert.ok(usHome, `a us-east-1 line of ${there.offer_id} shows its Spring 2025 price`);
+      expected += there.cost_usd * (usHome.offer_usd * r) / there.offer_usd;
+      assert.ok(note.includes(`${there.sku}, the next fitting offer priced there, stands in`), note);
+    }
+  }
+  assert.ok(Math.abs(europe.results.totals.list_usd - expected) < 1e-6 * expected, `${europe.results.totals.list_usd} vs ${expected}`);
+  // Every stand-in priced in both regions costs more in eu-west-1: the lines that keep theirs
+  // rise, and so does the course when every line keeps its stand-in (one not sold there may be
+  // replaced by a cheaper one, named in the note).
+  assert.ok(kept.eu > kept.us, JSON.stringify(kept));
+  if (Math.abs(kept.us - home.results.totals.list_usd) < 1e-9 * kept.us) {
+    assert.ok(parse(after) > parse(before), `${after} > ${before}`);
+  }
+
+  // The link names the region and opens in it.
+  const { url, data } = await linkInAddressBar(page, (d) => d.rg === 'eu-west-1');
+  assert.equal(data.rg, 'eu-west-1');
+  const csv = parseCsv(await download(page, 'export-csv'));
+  const pricedWith = csv.find((row) => row[0] === 'Priced with');
+  assert.match(pricedWith[1], /^AWS eu-west-1 \(Europe, Ireland\), on demand/);
+  assert.ok(csv.some((row) => row.some((cell) => cell.includes('eu-west-1 price = us-east-1 price x'))), 'a scaled price says how');
+
+  await showView(page, 'results');
+  assert.match(await text(page, 'pricing-line'), /^AWS eu-west-1 \(Europe, Ireland\)/);
+  const dir = await mkdtemp(join(tmpdir(), 'course-cost-regions-'));
+  try {
+    const file = join(dir, 'print.pdf');
+    await writeFile(file, await page.pdf({ format: 'Letter', printBackground: true }));
+    const printed = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    assert.ok(printed.includes('AWS eu-west-1 (Europe, Ireland)'), printed.slice(0, 2000));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
+  // The comparison prices every provider in Europe.
+  await openFold(page, 'providers');
+  const rows = await page.getByTestId('provider-comparison').locator('tbody th').allTextContents();
+  for (const want of ['eu-west-1', 'westeurope', 'europe-west4', 'one price in every region']) {
+    assert.ok(rows.some((r) => r.includes(want)), `${want} in ${rows.join(' | ')}`);
+  }
+
+  const shared = await openCalculator(app.browser, url);
+  assert.equal(await text(shared, 'total-cost'), after);
+  await showView(shared, 'prices');
+  assert.equal(await shared.getByTestId('region-select').inputValue(), 'eu-west-1');
+  await closeClean(shared);
+  await closeClean(page);
+});
+
+test('Lambda prices alike everywhere and the page says so; Azure keeps the part of the world', async () => {
+  const page = await openCalculator(app.browser, app.server.url);
+  await showView(page, 'prices');
+  await page.getByTestId('region-select').selectOption('ap-southeast-1');
+  await page.getByTestId('provider-select').selectOption('azure');
+  await page.waitForFunction(() => document.querySelector('[data-testid="region-select"]')?.value === 'southeastasia');
+  await page.getByTestId('provider-select').selectOption('lambda');
+  await page.waitForFunction(() => document.querySelector('[data-testid="region-select"]')?.value === 'global');
+  const options = await page.getByTestId('region-select').locator('option').allTextContents();
+  assert.deepEqual(options, ['one price in every region']);
+  assert.match(await text(page, 'region-note'), /prices alike in every region/);
+  await closeClean(page);
+});

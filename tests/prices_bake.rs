@@ -1,0 +1,163 @@
+//! `build/prices.rs` on bad price files: a file the refresh command could not have written
+//! fails the build with the file and the record named, and the real files fold into the newest
+//! price set as the format says.
+// Test code: a failed expectation is a failed test; the build module's items are used in part.
+#![allow(clippy::expect_used, clippy::unwrap_used, dead_code, unreachable_pub)]
+
+#[path = "../build/prices.rs"]
+mod prices;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// `src/data/offers.toml` as the build reads it.
+fn offers() -> toml::Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/offers.toml");
+    toml::from_str(&fs::read_to_string(path).expect("offers.toml")).expect("valid TOML")
+}
+
+/// A fresh folder holding `files` (name, text).
+fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("course-cost-prices-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a temp folder");
+    for (file, text) in files {
+        fs::write(dir.join(file), text).expect("written");
+    }
+    dir
+}
+
+/// A one-figure AWS eu-west-1 file with `record` as its price.
+fn eu_file(record: &str) -> String {
+    format!(
+        r#"{{"provider": "aws", "region": "eu-west-1",
+  "catalog": {{"title": "t", "url": "https://example.org/c", "version": null, "published": "2026-01-21"}},
+  "read_on": "2026-12-03", "prices": [{record}]}}"#
+    )
+}
+
+fn error_of(name: &str, files: &[(&str, String)]) -> String {
+    let dir = folder(name, files);
+    let result = prices::read_dir(&dir, &offers());
+    let _ = fs::remove_dir_all(&dir);
+    match result {
+        Ok(_) => panic!("{name}: the files were accepted"),
+        Err(error) => error,
+    }
+}
+
+#[test]
+fn a_bad_price_file_names_the_file_and_the_record() {
+    let good = r#"{"sku": "p4d.24xlarge", "usd_per_hour": 23.71569, "usd_per_gb_month": null, "spot_usd_per_hour": null, "as_of": "2026-01-21", "source": "https://example.org/c"}"#;
+    for (case, file, record, says) in [
+        (
+            "zero",
+            "aws-eu-west-1.json",
+            good.replace("23.71569", "0"),
+            "not a price above zero",
+        ),
+        (
+            "text",
+            "aws-eu-west-1.json",
+            good.replace("23.71569", "\"23.7\""),
+            "should be a number",
+        ),
+        (
+            "unknown sku",
+            "aws-eu-west-1.json",
+            good.replace("p4d.24xlarge", "p9.huge"),
+            "no offer of src/data/offers.toml",
+        ),
+        (
+            "per GB",
+            "aws-eu-west-1.json",
+            good.replace("\"usd_per_gb_month\": null", "\"usd_per_gb_month\": 1.0"),
+            "exactly `usd_per_hour`",
+        ),
+        (
+            "spot above",
+            "aws-eu-west-1.json",
+            good.replace("\"spot_usd_per_hour\": null", "\"spot_usd_per_hour\": 30.0"),
+            "spot price must be",
+        ),
+        (
+            "no source",
+            "aws-eu-west-1.json",
+            good.replace("\"source\": \"https://example.org/c\"", "\"source\": null"),
+            "`source`",
+        ),
+        (
+            "misnamed",
+            "aws-us-east-1.json",
+            good.to_string(),
+            "should be aws-eu-west-1.json",
+        ),
+    ] {
+        let error = error_of(case, &[(file, eu_file(&record))]);
+        assert!(error.starts_with(file), "{case}: {error}");
+        assert!(error.contains(says), "{case}: {error}");
+        if file == "aws-eu-west-1.json" && case != "misnamed" {
+            assert!(error.contains("prices[0]"), "{case}: {error}");
+        }
+    }
+    let twice = error_of(
+        "twice",
+        &[("aws-eu-west-1.json", eu_file(&format!("{good}, {good}")))],
+    );
+    assert!(twice.contains("priced twice"), "{twice}");
+    let region = error_of(
+        "region",
+        &[(
+            "aws-mars-1.json",
+            eu_file(good).replace("eu-west-1", "mars-1"),
+        )],
+    );
+    assert!(region.contains("not one of aws's regions"), "{region}");
+    let broken = error_of("broken", &[("aws-eu-west-1.json", "{".to_string())]);
+    assert!(broken.contains("not valid JSON"), "{broken}");
+}
+
+#[test]
+fn the_files_fold_into_the_newest_price_set() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/prices");
+    let mut catalog = offers();
+    let files = prices::read_dir(&dir, &catalog).expect("the shipped files are valid");
+    let (regional, previous) = prices::fold(&mut catalog, &files).expect("they fold");
+    let snapshots = catalog["snapshots"].as_array().expect("snapshots");
+    let newest = snapshots.last().expect("a newest snapshot");
+    assert_eq!(newest["id"].as_str(), Some(prices::NEWEST));
+    // It falls back to the snapshot before it, the last one offers.toml lists.
+    let before = &snapshots[snapshots.len() - 2];
+    assert_eq!(before["id"].as_str(), Some(previous.as_str()));
+    let label = newest["label"].as_str().expect("a label");
+    assert!(label.starts_with("Provider catalogs read "), "{label}");
+    // A baked table per date and source of each file of a provider with several regions, whose
+    // every figure's address is a cited source (tests/catalog.rs checks each source is cited).
+    let groups = regional.as_array().expect("tables");
+    let sources = catalog["sources"].as_array().expect("sources");
+    for group in groups {
+        let source = group["source"].as_str().expect("a source id");
+        assert!(
+            sources.iter().any(|s| s["id"].as_str() == Some(source)),
+            "{source}"
+        );
+    }
+    for file in fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(Result::ok)
+    {
+        let text = fs::read_to_string(file.path()).expect("read");
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        if json["region"] == "global" {
+            continue;
+        }
+        for record in json["prices"].as_array().expect("prices") {
+            let url = record["source"].as_str().expect("a source");
+            assert!(
+                sources.iter().any(|s| s["url"].as_str() == Some(url)),
+                "{url}"
+            );
+        }
+    }
+}

@@ -1,0 +1,482 @@
+//! Regions (issue 34 item 4): three per provider, priced from the refresh command's files
+//! (`src/data/prices/`), read here with serde_json as the files themselves, never through the
+//! app's baked copy. Every expected figure is derived from those files and the catalog's
+//! offers in the test.
+// Test code: a failed expectation is a failed test, and helpers are shared between test files.
+#![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
+
+mod common;
+
+use std::path::Path;
+
+use common::{catalog, estimate, paper};
+use course_cost::model::catalog::offer::Offer;
+use course_cost::model::catalog::regional::{priced_in, region_summary};
+use course_cost::model::catalog::stand_in::default_fraction;
+use course_cost::model::edit::change::{apply_change, Change};
+use course_cost::model::engine::compare::compare_providers;
+use course_cost::model::engine::estimate::CostLine;
+use course_cost::model::engine::priced_by::pricing_line;
+use course_cost::model::export::markdown;
+use course_cost::model::export_csv::{budget_csv, CsvContext};
+use course_cost::model::scenario::valid::ValidScenario;
+use course_cost::model::share::{decode, encode};
+use course_cost::model::Scenario;
+use serde_json::Value;
+
+/// `src/data/prices/<name>.json` as the command wrote it.
+fn price_file(name: &str) -> Value {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/data/prices/{name}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    serde_json::from_str(&text).expect("a price file is JSON")
+}
+
+/// The figure a price file gives `offer` (per its unit), matched by offer id or SKU.
+fn figure(file: &Value, offer: &Offer) -> Option<f64> {
+    let prices = file["prices"].as_array().expect("prices");
+    let record = prices.iter().find(|p| {
+        let sku = p["sku"].as_str().unwrap_or_default();
+        sku == offer.id || sku == offer.sku
+    })?;
+    record["usd_per_hour"]
+        .as_f64()
+        .or_else(|| record["usd_per_gb_month"].as_f64())
+}
+
+/// `figure`'s ratio of `region` to `home` for `offer`: `None` unless both files price it.
+fn ratio(region: &Value, home: &Value, offer: &Offer) -> Option<f64> {
+    Some(figure(region, offer)? / figure(home, offer)?)
+}
+
+fn in_region(scenario: &Scenario, region: &str) -> Scenario {
+    apply_change(scenario, catalog(), Change::SetRegion(region.into())).expect("a known region")
+}
+
+fn offer(id: &str) -> &'static Offer {
+    catalog().offer(id).expect("a catalog offer")
+}
+
+#[test]
+fn each_provider_has_three_regions_and_the_gpu_clouds_one_price_everywhere() {
+    let c = catalog();
+    for (provider, regions) in [
+        ("aws", ["us-east-1", "eu-west-1", "ap-southeast-1"]),
+        ("azure", ["eastus", "westeurope", "southeastasia"]),
+        ("gcp", ["us-central1", "europe-west4", "asia-southeast1"]),
+    ] {
+        let known = c.provider(provider).expect("provider");
+        let ids: Vec<&str> = known.regions.iter().map(|r| r.id).collect();
+        assert_eq!(ids, regions, "{provider}");
+        assert_eq!(
+            known.region, regions[0],
+            "{provider}: the default comes first"
+        );
+        for region in regions {
+            // A region whose file the command did not write keeps the default region's prices,
+            // and the page says so.
+            let read = c
+                .region_prices
+                .iter()
+                .any(|g| g.provider == provider && g.region == region);
+            if !read {
+                let summary = region_summary(c, provider, region);
+                assert!(
+                    summary.contains(&format!("keeps its {} price", regions[0])),
+                    "{summary}"
+                );
+            }
+        }
+    }
+    for provider in ["lambda", "runpod"] {
+        let known = c.provider(provider).expect("provider");
+        assert!(known.one_price_everywhere());
+        assert!(region_summary(c, provider, "").contains("prices alike in every region"));
+    }
+}
+
+#[test]
+fn the_baked_regional_prices_are_the_files_figures() {
+    let c = catalog();
+    let mut files = Vec::new();
+    for group in c.region_prices {
+        let name = format!("{}-{}", group.provider, group.region);
+        if !files.contains(&name) {
+            files.push(name);
+        }
+    }
+    for name in &files {
+        let file = price_file(name);
+        let (provider, region) = name.split_once('-').expect("provider-region");
+        let records = file["prices"].as_array().expect("prices");
+        let baked: usize = c
+            .region_prices
+            .iter()
+            .filter(|g| g.provider == provider && g.region == region)
+            .map(|g| g.prices.len())
+            .sum();
+        assert_eq!(records.len(), baked, "{name}");
+        for record in records {
+            let sku = record["sku"].as_str().expect("sku");
+            let id = if sku.contains('/') {
+                sku.to_string()
+            } else {
+                format!("{provider}/{sku}")
+            };
+            let figure = c
+                .region_figure(provider, region, &id)
+                .unwrap_or_else(|| panic!("{sku} in {name}"));
+            let usd = record["usd_per_hour"]
+                .as_f64()
+                .or_else(|| record["usd_per_gb_month"].as_f64());
+            assert_eq!(Some(figure.usd), usd, "{sku}");
+            // An undated catalog (SkyPilot's tables) writes no date.
+            let as_of = record["as_of"].as_str().unwrap_or("undated");
+            assert_eq!(figure.as_of, as_of, "{sku}");
+            let source = c.source(figure.source).expect("a cited source");
+            assert_eq!(Some(source.url), record["source"].as_str(), "{sku}");
+        }
+    }
+    // Every file with figures of a provider priced per region is baked (Lambda and RunPod price
+    // alike everywhere: their one file is the newest price set, not a region's prices).
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/prices");
+    for entry in std::fs::read_dir(dir).expect("src/data/prices") {
+        let path = entry.expect("a file").path();
+        let name = path.file_stem().and_then(|s| s.to_str()).expect("a name");
+        let provider = name.split_once('-').expect("provider-region").0;
+        let regions = c
+            .providers
+            .iter()
+            .find(|p| p.id == provider)
+            .map_or(0, |p| p.regions.len());
+        let empty = price_file(name)["prices"]
+            .as_array()
+            .is_none_or(Vec::is_empty);
+        if regions > 1 && !empty {
+            assert!(
+                files.contains(&name.to_string()),
+                "{name} is not baked: {files:?}"
+            );
+        }
+    }
+    assert!(files.len() >= 7, "{files:?}");
+}
+
+/// The line at `line`'s place in `lines`, for the same use (same part, activity, option and
+/// resource): a region changes prices and stand-ins, not the course's lines or their order (a
+/// use can have several lines, so the place, not the use, pairs them).
+fn same_use<'a>(lines: &'a [CostLine], i: usize, line: &CostLine) -> &'a CostLine {
+    let there = &lines[i];
+    assert_eq!(
+        (there.phase, &there.activity, &there.option, &there.resource),
+        (line.phase, &line.activity, &line.option, &line.resource),
+        "the same use in the other region"
+    );
+    there
+}
+
+#[test]
+fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
+    let (us, eu) = (price_file("aws-us-east-1"), price_file("aws-eu-west-1"));
+    let home = estimate(&paper().scenario);
+    let europe = estimate(&in_region(&paper().scenario, "eu-west-1"));
+    let snapshot = &paper().scenario.pricing.snapshot;
+    assert_eq!(home.lines.len(), europe.lines.len());
+    let mut expected = 0.0;
+    let mut scaled = 0;
+    // The lines whose stand-in is the same in both regions: (us-east-1, eu-west-1) cost.
+    let mut kept = (0.0, 0.0);
+    let summary = region_summary(catalog(), "aws", "eu-west-1");
+    for (i, line) in home.lines.iter().enumerate() {
+        let there = same_use(&europe.lines, i, line);
+        if there.offer_id == line.offer_id {
+            kept = (kept.0 + line.cost_usd, kept.1 + there.cost_usd);
+            // The Spring 2025 us-east-1 price times eu-west-1 / us-east-1 in the catalogs read,
+            // or the us-east-1 price where a file lacks the offer (and the line says so).
+            match ratio(&eu, &us, offer(&line.offer_id)) {
+                Some(r) => {
+                    expected += line.cost_usd * r;
+                    scaled += 1;
+                }
+                None => {
+                    assert!(
+                        there
+                            .source
+                            .contains("us-east-1 price (no eu-west-1 figure"),
+                        "{}",
+                        there.source
+                    );
+                    expected += line.cost_usd;
+                }
+            }
+        } else {
+            // Another offer stands in there (not sold there, or not in the catalog read), named
+            // in the region's note: its own Spring 2025 price times its ratio.
+            let stand_in = offer(&there.offer_id);
+            let named = format!(
+                "{}, the next fitting offer priced there, stands in",
+                stand_in.sku
+            );
+            assert!(summary.contains(&named), "{summary}");
+            let r = ratio(&eu, &us, stand_in).expect("a stand-in priced in both regions");
+            let usd = stand_in.per_hour(stand_in.price_in(snapshot).usd) * r * there.fraction;
+            expected += there.actual_hours * there.rerun * usd;
+        }
+    }
+    assert!(scaled > 0, "some stand-in is priced in eu-west-1");
+    let total = europe.totals.list_usd;
+    assert!(
+        (total - expected).abs() < 1e-6 * expected,
+        "{total} vs {expected}"
+    );
+    // Every stand-in priced in both regions costs more in eu-west-1, so the lines that keep
+    // theirs rise (and the whole course, when every line keeps its stand-in). Where a stand-in
+    // is not sold there, the one that replaces it may cost less (p4de, when a mapping names it:
+    // the 40 GB p4d stands in).
+    assert!(kept.1 > kept.0, "{kept:?}");
+    if (kept.0 - home.totals.list_usd).abs() < 1e-9 * home.totals.list_usd {
+        assert!(
+            total > home.totals.list_usd,
+            "{total} vs {}",
+            home.totals.list_usd
+        );
+    }
+    // The GPU nodes: p4d.24xlarge's ratio is the files' 23.71569 / 21.957642 (+8.0%) when they
+    // hold those figures.
+    let p4d = offer("aws/p4d.24xlarge");
+    let r = ratio(&eu, &us, p4d).expect("p4d in both files");
+    let line = europe
+        .lines
+        .iter()
+        .find(|l| l.offer_id == p4d.id)
+        .expect("a p4d line");
+    assert!((line.offer_usd - p4d.price_in(snapshot).usd * r).abs() < 1e-9);
+}
+
+#[test]
+fn the_newest_prices_of_a_region_are_its_own_catalog_figures() {
+    let c = catalog();
+    let newest = c.newest_snapshot().expect("snapshots").id;
+    let mut scenario = paper().scenario.clone();
+    scenario = apply_change(&scenario, c, Change::SetSnapshot(newest.into())).expect("valid");
+    for (region, file) in [
+        ("", "aws-us-east-1"),
+        ("eu-west-1", "aws-eu-west-1"),
+        ("ap-southeast-1", "aws-ap-southeast-1"),
+    ] {
+        let file = price_file(file);
+        let result = estimate(&in_region(&scenario, region));
+        let mut read = 0;
+        for line in &result.lines {
+            if let Some(usd) = figure(&file, offer(&line.offer_id)) {
+                assert_eq!(line.offer_usd, usd, "{region} {}", line.offer_id);
+                read += 1;
+            }
+        }
+        assert!(read > 0, "{region}: some line priced from its file");
+    }
+}
+
+#[test]
+fn an_offer_not_priced_in_a_region_gives_way_to_the_next_fitting_one_named() {
+    let c = catalog();
+    let (home, asia) = (
+        price_file("aws-us-east-1"),
+        price_file("aws-ap-southeast-1"),
+    );
+    let newest = c.newest_snapshot().expect("snapshots").id;
+    let regional = priced_in(c, "aws", "ap-southeast-1");
+    let mut checked = 0;
+    for mapping in c.mappings.iter().filter(|m| m.provider == "aws") {
+        let mapped = offer(mapping.offer);
+        let resource = c.resource(mapping.resource).expect("resource");
+        if mapped.provider != "aws" || ratio(&asia, &home, mapped).is_some() {
+            continue;
+        }
+        // The rule, from the files: this provider's offers of the same class and at least the
+        // resource's size, priced in both files and sold in every snapshot, by what one
+        // instance-hour costs there; the cheapest at or above what the mapped offer costs at
+        // home (newest prices), else the dearest below.
+        let target = mapped.per_hour(mapped.price_in(newest).usd) * mapping.fraction;
+        let cost =
+            |o: &Offer| o.per_hour(figure(&asia, o).unwrap()) * default_fraction(resource, o);
+        let class = |o: &Offer| {
+            (
+                o.unit,
+                o.specs.gpu_count > 0,
+                o.specs.vcpu == 0 && o.specs.ram_gb == 0.0,
+            )
+        };
+        let fitting: Vec<&Offer> = c
+            .offers
+            .iter()
+            .filter(|o| o.provider == "aws" && class(o) == class(mapped))
+            .filter(|o| {
+                ratio(&asia, &home, o).is_some() && c.snapshots.iter().all(|s| s.offers(&o.id))
+            })
+            .filter(|o| {
+                if resource.specs.gpu_count > 0 {
+                    o.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0
+                } else {
+                    o.specs.vcpu >= resource.specs.vcpu && o.specs.ram_gb >= resource.specs.ram_gb
+                }
+            })
+            .collect();
+        let by_cost = |a: &&&Offer, b: &&&Offer| cost(a).total_cmp(&cost(b));
+        let above = fitting.iter().filter(|o| cost(o) >= target).min_by(by_cost);
+        let expected = above.or(fitting.iter().max_by(by_cost));
+        let there = regional
+            .mapping("aws", mapping.resource)
+            .expect("mapped there");
+        match expected {
+            Some(next) => {
+                assert_eq!(there.offer, &*next.id, "{}", mapping.resource);
+                assert!(
+                    there.note.contains(&*mapped.sku) && there.note.contains(&*next.sku),
+                    "{}",
+                    there.note
+                );
+                assert!(
+                    there.note.contains("has no ap-southeast-1 price"),
+                    "{}",
+                    there.note
+                );
+                assert_eq!(there.fraction, default_fraction(resource, next));
+                checked += 1;
+            }
+            None => {
+                assert_eq!(there.offer, mapping.offer);
+                assert!(
+                    there.note.contains("keeps its us-east-1 price"),
+                    "{}",
+                    there.note
+                );
+            }
+        }
+    }
+    assert!(
+        checked > 0,
+        "some mapped offer has no ap-southeast-1 figure and a fitting one has"
+    );
+    // The page names each such offer and the one standing in for it, and the course is priced
+    // on it there.
+    let summary = region_summary(c, "aws", "ap-southeast-1");
+    let result = estimate(&in_region(&paper().scenario, "ap-southeast-1"));
+    for (there, home) in regional.mappings.iter().zip(c.mappings) {
+        if there.offer != home.offer {
+            assert!(summary.contains(there.note), "{summary}");
+            let sku = &c.offer(there.offer).expect("offer").sku;
+            assert!(there
+                .note
+                .contains(&format!("{sku}, the next fitting offer")));
+            assert!(result.lines.iter().any(|l| l.sku == *sku), "{sku}");
+        }
+    }
+}
+
+#[test]
+fn another_provider_keeps_the_part_of_the_world_and_the_comparison_prices_it_there() {
+    let c = catalog();
+    let europe = in_region(&paper().scenario, "eu-west-1");
+    assert_eq!(europe.pricing.region, "eu-west-1");
+    let azure = apply_change(&europe, c, Change::SetProvider("azure".into())).expect("valid");
+    assert_eq!(azure.pricing.region, "westeurope");
+    let gcp = apply_change(&azure, c, Change::SetProvider("gcp".into())).expect("valid");
+    assert_eq!(gcp.pricing.region, "europe-west4");
+    // A GPU cloud has one price everywhere; back on AWS, the default region.
+    let lambda = apply_change(&gcp, c, Change::SetProvider("lambda".into())).expect("valid");
+    assert_eq!(lambda.pricing.region, "");
+    // The default region is stored as none, so links without a region mean it.
+    assert_eq!(in_region(&europe, "us-east-1").pricing.region, "");
+    let valid = ValidScenario::new(europe.clone(), c).expect("valid");
+    let rows = compare_providers(&valid, c);
+    let region_of = |id: &str| {
+        rows.iter()
+            .find(|r| r.provider == id)
+            .map(|r| r.region.clone())
+            .unwrap()
+    };
+    assert!(region_of("aws").starts_with("eu-west-1"));
+    assert!(region_of("azure").starts_with("westeurope"));
+    assert!(region_of("gcp").starts_with("europe-west4"));
+    assert_eq!(region_of("lambda"), "one price in every region");
+    // Each row is that provider in that region: Azure's total is the scenario on Azure there.
+    let on_azure = estimate(&azure);
+    let row = rows.iter().find(|r| r.provider == "azure").unwrap();
+    assert_eq!(row.totals.net_usd, on_azure.totals.net_usd);
+    // An unknown region is refused at its field.
+    assert!(apply_change(&europe, c, Change::SetRegion("mars-1".into())).is_err());
+}
+
+#[test]
+fn the_link_carries_the_region_and_a_link_without_one_means_the_default() {
+    let c = catalog();
+    let europe = in_region(&paper().scenario, "eu-west-1");
+    let payload = encode(&europe, paper());
+    let decoded = decode(&payload, c).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    assert_eq!(decoded.scenario, europe);
+    // The default region writes nothing: the paper's course link is unchanged.
+    assert_eq!(
+        encode(&paper().scenario, paper()),
+        encode(&in_region(&europe, "us-east-1"), paper())
+    );
+    use base64::Engine;
+    let link = |json: &str| {
+        let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(json);
+        decode(&payload, c).expect("presets load")
+    };
+    // A version 3 link made before regions existed: the default region, no notice.
+    let old = link(r#"{"v":3,"p":"paper-s25-v3","pv":"azure"}"#);
+    assert!(old.notices.is_empty());
+    assert_eq!(
+        (
+            old.scenario.pricing.provider.as_str(),
+            old.scenario.pricing.region.as_str()
+        ),
+        ("azure", "")
+    );
+    // A region of another provider: said, and the default region kept.
+    let wrong = link(r#"{"v":3,"p":"paper-s25-v3","pv":"azure","rg":"eu-west-1"}"#);
+    assert_eq!(wrong.scenario.pricing.region, "");
+    assert!(
+        wrong.notices.iter().any(|n| n.contains("region")),
+        "{:?}",
+        wrong.notices
+    );
+    // The default region's own id reads as the default.
+    let named = link(r#"{"v":3,"p":"paper-s25-v3","rg":"us-east-1"}"#);
+    assert_eq!(named.scenario.pricing.region, "");
+    assert!(named.notices.is_empty());
+}
+
+#[test]
+fn the_csv_markdown_and_pricing_line_say_the_region() {
+    let c = catalog();
+    let europe = in_region(&paper().scenario, "eu-west-1");
+    let result = estimate(&europe);
+    let line = pricing_line(c, &europe.pricing, &result);
+    assert!(
+        line.starts_with("AWS eu-west-1 (Europe, Ireland), on demand"),
+        "{line}"
+    );
+    let csv = budget_csv(&CsvContext {
+        scenario: &europe,
+        estimate: &result,
+        catalog: c,
+        link: "https://example.edu/#s=x",
+        date: "2026-12-03",
+    });
+    let priced_with = csv
+        .lines()
+        .find(|l| l.starts_with("Priced with,"))
+        .expect("row");
+    assert!(priced_with.contains("AWS eu-west-1"), "{priced_with}");
+    // A scaled price says how in its source column.
+    assert!(csv.contains("eu-west-1 price = us-east-1 price x"), "{csv}");
+    let md = markdown(&europe, &result, c, "https://example.edu/#s=x");
+    // Markdown escapes the parentheses.
+    assert!(
+        md.contains("priced on AWS eu-west-1 \\(Europe, Ireland\\)"),
+        "{md}"
+    );
+}
