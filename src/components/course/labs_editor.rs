@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::components::course::uses_table::{uses_table, UseRow, UsesSite};
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
-use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::inputs::number_input::NumberInput;
 use crate::components::page::later::{in_slices, later_inside, AFTER_ROWS};
 use crate::model::edit::change::Change;
 use crate::model::scenario::course::{Lab, LabOption};
@@ -48,14 +48,10 @@ fn option_editor(
                 }
             </div>
             if !only {
-                { NumberInputProps {
-                    unit: AttrValue::Static("% of students"),
-                    step: 5.0,
-                    slider: Some((0.0, 100.0)),
-                    hint: AttrValue::Static("The lab's other options adjust so shares add up to 100%."),
-                    ..NumberInputProps::new(FieldPath::lab_share(lab, option), lab_option.share_pct,
-                        format!("{where_}: students taking it"))
-                }.html() }
+                <NumberInput field={FieldPath::lab_share(lab, option)} value={lab_option.share_pct}
+                    label={format!("{where_}: students taking it")} unit="% of students" step=5.0
+                    slider={Some((0.0, 100.0))}
+                    hint="The lab's other options adjust so shares add up to 100%." />
             }
             { uses_table(
                 &UsesSite {
@@ -73,12 +69,7 @@ fn option_editor(
 
 /// The field of a lab's week `field` at `week`, labelled `label` (weeks count from 1).
 fn week_field(field: FieldPath, week: f64, label: String) -> Html {
-    NumberInputProps {
-        unit: AttrValue::Static("week"),
-        min: 1.0,
-        ..NumberInputProps::new(field, week, label)
-    }
-    .html()
+    html! { <NumberInput {field} value={week} {label} unit="week" min=1.0 /> }
 }
 
 /// Lab `lab` of the course (`last` when it cannot move down), its details shown while `open`;

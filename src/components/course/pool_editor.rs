@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::components::inputs::click_change;
 use crate::components::inputs::notice::field_hint;
-use crate::components::inputs::number_input::NumberInputProps;
+use crate::components::inputs::number_input::NumberInput;
 use crate::components::inputs::resource_select::resource_select;
 use crate::components::inputs::table_head::table_head;
 use crate::components::planning::savings_panel::ByPtr;
@@ -70,12 +70,9 @@ fn pool_row(dispatch: &Dispatch, item: usize, member: usize, resource: &str, sha
     html! {
         <div class="row pool-member" key={member}>
             { resource_select(resource, format!("{label}: type"), on_resource) }
-            { NumberInputProps {
-                unit: AttrValue::Static("%"),
-                step: 5.0,
-                ..NumberInputProps::compact(FieldPath::PoolMember { item, member, field: PoolField::SharePct },
-                    share, format!("{label}: share of the hours"))
-            }.html() }
+            <NumberInput field={FieldPath::PoolMember { item, member, field: PoolField::SharePct }}
+                value={share} label={format!("{label}: share of the hours")} unit="%" step=5.0
+                compact=true />
             <button type="button" class="secondary small" aria-label={format!("Remove {label}")}
                 onclick={on_remove}>{ "Remove" }</button>
         </div>
@@ -147,12 +144,18 @@ fn capacity_row(
                     { field_hint(capacity.note.clone()) }
                 }
             </th>
-            <td>{ NumberInputProps::compact(field(CapacityField::Units), capacity.units,
-                format!("{name}: nodes")).html() }</td>
-            <td>{ NumberInputProps::compact(field(CapacityField::StartWeek), capacity.start_week,
-                format!("{name}: from week")).html() }</td>
-            <td>{ NumberInputProps::compact(field(CapacityField::Weeks), capacity.weeks,
-                format!("{name}: for weeks")).html() }</td>
+            <td>
+                <NumberInput field={field(CapacityField::Units)} value={capacity.units}
+                    label={format!("{name}: nodes")} compact=true />
+            </td>
+            <td>
+                <NumberInput field={field(CapacityField::StartWeek)} value={capacity.start_week}
+                    label={format!("{name}: from week")} compact=true />
+            </td>
+            <td>
+                <NumberInput field={field(CapacityField::Weeks)} value={capacity.weeks}
+                    label={format!("{name}: for weeks")} compact=true />
+            </td>
             <td class={classes!("num", exceeded.then_some("warning"))} role={exceeded.then_some("alert")}>
                 if let Some(check) = check {
                     { format!(

@@ -8,7 +8,6 @@ pub mod provenance_marker;
 pub mod resource_select;
 pub mod select;
 pub mod setting_input;
-pub mod static_markup;
 pub mod table_head;
 pub mod term;
 

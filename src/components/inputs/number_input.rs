@@ -42,39 +42,6 @@ pub struct NumberInputProps {
     pub compact: bool,
 }
 
-impl NumberInputProps {
-    /// The field of `field` at `value`, labelled `label`: no unit, step 1 from 0, no hint, test id
-    /// or slider, label shown.
-    pub fn new(field: FieldPath, value: f64, label: String) -> NumberInputProps {
-        NumberInputProps {
-            field,
-            value,
-            label: AttrValue::from(label),
-            unit: AttrValue::default(),
-            step: 1.0,
-            min: 0.0,
-            hint: AttrValue::default(),
-            testid: None,
-            slider: None,
-            compact: false,
-        }
-    }
-
-    /// The same, its label for screen readers only (a field in a table row).
-    pub fn compact(field: FieldPath, value: f64, label: String) -> NumberInputProps {
-        NumberInputProps {
-            compact: true,
-            ..NumberInputProps::new(field, value, label)
-        }
-    }
-
-    /// The field: every number field goes through here, so the props builder's code is not
-    /// shipped once per call site.
-    pub fn html(self) -> Html {
-        html! { <NumberInput ..self /> }
-    }
-}
-
 /// A number field bound to the scenario. It reads only its own draft from the state and hands
 /// everything to [`NumberInputView`], which Yew skips re-rendering when nothing it shows changed:
 /// an edit elsewhere costs this field a lookup, not a re-render.

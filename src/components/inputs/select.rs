@@ -49,60 +49,6 @@ pub fn push_option(markup: &mut String, value: &str, text: &str) {
     markup.push_str("</option>");
 }
 
-/// A select with a visible `<label for={id}>`, its test id `testid`, showing `value` among
-/// `options`; picks go to `on_change`.
-pub fn labelled_select(
-    (id, testid): (&'static str, &'static str),
-    value: AttrValue,
-    on_change: Callback<String>,
-    options: Html,
-) -> Html {
-    let id = Some(AttrValue::Static(id));
-    let testid = Some(AttrValue::Static(testid));
-    select_of(value, (id, None, testid), on_change, options)
-}
-
-/// A select named `aria_label` for screen readers (no visible label), its test id `testid` if any,
-/// showing `value` among `options`; picks go to `on_change`.
-pub fn unlabelled_select(
-    aria_label: String,
-    testid: Option<String>,
-    value: AttrValue,
-    on_change: Callback<String>,
-    options: Html,
-) -> Html {
-    let aria_label = Some(AttrValue::from(aria_label));
-    select_of(
-        value,
-        (None, aria_label, testid.map(AttrValue::from)),
-        on_change,
-        options,
-    )
-}
-
-/// The select showing `value` among `options`, named by its (id, aria label, test id).
-fn select_of(
-    value: AttrValue,
-    (id, aria_label, testid): (Option<AttrValue>, Option<AttrValue>, Option<AttrValue>),
-    on_change: Callback<String>,
-    children: Html,
-) -> Html {
-    select(SelectProps {
-        value,
-        id,
-        aria_label,
-        testid,
-        on_change,
-        children,
-    })
-}
-
-/// The select of `props`: every select goes through here, so the props builder's code is not
-/// shipped once per call site.
-fn select(props: SelectProps) -> Html {
-    html! { <Select ..props /> }
-}
-
 /// A controlled select.
 #[component]
 pub fn Select(props: &SelectProps) -> Html {

@@ -7,7 +7,7 @@
 
 use yew::prelude::*;
 
-use super::lever_controls::{FieldOrigin, LeverNumberProps};
+use super::lever_controls::{FieldOrigin, LeverNumber};
 use super::parts::{alert, figure};
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
@@ -18,6 +18,7 @@ use crate::model::engine::calibrate::{
 use crate::model::format;
 use crate::model::planners::levers::Levers;
 use crate::model::presets::paper_course;
+use crate::model::scenario::levers::LeverBound;
 use crate::model::scenario::provenance::ProvenanceKind;
 use crate::model::scenario::realism::Realism;
 use crate::model::scenario::validate::limits;
@@ -255,15 +256,21 @@ fn fields_view(
     );
     html! {
         <>
-            { LeverNumberProps::new(("Lab VM-hours", "VM-hours".into()), lab.0, (0.0, MAX_HOURS),
-                "calibrate-lab-hours", lab_origin, lab.1).empty_ok().invalid(lab.2)
-                .hint("VM instance-hours of every lab assignment, from the testbed's usage report.").html() }
-            { LeverNumberProps::new(("Project VM-hours (optional)", "VM-hours".into()), project.0,
-                (0.0, MAX_HOURS), "calibrate-project-hours", project_origin, project.1)
-                .empty_ok().invalid(project.2).hint("Blank keeps today's project VM factor.").html() }
-            { LeverNumberProps::new(("Project GPU hours (optional)", gpu_unit.into()), gpu.0,
-                (0.0, MAX_HOURS), "calibrate-gpu-hours", gpu_origin, gpu.1).empty_ok().invalid(gpu.2)
-                .hint("Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4).").html() }
+            <LeverNumber label="Lab VM-hours" unit="VM-hours" value={lab.0}
+                bound={LeverBound { min: 0.0, max: MAX_HOURS, whole: false }}
+                testid="calibrate-lab-hours" origin={lab_origin} on_value={lab.1} allow_empty=true
+                on_invalid={lab.2}
+                hint="VM instance-hours of every lab assignment, from the testbed's usage report." />
+            <LeverNumber label="Project VM-hours (optional)" unit="VM-hours" value={project.0}
+                bound={LeverBound { min: 0.0, max: MAX_HOURS, whole: false }}
+                testid="calibrate-project-hours" origin={project_origin} on_value={project.1}
+                allow_empty=true on_invalid={project.2}
+                hint="Blank keeps today's project VM factor." />
+            <LeverNumber label="Project GPU hours (optional)" unit={gpu_unit} value={gpu.0}
+                bound={LeverBound { min: 0.0, max: MAX_HOURS, whole: false }}
+                testid="calibrate-gpu-hours" origin={gpu_origin} on_value={gpu.1} allow_empty=true
+                on_invalid={gpu.2}
+                hint="Blank keeps today's GPU node factor. Node-hours: hours a GPU node was held; device-hours: per GPU (an hour of a 4-GPU node is 4)." />
             <div class="field">
                 <label for="calibrate-gpu-unit">{ "GPU hours are counted in" }</label>
                 <div class="field-control">

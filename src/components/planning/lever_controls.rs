@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
 use crate::model::edit::number::parse_number;
 use crate::model::format;
-use crate::model::scenario::levers::LeverField;
+use crate::model::scenario::levers::LeverBound;
 use crate::model::scenario::provenance::ProvenanceKind;
 
 /// Where a lever's or a calibration field's suggested number comes from.
@@ -84,16 +84,11 @@ pub struct LeverNumberProps {
     pub unit: AttrValue,
     /// The current value; `None` = empty.
     pub value: Option<f64>,
-    /// Lowest accepted value.
-    pub min: f64,
-    /// Highest accepted value.
-    pub max: f64,
+    /// What it accepts: lowest and highest value, whole numbers only or not.
+    pub bound: LeverBound,
     /// Whether an empty field is accepted (it then means "none").
     #[prop_or(false)]
     pub allow_empty: bool,
-    /// Whether only whole numbers are accepted.
-    #[prop_or(false)]
-    pub whole: bool,
     /// Where the suggested value comes from (the field is the user's once it differs).
     pub origin: FieldOrigin,
     /// `data-testid` of the input.
@@ -106,85 +101,6 @@ pub struct LeverNumberProps {
     /// Called when what is typed is not a valid value.
     #[prop_or_default]
     pub on_invalid: Callback<()>,
-}
-
-impl LeverNumberProps {
-    /// A field labelled `label` (in `unit`) showing `value`, accepting `min..=max` (not empty, not
-    /// only whole numbers, no hint), its input's test id `testid`; `on_value` gets each valid value.
-    pub fn new(
-        (label, unit): (&'static str, AttrValue),
-        value: Option<f64>,
-        (min, max): (f64, f64),
-        testid: &'static str,
-        origin: FieldOrigin,
-        on_value: Callback<Option<f64>>,
-    ) -> LeverNumberProps {
-        LeverNumberProps {
-            label: AttrValue::Static(label),
-            unit,
-            value,
-            min,
-            max,
-            allow_empty: false,
-            whole: false,
-            origin,
-            testid: AttrValue::Static(testid),
-            hint: None,
-            on_value,
-            on_invalid: Callback::default(),
-        }
-    }
-
-    /// A field for lever setting `field`, accepting what its bound accepts.
-    pub fn of(
-        field: LeverField,
-        words: (&'static str, &'static str),
-        value: Option<f64>,
-        testid: &'static str,
-        origin: FieldOrigin,
-        on_value: Callback<Option<f64>>,
-    ) -> LeverNumberProps {
-        let bound = field.bound();
-        let (label, unit) = (words.0, AttrValue::Static(words.1));
-        LeverNumberProps {
-            whole: bound.whole,
-            ..LeverNumberProps::new(
-                (label, unit),
-                value,
-                (bound.min, bound.max),
-                testid,
-                origin,
-                on_value,
-            )
-        }
-    }
-
-    /// The same field with `hint` under it.
-    pub fn hint(self, hint: impl Into<AttrValue>) -> LeverNumberProps {
-        LeverNumberProps {
-            hint: Some(hint.into()),
-            ..self
-        }
-    }
-
-    /// The same field, telling `on_invalid` when what is typed is not a valid value.
-    pub fn invalid(self, on_invalid: Callback<()>) -> LeverNumberProps {
-        LeverNumberProps { on_invalid, ..self }
-    }
-
-    /// The same field, accepting an empty field (it then means "none").
-    pub fn empty_ok(self) -> LeverNumberProps {
-        LeverNumberProps {
-            allow_empty: true,
-            ..self
-        }
-    }
-
-    /// The field: written out through one function, so the props builder's code is not shipped
-    /// once per call site's set of props.
-    pub fn html(self) -> Html {
-        html! { <LeverNumber ..self /> }
-    }
 }
 
 /// How `text` reads as a value within `min..=max`; `Ok(None)` for an accepted empty field.
@@ -227,7 +143,11 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
     {
         // The value changed elsewhere (undo, a link): show it, unless the text already reads so.
         let (text, error) = (text.clone(), error.clone());
-        let (bounds, empty, whole) = ((props.min, props.max), props.allow_empty, props.whole);
+        let (bounds, empty, whole) = (
+            (props.bound.min, props.bound.max),
+            props.allow_empty,
+            props.bound.whole,
+        );
         use_effect_with(props.value.map(f64::to_bits), move |bits| {
             let value = bits.map(f64::from_bits);
             let keep = match read_lever_value(&text, bounds, empty, whole) {
@@ -243,7 +163,11 @@ pub fn LeverNumber(props: &LeverNumberProps) -> Html {
     let on_input = {
         let (text, error) = (text.clone(), error.clone());
         let (on_value, on_invalid) = (props.on_value.clone(), props.on_invalid.clone());
-        let (bounds, empty, whole) = ((props.min, props.max), props.allow_empty, props.whole);
+        let (bounds, empty, whole) = (
+            (props.bound.min, props.bound.max),
+            props.allow_empty,
+            props.bound.whole,
+        );
         Callback::from(move |e: InputEvent| {
             let input: web_sys::HtmlInputElement = e.target_unchecked_into();
             let typed = input.value();

@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use super::lever_controls::{lever_check, FieldOrigin, LeverNumberProps};
+use super::lever_controls::{lever_check, FieldOrigin, LeverNumber};
 use crate::model::format;
 use crate::model::planners::levers::{
     sharing_factor, sharing_slowdown, AutoStop, Lever, LeverField, Levers,
@@ -82,17 +82,20 @@ fn auto_stop_controls(stop: &AutoStop, on_set: Callback<AutoStop>) -> Html {
     );
     html! {
         <>
-            { LeverNumberProps::of(LeverField::IdleAfterHours, ("Stop a VM after", "idle hours"),
-                stop.idle_after_hours, "lever-idle-hours", idle_after,
-                edit(|s, v| s.idle_after_hours = v)).empty_ok().hint("Empty: no idle stop.").html() }
+            <LeverNumber label="Stop a VM after" unit="idle hours" value={stop.idle_after_hours}
+                bound={LeverField::IdleAfterHours.bound()} testid="lever-idle-hours"
+                origin={idle_after} on_value={edit(|s, v| s.idle_after_hours = v)} allow_empty=true
+                hint="Empty: no idle stop." />
             { lever_check("Stop every VM each night", stop.nightly_stop,
                 AttrValue::Static("lever-nightly-stop"), flag(|s, on| s.nightly_stop = on)) }
-            { LeverNumberProps::of(LeverField::NightHours, ("Night", "hours"), Some(stop.night_hours),
-                "lever-night-hours", night, edit(|s, v| s.night_hours = v.unwrap_or(0.0))).html() }
-            { LeverNumberProps::of(LeverField::IdleSharePct, ("Share of VM time that is idle", "%"),
-                Some(stop.idle_share_pct), "lever-idle-share", idle_share,
-                edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0)))
-                .hint("Busy hours are always kept; only idle time is stopped.").html() }
+            <LeverNumber label="Night" unit="hours" value={Some(stop.night_hours)}
+                bound={LeverField::NightHours.bound()} testid="lever-night-hours" origin={night}
+                on_value={edit(|s, v| s.night_hours = v.unwrap_or(0.0))} />
+            <LeverNumber label="Share of VM time that is idle" unit="%"
+                value={Some(stop.idle_share_pct)} bound={LeverField::IdleSharePct.bound()}
+                testid="lever-idle-share" origin={idle_share}
+                on_value={edit(|s, v| s.idle_share_pct = v.unwrap_or(0.0))}
+                hint="Busy hours are always kept; only idle time is stopped." />
             { lever_check("Also stop project VMs (they host services meant to stay up)",
                 stop.include_project, AttrValue::Static("lever-include-project"),
                 flag(|s, on| s.include_project = on)) }
@@ -237,27 +240,33 @@ pub fn lever_list(props: LeverListProps) -> Html {
     html! {
         <div class="lever-list">
             { row(Lever::LeaseCap, html! {
-                { LeverNumberProps::of(LeverField::LeaseCapHours, ("Longest life of a VM", "hours"),
-                    props.applied.vm_lease_cap_hours, "lever-lease-cap-hours", cap_origin,
-                    set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)).empty_ok().hint(cap_hint).html() }
+                <LeverNumber label="Longest life of a VM" unit="hours"
+                    value={props.applied.vm_lease_cap_hours}
+                    bound={LeverField::LeaseCapHours.bound()} testid="lever-lease-cap-hours"
+                    origin={cap_origin}
+                    on_value={set(Lever::LeaseCap, |l, v| l.vm_lease_cap_hours = v)}
+                    allow_empty=true hint={cap_hint} />
             }) }
             { row(Lever::AutoStop, auto_stop_controls(&s.auto_stop.clone().unwrap_or_default(), on_stop)) }
             { row(Lever::SpotGpu, html! {
-                { LeverNumberProps::of(LeverField::SpotRerunPct, ("GPU hours re-run after interruptions", "%"),
-                    s.spot_gpu_rerun_pct, "lever-spot-rerun",
-                    spot_origin(props.rerun_share_pct, props.rerun_share_assumed),
-                    set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v))
-                    .hint("Offers without a published spot price stay on demand, without re-runs.").html() }
+                <LeverNumber label="GPU hours re-run after interruptions" unit="%"
+                    value={s.spot_gpu_rerun_pct} bound={LeverField::SpotRerunPct.bound()}
+                    testid="lever-spot-rerun"
+                    origin={spot_origin(props.rerun_share_pct, props.rerun_share_assumed)}
+                    on_value={set(Lever::SpotGpu, |l, v| l.spot_gpu_rerun_pct = v)}
+                    hint="Offers without a published spot price stay on demand, without re-runs." />
             }) }
             { row(Lever::GpuSharing, html! { <>
-                { LeverNumberProps::of(LeverField::SharingStudents, ("Students per lab GPU (MIG slices)", "students"),
-                    s.gpu_sharing_students, "lever-sharing-students", sharing_origin,
-                    set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v))
-                    .hint("2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory.").html() }
-                { LeverNumberProps::of(LeverField::GpuBoundSharePct, ("GPU-bound share of a lab block", "%"),
-                    Some(s.gpu_bound_share_pct), "lever-gpu-bound", bound_origin,
-                    set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0)))
-                    .hint("This part runs slower on a slice; the rest (setup, reading, CPU work) does not.").html() }
+                <LeverNumber label="Students per lab GPU (MIG slices)" unit="students"
+                    value={s.gpu_sharing_students} bound={LeverField::SharingStudents.bound()}
+                    testid="lever-sharing-students" origin={sharing_origin}
+                    on_value={set(Lever::GpuSharing, |l, v| l.gpu_sharing_students = v)}
+                    hint="2: a 3g slice each (3/7 of the compute); 3: 2g; 4 to 7: 1g (1/7). Check that the lab's model fits the slice's memory." />
+                <LeverNumber label="GPU-bound share of a lab block" unit="%"
+                    value={Some(s.gpu_bound_share_pct)} bound={LeverField::GpuBoundSharePct.bound()}
+                    testid="lever-gpu-bound" origin={bound_origin}
+                    on_value={set(Lever::GpuSharing, |l, v| l.gpu_bound_share_pct = v.unwrap_or(0.0))}
+                    hint="This part runs slower on a slice; the rest (setup, reading, CPU work) does not." />
                 // Folded: the list of shared and whole nodes is long, and the Plan view must fit.
                 <details class="lever-detail">
                     <summary>{ "Which lab GPUs it shares, and how much longer a block lasts" }</summary>

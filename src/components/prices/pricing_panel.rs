@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
-use crate::components::inputs::select::{labelled_select, options, push_option};
+use crate::components::inputs::select::{options, push_option, Select};
 use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::page::fold::fold;
 use crate::model::catalog::currency::ExchangeRates;
@@ -260,20 +260,23 @@ pub fn PricingPanel() -> Html {
             <h2 id="pricing-title">{ "Pricing" }</h2>
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
-                { labelled_select(("provider", "provider-select"), AttrValue::from(pricing.provider.clone()), on_provider,
-                    options(catalog.providers.iter().map(|p| (p.id, p.name)))) }
+                <Select value={pricing.provider.clone()} id="provider" testid="provider-select" on_change={on_provider}>
+                    { options(catalog.providers.iter().map(|p| (p.id, p.name))) }
+                </Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="region">{ "Region" }</label>
-                { labelled_select(("region", "region-select"), AttrValue::from(region.map_or("", |r| r.id)), on_region,
-                    Html::from_html_unchecked(AttrValue::from(region_options))) }
+                <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
+                    { Html::from_html_unchecked(AttrValue::from(region_options)) }
+                </Select>
                 <p class="field-hint" data-testid="region-note">{ region_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
-                { labelled_select(("snapshot", "snapshot-select"), AttrValue::from(pricing.snapshot.clone()), on_snapshot,
-                    options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str())))) }
+                <Select value={pricing.snapshot.clone()} id="snapshot" testid="snapshot-select" on_change={on_snapshot}>
+                    { options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str()))) }
+                </Select>
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>
                     { snapshot_note }

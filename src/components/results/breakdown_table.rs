@@ -3,7 +3,6 @@
 use yew::prelude::*;
 
 use crate::components::inputs::citation::citation;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::inputs::table_head::{figures_head, num_cell};
 
 use crate::model::catalog::resource::Category;
@@ -190,7 +189,7 @@ pub fn BreakdownTable() -> Html {
 
     html! {
         <section class="panel" aria-labelledby="breakdown-title">
-            { static_html(r#"<h2 id="breakdown-title">Breakdown</h2>"#) }
+            <h2 id="breakdown-title">{ "Breakdown" }</h2>
             <p class="scroll-cue" aria-hidden="true">{ "Each lab's total first; scroll the table sideways for its cost by category \u{2192}" }</p>
             <div class="table-scroll scroll-shadow" role="region" aria-label="Cost breakdown table" tabindex="0">
             <table class="data-table breakdown" data-testid="breakdown-table">

@@ -3,7 +3,6 @@
 
 use yew::prelude::*;
 
-use crate::components::inputs::static_markup::static_html;
 use crate::components::planning::parts::click;
 use crate::state::{use_scenario_if, when, Dispatch, Replacement};
 
@@ -33,7 +32,9 @@ pub fn LinkNotice() -> Html {
                         <p data-testid="link-version">{ version }</p>
                     }
                     if !state.visit.link_notices.is_empty() {
-                        { static_html("<p><strong>This link could not be loaded completely.</strong></p>") }
+                        <p>
+                            <strong>{ "This link could not be loaded completely." }</strong>
+                        </p>
                         <ul>
                             for notice in state.visit.link_notices.iter() {
                                 <li>{ notice.clone() }</li>

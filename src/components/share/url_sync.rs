@@ -25,7 +25,6 @@ use yew::prelude::*;
 
 use crate::browser::link::{decode, encode, packed_payload};
 use crate::browser::{address, storage};
-use crate::components::inputs::static_markup::static_html;
 use crate::components::share::kept_list::kept_list;
 use crate::model::presets::builtin_presets;
 use crate::model::share::{payload_of, Tab, PARAM};
@@ -260,11 +259,10 @@ pub fn UrlSync(props: &UrlSyncProps) -> Html {
                 <p class="warning no-print" role="status" data-testid="storage-notice">{ error }</p>
             }
             if *other_tab {
-                { static_html(
-                    "<p class=\"warning no-print\" role=\"status\" data-testid=\"other-tab-notice\">Another \
-                     tab of the calculator saved a different draft. Yours stays here; the other tab's is \
-                     kept under \"Earlier scenarios\", ready to restore.</p>",
-                ) }
+                <p class="warning no-print" role="status" data-testid="other-tab-notice">
+                    { "Another tab of the calculator saved a different draft. Yours stays here; \
+                      the other tab's is kept under \"Earlier scenarios\", ready to restore." }
+                </p>
             }
             if props.save_draft && !kept.is_empty() {
                 { kept_list(&kept, &on_restore) }

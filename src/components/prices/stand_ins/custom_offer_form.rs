@@ -4,7 +4,6 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
-use crate::components::inputs::static_markup::static_html;
 use crate::model::catalog::hardware::Hardware;
 use crate::model::catalog::stand_in::CustomOffer;
 use crate::model::edit::change::Change;
@@ -149,10 +148,11 @@ pub(super) fn CustomOfferForm(props: &CustomOfferFormProps) -> Html {
     };
     html! {
         <form class="custom-offer" {onsubmit} data-testid="custom-offer-form">
-            { static_html(
-                "<h3>Add your own offer</h3><p class=\"field-hint\">An institution's negotiated rate or \
-                 an on-premises cluster, priced per hour. It appears in every stand-in list above.</p>",
-            ) }
+            <h3>{ "Add your own offer" }</h3>
+            <p class="field-hint">
+                { "An institution's negotiated rate or an on-premises cluster, priced per hour. \
+                  It appears in every stand-in list above." }
+            </p>
             <div class="custom-grid">
                 for (index, label) in LABELS.iter().enumerate() {
                     { form_field(index, label, &fields[index], on_field_input(index)) }

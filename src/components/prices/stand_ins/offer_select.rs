@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::view::StandInView;
-use crate::components::inputs::select::unlabelled_select;
+use crate::components::inputs::select::Select;
 use crate::model::catalog::offer::Offer;
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::stand_in::{
@@ -113,15 +113,12 @@ pub(super) fn offer_select(
         &view.filter,
     );
     html! {
-        { unlabelled_select(
-            format!("Offer standing in for {} ({})", resource.label, resource.id),
-            Some(format!("choice-{}", resource.id)),
-            AttrValue::from(selected.to_string()),
-            on_change,
-            groups
+        <Select value={selected.to_string()} aria_label={format!("Offer standing in for {} ({})", resource.label, resource.id)}
+            testid={format!("choice-{}", resource.id)} on_change={on_change}>
+            { groups
                 .into_iter()
                 .map(|(label, offers)| offer_group(label, &offers, selected, resource, scope))
-                .collect(),
-        ) }
+                .collect::<Html>() }
+        </Select>
     }
 }

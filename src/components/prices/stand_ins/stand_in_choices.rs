@@ -8,7 +8,6 @@ use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
 use super::view::StandInView;
-use crate::components::inputs::static_markup::static_html;
 use crate::components::page::fold::fold;
 use crate::state::use_scenario;
 
@@ -47,13 +46,13 @@ pub fn StandInChoices() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
-            { static_html(
-                "<h2 id=\"choices-title\">Commercial equivalents (stand-ins) and prices</h2>\
-                 <p class=\"panel-intro\">The commercial offer that stands in for each Chameleon resource \
-                 on this provider, and how many of it one instance equals (0.5 = half of an 8-GPU \
-                 machine). Each list holds this provider's offers that fit and your own, cheapest first \
-                 by what you pay per hour.</p>",
-            ) }
+            <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
+            <p class="panel-intro">
+                { "The commercial offer that stands in for each Chameleon resource on this \
+                  provider, and how many of it one instance equals (0.5 = half of an 8-GPU \
+                  machine). Each list holds this provider's offers that fit and your own, \
+                  cheapest first by what you pay per hour." }
+            </p>
             <p class="offer-tools">
                 <input type="search" class="offer-filter" value={(*filter).clone()} oninput={on_filter}
                     placeholder="Filter the lists (e.g. A100, 8x, t3)"
@@ -62,12 +61,12 @@ pub fn StandInChoices() -> Html {
                 <label for="show-all-offers">{ " Show all offers: other providers' and ones that do not fit (for experts)" }</label>
             </p>
             if *show_all {
-                { static_html(
-                    "<p class=\"warning\" role=\"status\" data-testid=\"show-all-warning\">The lists now \
-                     hold every provider's offers and ones that do not fit the resource. An offer of \
-                     another provider prices that resource there, so the scenario then uses more than one \
-                     provider; one that does not fit is flagged in its row.</p>",
-                ) }
+                <p class="warning" role="status" data-testid="show-all-warning">
+                    { "The lists now hold every provider's offers and ones that do not fit the \
+                      resource. An offer of another provider prices that resource there, so the \
+                      scenario then uses more than one provider; one that does not fit is \
+                      flagged in its row." }
+                </p>
             }
             <div class="table-scroll" role="region" aria-label="Stand-ins table" tabindex="0">
                 <ChoiceTable {view} />
