@@ -261,22 +261,19 @@ pub fn PricingPanel() -> Html {
             <div class="field">
                 <label for="provider">{ "Provider" }</label>
                 <Select value={pricing.provider.clone()} id="provider" testid="provider-select" on_change={on_provider}>
-                    { options(catalog.providers.iter().map(|p| (p.id, p.name))) }
-                </Select>
+                    { options(catalog.providers.iter().map(|p| (p.id, p.name))) }</Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
             <div class="field">
                 <label for="region">{ "Region" }</label>
                 <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
-                    { Html::from_html_unchecked(AttrValue::from(region_options)) }
-                </Select>
+                    { Html::from_html_unchecked(AttrValue::from(region_options)) }</Select>
                 <p class="field-hint" data-testid="region-note">{ region_note }</p>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
                 <Select value={pricing.snapshot.clone()} id="snapshot" testid="snapshot-select" on_change={on_snapshot}>
-                    { options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str()))) }
-                </Select>
+                    { options(snapshot_texts.iter().map(|(id, text)| (id.as_str(), text.as_str()))) }</Select>
                 <details class="field-hint">
                     <summary>{ "About these prices" }</summary>
                     { snapshot_note }
