@@ -10,9 +10,9 @@ mod common;
 use std::path::Path;
 
 use common::{catalog, estimate, paper};
+use course_cost::model::catalog::fit::{default_fraction, fits};
 use course_cost::model::catalog::offer::Offer;
 use course_cost::model::catalog::regional::{priced_in, region_summary};
-use course_cost::model::catalog::stand_in::default_fraction;
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::engine::compare::compare_providers;
 use course_cost::model::engine::estimate::CostLine;
@@ -229,9 +229,9 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
         "{total} vs {expected}"
     );
     // Every stand-in priced in both regions costs more in eu-west-1, so the lines that keep
-    // theirs rise (and the whole course, when every line keeps its stand-in). Where a stand-in
-    // is not sold there, the one that replaces it may cost less (p4de, when a mapping names it:
-    // the 40 GB p4d stands in).
+    // theirs rise (and the whole course, when every line keeps its stand-in: p4de is not sold in
+    // eu-west-1 and no offer priced there fits the 80 GB A100 nodes, so it keeps its us-east-1
+    // price and says so). Where another offer stands in, it may cost less.
     assert!(kept.1 > kept.0, "{kept:?}");
     if (kept.0 - home.totals.list_usd).abs() < 1e-9 * home.totals.list_usd {
         assert!(
@@ -292,33 +292,19 @@ fn an_offer_not_priced_in_a_region_gives_way_to_the_next_fitting_one_named() {
         if mapped.provider != "aws" || ratio(&asia, &home, mapped).is_some() {
             continue;
         }
-        // The rule, from the files: this provider's offers of the same class and at least the
-        // resource's size, priced in both files and sold in every snapshot, by what one
-        // instance-hour costs there; the cheapest at or above what the mapped offer costs at
-        // home (newest prices), else the dearest below.
+        // The rule, from the files: this provider's offers that fit the resource (the one rule of
+        // fit.rs, tested in tests/everyday.rs), priced in both files and sold in every snapshot,
+        // by what one instance-hour costs there; the cheapest at or above what the mapped offer
+        // costs at home (newest prices), else the dearest below.
         let target = mapped.per_hour(mapped.price_in(newest).usd) * mapping.fraction;
         let cost =
             |o: &Offer| o.per_hour(figure(&asia, o).unwrap()) * default_fraction(resource, o);
-        let class = |o: &Offer| {
-            (
-                o.unit,
-                o.specs.gpu_count > 0,
-                o.specs.vcpu == 0 && o.specs.ram_gb == 0.0,
-            )
-        };
         let fitting: Vec<&Offer> = c
             .offers
             .iter()
-            .filter(|o| o.provider == "aws" && class(o) == class(mapped))
+            .filter(|o| o.provider == "aws" && fits(resource, o))
             .filter(|o| {
                 ratio(&asia, &home, o).is_some() && c.snapshots.iter().all(|s| s.offers(&o.id))
-            })
-            .filter(|o| {
-                if resource.specs.gpu_count > 0 {
-                    o.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0
-                } else {
-                    o.specs.vcpu >= resource.specs.vcpu && o.specs.ram_gb >= resource.specs.ram_gb
-                }
             })
             .collect();
         let by_cost = |a: &&&Offer, b: &&&Offer| cost(a).total_cmp(&cost(b));

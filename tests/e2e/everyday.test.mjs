@@ -361,7 +361,7 @@ test('counts read "1 group", "1 week", "1 student", never "1 groups"', async () 
 const LIST_IDS = new Set([
   'lab-editor', 'lab-name', 'toggle-lab', 'remove-lab', 'field-error', 'kept-scenario', 'restore-kept', 'focus-tag',
   'stand-in-mismatch', 'stand-in-other-provider', 'capacity-fewest', 'comparable-position', 'tornado-low',
-  'tornado-high', 'tornado-provenance',
+  'tornado-high', 'tornado-provenance', 'tornado-detail', 'whole-instance-price',
 ]);
 
 test('every data-testid marks one element, lists\' items aside', async () => {

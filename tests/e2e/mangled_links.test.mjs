@@ -121,10 +121,10 @@ test('Copy link writes the form that survives mail and chat, and it survives the
   await page.getByTestId('copy-link').click();
   await page.getByTestId('copy-confirmation').waitFor();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  // The calculator's address and the payload alone: no view, no query, no padding, nothing a
-  // mail program or chat encodes (encodeURI and the URL parser leave it as it is), and a letter
-  // or digit last, which autolinkers keep.
-  assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/#s=[A-Za-z0-9_-]*[A-Za-z0-9]$/, copied);
+  // The calculator's address, the payload and the view it was copied from: no query, no
+  // padding, nothing a mail program or chat encodes (encodeURI and the URL parser leave it as it
+  // is), and a letter or digit last, which autolinkers keep.
+  assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/#s=[A-Za-z0-9_-]*[A-Za-z0-9]&v=plan$/, copied);
   assert.equal(encodeURI(copied), copied);
   assert.equal(new URL(copied).href, copied);
   // As a quoted-printable mail wraps it and prose quotes it, then opened.
@@ -132,6 +132,8 @@ test('Copy link writes the form that survives mail and chat, and it survives the
   const reader = await openCalculator(browser, `${server.url}${fragmentOf(mailed)}`);
   assert.equal(await text(reader, 'total-cost'), total);
   assert.equal(await reader.getByTestId('link-notice').count(), 0);
+  // The view survives the wrapping and the quoting too.
+  assert.equal(await reader.getByTestId('tab-plan').getAttribute('aria-selected'), 'true');
   await closeClean(reader);
   await closeClean(page);
   await context.close();

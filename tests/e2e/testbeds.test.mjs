@@ -158,6 +158,11 @@ test('item 5: the per-student SU budget is the spread percentile in SU, beside t
   await closeClean(page);
 });
 
+/** `text` matched literally in a regular expression. */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 test('item 7: the request paragraph copies the figures shown, their sources and the link', async () => {
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.server.url).origin });
@@ -202,11 +207,16 @@ test('item 7: the request paragraph copies the figures shown, their sources and 
     assert.ok(jetstream.includes(needed), `${needed} not in ${jetstream}`);
   }
 
-  // The Markdown export carries the same paragraphs (its link as an autolink).
+  // The Markdown export carries the same paragraphs (its link as an autolink, which also names
+  // the view it was exported from: `&v=results`).
   await showView(page, 'share');
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-markdown').click()]);
   const md = await readFile(await file.path(), 'utf8');
-  assert.ok(md.includes(chameleon.replace(link, `<${link}>`)), md);
-  assert.ok(md.includes(jetstream.replace(link, `<${link}>`)), md);
+  const autolink = new RegExp(`${escapeRegExp(`<${link}`)}(&v=[a-z]+)?>`);
+  for (const paragraph of [chameleon, jetstream]) {
+    const [before] = paragraph.split(link);
+    assert.ok(md.includes(before), md);
+    assert.match(md.slice(md.indexOf(before) + before.length), new RegExp(`^${autolink.source}`));
+  }
   await closeClean(page);
 });

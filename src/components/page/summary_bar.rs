@@ -119,8 +119,8 @@ fn summary_name(state: &ScenarioState) -> Html {
     }
 }
 
-/// The free testbeds after the commercial pricing: " · free testbeds: 41,759 Chameleon SU,
-/// 1,150,219 Jetstream2 credits (Discover ACCESS)".
+/// The free testbeds after the commercial pricing: " · free testbeds: 41,732 Chameleon SU,
+/// 1,148,895 Jetstream2 credits (Discover ACCESS)".
 fn testbeds_words(state: &ScenarioState) -> String {
     let twin = state.testbeds();
     let actual = &twin.actual;

@@ -70,9 +70,10 @@ fn student_figure(name: &'static str, testid: &'static str, value: String, more:
 fn status_text(current: Option<&Finished>, latest: Option<&Finished>) -> String {
     match (current, latest) {
         (Some(f), _) => format!(
-            "{} simulated course runs of {} students: {} ms of computing ({} ms with pauses for drawing).",
+            "{} simulated course runs of {} {}: {} ms of computing ({} ms with pauses for drawing).",
             format::number(f.result.runs as f64, 0),
             format::number(f.inputs.students as f64, 0),
+            plural(f.inputs.students as f64, "student", "students"),
             format::number(f.compute_ms, 1),
             format::number(f.wall_ms, 0),
         ),

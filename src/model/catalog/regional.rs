@@ -13,10 +13,10 @@
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
+use crate::model::catalog::fit::{default_fraction, fits};
 use crate::model::catalog::offer::{Offer, SnapshotPrice};
 use crate::model::catalog::region::{Area, Region, RegionalFigure};
 use crate::model::catalog::resource::Resource;
-use crate::model::catalog::stand_in::{default_fraction, StandInClass};
 use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
 
 impl Region {
@@ -302,7 +302,7 @@ impl Scope {
     }
 
     /// The offer that stands in for `resource` here when `offer` (at `fraction`) has no figure
-    /// here: among this provider's offers of the same class and at least its size that are
+    /// here: among this provider's offers that fit `resource` (the one rule of `fit.rs`) and are
     /// priced here, the cheapest one that costs at least what `offer` costs in the default
     /// region (an instance-hour, newest prices), else the dearest one below that.
     fn next_fitting(
@@ -334,22 +334,6 @@ impl Scope {
         }
         above.or(below).map(|(_, o)| o)
     }
-}
-
-/// Whether `offer` can replace `resource`'s stand-in in another region: the same class, at
-/// least its vCPUs and memory for a machine without GPUs, and for GPUs at least half the memory
-/// per GPU (as the stand-in lists ask; how many is the fraction's job).
-fn fits(resource: &Resource, offer: &Offer) -> bool {
-    let class = StandInClass::of_resource(resource);
-    class == StandInClass::of_offer(offer)
-        && match class {
-            StandInClass::Cpu => {
-                offer.specs.vcpu >= resource.specs.vcpu
-                    && offer.specs.ram_gb >= resource.specs.ram_gb
-            }
-            StandInClass::Gpu => offer.specs.gpu_mem_gb >= resource.specs.gpu_mem_gb / 2.0,
-            StandInClass::Storage | StandInClass::Address => true,
-        }
 }
 
 /// The copy of `base` priced in `region` of `provider` (without a price file, every offer keeps

@@ -95,6 +95,10 @@ mod tests {
         // As prose or a mail program leaves the last parameter.
         assert_eq!(Tab::of_fragment("#s=abc&v=plan>."), Tab::Plan);
         assert_eq!(Tab::of_fragment("#s=abc&v=pl\r\nan"), Tab::Plan);
+        // As a quoted-printable mail writes it: `=` as `=3D`, a soft break `=` + CRLF.
+        assert_eq!(Tab::of_fragment("#s=abc&v=3Dpl=\r\nan>."), Tab::Plan);
+        assert_eq!(Tab::of_fragment("#s=abc&=\r\nv=3Dresults"), Tab::Results);
+        assert_eq!(Tab::of_fragment("#s=abc&v%3Dplan"), Tab::Plan);
         assert_eq!(Tab::Plan.in_fragment("#s=abc&v=results"), "s=abc&v=plan");
         assert_eq!(Tab::Course.in_fragment("s=abc&v=plan"), "s=abc");
         assert_eq!(Tab::Share.step(true), Tab::Course);

@@ -49,15 +49,24 @@ pub fn payload_of(fragment: &str) -> Option<String> {
     encoded_link.starts_with("s%").then(String::new)
 }
 
-/// The fragment parameter `key` (`v` in `#s=...&v=results`), if present, without the room or
-/// the closing `>` or `.` that mail and prose leave after a link's last parameter.
+/// The fragment parameter `key` (`v` in `#s=...&v=results`), if present, read as the payload
+/// is: without the room a mail program adds, percent escapes decoded, a quoted-printable mail's
+/// `=3D` and soft breaks undone, and without the closing `>` or `.` that mail and prose leave
+/// after a link's last parameter.
 pub fn fragment_param(fragment: &str, key: &str) -> Option<String> {
-    fragment
-        .trim_start_matches('#')
-        .split('&')
-        .find_map(|part| part.strip_prefix(key)?.strip_prefix('='))
+    let text: String = percent_decoded(fragment.trim_start_matches('#'))
+        .chars()
+        .filter(|c| !is_room(*c))
+        .collect();
+    text.split('&')
+        .find_map(|part| {
+            part.trim_start_matches(['<', '='])
+                .strip_prefix(key)?
+                .strip_prefix('=')
+        })
         .map(|value| {
-            let value: String = value.chars().filter(|c| !is_room(*c)).collect();
+            let value: String = value.chars().filter(|c| *c != '=').collect();
+            let value = value.strip_prefix("3D").unwrap_or(&value);
             value
                 .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
                 .to_string()

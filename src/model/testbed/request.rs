@@ -4,6 +4,7 @@
 //! buttons and the Markdown export write the same text.
 
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::data::Testbeds;
 use crate::model::testbed::twin::{ResourceRow, TestbedTwin};
@@ -21,9 +22,11 @@ fn course_sentence(scenario: &Scenario, escape: &dyn Fn(&str) -> String) -> Stri
     };
     let realism = &scenario.realism;
     format!(
-        "{name} enrolls {} students in {} lab assignments and a {}-week group project. Actual use is taken as the lab texts' plan times an overrun factor: lab VMs {}x, lab bare metal {}x, project VMs {}x, project GPU nodes {}x.",
+        "{name} enrolls {} {} in {} lab {} and a {}-week group project. Actual use is taken as the lab texts' plan times an overrun factor: lab VMs {}x, lab bare metal {}x, project VMs {}x, project GPU nodes {}x.",
         format::number(course.students, 0),
+        plural(course.students, "student", "students"),
         course.labs.len(),
+        plural(course.labs.len() as f64, "assignment", "assignments"),
         format::quantity(course.project.weeks),
         format::quantity(realism.labs.vm),
         format::quantity(realism.labs.bare_metal),
