@@ -3,6 +3,7 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 #![allow(dead_code)]
 
+pub mod by_hand;
 pub mod fields;
 pub mod mangle;
 
