@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod by_hand;
+pub mod csv;
 pub mod fields;
 pub mod mangle;
 
