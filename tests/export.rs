@@ -5,52 +5,19 @@
 
 mod common;
 
+use common::csv::{exported_csv, records};
 use common::{catalog, estimate, expected, paper, whole_dollars};
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::export::{guard_cell, json, markdown, ExportKind};
-use course_cost::model::Scenario;
+use course_cost::model::export::{guard_cell, json, markdown};
+use course_cost::model::{Estimate, Scenario};
 
-/// Splits RFC 4180 text into records of fields (quotes, doubled quotes, CRLF).
-fn parse_csv(text: &str) -> Vec<Vec<String>> {
-    let mut records = vec![];
-    let mut record = vec![];
-    let mut field = String::new();
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (quoted, c) {
-            (true, '"') if chars.peek() == Some(&'"') => {
-                chars.next();
-                field.push('"');
-            }
-            (true, '"') => quoted = false,
-            (true, c) => field.push(c),
-            (false, '"') => quoted = true,
-            (false, ',') => record.push(std::mem::take(&mut field)),
-            (false, '\r') => {}
-            (false, '\n') => {
-                record.push(std::mem::take(&mut field));
-                records.push(std::mem::take(&mut record));
-            }
-            (false, c) => field.push(c),
-        }
-    }
-    records
-}
-
-/// The CSV of `scenario` as records, exported on a fixed date with a fixed link.
-fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, course_cost::model::Estimate) {
-    let result = estimate(scenario);
-    let text = ExportKind::Csv.render(
-        scenario,
-        &result,
-        catalog(),
-        "https://example.invalid/#s=x",
-        "2026-12-01",
-    );
+/// The CSV of `scenario` as records (csv-core's reading), exported on a fixed date with a fixed
+/// link.
+fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, Estimate) {
+    let (text, result) = exported_csv(scenario);
     assert!(text.ends_with("\r\n"));
-    (parse_csv(&text), result)
+    (records(&text), result)
 }
 
 #[test]

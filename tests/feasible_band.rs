@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::by_hand::aws_rate;
 use common::{catalog, estimate, expected, expected_pool_cases, paper};
 use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::stand_in::{default_fraction, option_text, same_gpu, PickerScope};
@@ -59,14 +60,6 @@ fn row_of<'a>(rows: &'a [TornadoRow], name: &str) -> &'a TornadoRow {
         .unwrap_or_else(|| panic!("a row {name}"))
 }
 
-/// AWS's Spring 2025 price of one instance-hour of `resource`: its mapped offer's price times the
-/// mapping's fraction, read from the catalog.
-fn aws_rate(resource: &str) -> f64 {
-    let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(mapping.offer).expect("offer");
-    offer.price_in("spring-2025").usd * mapping.fraction
-}
-
 /// The pool's node counts as the course's project page gives them, the two "variable number"
 /// types at the preset's assumed 4: 15 nodes.
 const POOL: [(&str, f64); 5] = [
@@ -81,7 +74,9 @@ const POOL: [(&str, f64); 5] = [
 /// by type (five types, 20% each).
 fn pool_rate(keep: f64) -> f64 {
     POOL.iter()
-        .map(|(resource, nodes)| (keep * nodes / 15.0 + (1.0 - keep) / 5.0) * aws_rate(resource))
+        .map(|(resource, nodes)| {
+            (keep * nodes / 15.0 + (1.0 - keep) / 5.0) * aws_rate(resource, "spring-2025")
+        })
         .sum()
 }
 

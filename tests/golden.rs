@@ -4,11 +4,14 @@
 
 mod common;
 
+use common::by_hand::{aws_course_usd, aws_rate};
 use common::{
     catalog, estimate, expected, expected_pool_cases, off_by, paper, reported, reported_range,
 };
-use course_cost::model::catalog::resource::ResourceKind;
 use course_cost::model::engine::calibrate::calibrate;
+
+/// The catalog snapshot of the paper's course: AWS's Spring 2025 prices.
+const SPRING_2025: &str = "spring-2025";
 
 #[test]
 fn default_scenario_reproduces_the_reported_instance_hours_exactly() {
@@ -63,43 +66,17 @@ fn planned_lab_hours_match_the_lab_texts() {
 }
 
 /// What the default costs the course (labs, project; USD), computed here by hand from the preset's
-/// plan and overrun factors and the AWS stand-ins' Spring 2025 prices, without the engine:
-/// hours x overrun x (instances x hour price + floating IPs x the address's hour price).
+/// plan and overrun factors and the AWS stand-ins' Spring 2025 prices, without the engine
+/// ([`common::by_hand::aws_course_usd`] states the formula).
 fn by_hand_course_usd() -> (f64, f64) {
-    use course_cost::model::scenario::realism::OverrunFactors;
     let s = &paper().scenario;
-    let factor = |f: &OverrunFactors, resource: &str| match catalog()
-        .resource(resource)
-        .expect("known")
-        .kind
-    {
-        ResourceKind::Vm => f.vm,
-        ResourceKind::BareMetal => f.bare_metal,
-        ResourceKind::Edge => f.edge,
-        ResourceKind::Storage => f.storage,
-        ResourceKind::Network => 1.0,
-    };
-    let address = aws_rate("floating_ip");
-    let students = reported("students");
-    let mut labs = 0.0;
-    for option in s.course.labs.iter().flat_map(|l| &l.options) {
-        for u in &option.uses {
-            let hours = option.share_pct / 100.0 * u.hours * factor(&s.realism.labs, &u.resource);
-            labs += students * hours * (u.count * aws_rate(&u.resource) + u.floating_ips * address);
-        }
-    }
+    assert_eq!(s.pricing.snapshot, SPRING_2025);
     // 191 students in groups of 3.6: 54 groups, each using the project's uses for 6 weeks.
-    let groups = (students / 3.6).ceil();
-    assert_eq!(groups, expected("groups"));
-    let mut project = 0.0;
-    for u in &s.course.project.uses {
-        for (resource, share) in u.members() {
-            let hours = u.hours_per_week * s.course.project.weeks * share;
-            let hours = hours * factor(&s.realism.project, resource);
-            project += groups * hours * (u.count * aws_rate(resource) + u.floating_ips * address);
-        }
-    }
-    (labs, project)
+    let course = &s.course;
+    assert_eq!(course.students, reported("students"));
+    assert_eq!(course.project.group_size, 3.6);
+    assert_eq!((reported("students") / 3.6).ceil(), expected("groups"));
+    aws_course_usd(s)
 }
 
 /// [`by_hand_course_usd`] per enrolled student (labs, project; USD).
@@ -266,7 +243,7 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
     // weights move the 5,466 hours from the by-count mix to 20% per type.
     let base = estimate(&paper().scenario).totals.per_student_usd;
     let by_count_rate = pool_rate(by_count(4.0));
-    let address = aws_rate("floating_ip");
+    let address = aws_rate("floating_ip", SPRING_2025);
     let device_by_hand = base - 5_466.0 * (1.0 - 15.0 / 20.0) * (by_count_rate + address) / 191.0;
     let even_rate = pool_rate(pool_nodes(4.0).into_iter().map(|(r, _)| (r, 0.2)));
     let even_by_hand = base + 5_466.0 / 191.0 * (even_rate - by_count_rate);
@@ -330,23 +307,11 @@ fn pool_nodes(variable: f64) -> [(&'static str, f64); 5] {
     ]
 }
 
-/// AWS's Spring 2025 price of one hour of `resource` (its stand-in's price times the fraction;
-/// storage is priced per GB-month, billed over 730 hours a month), read from the catalog's
-/// mapping and offer, not from a priced line.
-fn aws_rate(resource: &str) -> f64 {
-    use course_cost::model::catalog::offer::PriceUnit;
-    let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(mapping.offer).expect("offer");
-    let per_hour = match offer.unit {
-        PriceUnit::Hour => 1.0,
-        PriceUnit::GbMonth => 1.0 / 730.0,
-    };
-    offer.price_in("spring-2025").usd * mapping.fraction * per_hour
-}
-
 /// Hour price of the pool when its hours are weighted by `weights` (share per type).
 fn pool_rate(weights: impl Iterator<Item = (&'static str, f64)>) -> f64 {
-    weights.map(|(resource, w)| w * aws_rate(resource)).sum()
+    weights
+        .map(|(resource, w)| w * aws_rate(resource, SPRING_2025))
+        .sum()
 }
 
 fn by_count(variable: f64) -> impl Iterator<Item = (&'static str, f64)> {

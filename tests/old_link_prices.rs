@@ -7,11 +7,9 @@
 
 mod common;
 
+use common::by_hand::aws_course_usd;
 use common::{catalog, paper};
-use course_cost::model::catalog::offer::PriceUnit;
 use course_cost::model::catalog::presets::{builtin_presets, Preset};
-use course_cost::model::catalog::resource::ResourceKind;
-use course_cost::model::scenario::realism::OverrunFactors;
 use course_cost::model::share::decode;
 use course_cost::model::{evaluate, Scenario};
 
@@ -36,23 +34,9 @@ fn preset(id: &str) -> &'static Preset {
         .expect("shipped")
 }
 
-/// The price of one hour of `resource` on AWS in `snapshot`, from today's catalog: its stand-in's
-/// price times the fraction the mapping takes (storage per GB-month, over 730 hours a month).
-fn aws_rate(resource: &str, snapshot: &str) -> f64 {
-    let mapping = catalog().mapping("aws", resource).expect("mapped");
-    let offer = catalog().offer(mapping.offer).expect("offer");
-    let per_hour = match offer.unit {
-        PriceUnit::Hour => 1.0,
-        PriceUnit::GbMonth => 1.0 / 730.0,
-    };
-    offer.price_in(snapshot).usd * mapping.fraction * per_hour
-}
-
 /// What `s` (AWS, on demand, no discount, overhead, credit or lever) costs per enrolled student,
-/// by hand from its plan, its overrun factors and today's catalog, without the engine:
-/// labs: students x share x hours x overrun x (instances x hour price + addresses x its price);
-/// project: groups (students / group size, rounded up) x hours a week x weeks x pool share x
-/// overrun x (instances x hour price + addresses x its price).
+/// by hand from its plan, its overrun factors and today's catalog, without the engine (the
+/// formula: [`common::by_hand::aws_course_usd`]).
 fn by_hand_per_student(s: &Scenario) -> f64 {
     let p = &s.pricing;
     assert_eq!(
@@ -60,38 +44,8 @@ fn by_hand_per_student(s: &Scenario) -> f64 {
         ("aws", 0.0, 0.0)
     );
     assert_eq!(p.credit_per_student_usd, 0.0);
-    let factor = |f: &OverrunFactors, resource: &str| match catalog()
-        .resource(resource)
-        .expect("known")
-        .kind
-    {
-        ResourceKind::Vm => f.vm,
-        ResourceKind::BareMetal => f.bare_metal,
-        ResourceKind::Edge => f.edge,
-        ResourceKind::Storage => f.storage,
-        ResourceKind::Network => 1.0,
-    };
-    let rate = |resource: &str| aws_rate(resource, &p.snapshot);
-    let address = rate("floating_ip");
-    let students = s.course.students;
-    let mut labs = 0.0;
-    for option in s.course.labs.iter().flat_map(|l| &l.options) {
-        for u in &option.uses {
-            let hours = option.share_pct / 100.0 * u.hours * factor(&s.realism.labs, &u.resource);
-            labs += students * hours * (u.count * rate(&u.resource) + u.floating_ips * address);
-        }
-    }
-    let project_each = &s.course.project;
-    let groups = (students / project_each.group_size).ceil();
-    let mut project = 0.0;
-    for u in &project_each.uses {
-        for (resource, share) in u.members() {
-            let hours = u.hours_per_week * project_each.weeks * share;
-            let hours = hours * factor(&s.realism.project, resource);
-            project += groups * hours * (u.count * rate(resource) + u.floating_ips * address);
-        }
-    }
-    (labs + project) / students
+    let (labs, project) = aws_course_usd(s);
+    (labs + project) / s.course.students
 }
 
 #[test]

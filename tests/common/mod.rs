@@ -3,6 +3,9 @@
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 #![allow(dead_code)]
 
+pub mod by_hand;
+pub mod csv;
+pub mod fields;
 pub mod mangle;
 
 use course_cost::model::catalog::presets::{paper_course, Preset};
