@@ -8,13 +8,16 @@
 
 #[path = "build/bake.rs"]
 mod bake;
+// The refresh command's ISO dates (`civil_from_days`, `today`); the script uses part of them.
+#[allow(dead_code, unreachable_pub)]
+#[path = "src/refresh/date.rs"]
+mod date;
 #[path = "build/prices.rs"]
 mod prices;
 #[path = "build/schema.rs"]
 mod schema;
 
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
 use std::{env, fs};
 
 use toml::Value;
@@ -34,33 +37,16 @@ const PRESET_FILES: &[&str] = &[
     "presets/archive/gpu-heavy-v2.toml",
 ];
 
-/// The civil date (`YYYY-MM-DD`, proleptic Gregorian) of `days` since 1970-01-01: Howard
-/// Hinnant's `civil_from_days`.
-fn civil_from_days(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
-
 /// The build date (UTC) that price ages are counted at: `SOURCE_DATE_EPOCH` (seconds) when set,
 /// for reproducible builds, else the day this script runs.
 fn build_date() -> String {
-    let seconds = env::var("SOURCE_DATE_EPOCH")
+    match env::var("SOURCE_DATE_EPOCH")
         .ok()
         .and_then(|s| s.trim().parse::<i64>().ok())
-        .unwrap_or_else(|| {
-            SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
-        });
-    civil_from_days(seconds.div_euclid(86_400))
+    {
+        Some(seconds) => date::civil_from_days(seconds.div_euclid(86_400)),
+        None => date::today(),
+    }
 }
 
 /// `src/data/{relative}` read as TOML, with its JSON copy written for the tests.

@@ -10,6 +10,7 @@ mod common;
 
 use std::rc::Rc;
 
+use common::fields::numeric_fields;
 use common::{catalog, estimate, paper};
 use course_cost::model::focus::calibrate::{
     calibrate_to_bill, percent, BillCalibration, Guard, Outcome,
@@ -20,9 +21,7 @@ use course_cost::model::focus::compare::{
 use course_cost::model::focus::reader::read_all;
 use course_cost::model::focus::BillSummary;
 use course_cost::model::presets::provenance_note::{field_note, ProvenanceNote};
-use course_cost::model::scenario::field::{
-    CapacityField, FieldPath, LabField, OptionField, PoolField, Setting, UseField, UseSite,
-};
+use course_cost::model::scenario::field::FieldPath;
 use course_cost::model::scenario::provenance::ProvenanceKind;
 use course_cost::model::{Estimate, Scenario};
 use course_cost::state::{Action, ScenarioState};
@@ -342,50 +341,6 @@ fn a_billed_type_that_stands_in_for_nothing_can_be_mapped_to_a_resource() {
     let after = estimate(&applied(scenario, &calibration));
     let lines = after.lines.iter().filter(|l| l.resource == "gpu_rtx_6000");
     assert!(close(lines.map(|l| l.actual_hours).sum(), 800.0));
-}
-
-/// Every numeric field of `scenario` the page lets a user edit, per-resource factors included.
-fn numeric_fields(scenario: &Scenario) -> Vec<FieldPath> {
-    let mut fields: Vec<FieldPath> = Setting::ALL.iter().map(|&s| s.into()).collect();
-    let uses = [UseField::Count, UseField::Hours, UseField::FloatingIps];
-    for (lab, entry) in scenario.course.labs.iter().enumerate() {
-        for field in [LabField::StartWeek, LabField::DueWeek] {
-            fields.push(FieldPath::Lab { lab, field });
-        }
-        for (option, choice) in entry.options.iter().enumerate() {
-            let field = OptionField::SharePct;
-            fields.push(FieldPath::LabOption { lab, option, field });
-            for item in 0..choice.uses.len() {
-                let site = UseSite::Lab { lab, option };
-                fields.extend(uses.map(|field| FieldPath::Use { site, item, field }));
-            }
-        }
-    }
-    for (item, project_use) in scenario.course.project.uses.iter().enumerate() {
-        let site = UseSite::Project;
-        fields.extend(uses.map(|field| FieldPath::Use { site, item, field }));
-        for member in 0..project_use.pool.len() {
-            let field = PoolField::SharePct;
-            fields.push(FieldPath::PoolMember {
-                item,
-                member,
-                field,
-            });
-        }
-    }
-    for index in 0..scenario.capacity.len() {
-        for field in [
-            CapacityField::Units,
-            CapacityField::StartWeek,
-            CapacityField::Weeks,
-        ] {
-            fields.push(FieldPath::Capacity { index, field });
-        }
-    }
-    for index in 0..scenario.resource_factors.len() {
-        fields.push(FieldPath::ResourceFactor { index });
-    }
-    fields
 }
 
 /// What each of `fields` says in `state`.

@@ -8,25 +8,11 @@
 
 mod common;
 
-use common::csv::records;
-use common::{catalog, estimate, paper};
+use common::csv::{exported_csv, records};
+use common::{catalog, paper};
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::export::ExportKind;
 use course_cost::model::format::{self, NumberStyle};
 use course_cost::model::number_style::CurrencyStyle;
-use course_cost::model::{Estimate, Scenario};
-
-fn csv(scenario: &Scenario) -> (String, Estimate) {
-    let result = estimate(scenario);
-    let text = ExportKind::Csv.render(
-        scenario,
-        &result,
-        catalog(),
-        "https://example.invalid/#s=x",
-        "2026-12-01",
-    );
-    (text, result)
-}
 
 /// Whether `text` is exactly a valid `YYYY-MM-DD` day.
 fn iso_date(text: &str) -> bool {
@@ -51,7 +37,7 @@ fn the_header_is_row_one_and_price_times_quantity_is_the_cost_on_every_line() {
         Change::SetNotes("Spring run; ask the dean about credits, \"by March\"".into()),
     )
     .unwrap();
-    let (text, result) = csv(&scenario);
+    let (text, result) = exported_csv(&scenario);
     let rows = records(&text);
     let header = &rows[0];
     let at = |name: &str| {
@@ -127,7 +113,7 @@ fn the_header_is_row_one_and_price_times_quantity_is_the_cost_on_every_line() {
 fn storage_priced_by_the_gb_hour_keeps_its_digits() {
     // The paper's course keeps 1.5 TB in object storage (S3 on AWS): a price per GB-hour of a
     // few millionths of a dollar, which four decimals would write as 0.0000.
-    let (text, result) = csv(&paper().scenario);
+    let (text, result) = exported_csv(&paper().scenario);
     let rows = records(&text);
     let header = &rows[0];
     let at = |name: &str| header.iter().position(|h| h == name).unwrap();
@@ -156,7 +142,7 @@ fn another_currency_is_a_column_and_the_locale_changes_no_byte() {
     )
     .unwrap();
     let rate = euros.pricing.usd_to_currency;
-    let (american, result) = csv(&euros);
+    let (american, result) = exported_csv(&euros);
     // The same export with a German reader's conventions (Intl's: decimal comma, "1.234,56 €").
     let mut german = NumberStyle::en_us();
     german.decimal = ",".into();
@@ -174,7 +160,7 @@ fn another_currency_is_a_column_and_the_locale_changes_no_byte() {
         minor_digits: 2,
     }];
     format::use_style(german);
-    let (in_german, _) = csv(&euros);
+    let (in_german, _) = exported_csv(&euros);
     format::use_style(NumberStyle::en_us());
     assert_eq!(
         american, in_german,

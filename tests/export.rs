@@ -5,24 +5,19 @@
 
 mod common;
 
+use common::csv::{exported_csv, records};
 use common::{catalog, estimate, expected, paper, whole_dollars};
 use course_cost::model::catalog::offer::PriceModel;
 use course_cost::model::edit::change::{apply_change, Change};
-use course_cost::model::export::{guard_cell, json, markdown, ExportKind};
-use course_cost::model::Scenario;
+use course_cost::model::export::{guard_cell, json, markdown};
+use course_cost::model::{Estimate, Scenario};
 
-/// The CSV of `scenario` as records, exported on a fixed date with a fixed link.
-fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, course_cost::model::Estimate) {
-    let result = estimate(scenario);
-    let text = ExportKind::Csv.render(
-        scenario,
-        &result,
-        catalog(),
-        "https://example.invalid/#s=x",
-        "2026-12-01",
-    );
+/// The CSV of `scenario` as records (csv-core's reading), exported on a fixed date with a fixed
+/// link.
+fn csv_records(scenario: &Scenario) -> (Vec<Vec<String>>, Estimate) {
+    let (text, result) = exported_csv(scenario);
     assert!(text.ends_with("\r\n"));
-    (common::csv::records(&text), result)
+    (records(&text), result)
 }
 
 #[test]

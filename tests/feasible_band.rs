@@ -80,7 +80,9 @@ const POOL: [(&str, f64); 5] = [
 /// by type (five types, 20% each).
 fn pool_rate(keep: f64) -> f64 {
     POOL.iter()
-        .map(|(resource, nodes)| (keep * nodes / 15.0 + (1.0 - keep) / 5.0) * aws_rate(resource))
+        .map(|(resource, nodes)| {
+            (keep * nodes / 15.0 + (1.0 - keep) / 5.0) * aws_rate(resource, "spring-2025")
+        })
         .sum()
 }
 

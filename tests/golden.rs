@@ -6,12 +6,15 @@
 
 mod common;
 
-use common::by_hand::aws_rate;
+use common::by_hand::{aws_paper_rate, aws_rate};
 use common::{
     by_hand, catalog, estimate, expected, expected_pool_cases, off_by, paper, reported,
     reported_range,
 };
 use course_cost::model::engine::calibrate::calibrate;
+
+/// The catalog snapshot of the paper's course: AWS's Spring 2025 prices.
+const SPRING_2025: &str = "spring-2025";
 
 #[test]
 fn default_scenario_reproduces_the_reported_instance_hours_exactly() {
@@ -252,7 +255,7 @@ fn sensitivity_of_the_total_to_the_gpu_hour_reading_and_the_pool_weights() {
     // weights move the G hours from the by-count mix to 20% per type.
     let base = estimate(&paper().scenario).totals.per_student_usd;
     let by_count_rate = pool_rate(by_count(4.0));
-    let address = aws_rate("floating_ip");
+    let address = aws_paper_rate("floating_ip");
     let device_by_hand =
         base - gpu_hours() * (1.0 - 15.0 / 20.0) * (by_count_rate + address) / students();
     let even_rate = pool_rate(pool_nodes(4.0).into_iter().map(|(r, _)| (r, 0.2)));
@@ -319,7 +322,9 @@ fn pool_nodes(variable: f64) -> [(&'static str, f64); 5] {
 
 /// Hour price of the pool when its hours are weighted by `weights` (share per type).
 fn pool_rate(weights: impl Iterator<Item = (&'static str, f64)>) -> f64 {
-    weights.map(|(resource, w)| w * aws_rate(resource)).sum()
+    weights
+        .map(|(resource, w)| w * aws_rate(resource, SPRING_2025))
+        .sum()
 }
 
 fn by_count(variable: f64) -> impl Iterator<Item = (&'static str, f64)> {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::by_hand::{self, aws_rate, HandUse};
+use common::by_hand::{self, aws_paper_rate, HandUse};
 use common::{catalog, estimate, expected, expected_pool_cases, paper, pooled_use, reported};
 use course_cost::model::catalog::offer::{Offer, PriceModel, PriceUnit};
 use course_cost::model::catalog::resource::{Category, Resource, ResourceKind};
@@ -217,7 +217,7 @@ fn right_size_saving() -> (f64, Vec<(String, String)>) {
             })
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .expect("some offer fits");
-        let current = aws_rate(id);
+        let current = aws_paper_rate(id);
         if best.0 < current - 1e-12 {
             let hours: f64 = uses
                 .iter()

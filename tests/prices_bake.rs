@@ -50,57 +50,47 @@ fn error_of(name: &str, files: &[(&str, String)]) -> String {
 #[test]
 fn a_bad_price_file_names_the_file_and_the_record() {
     let good = r#"{"sku": "p4d.24xlarge", "usd_per_hour": 23.71569, "usd_per_gb_month": null, "spot_usd_per_hour": null, "as_of": "2026-01-21", "source": "https://example.org/c"}"#;
-    for (case, file, record, says) in [
-        (
-            "zero",
-            "aws-eu-west-1.json",
-            good.replace("23.71569", "0"),
-            "not a price above zero",
-        ),
-        (
-            "text",
-            "aws-eu-west-1.json",
-            good.replace("23.71569", "\"23.7\""),
-            "should be a number",
-        ),
+    // Each case changes one part of the good record (from, to) and names what the error says.
+    for (case, from, to, says) in [
+        ("zero", "23.71569", "0", "not a price above zero"),
+        ("text", "23.71569", "\"23.7\"", "should be a number"),
         (
             "unknown sku",
-            "aws-eu-west-1.json",
-            good.replace("p4d.24xlarge", "p9.huge"),
+            "p4d.24xlarge",
+            "p9.huge",
             "no offer of src/data/offers.toml",
         ),
         (
             "per GB",
-            "aws-eu-west-1.json",
-            good.replace("\"usd_per_gb_month\": null", "\"usd_per_gb_month\": 1.0"),
+            "\"usd_per_gb_month\": null",
+            "\"usd_per_gb_month\": 1.0",
             "exactly `usd_per_hour`",
         ),
         (
             "spot above",
-            "aws-eu-west-1.json",
-            good.replace("\"spot_usd_per_hour\": null", "\"spot_usd_per_hour\": 30.0"),
+            "\"spot_usd_per_hour\": null",
+            "\"spot_usd_per_hour\": 30.0",
             "spot price must be",
         ),
         (
             "no source",
-            "aws-eu-west-1.json",
-            good.replace("\"source\": \"https://example.org/c\"", "\"source\": null"),
+            "\"source\": \"https://example.org/c\"",
+            "\"source\": null",
             "`source`",
         ),
-        (
-            "misnamed",
-            "aws-us-east-1.json",
-            good.to_string(),
-            "should be aws-eu-west-1.json",
-        ),
     ] {
-        let error = error_of(case, &[(file, eu_file(&record))]);
+        let file = "aws-eu-west-1.json";
+        let error = error_of(case, &[(file, eu_file(&good.replace(from, to)))]);
         assert!(error.starts_with(file), "{case}: {error}");
         assert!(error.contains(says), "{case}: {error}");
-        if file == "aws-eu-west-1.json" && case != "misnamed" {
-            assert!(error.contains("prices[0]"), "{case}: {error}");
-        }
+        assert!(error.contains("prices[0]"), "{case}: {error}");
     }
+    let misnamed = error_of("misnamed", &[("aws-us-east-1.json", eu_file(good))]);
+    assert!(misnamed.starts_with("aws-us-east-1.json"), "{misnamed}");
+    assert!(
+        misnamed.contains("should be aws-eu-west-1.json"),
+        "{misnamed}"
+    );
     let twice = error_of(
         "twice",
         &[("aws-eu-west-1.json", eu_file(&format!("{good}, {good}")))],

@@ -198,6 +198,20 @@ pub fn json(scenario: &Scenario, estimate: &Estimate, link: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The course in one phrase, as the Markdown summary and the printed page say it: "191
+/// students, 8 labs and a 6-week group project".
+pub fn course_in_brief(scenario: &Scenario) -> String {
+    let course = &scenario.course;
+    format!(
+        "{} {}, {} {} and a {}-week group project",
+        format::number(course.students, 0),
+        plural(course.students, "student", "students"),
+        course.labs.len(),
+        plural(course.labs.len() as f64, "lab", "labs"),
+        format::quantity(course.project.weeks),
+    )
+}
+
 /// A Markdown summary: headline figures, a table per lab and category, assumptions and sources.
 pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, link: &str) -> String {
     let pricing = &scenario.pricing;
@@ -221,12 +235,8 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
         format!("; list prices moved: {words}")
     });
     md.push_str(&format!(
-        "{} {}, {} {} and a {}-week group project, priced on {provider} ({}, {snapshot}{moved}).\n\n",
-        format::number(scenario.course.students, 0),
-        plural(scenario.course.students, "student", "students"),
-        scenario.course.labs.len(),
-        plural(scenario.course.labs.len() as f64, "lab", "labs"),
-        format::quantity(scenario.course.project.weeks),
+        "{}, priced on {provider} ({}, {snapshot}{moved}).\n\n",
+        course_in_brief(scenario),
         pricing.model.label().to_ascii_lowercase(),
     ));
     md.push_str(&format!(

@@ -1,9 +1,10 @@
-//! ISO dates: today's (UTC), and the date part of the timestamps catalogs write.
+//! ISO dates: today's (UTC), and the date part of the timestamps catalogs write. `build.rs`
+//! includes this file too (for the build date), so it uses nothing but `std`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The civil date (`YYYY-MM-DD`, proleptic Gregorian) of `days` since 1970-01-01: Howard
-/// Hinnant's `civil_from_days` (the same as `build.rs`'s).
+/// Hinnant's `civil_from_days`.
 pub fn civil_from_days(days: i64) -> String {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

@@ -15,7 +15,7 @@ use super::aws::offer_json;
 use super::catalog::{CatalogRead, Provider};
 use super::error::RefreshError;
 use super::manifest::{Entry, Format, MANIFEST};
-use super::run::describe_read;
+use super::run::log_read;
 use super::source::Source;
 use super::watch::SkuList;
 
@@ -213,11 +213,7 @@ fn aws(
         };
         let found = offer_json::read(response.body_mut().as_reader(), &source)?;
         let read = found.into_read(&source);
-        let _ = writeln!(
-            log,
-            "{}",
-            describe_read(&read, started.elapsed().as_secs_f64())
-        );
+        log_read(log, &read, started);
         reads.push(read);
     }
     Ok(reads)

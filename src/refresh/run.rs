@@ -83,14 +83,16 @@ pub fn read_entry(
     Ok(found.into_read(&source))
 }
 
-/// One line about a catalog read: its records, time and throughput.
-pub fn describe_read(read: &CatalogRead, seconds: f64) -> String {
+/// Says on `log` what a catalog read begun at `started` gave: its records, time and throughput.
+pub fn log_read(log: &mut dyn Write, read: &CatalogRead, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
     let rate = if seconds > 0.0 {
         format!(", {:.0} records/s", read.records as f64 / seconds)
     } else {
         String::new()
     };
-    format!(
+    let _ = writeln!(
+        log,
         "read {} ({}{}, dated {}): {} records in {seconds:.2} s{rate}; {} figures",
         read.file,
         read.provider.id(),
@@ -102,7 +104,7 @@ pub fn describe_read(read: &CatalogRead, seconds: f64) -> String {
         read.as_of.as_deref().unwrap_or("undated"),
         read.records,
         read.figures.len()
-    )
+    );
 }
 
 /// Reads every catalog of a folder, in the manifest's order, saying what each gave.
@@ -115,11 +117,7 @@ pub fn read_folder(
     for entry in manifest::load(folder)? {
         let started = Instant::now();
         let read = read_entry(folder, &entry, skus)?;
-        let _ = writeln!(
-            log,
-            "{}",
-            describe_read(&read, started.elapsed().as_secs_f64())
-        );
+        log_read(log, &read, started);
         reads.push(read);
     }
     Ok(reads)

@@ -255,6 +255,35 @@ function pageMemory() {
 const mb = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 /**
+ * In the page: from focus-file's next change event until an element `[data-testid=shows]` is
+ * there, its start and end (ms) and the longest gap between frames, in `window.__billRead`.
+ */
+function watchBillRead(shows) {
+  const state = { start: 0, end: 0, last: 0, gap: 0 };
+  window.__billRead = state;
+  document.querySelector('[data-testid="focus-file"]').addEventListener('change', () => {
+    state.start = performance.now();
+    state.last = state.start;
+    const frame = (now) => {
+      state.gap = Math.max(state.gap, now - state.last);
+      state.last = now;
+      // Frame times can precede the change event's handler: the end is the clock's.
+      if (document.querySelector(`[data-testid="${shows}"]`)) state.end = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** Picks the bill at `path` in focus-file and waits for `shows`: the read's times (watchBillRead). */
+async function timeBillRead(page, path, shows) {
+  await page.evaluate(watchBillRead, shows);
+  await page.getByTestId('focus-file').setInputFiles(path);
+  await page.waitForFunction(() => window.__billRead.end > 0, null, { timeout: RUN });
+  return page.evaluate(() => window.__billRead);
+}
+
+/**
  * Reads one hostile bill through focus-file in a fresh page at full speed: from the file's change
  * event to the page showing `bill.shows`, the longest task and the longest frame gap; the
  * renderer's peak resident set above its resident set at rest (the peak cleared at rest).
@@ -276,25 +305,7 @@ async function readHostileBill(bill) {
       await writeFile(`/proc/${pid}/clear_refs`, '5'); // resets VmHWM to the current RSS
     }
     const before = await page.evaluate(pageMemory);
-    await page.evaluate((shows) => {
-      const state = { start: 0, end: 0, last: 0, gap: 0 };
-      window.__billRead = state;
-      document.querySelector('[data-testid="focus-file"]').addEventListener('change', () => {
-        state.start = performance.now();
-        state.last = state.start;
-        const frame = (now) => {
-          state.gap = Math.max(state.gap, now - state.last);
-          state.last = now;
-          // Frame times can precede the change event's handler: the end is the clock's.
-          if (document.querySelector(`[data-testid="${shows}"]`)) state.end = performance.now();
-          else requestAnimationFrame(frame);
-        };
-        requestAnimationFrame(frame);
-      });
-    }, bill.shows);
-    await page.getByTestId('focus-file').setInputFiles(bill.path);
-    await page.waitForFunction(() => window.__billRead.end > 0, null, { timeout: RUN });
-    const read = await page.evaluate(() => window.__billRead);
+    const read = await timeBillRead(page, bill.path, bill.shows);
     await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 100))));
     const tasks = (await page.evaluate(readLongTasks)) ?? [];
     const during = tasks.filter((task) => task.start >= read.start && task.start < read.end);
@@ -672,29 +683,8 @@ try {
     try {
       await page.goto(server.url);
       await openPlanFold(page, 'focus', ACTION);
-      const input = page.getByTestId('focus-file');
-      await input.waitFor({ timeout: ACTION });
-      await page.evaluate(() => {
-        const state = { start: 0, end: 0, last: 0, gap: 0 };
-        window.__focusRead = state;
-        document.querySelector('[data-testid="focus-file"]').addEventListener('change', () => {
-          state.start = performance.now();
-          state.last = state.start;
-          const frame = (now) => {
-            state.gap = Math.max(state.gap, now - state.last);
-            state.last = now;
-            if (document.querySelector('[data-testid="focus-summary"]')) {
-              state.end = now;
-            } else {
-              requestAnimationFrame(frame);
-            }
-          };
-          requestAnimationFrame(frame);
-        });
-      });
-      await input.setInputFiles(path);
-      await page.waitForFunction(() => window.__focusRead.end > 0, null, { timeout: RUN });
-      const read = await page.evaluate(() => window.__focusRead);
+      await page.getByTestId('focus-file').waitFor({ timeout: ACTION });
+      const read = await timeBillRead(page, path, 'focus-summary');
       const seconds = (read.end - read.start) / 1000;
       const perSecond = rows / seconds;
       const megabytes = bill.text.length / 1e6;

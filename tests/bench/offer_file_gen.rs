@@ -26,7 +26,9 @@ const CAPACITY: [&str; 3] = [
     "AllocatedCapacityReservation",
 ];
 const SOFTWARE: [&str; 2] = ["NA", "SQL Web"];
-const LEASES: [(&str, &str, &str); 6] = [
+/// A reserved term's lease: length, purchase option, offering class.
+type Lease = (&'static str, &'static str, &'static str);
+const LEASES: [Lease; 6] = [
     ("1yr", "No Upfront", "standard"),
     ("1yr", "Partial Upfront", "standard"),
     ("1yr", "All Upfront", "standard"),
@@ -40,6 +42,16 @@ pub fn price_of(index: usize) -> f64 {
     0.0125 * (index as f64 + 1.0)
 }
 
+/// The hourly price of the `index`-th reserved term of a product whose on-demand price is `price`.
+fn reserved_hourly(price: f64, index: usize) -> f64 {
+    price * (0.4 + 0.05 * index as f64)
+}
+
+/// The upfront fee of a reserved term of `hourly` (all but "No Upfront" terms have one).
+fn upfront_fee(hourly: f64) -> f64 {
+    hourly * 4000.0
+}
+
 /// One product of the file.
 struct Product {
     sku: String,
@@ -51,6 +63,16 @@ struct Product {
     market: &'static str,
     usage: String,
     price: f64,
+}
+
+impl Product {
+    /// The description of its on-demand price.
+    fn on_demand_text(&self) -> String {
+        format!(
+            "${} per On Demand {} {} Instance Hour",
+            self.price, self.os, self.instance_type
+        )
+    }
 }
 
 fn products(index: usize, instance_type: &str) -> Vec<Product> {
@@ -150,14 +172,11 @@ fn write_term(
     )?;
     match reserved {
         None => {
-            let text = format!(
-                "${} per On Demand {} {} Instance Hour",
-                p.price, p.os, p.instance_type
-            );
+            let text = p.on_demand_text();
             write_dimension(w, &p.sku, term, "6YS6EN2CT7", "Hrs", p.price, &text)?;
         }
         Some((i, (lease, option, class))) => {
-            let hourly = p.price * (0.4 + 0.05 * i as f64);
+            let hourly = reserved_hourly(p.price, i);
             let text = format!("{} reserved instance applied", p.instance_type);
             write_dimension(w, &p.sku, term, "6YS6EN2CT7", "Hrs", hourly, &text)?;
             if option != "No Upfront" {
@@ -168,7 +187,7 @@ fn write_term(
                     term,
                     "2TG2D8R56U",
                     "Quantity",
-                    hourly * 4000.0,
+                    upfront_fee(hourly),
                     "Upfront Fee",
                 )?;
             }
@@ -194,49 +213,55 @@ fn instance_types(watched: &[&str], fillers: usize) -> Vec<String> {
         .collect()
 }
 
+/// Every product of `types`, type by type.
+fn all_products(types: &[String]) -> impl Iterator<Item = Product> + '_ {
+    types
+        .iter()
+        .enumerate()
+        .flat_map(|(index, t)| products(index, t))
+}
+
+/// A product's twelve reserved terms (each lease twice): index, offer term code, lease.
+fn reserved_terms() -> impl Iterator<Item = (usize, String, Lease)> {
+    LEASES
+        .iter()
+        .chain(LEASES.iter())
+        .enumerate()
+        .map(|(k, lease)| (k, format!("R{k:09}"), *lease))
+}
+
+/// Writes one section of `terms`: per product of `types`, its SKU's object holding what `terms`
+/// writes.
+fn write_terms(
+    w: &mut dyn Write,
+    types: &[String],
+    terms: impl Fn(&mut dyn Write, &Product) -> io::Result<()>,
+) -> io::Result<()> {
+    for (n, p) in all_products(types).enumerate() {
+        let comma = if n == 0 { "" } else { "," };
+        write!(w, "{comma}\n      \"{}\" : {{", p.sku)?;
+        terms(w, &p)?;
+        write!(w, "\n      }}")?;
+    }
+    Ok(())
+}
+
 /// Writes the JSON file with `watched` then `fillers` instance types.
 pub fn write_json(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Result<()> {
     let types = instance_types(watched, fillers);
     write!(w, "{{\n  \"formatVersion\" : \"v1.0\",\n  \"disclaimer\" : \"A synthetic offer file in the layout of the AWS Price List: its prices are made up.\",\n  \"offerCode\" : \"AmazonEC2\",\n  \"version\" : \"20261201000000\",\n  \"publicationDate\" : \"2026-12-01T00:00:00Z\",\n  \"products\" : {{")?;
-    let mut first = true;
-    for (i, t) in types.iter().enumerate() {
-        for p in products(i, t) {
-            write_product(w, &p, first)?;
-            first = false;
-        }
+    for (n, p) in all_products(&types).enumerate() {
+        write_product(w, &p, n == 0)?;
     }
     write!(w, "\n  }},\n  \"terms\" : {{\n    \"OnDemand\" : {{")?;
-    first = true;
-    for (i, t) in types.iter().enumerate() {
-        for p in products(i, t) {
-            write!(
-                w,
-                "{}\n      \"{}\" : {{",
-                if first { "" } else { "," },
-                p.sku
-            )?;
-            write_term(w, &p, "JRTCKXETXF", None, true)?;
-            write!(w, "\n      }}")?;
-            first = false;
-        }
-    }
+    write_terms(w, &types, |w, p| write_term(w, p, "JRTCKXETXF", None, true))?;
     write!(w, "\n    }},\n    \"Reserved\" : {{")?;
-    first = true;
-    for (i, t) in types.iter().enumerate() {
-        for p in products(i, t) {
-            write!(
-                w,
-                "{}\n      \"{}\" : {{",
-                if first { "" } else { "," },
-                p.sku
-            )?;
-            for (k, lease) in LEASES.iter().chain(LEASES.iter()).enumerate() {
-                write_term(w, &p, &format!("R{k:09}"), Some((k, *lease)), k == 0)?;
-            }
-            write!(w, "\n      }}")?;
-            first = false;
+    write_terms(w, &types, |w, p| {
+        for (k, term, lease) in reserved_terms() {
+            write_term(w, p, &term, Some((k, lease)), k == 0)?;
         }
-    }
+        Ok(())
+    })?;
     write!(w, "\n    }}\n  }},\n  \"attributesList\" : {{ }}\n}}\n")
 }
 
@@ -275,47 +300,41 @@ fn csv_row(
 /// Writes the same offer as [`write_json`] in the CSV form.
 pub fn write_csv(w: &mut dyn Write, watched: &[&str], fillers: usize) -> io::Result<()> {
     writeln!(w, "\"FormatVersion\",\"v1.0\"\n\"Disclaimer\",\"A synthetic offer file in the layout of the AWS Price List: its prices are made up.\"\n\"Publication Date\",\"2026-12-01T00:00:00Z\"\n\"Version\",\"20261201000000\"\n\"OfferCode\",\"AmazonEC2\"\n{HEADER}")?;
-    for (i, t) in instance_types(watched, fillers).iter().enumerate() {
-        for p in products(i, t) {
-            let text = format!(
-                "${} per On Demand {} {} Instance Hour",
-                p.price, p.os, p.instance_type
-            );
+    for p in all_products(&instance_types(watched, fillers)) {
+        let text = p.on_demand_text();
+        csv_row(
+            w,
+            &p,
+            "JRTCKXETXF",
+            "OnDemand",
+            "Hrs",
+            p.price,
+            ("", "", ""),
+            &text,
+        )?;
+        for (k, term, lease) in reserved_terms() {
+            let hourly = reserved_hourly(p.price, k);
             csv_row(
                 w,
                 &p,
-                "JRTCKXETXF",
-                "OnDemand",
+                &term,
+                "Reserved",
                 "Hrs",
-                p.price,
-                ("", "", ""),
-                &text,
+                hourly,
+                lease,
+                "reserved instance applied",
             )?;
-            for (k, lease) in LEASES.iter().chain(LEASES.iter()).enumerate() {
-                let term = format!("R{k:09}");
-                let hourly = p.price * (0.4 + 0.05 * k as f64);
+            if lease.1 != "No Upfront" {
                 csv_row(
                     w,
                     &p,
                     &term,
                     "Reserved",
-                    "Hrs",
-                    hourly,
-                    *lease,
-                    "reserved instance applied",
+                    "Quantity",
+                    upfront_fee(hourly),
+                    lease,
+                    "Upfront Fee",
                 )?;
-                if lease.1 != "No Upfront" {
-                    csv_row(
-                        w,
-                        &p,
-                        &term,
-                        "Reserved",
-                        "Quantity",
-                        hourly * 4000.0,
-                        *lease,
-                        "Upfront Fee",
-                    )?;
-                }
             }
         }
     }

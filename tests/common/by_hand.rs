@@ -148,7 +148,12 @@ pub fn offer_rate(id: &str, snapshot: &str) -> f64 {
     offer.price_in(snapshot).usd * per_hour
 }
 
+/// The price of one hour of `resource` on AWS in `snapshot`.
+pub fn aws_rate(resource: &str, snapshot: &str) -> f64 {
+    stand_in_rate("aws", resource, snapshot)
+}
+
 /// The price of one hour of `resource` on AWS in the paper's course's snapshot (Spring 2025).
-pub fn aws_rate(resource: &str) -> f64 {
-    stand_in_rate("aws", resource, &super::paper().scenario.pricing.snapshot)
+pub fn aws_paper_rate(resource: &str) -> f64 {
+    aws_rate(resource, &super::paper().scenario.pricing.snapshot)
 }

@@ -1,7 +1,12 @@
 //! CSV in the tests is read by `csv-core` (RFC 4180: quoted fields, doubled quotes, CRLF), the
-//! reader the app's bill import uses, never split by hand.
+//! reader the app's bill import uses, never split by hand; and the CSV export as a spreadsheet
+//! reads it back.
 
+use course_cost::model::export::ExportKind;
+use course_cost::model::{Estimate, Scenario};
 use csv_core::{ReadRecordResult, Reader};
+
+use super::{catalog, estimate};
 
 /// Every record of `text`, each a list of its fields.
 pub fn records(text: &str) -> Vec<Vec<String>> {
@@ -30,4 +35,17 @@ pub fn records(text: &str) -> Vec<Vec<String>> {
             other => panic!("csv-core: {other:?} (a record longer than the test's buffers)"),
         }
     }
+}
+
+/// The CSV export of `scenario`, made on a fixed date with a fixed link, and its estimate.
+pub fn exported_csv(scenario: &Scenario) -> (String, Estimate) {
+    let result = estimate(scenario);
+    let text = ExportKind::Csv.render(
+        scenario,
+        &result,
+        catalog(),
+        "https://example.invalid/#s=x",
+        "2026-12-01",
+    );
+    (text, result)
 }

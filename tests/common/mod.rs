@@ -5,6 +5,7 @@
 
 pub mod by_hand;
 pub mod csv;
+pub mod fields;
 pub mod mangle;
 mod rng;
 

@@ -5,9 +5,8 @@ use gloo::events::EventListener;
 use yew::prelude::*;
 
 use crate::browser::address;
-use crate::model::export::{testbeds_line, PAPER_CITATION};
+use crate::model::export::{course_in_brief, testbeds_line, PAPER_CITATION};
 use crate::model::format;
-use crate::model::plural::plural;
 use crate::state::{use_scenario_if, when, ScenarioState};
 
 /// The print-only header of the budget justification. Written when the browser is about to print
@@ -65,12 +64,8 @@ fn print_header_text(state: &ScenarioState) -> Html {
             </h1>
             <p>
                 { format!(
-                    "{} {}, {} {} and a {}-week group project in groups of {}. Estimated on {today} with the course cost calculator.",
-                    format::number(scenario.course.students, 0),
-                    plural(scenario.course.students, "student", "students"),
-                    scenario.course.labs.len(),
-                    plural(scenario.course.labs.len() as f64, "lab", "labs"),
-                    format::quantity(scenario.course.project.weeks),
+                    "{} in groups of {}. Estimated on {today} with the course cost calculator.",
+                    course_in_brief(scenario),
                     format::quantity(scenario.course.project.group_size),
                 ) }
             </p>
