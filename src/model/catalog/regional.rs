@@ -206,7 +206,11 @@ impl Scope {
                 let cited = format!(
                     "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): "
                 );
-                (ratio, cited, format!(" {} {}", f.here.source, f.home.source))
+                (
+                    ratio,
+                    cited,
+                    format!(" {} {}", f.here.source, f.home.source),
+                )
             }
             None => (
                 1.0,
