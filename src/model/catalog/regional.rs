@@ -123,11 +123,6 @@ impl Catalog {
     }
 }
 
-/// Text made once per region, kept for the program's life like the baked data it sits beside.
-fn keep(text: String) -> &'static str {
-    Box::leak(text.into_boxed_str())
-}
-
 /// `catalog`'s prices for `provider` in `region` (as a scenario stores it: empty for the
 /// default region): the regional copy of the built-in catalog, or the built-in catalog itself
 /// for a default region, a provider with one price everywhere, or anything unknown.
@@ -196,42 +191,59 @@ impl Scope {
         })
     }
 
-    /// `source` with what was done to its figure in this region said first: a figure scaled by
-    /// the region's `ratio`, or one left at the default region's price (`None`).
-    fn cited(&self, source: &str, scaled: Option<(f64, Figures)>) -> &'static str {
-        let (region, home) = (self.region.id, self.provider.region);
-        keep(match scaled {
-            Some((ratio, figures)) => format!(
-                "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): {source} {} {}",
-                figures.here.source, figures.home.source
-            ),
-            None => format!("{home} price (no {region} figure in the catalogs read): {source}"),
-        })
-    }
-
-    /// `offer` priced in this region.
+    /// `offer` priced in this region. Every price the copy keeps is scaled by the two regions'
+    /// ratio (1 where a catalog read has no figure: the price stays the default region's) and
+    /// its source says so first.
     fn offer(&self, offer: &'static Offer) -> Offer {
         if offer.provider != self.provider.id {
             return offer.clone();
         }
+        let (region, home) = (self.region.id, self.provider.region);
         let figures = self.figures(offer);
-        let ratio = figures.map(|f| f.here.usd / f.home.usd);
-        let scaled = ratio.zip(figures);
-        let scale = |usd: f64| ratio.map_or(usd, |r| usd * r);
+        let (ratio, cited, after) = match figures {
+            Some(f) => {
+                let ratio = f.here.usd / f.home.usd;
+                let cited = format!(
+                    "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): "
+                );
+                (
+                    ratio,
+                    cited,
+                    format!(" {} {}", f.here.source, f.home.source),
+                )
+            }
+            None => (
+                1.0,
+                format!("{home} price (no {region} figure in the catalogs read): "),
+                String::new(),
+            ),
+        };
+        let cite = |source: &str| -> &'static str { format!("{cited}{source}{after}").leak() };
+        let reprice = |p: &SnapshotPrice| SnapshotPrice {
+            usd: p.usd * ratio,
+            spot_usd: p.spot_usd.map(|usd| usd * ratio),
+            source: cite(p.source),
+            spot_note: p.spot_note.map(cite),
+            ..*p
+        };
+        // The offer's base price, repriced like the snapshots' own.
+        let base = reprice(&SnapshotPrice {
+            snapshot: "",
+            usd: offer.usd,
+            as_of: "",
+            source: &offer.source,
+            spot_usd: offer.spot_usd,
+            spot_note: offer.spot_note.as_deref(),
+            no_spot: false,
+        });
         // The newest prices take this region's own figure where the default region's newest
         // figure is its file's price (else, a newer figure kept there, they scale like the
         // others).
         let own = figures.filter(|f| offer.price_in(self.newest).usd == f.home.usd);
-        let mut prices: Vec<SnapshotPrice> = Vec::new();
+        let mut prices = Vec::new();
         for p in offer.snapshot_prices {
             if own.is_none() || p.snapshot != self.newest {
-                prices.push(SnapshotPrice {
-                    usd: scale(p.usd),
-                    spot_usd: p.spot_usd.map(scale),
-                    source: self.cited(p.source, scaled),
-                    spot_note: p.spot_note.map(|note| self.cited(note, scaled)),
-                    ..p.clone()
-                });
+                prices.push(reprice(p));
             }
         }
         if let Some(f) = own {
@@ -249,19 +261,12 @@ impl Scope {
             });
         }
         Offer {
-            usd: scale(offer.usd),
-            spot_usd: offer.spot_usd.map(scale),
-            spot_note: offer
-                .spot_note
-                .as_deref()
-                .map(|note| Cow::Borrowed(self.cited(note, scaled))),
-            region: Cow::Borrowed(if figures.is_some() {
-                self.region.id
-            } else {
-                self.provider.region
-            }),
-            source: Cow::Borrowed(self.cited(&offer.source, scaled)),
-            snapshot_prices: Box::leak(prices.into_boxed_slice()),
+            usd: base.usd,
+            spot_usd: base.spot_usd,
+            spot_note: base.spot_note.map(Cow::Borrowed),
+            region: Cow::Borrowed(if figures.is_some() { region } else { home }),
+            source: Cow::Borrowed(base.source),
+            snapshot_prices: prices.leak(),
             ..offer.clone()
         }
     }
@@ -278,25 +283,21 @@ impl Scope {
         if offer.provider != self.provider.id || self.figures(offer).is_some() {
             return mapping.clone();
         }
-        let note = match self.next_fitting(resource, offer, mapping.fraction) {
-            Some(next) => {
-                return Mapping {
-                    offer: &next.id,
-                    fraction: default_fraction(resource, next),
-                    note: keep(format!(
-                        "{} has no {region} price in the catalogs read (not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in.",
-                        offer.sku, next.sku
-                    )),
-                    ..mapping.clone()
-                }
-            }
+        let next = self.next_fitting(resource, offer, mapping.fraction);
+        let note = match next {
+            Some(next) => format!(
+                "{} has no {region} price in the catalogs read (not sold there, or not in the catalog): {}, the next fitting offer priced there, stands in.",
+                offer.sku, next.sku
+            ),
             None => format!(
                 "{} has no {region} price in the catalogs read, nor has an offer that fits: it keeps its {} price.",
                 offer.sku, self.provider.region
             ),
         };
         Mapping {
-            note: keep(note),
+            offer: next.map_or(mapping.offer, |next| &*next.id),
+            fraction: next.map_or(mapping.fraction, |next| default_fraction(resource, next)),
+            note: note.leak(),
             ..mapping.clone()
         }
     }
@@ -337,7 +338,8 @@ impl Scope {
 }
 
 /// The copy of `base` priced in `region` of `provider` (without a price file, every offer keeps
-/// its default region's price and says so); `None` only without snapshots.
+/// its default region's price and says so); `None` only without snapshots. The copy lives as long
+/// as the program, like the baked catalog beside it.
 fn regional_catalog(
     base: &'static Catalog,
     provider: &'static Provider,
@@ -358,10 +360,8 @@ fn regional_catalog(
     }
     let mut snapshots = Vec::new();
     for snapshot in base.snapshots {
-        let mut not_offered = snapshot.not_offered.to_vec();
-        not_offered.extend_from_slice(&unpriced);
         snapshots.push(Snapshot {
-            not_offered: Box::leak(not_offered.into_boxed_slice()),
+            not_offered: [snapshot.not_offered, &unpriced[..]].concat().leak(),
             ..snapshot.clone()
         });
     }
@@ -370,9 +370,9 @@ fn regional_catalog(
         mappings.push(scope.mapping(mapping));
     }
     Some(Catalog {
-        offers: Box::leak(offers.into_boxed_slice()),
-        mappings: Box::leak(mappings.into_boxed_slice()),
-        snapshots: Box::leak(snapshots.into_boxed_slice()),
+        offers: offers.leak(),
+        mappings: mappings.leak(),
+        snapshots: snapshots.leak(),
         priced_in: Some((provider.id, region.id)),
         ..base.clone()
     })
