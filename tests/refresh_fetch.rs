@@ -265,7 +265,7 @@ fn fetch_follows_every_providers_documented_addresses() {
     );
     assert_eq!(
         price("lambda", GLOBAL, "gpu_8x_a100"),
-        (Some(10.32), None, today.clone())
+        (Some(10.32), None, today)
     );
     assert_eq!(
         price("runpod", GLOBAL, "4x_A100-80GB_SECURE").0,
