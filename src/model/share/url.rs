@@ -64,11 +64,5 @@ pub fn fragment_param(fragment: &str, key: &str) -> Option<String> {
                 .strip_prefix(key)?
                 .strip_prefix('=')
         })
-        .map(|value| {
-            let value: String = value.chars().filter(|c| *c != '=').collect();
-            let value = value.strip_prefix("3D").unwrap_or(&value);
-            value
-                .trim_end_matches(|c: char| !c.is_ascii_alphanumeric())
-                .to_string()
-        })
+        .map(cleaned)
 }
