@@ -191,9 +191,11 @@ impl Scope {
         })
     }
 
-    /// `offer` priced in this region. Every price the copy keeps is scaled by the two regions'
-    /// ratio (1 where a catalog read has no figure: the price stays the default region's) and
-    /// its source says so first.
+    /// `offer` priced in this region: a price of its own in every snapshot (so the offer's base
+    /// price, the default region's, is never read), each the default region's times the two
+    /// regions' ratio (1 where a catalog read has no figure: the price stays the default
+    /// region's), its source saying so first; a spot price scales alike. The newest prices take
+    /// this region's own figure where the default region's newest is its file's.
     fn offer(&self, offer: &'static Offer) -> Offer {
         if offer.provider != self.provider.id {
             return offer.clone();
@@ -219,53 +221,28 @@ impl Scope {
             ),
         };
         let cite = |source: &str| -> &'static str { format!("{cited}{source}{after}").leak() };
-        let reprice = |p: &SnapshotPrice| SnapshotPrice {
-            usd: p.usd * ratio,
-            spot_usd: p.spot_usd.map(|usd| usd * ratio),
-            source: cite(p.source),
-            spot_note: p.spot_note.map(cite),
-            ..*p
-        };
-        // The offer's base price, repriced like the snapshots' own.
-        let base = reprice(&SnapshotPrice {
-            snapshot: "",
-            usd: offer.usd,
-            as_of: "",
-            source: &offer.source,
-            spot_usd: offer.spot_usd,
-            spot_note: offer.spot_note.as_deref(),
-            no_spot: false,
-        });
-        // The newest prices take this region's own figure where the default region's newest
-        // figure is its file's price (else, a newer figure kept there, they scale like the
-        // others).
-        let own = figures.filter(|f| offer.price_in(self.newest).usd == f.home.usd);
         let mut prices = Vec::new();
-        for p in offer.snapshot_prices {
-            if own.is_none() || p.snapshot != self.newest {
-                prices.push(reprice(p));
-            }
-        }
-        if let Some(f) = own {
-            // Spot: the offer's base spot figure times the ratio (the regional copy's own, with
-            // its date), where it is the default region's newest; else none.
-            let spot = offer.spot_in(self.newest).map(|s| s.usd);
+        for snapshot in self.base.snapshots {
+            let list = offer.price_in(snapshot.id);
+            let spot = offer.spot_in(snapshot.id);
+            let (usd, as_of, source) = match figures {
+                Some(f) if snapshot.id == self.newest && list.usd == f.home.usd => {
+                    (f.here.usd, f.here.as_of, f.here.source)
+                }
+                _ => (list.usd * ratio, list.as_of, cite(list.source)),
+            };
             prices.push(SnapshotPrice {
-                snapshot: self.newest,
-                usd: f.here.usd,
-                as_of: f.here.as_of,
-                source: f.here.source,
-                spot_usd: None,
-                spot_note: None,
-                no_spot: spot.is_none() || spot != offer.spot_usd,
+                snapshot: snapshot.id,
+                usd,
+                as_of,
+                source,
+                spot_usd: spot.as_ref().map(|s| s.usd * ratio),
+                no_spot: spot.is_none(),
+                spot_note: spot.map(|s| cite(s.source)),
             });
         }
         Offer {
-            usd: base.usd,
-            spot_usd: base.spot_usd,
-            spot_note: base.spot_note.map(Cow::Borrowed),
             region: Cow::Borrowed(if figures.is_some() { region } else { home }),
-            source: Cow::Borrowed(base.source),
             snapshot_prices: prices.leak(),
             ..offer.clone()
         }

@@ -60,30 +60,18 @@ impl Day {
         }
     }
 
-    /// The same day `months` months earlier (the month's last day where it is shorter).
-    pub fn months_before(self, months: u16) -> Day {
-        let index = (u32::from(self.year) * 12 + u32::from(self.month.saturating_sub(1)))
-            .saturating_sub(u32::from(months));
-        let mut earlier = Day {
-            year: u16::try_from(index / 12).unwrap_or(0),
-            month: u8::try_from(index % 12 + 1).unwrap_or(1),
-            day: 1,
-        };
-        earlier.day = self.day.min(earlier.days_in_month());
-        earlier
-    }
-
-    /// The same day `months` months later (the month's last day where it is shorter).
-    pub fn months_after(self, months: u16) -> Day {
-        let index = u32::from(self.year) * 12 + u32::from(self.month.saturating_sub(1));
-        let index = index + u32::from(months);
-        let mut later = Day {
+    /// The same day `months` months later (earlier, when negative), the month's last day where
+    /// it is shorter.
+    pub fn months_later(self, months: i32) -> Day {
+        let index = i32::from(self.year) * 12 + i32::from(self.month) - 1 + months;
+        let index = index.max(0);
+        let mut moved = Day {
             year: u16::try_from(index / 12).unwrap_or(u16::MAX),
             month: u8::try_from(index % 12 + 1).unwrap_or(12),
             day: 1,
         };
-        later.day = self.day.min(later.days_in_month());
-        later
+        moved.day = self.day.min(moved.days_in_month());
+        moved
     }
 }
 
@@ -128,7 +116,7 @@ impl Age {
     /// True for an undated figure or one dated more than [`STALE_AFTER_MONTHS`] before `on`.
     pub fn is_doubtful(self, on: Day) -> bool {
         match self {
-            Age::Dated(day) => day < on.months_before(STALE_AFTER_MONTHS),
+            Age::Dated(day) => day < on.months_later(-i32::from(STALE_AFTER_MONTHS)),
             Age::Undated => true,
             Age::Yours => false,
         }
@@ -140,7 +128,7 @@ impl Age {
     pub fn is_far_from(self, date: Day) -> bool {
         match self {
             Age::Dated(day) => {
-                day > date.months_after(STALE_AFTER_MONTHS) || self.is_doubtful(date)
+                day > date.months_later(i32::from(STALE_AFTER_MONTHS)) || self.is_doubtful(date)
             }
             other => other.is_doubtful(date),
         }
@@ -433,11 +421,16 @@ mod tests {
     }
 
     #[test]
-    fn months_before_keeps_the_day_or_the_months_last() {
+    fn moving_by_months_keeps_the_day_or_the_months_last() {
         let day = |t: &str| Day::parse(t).expect("a day");
-        assert_eq!(day("2026-12-01").months_before(12), day("2025-12-01"));
-        assert_eq!(day("2024-02-29").months_before(12), day("2023-02-28"));
-        assert_eq!(day("2026-03-31").months_before(1), day("2026-02-28"));
-        assert_eq!(day("2026-01-15").months_before(1), day("2025-12-15"));
+        assert_eq!(day("2026-12-01").months_later(-12), day("2025-12-01"));
+        assert_eq!(day("2024-02-29").months_later(-12), day("2023-02-28"));
+        assert_eq!(day("2026-03-31").months_later(-1), day("2026-02-28"));
+        assert_eq!(day("2026-01-15").months_later(-1), day("2025-12-15"));
+        // Later: into the next year, onto a shorter month, onto a leap day.
+        assert_eq!(day("2025-03-14").months_later(12), day("2026-03-14"));
+        assert_eq!(day("2025-11-30").months_later(3), day("2026-02-28"));
+        assert_eq!(day("2023-02-28").months_later(12), day("2024-02-28"));
+        assert_eq!(day("2024-01-31").months_later(1), day("2024-02-29"));
     }
 }
