@@ -1,9 +1,11 @@
 //! The refresh command's price files, `src/data/prices/<provider>-<region>.json` (one per
 //! provider and region, written by `refresh-prices`, never by hand), checked and folded into the
-//! catalog: each file's catalog becomes a cited source, each provider's home-region file becomes
-//! the newest price snapshot (`catalogs`), and every file is baked as that region's prices
-//! (`REGION_PRICES`, which `model/catalog/regional.rs` prices other regions with). A file that
-//! does not fit the format fails the build with the file and the record named.
+//! catalog: each provider's home-region file becomes the newest price snapshot (`catalogs`),
+//! every file of a provider with several regions is baked as that region's prices
+//! (`REGION_PRICES`, which `model/catalog/regional.rs` prices other regions with; of a default
+//! region, the figures another region's ratio reads), and the catalog of every figure kept
+//! becomes a cited source. A file that does not fit the format fails the build with the file and
+//! the record named.
 
 use std::fs;
 use std::path::Path;
@@ -341,22 +343,39 @@ fn month(as_of: &str) -> Option<String> {
 /// Each file's figures as `schema::REGION_PRICES` tables, one per date and source (a file's
 /// figures mostly share them: 16 bytes a figure in the wasm instead of 48), and each figure's
 /// source id, in file order. A region's spot prices are its default region's
-/// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here.
-fn regional_tables(files: &[PriceFile], sources: &mut Sources) -> Vec<Value> {
+/// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here. A default
+/// region's figure (`home`: each provider's default region) is read only as the denominator of
+/// another region's ratio, so it is baked only where another region's file prices the same
+/// offer (the newest snapshot holds the default region's figures).
+fn regional_tables(
+    files: &[PriceFile],
+    home: &[(String, String)],
+    sources: &mut Sources,
+) -> Vec<Value> {
     let mut regional = Vec::new();
     for file in files {
+        let others: Vec<&PriceFile> = files
+            .iter()
+            .filter(|f| f.provider == file.provider && f.region != file.region)
+            .collect();
+        let is_home = home.contains(&(file.provider.clone(), file.region.clone()));
+        let read = |p: &&FilePrice| {
+            !is_home
+                || others
+                    .iter()
+                    .any(|f| f.prices.iter().any(|q| q.offer == p.offer))
+        };
         // A provider with one price everywhere has one file: no other region is priced by it.
-        if files.iter().filter(|f| f.provider == file.provider).count() < 2 {
-            continue;
-        }
-        let ids: Vec<String> = file
+        let kept: Vec<&FilePrice> = file
             .prices
             .iter()
-            .map(|p| sources.id(file, &p.source))
+            .filter(|_| !others.is_empty())
+            .filter(read)
             .collect();
+        let ids: Vec<String> = kept.iter().map(|p| sources.id(file, &p.source)).collect();
         // (date, source id, figures), in the order first seen.
         let mut groups: Vec<(&str, &str, Vec<Value>)> = Vec::new();
-        for (p, id) in file.prices.iter().zip(&ids) {
+        for (p, id) in kept.iter().zip(&ids) {
             let figure = table(vec![
                 ("offer", Value::String(p.offer.clone())),
                 ("usd", Value::Float(p.usd)),
@@ -392,9 +411,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
         tables: Vec::new(),
         ids: Vec::new(),
     };
-    let regional = regional_tables(files, &mut sources);
-    let top = catalog.as_table_mut().ok_or("offers.toml is not a table")?;
-    let home: Vec<(String, String)> = top
+    let home: Vec<(String, String)> = catalog
         .get("providers")
         .and_then(Value::as_array)
         .into_iter()
@@ -406,6 +423,8 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
             ))
         })
         .collect();
+    let regional = regional_tables(files, &home, &mut sources);
+    let top = catalog.as_table_mut().ok_or("offers.toml is not a table")?;
     // Every home-region figure with its source id.
     let home_figures: Vec<(&FilePrice, &PriceFile)> = files
         .iter()

@@ -16,6 +16,15 @@ fn offers() -> toml::Value {
     toml::from_str(&fs::read_to_string(path).expect("offers.toml")).expect("valid TOML")
 }
 
+/// Whether `text` is a `YYYY-MM-DD` day (digits and dashes in place).
+fn is_day(text: &str) -> bool {
+    text.len() == 10
+        && text.chars().enumerate().all(|(i, c)| match i {
+            4 | 7 => c == '-',
+            _ => c.is_ascii_digit(),
+        })
+}
+
 /// A fresh folder holding `files` (name, text).
 fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
     let dir =
@@ -133,6 +142,11 @@ fn the_files_fold_into_the_newest_price_set() {
             "{source}"
         );
     }
+    // Every figure a file adds is cited: a figure goes uncited only where it adds nothing, a
+    // default-region figure that no other region's ratio reads and that does not replace the
+    // newest price set's figure, which is dated and newer (the snapshot before it holds it).
+    let offers = catalog["offers"].as_array().expect("offers");
+    let mut cited = 0;
     for file in fs::read_dir(&dir)
         .expect("the folder")
         .filter_map(Result::ok)
@@ -144,10 +158,44 @@ fn the_files_fold_into_the_newest_price_set() {
         }
         for record in json["prices"].as_array().expect("prices") {
             let url = record["source"].as_str().expect("a source");
+            if sources.iter().any(|s| s["url"].as_str() == Some(url)) {
+                cited += 1;
+                continue;
+            }
+            let sku = record["sku"].as_str().expect("a sku");
+            let id = format!("{}/{sku}", json["provider"].as_str().expect("a provider"));
+            let offer = offers
+                .iter()
+                .find(|o| o["id"].as_str() == Some(&id))
+                .unwrap_or_else(|| panic!("{url}: {id} is no offer"));
+            let entries = offer["snapshot_prices"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let entry = |snapshot: &str| {
+                entries
+                    .iter()
+                    .find(|e| e["snapshot"].as_str() == Some(snapshot))
+                    .cloned()
+            };
             assert!(
-                sources.iter().any(|s| s["url"].as_str() == Some(url)),
-                "{url}"
+                entry(prices::NEWEST).is_none(),
+                "{url}: {id} moved the newest prices"
             );
+            let kept = entry(&previous).unwrap_or_else(|| offer.clone());
+            let kept_as_of = kept["as_of"].as_str().unwrap_or_default();
+            let read_as_of = record["as_of"].as_str().unwrap_or("undated");
+            assert!(
+                is_day(kept_as_of) && (!is_day(read_as_of) || read_as_of < kept_as_of),
+                "{url}: {id} read {read_as_of}, kept {kept_as_of}"
+            );
+            let in_groups = groups.iter().any(|g| {
+                g["prices"]
+                    .as_array()
+                    .is_some_and(|p| p.iter().any(|f| f["offer"].as_str() == Some(&id)))
+            });
+            assert!(!in_groups, "{url}: {id} is baked uncited");
         }
     }
+    assert!(cited > 0);
 }

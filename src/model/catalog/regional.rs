@@ -1,10 +1,12 @@
 //! The catalog priced in one region of one provider: a copy of the built-in catalog in which that
 //! provider's offers carry the region's prices, made once per region when it is first asked for.
 //!
-//! - The newest snapshot takes the region's own catalog figures (and spot figures) as read.
+//! - The newest snapshot takes the region's own catalog figures as read.
 //! - An older snapshot stands for a time before the region's figures were read: its figure for the
 //!   default region times the region's ratio to it in the catalogs read (eu-west-1 / us-east-1),
 //!   and every such price says so. That is how the paper's Spring 2025 course moves to Europe.
+//! - A spot price, in every snapshot, is the default region's times that ratio (no catalog read
+//!   gives regional spot figures the app keeps).
 //! - An offer the region's catalog gives no figure for (not sold there, or not in the catalog
 //!   read) is left out of the region's stand-in lists; where the catalog's mapping names it, the
 //!   next fitting offer priced there stands in, named in the mapping's note; where none fits, it
