@@ -480,3 +480,55 @@ fn the_csv_markdown_and_pricing_line_say_the_region() {
         "{md}"
     );
 }
+
+#[test]
+fn a_regions_spot_price_is_its_default_regions_times_the_ratio_in_every_price_set() {
+    // No catalog read gives regional spot figures the app keeps: in every price set, an offer
+    // priced in both files has, in eu-west-1, its us-east-1 spot price times eu-west-1 /
+    // us-east-1, and no spot price where us-east-1 has none.
+    let (us, eu) = (price_file("aws-us-east-1"), price_file("aws-eu-west-1"));
+    let c = catalog();
+    let regional = priced_in(c, "aws", "eu-west-1");
+    let mut scaled = 0;
+    for snapshot in c.snapshots {
+        for offer in c.offers.iter().filter(|o| o.provider == "aws") {
+            let Some(r) = ratio(&eu, &us, offer) else {
+                continue;
+            };
+            let there = regional
+                .offer(&offer.id)
+                .expect("every offer is in the copy");
+            let Some(home) = offer.spot_in(snapshot.id) else {
+                assert!(there.spot_in(snapshot.id).is_none(), "{}", offer.id);
+                continue;
+            };
+            let spot = there
+                .spot_in(snapshot.id)
+                .unwrap_or_else(|| panic!("{} in {}: a spot price", offer.id, snapshot.id));
+            assert!(
+                (spot.usd - home.usd * r).abs() < 1e-12 * home.usd.max(1.0),
+                "{} in {}: {} vs {} x {r}",
+                offer.id,
+                snapshot.id,
+                spot.usd,
+                home.usd
+            );
+            assert!(
+                spot.source.contains("their ratio in the catalogs read"),
+                "{}",
+                spot.source
+            );
+            scaled += 1;
+        }
+    }
+    let newest = c.newest_snapshot().expect("snapshots").id;
+    let in_newest = c
+        .offers
+        .iter()
+        .filter(|o| o.provider == "aws" && ratio(&eu, &us, o).is_some())
+        .any(|o| o.spot_in(newest).is_some());
+    assert!(
+        scaled > 0 && in_newest,
+        "some spot price scaled, the newest prices' too"
+    );
+}
