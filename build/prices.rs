@@ -48,7 +48,7 @@ struct FilePrice {
 }
 
 /// Whether `text` is a `YYYY-MM-DD` date (digits and dashes in place).
-fn is_day(text: &str) -> bool {
+pub(crate) fn is_day(text: &str) -> bool {
     let bytes = text.as_bytes();
     bytes.len() == 10
         && bytes.iter().enumerate().all(|(i, b)| match i {
@@ -366,12 +366,10 @@ fn regional_tables(
                     .any(|f| f.prices.iter().any(|q| q.offer == p.offer))
         };
         // A provider with one price everywhere has one file: no other region is priced by it.
-        let kept: Vec<&FilePrice> = file
-            .prices
-            .iter()
-            .filter(|_| !others.is_empty())
-            .filter(read)
-            .collect();
+        if others.is_empty() {
+            continue;
+        }
+        let kept: Vec<&FilePrice> = file.prices.iter().filter(read).collect();
         let ids: Vec<String> = kept.iter().map(|p| sources.id(file, &p.source)).collect();
         // (date, source id, figures), in the order first seen.
         let mut groups: Vec<(&str, &str, Vec<Value>)> = Vec::new();

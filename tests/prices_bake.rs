@@ -16,15 +16,6 @@ fn offers() -> toml::Value {
     toml::from_str(&fs::read_to_string(path).expect("offers.toml")).expect("valid TOML")
 }
 
-/// Whether `text` is a `YYYY-MM-DD` day (digits and dashes in place).
-fn is_day(text: &str) -> bool {
-    text.len() == 10
-        && text.chars().enumerate().all(|(i, c)| match i {
-            4 | 7 => c == '-',
-            _ => c.is_ascii_digit(),
-        })
-}
-
 /// A fresh folder holding `files` (name, text).
 fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
     let dir =
@@ -186,7 +177,8 @@ fn the_files_fold_into_the_newest_price_set() {
             let kept_as_of = kept["as_of"].as_str().unwrap_or_default();
             let read_as_of = record["as_of"].as_str().unwrap_or("undated");
             assert!(
-                is_day(kept_as_of) && (!is_day(read_as_of) || read_as_of < kept_as_of),
+                prices::is_day(kept_as_of)
+                    && (!prices::is_day(read_as_of) || read_as_of < kept_as_of),
                 "{url}: {id} read {read_as_of}, kept {kept_as_of}"
             );
             let in_groups = groups.iter().any(|g| {
