@@ -88,8 +88,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn report(root: &Path) -> Vec<Value> {
     let text = fs::read_to_string(root.join("report.json")).unwrap();
-    serde_json::from_str::<Value>(&text)
-        .unwrap()
+    serde_json::from_str::<Value>(&text).unwrap()["prices"]
         .as_array()
         .unwrap()
         .clone()

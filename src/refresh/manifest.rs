@@ -149,7 +149,34 @@ struct RawEntry {
     provider: Option<String>,
 }
 
-/// Reads a folder's manifest; every file it names must exist.
+/// Why `file` (as a manifest names it) is not a file inside `folder`, if it is not: a path
+/// that is absolute, climbs out (`..`), or is a link leading outside the folder is refused
+/// before anything opens it.
+pub fn outside(folder: &Path, file: &str) -> Option<String> {
+    let path = Path::new(file);
+    let plain = path
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if file.is_empty() || !plain {
+        return Some(
+            "names a path outside the catalog folder (a manifest names its files by their names \
+             in the folder, without `..` or a leading `/`)"
+                .into(),
+        );
+    }
+    let (Ok(root), Ok(real)) = (folder.canonicalize(), folder.join(path).canonicalize()) else {
+        return Some("names a file that is not in the folder".into());
+    };
+    if !real.starts_with(&root) {
+        return Some(format!(
+            "is a link to {}, outside the catalog folder",
+            real.display()
+        ));
+    }
+    (!real.is_file()).then(|| "names a file that is not in the folder".into())
+}
+
+/// Reads a folder's manifest; every file it names must be a file inside the folder.
 pub fn load(folder: &Path) -> Result<Vec<Entry>, RefreshError> {
     let path = folder.join(MANIFEST);
     let name = path.display().to_string();
@@ -161,12 +188,8 @@ pub fn load(folder: &Path) -> Result<Vec<Entry>, RefreshError> {
     })?;
     let entries = parse(&text, &name)?;
     for entry in &entries {
-        if !folder.join(&entry.file).is_file() {
-            return Err(RefreshError::record(
-                &name,
-                &entry.file,
-                "names a file that is not in the folder",
-            ));
+        if let Some(message) = outside(folder, &entry.file) {
+            return Err(RefreshError::record(&name, &entry.file, message));
         }
     }
     Ok(entries)
@@ -202,6 +225,16 @@ fn entry(raw: RawEntry, name: &str) -> Result<Entry, RefreshError> {
             )))
         }
     };
+    let fields = [
+        ("title", Some(&raw.title), 400),
+        ("url", Some(&raw.url), 2000),
+        ("version", raw.version.as_ref(), 100),
+    ];
+    for (key, value, longest) in fields {
+        if value.is_some_and(|v| v.chars().count() > longest) {
+            return Err(bad(format!("`{key}` is longer than {longest} characters")));
+        }
+    }
     for date in [&raw.published, &raw.recorded].into_iter().flatten() {
         if !is_iso_date(date) {
             return Err(bad(format!("{date:?} is not an ISO date (YYYY-MM-DD)")));

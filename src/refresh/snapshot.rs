@@ -140,6 +140,64 @@ impl SnapshotFile {
         })
     }
 
+    /// Keeps, for each figure whose price equals `before`'s, `before`'s date and source (with
+    /// its catalog) where that one is dated: a newer catalog that confirms a price does not
+    /// re-date it, so the file's diff shows the moves only. Returns how many figures a newer
+    /// catalog confirmed that way.
+    pub fn keep_dates(&mut self, before: Option<&SnapshotFile>) -> usize {
+        let Some(before) = before else {
+            return 0;
+        };
+        let mut kept = 0;
+        for p in &mut self.prices {
+            let Some(q) = before.prices.iter().find(|q| q.sku == p.sku) else {
+                continue;
+            };
+            let cited = |url: &str| before.catalogs.iter().find(|c| c.url == url);
+            let same = q.usd_per_hour == p.usd_per_hour && q.as_of.is_some();
+            if same && (q.as_of != p.as_of || q.source != p.source) {
+                if let Some(catalog) = cited(&q.source) {
+                    if !self.catalogs.iter().any(|c| c.url == catalog.url) {
+                        self.catalogs.push(catalog.clone());
+                    }
+                    p.as_of.clone_from(&q.as_of);
+                    p.source.clone_from(&q.source);
+                    kept += 1;
+                }
+            }
+            let same_spot = q.spot_usd_per_hour.is_some()
+                && q.spot_usd_per_hour == p.spot_usd_per_hour
+                && q.spot_as_of.is_some();
+            if same_spot && (q.spot_as_of != p.spot_as_of || q.spot_source != p.spot_source) {
+                if let Some(catalog) = q.spot_source.as_deref().and_then(cited) {
+                    if !self.catalogs.iter().any(|c| c.url == catalog.url) {
+                        self.catalogs.push(catalog.clone());
+                    }
+                    p.spot_as_of.clone_from(&q.spot_as_of);
+                    p.spot_source.clone_from(&q.spot_source);
+                }
+            }
+        }
+        kept
+    }
+
+    /// The first figure that is no price the command writes (not finite, or outside
+    /// [`super::catalog::plausible`]), named, if any: checked again just before writing.
+    pub fn implausible(&self) -> Option<String> {
+        self.prices.iter().find_map(|p| {
+            [p.usd_per_hour, p.spot_usd_per_hour]
+                .into_iter()
+                .flatten()
+                .find(|usd| !super::catalog::plausible(*usd))
+                .map(|usd| {
+                    format!(
+                        "{} {} {}: ${usd:e} an hour",
+                        self.provider, self.region, p.sku
+                    )
+                })
+        })
+    }
+
     /// Where it goes in the output folder.
     pub fn path(&self, out: &Path) -> PathBuf {
         out.join(format!("{}-{}.json", self.provider, self.region))
