@@ -15,7 +15,7 @@ use super::merge::merge;
 use super::snapshot::SnapshotFile;
 use super::source::Source;
 use super::watch::SkuList;
-use super::words::{count, log_read};
+use super::words::{count, log_read, money};
 use super::{aws, azure, derived, gcp, lambda, report, runpod};
 use super::{course, write};
 
@@ -121,7 +121,7 @@ fn header(options: &Options, reads: &[CatalogRead]) -> String {
         }
     }
     if !refused.is_empty() {
-        text.push_str("\nRows of watched SKUs refused, by reason:\n\n");
+        text.push_str("\nRows of watched SKUs refused, by reason:\n");
         for ((provider, reason), rows) in refused {
             text.push_str(&format!(
                 "- {provider}: {}: {reason}\n",
@@ -140,8 +140,11 @@ fn course_line(before: Option<&SnapshotFile>, after: Option<&SnapshotFile>) -> S
     match (course::total_with(before), course::total_with(after)) {
         (Some(old), Some(new)) => format!(
             "The default course (the paper's, on {provider} {region} at the newest prices): \
-             ${old:.2} before, ${new:.2} after ({:+.2}).",
-            new - old
+             {} before, {} after ({}{}).",
+            money(old),
+            money(new),
+            if new >= old { "+" } else { "" },
+            money(new - old)
         ),
         _ => "The default course could not be priced.".into(),
     }

@@ -14,6 +14,25 @@ pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
     format!("{n} {}", if n == 1 { singular } else { plural })
 }
 
+/// "$43,990.19", "-$90.19": US dollars to the cent, thousands grouped.
+pub fn money(usd: f64) -> String {
+    let cents = format!("{:.2}", usd.abs());
+    let (whole, fraction) = cents.split_once('.').unwrap_or((&cents, "00"));
+    let mut grouped = String::new();
+    for (i, digit) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    let sign = if usd < 0.0 && cents != "0.00" {
+        "-"
+    } else {
+        ""
+    };
+    format!("{sign}${grouped}.{fraction}")
+}
+
 /// "dated 2026-07-20" or "undated".
 pub fn dated(as_of: Option<&str>) -> String {
     as_of.map_or_else(|| "undated".to_string(), |d| format!("dated {d}"))
