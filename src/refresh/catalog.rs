@@ -83,8 +83,12 @@ pub struct Figure {
 /// Where a catalog was published, shown to readers of the snapshot.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatalogInfo {
+    /// Its citation's id (see [`citation_id`]).
+    pub id: String,
     /// What it is, in words ("AWS Price List, AmazonEC2 offer file, us-east-1").
     pub title: String,
+    /// Who publishes it ("Amazon Web Services", "SkyPilot (skypilot-org/skypilot-catalog)").
+    pub publisher: String,
     /// Its public address (the record's file or page).
     pub url: String,
     /// The catalog's own version (AWS's offer version, a generator's commit), if it has one.
@@ -209,6 +213,16 @@ pub fn check_figures(figures: &[Figure]) -> Result<(), (String, String)> {
         }
     }
     Ok(())
+}
+
+/// The id a catalog is cited by, made of its address so that every file citing it agrees:
+/// `C` and eight decimal digits of the address's FNV-1a hash (`C40291733`): source ids are a
+/// letter and digits. The build refuses two catalogs with one id.
+pub fn citation_id(url: &str) -> String {
+    let hash = url.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("C{:08}", (hash >> 32) % 100_000_000)
 }
 
 /// A price rounded to nine decimals (a billing catalog's finest unit is the nano-dollar), so a

@@ -146,6 +146,7 @@ impl Saved<'_> {
             version: None,
             published: None,
             recorded: Some(self.read_on.to_string()),
+            publisher: None,
         });
     }
 
@@ -211,6 +212,7 @@ fn aws(
             version: None,
             published: None,
             recorded: Some(saved.read_on.to_string()),
+            publisher: None,
         };
         let source = Source {
             name: &url,

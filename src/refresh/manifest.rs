@@ -12,6 +12,7 @@
 //! published = "..."    # optional: ISO date, when the file does not say its own
 //! recorded = "..."     # optional: ISO date the file was read from its source
 //! provider = "aws"     # only for skypilot-vms, which every cloud shares
+//! publisher = "..."    # optional: who publishes it, when not the format's publisher
 //! ```
 
 use std::path::Path;
@@ -96,6 +97,22 @@ impl Format {
         }
     }
 
+    /// Who publishes a catalog of this format, as its citation names them: the provider for its
+    /// own formats, the third party for a derived table.
+    pub fn publisher(self) -> &'static str {
+        match self {
+            Format::AwsOfferJson | Format::AwsOfferCsv => "Amazon Web Services",
+            Format::AzureRetailPage => "Microsoft Azure",
+            Format::GcpSkusPage => "Google Cloud",
+            Format::LambdaInstanceTypes => "Lambda",
+            Format::RunpodGpuTypes => "RunPod",
+            Format::KarpenterAwsHistory => "Karpenter for AWS (aws/karpenter-provider-aws)",
+            Format::KarpenterAzure => "Karpenter for Azure (Azure/karpenter-provider-azure)",
+            Format::VantageGpuByRegion => "instances.vantage.sh, copied by tsaol/aws-gpu",
+            Format::SkypilotVms => "SkyPilot (skypilot-org/skypilot-catalog)",
+        }
+    }
+
     /// Whether it is a third party's table derived from a provider's catalog.
     pub fn is_derived(self) -> bool {
         matches!(
@@ -128,6 +145,8 @@ pub struct Entry {
     pub published: Option<String>,
     /// The ISO date the file was read from its source (a recorded response's day).
     pub recorded: Option<String>,
+    /// Who publishes it, when not [`Format::publisher`].
+    pub publisher: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -147,6 +166,7 @@ struct RawEntry {
     published: Option<String>,
     recorded: Option<String>,
     provider: Option<String>,
+    publisher: Option<String>,
 }
 
 /// Why `file` (as a manifest names it) is not a file inside `folder`, if it is not: a path
@@ -229,6 +249,7 @@ fn entry(raw: RawEntry, name: &str) -> Result<Entry, RefreshError> {
         ("title", Some(&raw.title), 400),
         ("url", Some(&raw.url), 2000),
         ("version", raw.version.as_ref(), 100),
+        ("publisher", raw.publisher.as_ref(), 200),
     ];
     for (key, value, longest) in fields {
         if value.is_some_and(|v| v.chars().count() > longest) {
@@ -249,5 +270,6 @@ fn entry(raw: RawEntry, name: &str) -> Result<Entry, RefreshError> {
         version: raw.version,
         published: raw.published,
         recorded: raw.recorded,
+        publisher: raw.publisher,
     })
 }

@@ -22,11 +22,18 @@ use super::catalog::CatalogInfo;
 use super::error::RefreshError;
 use super::merge::RegionPrices;
 
-/// A catalog as the file shows it.
+/// A catalog as the file shows it, with its citation (id, title, publisher), which the build
+/// bakes as the source its figures cite.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CatalogJson {
+    /// Its citation's id ([`super::catalog::citation_id`] of its address).
+    #[serde(default)]
+    pub id: String,
     /// What it is.
     pub title: String,
+    /// Who publishes it.
+    #[serde(default)]
+    pub publisher: String,
     /// Its address.
     pub url: String,
     /// Its own version, if any.
@@ -81,7 +88,9 @@ pub struct SnapshotFile {
 
 fn catalog_json(info: &CatalogInfo) -> CatalogJson {
     CatalogJson {
+        id: info.id.clone(),
         title: info.title.clone(),
+        publisher: info.publisher.clone(),
         url: info.url.clone(),
         version: info.version.clone(),
         published: info.published.clone(),

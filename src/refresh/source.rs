@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::catalog::{check_figures, CatalogInfo, CatalogRead, Figure};
+use super::catalog::{check_figures, citation_id, CatalogInfo, CatalogRead, Figure};
 use super::error::RefreshError;
 use super::manifest::Entry;
 use super::watch::SkuList;
@@ -69,7 +69,12 @@ impl Found {
             file: source.name.to_string(),
             provider: entry.provider,
             catalog: CatalogInfo {
+                id: citation_id(&url),
                 title: entry.title.clone(),
+                publisher: entry
+                    .publisher
+                    .clone()
+                    .unwrap_or_else(|| entry.format.publisher().to_string()),
                 url,
                 version: self.version.or_else(|| entry.version.clone()),
                 published,
