@@ -57,8 +57,7 @@ impl<R: Read> Read for CappedReader<R> {
         for (i, &byte) in buf[..n].iter().enumerate() {
             self.at = match (self.at, byte) {
                 (At::Outside, b'"') => At::String(0),
-                (At::Outside, _) => At::Outside,
-                (At::String(_), b'"') => At::Outside,
+                (At::Outside, _) | (At::String(_), b'"') => At::Outside,
                 (At::String(len), b'\\') => At::Escape(len + 1),
                 (At::String(len) | At::Escape(len), _) => At::String(len + 1),
             };

@@ -65,8 +65,7 @@ pub fn write_all(files: &[(PathBuf, String)]) -> Result<(), RefreshError> {
             }
         }
     }
-    let mut renamed = 0;
-    for (temp, target) in &temps {
+    for (renamed, (temp, target)) in temps.iter().enumerate() {
         if let Err(e) = fs::rename(temp, target) {
             for (temp, _) in &temps[renamed..] {
                 let _ = fs::remove_file(temp);
@@ -76,7 +75,6 @@ pub fn write_all(files: &[(PathBuf, String)]) -> Result<(), RefreshError> {
                 format!("{e} (the {renamed} files before it in the list were replaced)"),
             ));
         }
-        renamed += 1;
     }
     Ok(())
 }
