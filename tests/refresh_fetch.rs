@@ -248,16 +248,46 @@ fn fetch_follows_every_providers_documented_addresses() {
         price("aws", "us-east-1", "p4d.24xlarge"),
         (Some(32.7726), None, Some("2024-05-28".into()))
     );
-    // Both eastus pages were read: D2s_v3 from the first, D2als_v7 from the second; a live
-    // response holds at the day it was read.
+    // Both eastus pages were read: D2s_v3 from the first, D2als_v7 from the second; an Azure
+    // figure is dated by its Linux pay-as-you-go item's effectiveStartDate (the day that price
+    // took effect), read here from the pages served.
     let today = Some("2026-12-03".to_string());
+    let effective = |page: &str, sku_name: &str| {
+        let page: serde_json::Value = serde_json::from_str(&recorded(CATALOGS, page)).unwrap();
+        let item = page["Items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| {
+                i["skuName"] == sku_name
+                    && i["type"] == "Consumption"
+                    && !i["productName"].as_str().unwrap().contains("Windows")
+            })
+            .unwrap()
+            .clone();
+        Some(item["effectiveStartDate"].as_str().unwrap()[..10].to_string())
+    };
     assert_eq!(
         price("azure", "eastus", "Standard_D2s_v3"),
-        (Some(0.096), Some(0.018816), today.clone())
+        (
+            Some(0.096),
+            Some(0.018816),
+            effective(
+                "azure-retail-prices-eastus-Standard_D2s_v3-nofilter-preview.json",
+                "D2s v3"
+            )
+        )
     );
     assert_eq!(
         price("azure", "eastus", "Standard_D2als_v7"),
-        (Some(0.0804), Some(0.015598), today.clone())
+        (
+            Some(0.0804),
+            Some(0.015598),
+            effective(
+                "azure-retail-prices-eastus-Standard_D2als_v7-nofilter-preview.json",
+                "D2als v7"
+            )
+        )
     );
     assert_eq!(
         price("gcp", "us-central1", "a2-highgpu-1g").0,
