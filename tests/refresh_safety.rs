@@ -350,3 +350,43 @@ fn an_azure_page_is_streamed_and_a_gigabyte_string_in_it_refused_early() {
     // Its figure is dated by its item's effectiveStartDate.
     assert!(read.found.figure_dates.values().all(|d| d.len() == 10));
 }
+
+/// A reader that gives one byte at a time (every state of the string scan crosses a read).
+struct Bytewise<'a>(&'a [u8]);
+
+impl Read for Bytewise<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((first, rest)), Some(slot)) => {
+                *slot = *first;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn escaped_quotes_neither_end_a_string_nor_escape_the_cap() {
+    use course_cost::refresh::json::{CappedReader, MAX_STRING};
+    // Strings of escaped quotes and backslashes just under the cap read whole, one byte at a
+    // time or at once; the same strings just over it are refused.
+    let string = |len: usize| "\\\"\\\\".repeat(len / 4);
+    for (len, fits) in [(MAX_STRING - 4, true), (MAX_STRING + 4, false)] {
+        let text = format!("{{\"a\": \"{}\", \"b\": \"x\"}}", string(len));
+        for bytewise in [false, true] {
+            let mut read = String::new();
+            let result = if bytewise {
+                CappedReader::new(Bytewise(text.as_bytes())).read_to_string(&mut read)
+            } else {
+                CappedReader::new(text.as_bytes()).read_to_string(&mut read)
+            };
+            assert_eq!(result.is_ok(), fits, "{len} bytes, bytewise {bytewise}");
+            if fits {
+                let value: serde_json::Value = serde_json::from_str(&read).unwrap();
+                assert_eq!(value["b"], "x");
+            }
+        }
+    }
+}
