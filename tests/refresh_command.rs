@@ -440,3 +440,72 @@ fn the_report_counts_a_refused_zero_dollar_capacity_block_row() {
         "{said}"
     );
 }
+
+#[test]
+fn a_get_products_response_is_named_not_read_as_an_offer_file() {
+    // The Pricing API's GetProducts answer for the same p4d product: a PriceList of products,
+    // each a JSON text with its own terms (the shape boto3's get_products returns).
+    let offer: Value =
+        serde_json::from_str(&fs::read_to_string(Path::new(CATALOGS).join(OFFER_FILE)).unwrap())
+            .unwrap();
+    let sku = "H7NGEAC6UEHNTKSJ";
+    let item = serde_json::json!({
+        "product": offer["products"][sku],
+        "serviceCode": "AmazonEC2",
+        "terms": {"OnDemand": offer["terms"]["OnDemand"][sku]},
+        "version": offer["version"],
+        "publicationDate": offer["publicationDate"],
+    });
+    let response = serde_json::json!({
+        "FormatVersion": "aws_v1",
+        "PriceList": [item.to_string()],
+    });
+    for (case, text) in [("response", response), ("one of its items", item)] {
+        let root = setup("get-products");
+        fs::write(root.join("catalogs").join(OFFER_FILE), text.to_string()).unwrap();
+        let output = run(&root, &[]);
+        assert_eq!(output.status.code(), Some(1), "{case}");
+        let said = text_of(&output);
+        assert!(
+            said.contains(OFFER_FILE)
+                && said.contains("GetProducts response")
+                && said.contains("not an offer file")
+                && !said.contains("terms come before"),
+            "{case}: {said}"
+        );
+    }
+}
+
+fn text_of(output: &Output) -> String {
+    format!("{}{}", text(&output.stdout), text(&output.stderr))
+}
+
+#[test]
+fn the_log_counts_in_the_right_number() {
+    let root = setup("plural");
+    let output = run(&root, &[]);
+    assert!(output.status.success());
+    let said = text(&output.stdout);
+    // The offer file gives p4d.24xlarge alone: one figure (and its Capacity Block row refused);
+    // an Azure page states no date of its own but its items do; the northeurope page dates no
+    // figure: "undated", never "dated undated".
+    let offer_line = said
+        .lines()
+        .find(|l| l.starts_with("read") && l.contains(OFFER_FILE))
+        .unwrap();
+    assert!(
+        offer_line.ends_with("; 1 figure, 1 row refused"),
+        "{offer_line}"
+    );
+    assert!(offer_line.contains("dated 2024-05-28"), "{offer_line}");
+    assert!(
+        !said.contains("1 figures") && !said.contains("1 records") && !said.contains("1 rows"),
+        "{said}"
+    );
+    assert!(!said.contains("dated undated"), "{said}");
+    assert!(
+        said.contains("(azure, its figures dated by their items)")
+            && said.contains("(azure, undated)"),
+        "{said}"
+    );
+}

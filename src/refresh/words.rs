@@ -62,7 +62,10 @@ pub fn log_read(log: &mut dyn Write, read: &CatalogRead, started: Instant) {
         } else {
             ""
         },
-        dated(read.as_of.as_deref()),
+        match (&read.as_of, read.figure_dates.is_empty()) {
+            (None, false) => "its figures dated by their items".to_string(),
+            (as_of, _) => dated(as_of.as_deref()),
+        },
         count(read.records, "record", "records"),
         count(read.figures.len() as u64, "figure", "figures"),
     );
