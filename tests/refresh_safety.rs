@@ -3,7 +3,8 @@
 //! failing `--report` or `--out` leaves every file of `--out` byte-identical); a price outside
 //! what any machine costs is refused even with `--accept`; a SKU listed twice at two prices, or
 //! a JSON key written twice, is named; a manifest cannot name a file outside `--from`; a 1 GB
-//! string is refused after its first 64 KiB, in the AWS offer file and in an Azure page alike.
+//! string is refused after its first 64 KiB, in the AWS offer file and in an Azure page alike;
+//! and (issue 44) a Pricing API GetProducts response is named as what it is.
 // Test code: a failed expectation is a failed test.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
@@ -388,5 +389,40 @@ fn escaped_quotes_neither_end_a_string_nor_escape_the_cap() {
                 assert_eq!(value["b"], "x");
             }
         }
+    }
+}
+
+#[test]
+fn a_get_products_response_is_named_not_read_as_an_offer_file() {
+    // The Pricing API's GetProducts answer for the same p4d product: a PriceList of products,
+    // each a JSON text with its own terms (the shape boto3's get_products returns).
+    let offer: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(Path::new(CATALOGS).join(OFFER_FILE)).unwrap())
+            .unwrap();
+    let sku = "H7NGEAC6UEHNTKSJ";
+    let item = serde_json::json!({
+        "product": offer["products"][sku],
+        "serviceCode": "AmazonEC2",
+        "terms": {"OnDemand": offer["terms"]["OnDemand"][sku]},
+        "version": offer["version"],
+        "publicationDate": offer["publicationDate"],
+    });
+    let response = serde_json::json!({
+        "FormatVersion": "aws_v1",
+        "PriceList": [item.to_string()],
+    });
+    for (case, text) in [("response", response), ("one of its items", item)] {
+        let root = setup("get-products");
+        fs::write(root.join("catalogs").join(OFFER_FILE), text.to_string()).unwrap();
+        let output = run(&root, &root.join("out"), &root.join("r.json"), &[]);
+        assert_eq!(output.status.code(), Some(1), "{case}");
+        let said = said(&output);
+        assert!(
+            said.contains(OFFER_FILE)
+                && said.contains("GetProducts response")
+                && said.contains("not an offer file")
+                && !said.contains("terms come before"),
+            "{case}: {said}"
+        );
     }
 }
