@@ -426,3 +426,48 @@ fn a_get_products_response_is_named_not_read_as_an_offer_file() {
         );
     }
 }
+
+#[test]
+fn a_newer_catalog_that_confirms_a_price_does_not_re_date_it() {
+    let root = setup("confirmed");
+    let (out, report) = (root.join("out"), root.join("r.json"));
+    assert!(run(&root, &out, &report, &[]).status.success());
+    let before: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("aws-us-east-1.json")).unwrap()).unwrap();
+    assert_eq!(before["prices"][0]["as_of"], "2024-05-28");
+    // The same offer file published a month later, its p4d price unchanged.
+    let path = root.join("catalogs").join(OFFER_FILE);
+    let text = fs::read_to_string(&path)
+        .unwrap()
+        .replace(
+            "\"publicationDate\": \"2024-05-28T20:35:22Z\"",
+            "\"publicationDate\": \"2024-06-28T20:35:22Z\"",
+        )
+        .replace(
+            "\"version\": \"20240528203522\"",
+            "\"version\": \"20240628203522\"",
+        );
+    assert!(text.contains("2024-06-28T20:35:22Z") && text.contains("20240628203522"));
+    fs::write(&path, text).unwrap();
+    let summary = root.join("summary.md");
+    let output = run(
+        &root,
+        &out,
+        &report,
+        &["--summary", summary.to_str().unwrap()],
+    );
+    assert!(output.status.success(), "{}", said(&output));
+    let after: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("aws-us-east-1.json")).unwrap()).unwrap();
+    // The figure keeps its date and source: the file's diff is its catalog's new version and
+    // date, not a re-dated figure; the summary lists no move and counts the confirmation.
+    assert_eq!(after["prices"], before["prices"]);
+    assert_eq!(after["catalog"]["published"], "2024-06-28");
+    assert_eq!(after["catalog"]["version"], "20240628203522");
+    let written = fs::read_to_string(summary).unwrap();
+    assert!(written.contains("No price moved."), "{written}");
+    assert!(
+        written.contains("1 figure confirmed by a newer catalog kept its earlier date"),
+        "{written}"
+    );
+}

@@ -209,9 +209,10 @@ pub fn refresh(
     let counts: Vec<String> = [
         course,
         Some(format!(
-            "Unchanged: {}; {} confirmed by a newer catalog kept their earlier date.",
+            "Unchanged: {}; {} confirmed by a newer catalog kept {} earlier date.",
             count(unchanged as u64, "figure", "figures"),
             count(confirmed as u64, "figure", "figures"),
+            if confirmed == 1 { "its" } else { "their" },
         )),
     ]
     .into_iter()
