@@ -18,7 +18,7 @@ use super::error::RefreshError;
 pub const MAX_STRING: usize = 64 * 1024;
 /// The largest catalog file read whole (Google's Compute Engine listing is tens of MB; AWS offer
 /// files and Azure pages are streamed and have no such limit).
-pub const MAX_TEXT: u64 = 512 * 1024 * 1024;
+pub const MAX_TEXT: u64 = 256 * 1024 * 1024;
 
 /// Where a [`CappedReader`] is in the JSON text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
