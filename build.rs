@@ -8,12 +8,16 @@
 
 #[path = "build/bake.rs"]
 mod bake;
+#[path = "build/citations.rs"]
+mod citations;
 // The refresh command's ISO dates (`civil_from_days`, `today`); the script uses part of them.
 #[allow(dead_code, unreachable_pub)]
 #[path = "src/refresh/date.rs"]
 mod date;
 #[path = "build/prices.rs"]
 mod prices;
+#[path = "build/regional.rs"]
+mod regional;
 #[path = "build/schema.rs"]
 mod schema;
 

@@ -4,47 +4,47 @@
 //! every file of a provider with several regions is baked as that region's prices
 //! (`REGION_PRICES`, which `model/catalog/regional.rs` prices other regions with; of a default
 //! region, the figures another region's ratio reads), and the catalog of every figure kept
-//! becomes a cited source. A file that does not fit the format fails the build with the file and
-//! the record named.
+//! becomes a cited source, by the citation (id, title, publisher) the refresh command wrote for
+//! it (`build/citations.rs`; the build makes none). A file that does not fit the format fails
+//! the build with the file and the record named.
 
 use std::fs;
 use std::path::Path;
 
 use serde_json::Value as Json;
-use toml::{Table, Value};
+use toml::Value;
+
+use crate::citations::{self, Citation, Sources};
 
 /// The id of the snapshot made of the price files.
 pub(crate) const NEWEST: &str = "catalogs";
 
 /// One price file, checked.
 pub(crate) struct PriceFile {
-    /// The catalog's address.
-    url: String,
-    provider: String,
-    region: String,
-    title: String,
-    /// The catalog's own publication date, when it gives one.
-    published: Option<String>,
+    pub(crate) provider: String,
+    pub(crate) region: String,
+    /// Every catalog read for the region, with its citation.
+    pub(crate) citations: Vec<Citation>,
     /// The day the command read the catalog.
-    read_on: String,
-    prices: Vec<FilePrice>,
+    pub(crate) read_on: String,
+    pub(crate) prices: Vec<FilePrice>,
 }
 
 /// One figure of a price file.
-struct FilePrice {
+pub(crate) struct FilePrice {
     /// The offer id in `offers.toml` (`aws/p4d.24xlarge`).
-    offer: String,
+    pub(crate) offer: String,
     /// US dollars per the offer's unit (hour or GB-month).
-    usd: f64,
+    pub(crate) usd: f64,
     /// Spot, US dollars per hour, where the catalog gives one.
-    spot: Option<f64>,
-    as_of: String,
+    pub(crate) spot: Option<f64>,
+    pub(crate) as_of: String,
     /// The address of the catalog record's file or page.
-    source: String,
+    pub(crate) source: String,
     /// The spot figure's own date ("undated" when the catalog gives it none) and address, where
     /// the file gives them (`spot_as_of`, `spot_source`); else the on-demand figure's.
-    spot_as_of: String,
-    spot_source: String,
+    pub(crate) spot_as_of: String,
+    pub(crate) spot_source: String,
 }
 
 /// Whether `text` is a `YYYY-MM-DD` date (digits and dashes in place).
@@ -220,12 +220,20 @@ fn read_file(path: &Path, name: &str, catalog: &Value) -> Result<PriceFile, Stri
         }
         prices.push(read);
     }
+    let citations = citations::read(&json, name)?;
+    for (i, p) in prices.iter().enumerate() {
+        for url in [&p.source, &p.spot_source] {
+            if !citations.iter().any(|c| &c.url == url) {
+                return Err(format!(
+                    "{name}: prices[{i}]: cites {url}, which is none of its file's catalogs"
+                ));
+            }
+        }
+    }
     Ok(PriceFile {
-        url: url.to_string(),
         provider: provider.to_string(),
         region: region.to_string(),
-        title: text(catalog_part, "title", &at)?.to_string(),
-        published,
+        citations,
         read_on: read_on.to_string(),
         prices,
     })
@@ -266,72 +274,7 @@ pub(crate) fn read_dir(dir: &Path, catalog: &Value) -> Result<Vec<PriceFile>, St
     Ok(files)
 }
 
-/// "owner/repo on GitHub" for a GitHub address, else the address's host.
-fn publisher(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let mut parts = rest.split('/');
-    let host = parts.next().unwrap_or_default();
-    match (host, parts.next(), parts.next()) {
-        ("github.com", Some(owner), Some(repo)) => format!("{owner}/{repo} on GitHub"),
-        _ => host.to_string(),
-    }
-}
-
-/// A record address that is no file's catalog, named by its repository and path
-/// ("skypilot-catalog catalogs/v7/aws/vms.csv"), or by itself.
-fn record_title(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-    let parts: Vec<&str> = rest.split('/').collect();
-    match parts.as_slice() {
-        ["github.com", _, repo, "blob", _, path @ ..] => format!("{repo} {}", path.join("/")),
-        _ => rest.to_string(),
-    }
-}
-
-/// The cited sources the files add (`C1`, `C2`, ...: one per address a figure cites).
-struct Sources<'a> {
-    files: &'a [PriceFile],
-    tables: Vec<Value>,
-    /// (url, id).
-    ids: Vec<(String, String)>,
-}
-
-impl Sources<'_> {
-    /// The id of the source at `url`, cited by a figure of `file`, added the first time: named
-    /// by the file whose catalog is at `url` (its title and publication date), else by the
-    /// address, undated (read on the file's day).
-    fn id(&mut self, file: &PriceFile, url: &str) -> String {
-        if let Some((_, id)) = self.ids.iter().find(|(u, _)| u == url) {
-            return id.clone();
-        }
-        let id = format!("C{}", self.ids.len() + 1);
-        let catalog = self.files.iter().find(|f| f.url == url);
-        let title = catalog.map_or_else(|| record_title(url), |f| f.title.clone());
-        let published = catalog.and_then(|f| f.published.clone());
-        let read_on = catalog.map_or(&file.read_on, |f| &f.read_on);
-        let mut table = Table::new();
-        for (key, value) in [
-            ("id", id.clone()),
-            ("title", title),
-            ("publisher", publisher(url)),
-            (
-                "date",
-                published
-                    .clone()
-                    .unwrap_or_else(|| format!("undated (read {read_on})")),
-            ),
-            ("url", url.to_string()),
-            ("as_of", published.unwrap_or_else(|| "undated".into())),
-        ] {
-            table.insert(key.into(), Value::String(value));
-        }
-        self.tables.push(Value::Table(table));
-        self.ids.push((url.to_string(), id.clone()));
-        id
-    }
-}
-
-fn table(pairs: Vec<(&str, Value)>) -> Value {
+pub(crate) fn table(pairs: Vec<(&str, Value)>) -> Value {
     Value::Table(pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
@@ -340,75 +283,12 @@ fn month(as_of: &str) -> Option<String> {
     is_day(as_of).then(|| as_of[..7].to_string())
 }
 
-/// Each file's figures as `schema::REGION_PRICES` tables, one per date and source (a file's
-/// figures mostly share them: 16 bytes a figure in the wasm instead of 48), and each figure's
-/// source id, in file order. A region's spot prices are its default region's
-/// times the on-demand ratio (`model/catalog/regional.rs`), so none is baked here. A default
-/// region's figure (`home`: each provider's default region) is read only as the denominator of
-/// another region's ratio, so it is baked only where another region's file prices the same
-/// offer (the newest snapshot holds the default region's figures).
-fn regional_tables(
-    files: &[PriceFile],
-    home: &[(String, String)],
-    sources: &mut Sources,
-) -> Vec<Value> {
-    let mut regional = Vec::new();
-    for file in files {
-        let others: Vec<&PriceFile> = files
-            .iter()
-            .filter(|f| f.provider == file.provider && f.region != file.region)
-            .collect();
-        let is_home = home.contains(&(file.provider.clone(), file.region.clone()));
-        let read = |p: &&FilePrice| {
-            !is_home
-                || others
-                    .iter()
-                    .any(|f| f.prices.iter().any(|q| q.offer == p.offer))
-        };
-        // A provider with one price everywhere has one file: no other region is priced by it.
-        if others.is_empty() {
-            continue;
-        }
-        let kept: Vec<&FilePrice> = file.prices.iter().filter(read).collect();
-        let ids: Vec<String> = kept.iter().map(|p| sources.id(file, &p.source)).collect();
-        // (date, source id, figures), in the order first seen.
-        let mut groups: Vec<(&str, &str, Vec<Value>)> = Vec::new();
-        for (p, id) in kept.iter().zip(&ids) {
-            let figure = table(vec![
-                ("offer", Value::String(p.offer.clone())),
-                ("usd", Value::Float(p.usd)),
-            ]);
-            match groups
-                .iter_mut()
-                .find(|(d, s, _)| *d == p.as_of && *s == id)
-            {
-                Some((_, _, figures)) => figures.push(figure),
-                None => groups.push((&p.as_of, id, vec![figure])),
-            }
-        }
-        for (as_of, source, figures) in groups {
-            regional.push(table(vec![
-                ("provider", Value::String(file.provider.clone())),
-                ("region", Value::String(file.region.clone())),
-                ("as_of", Value::String(as_of.to_string())),
-                ("source", Value::String(source.to_string())),
-                ("prices", Value::Array(figures)),
-            ]));
-        }
-    }
-    regional
-}
-
 /// Folds `files` into `catalog` (offers.toml as read): their sources, and the newest snapshot:
 /// each offer at its home-region file's figure, else at the previous newest snapshot's.
 /// Returns the baked `REGION_PRICES` list as a value of `schema::REGION_PRICES` tables, and the
 /// id of the snapshot the newest one falls back to.
 pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, String), String> {
-    let mut sources = Sources {
-        files,
-        tables: Vec::new(),
-        ids: Vec::new(),
-    };
+    let mut sources = Sources::default();
     let home: Vec<(String, String)> = catalog
         .get("providers")
         .and_then(Value::as_array)
@@ -421,7 +301,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
             ))
         })
         .collect();
-    let regional = regional_tables(files, &home, &mut sources);
+    let regional = crate::regional::tables(files, &home, &mut sources)?;
     let top = catalog.as_table_mut().ok_or("offers.toml is not a table")?;
     // Every home-region figure with its source id.
     let home_figures: Vec<(&FilePrice, &PriceFile)> = files
@@ -451,7 +331,7 @@ pub(crate) fn fold(catalog: &mut Value, files: &[PriceFile]) -> Result<(Value, S
             .unwrap_or_default()
             .to_string();
         let read = home_figures.iter().find(|(p, _)| p.offer == id).copied();
-        let entry = newest_entry(offer, read, previous_id, &mut sources);
+        let entry = newest_entry(offer, read, previous_id, &mut sources)?;
         let sold = not_offered
             .as_ref()
             .and_then(Value::as_array)
@@ -487,7 +367,7 @@ fn newest_entry(
     read: Option<(&FilePrice, &PriceFile)>,
     previous: &str,
     sources: &mut Sources,
-) -> Option<(Value, bool)> {
+) -> Result<Option<(Value, bool)>, String> {
     let own = offer.get("snapshot_prices").and_then(Value::as_array);
     let before = own
         .into_iter()
@@ -507,9 +387,11 @@ fn newest_entry(
     // Without a newer figure the previous snapshot's entry holds (`Offer::price_in` falls back
     // to it), and no copy is baked.
     let Some((p, file)) = read else {
-        return before.cloned().map(|entry| (entry, false));
+        return Ok(before.cloned().map(|entry| (entry, false)));
     };
-    let source = sources.id(file, &p.source);
+    let source = sources
+        .id(&file.citations, &p.source, &file.read_on)
+        .map_err(|e| format!("{}-{}.json: {e}", file.provider, file.region))?;
     let mut entry = vec![
         ("snapshot", Value::String(NEWEST.into())),
         ("usd", Value::Float(p.usd)),
@@ -544,7 +426,7 @@ fn newest_entry(
             }
         }
     }
-    Some((table(entry), true))
+    Ok(Some((table(entry), true)))
 }
 
 /// The months of `offer`'s on-demand and spot figures in the newest snapshot.

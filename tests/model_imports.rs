@@ -652,3 +652,27 @@ fn a_loop_through_two_folders_is_found_though_no_file_imports_back() {
     ]);
     assert_eq!(folder_loop(&import_graph(&files)), None);
 }
+
+#[test]
+fn refresh_files_import_no_circle() {
+    let graph = graph_of("refresh");
+    // The command's layers, one import of each: the readers above the catalog types, the run
+    // above the readers, the download (`fetch.rs`) and the run both on the log's words.
+    for (from, to) in [
+        ("refresh/run.rs", "refresh/aws/offer_json.rs"),
+        ("refresh/run.rs", "refresh/words.rs"),
+        ("refresh/words.rs", "refresh/catalog.rs"),
+        ("refresh/aws/offer_json.rs", "refresh/json.rs"),
+        ("refresh/azure.rs", "refresh/catalog.rs"),
+    ] {
+        assert!(graph[from].contains(to), "{from} -> {to} not found");
+    }
+    // The download and the run: the run calls the download, never the other way round.
+    assert!(!graph["refresh/fetch.rs"].contains("refresh/run.rs"));
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import circle in src/refresh: {}", cycle.join(" -> "));
+    }
+    if let Some((dir, cycle)) = folder_loop(&graph) {
+        panic!("loop among the parts of {dir}: {}", cycle.join(" -> "));
+    }
+}

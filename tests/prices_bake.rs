@@ -4,8 +4,12 @@
 // Test code: a failed expectation is a failed test; the build module's items are used in part.
 #![allow(clippy::expect_used, clippy::unwrap_used, dead_code, unreachable_pub)]
 
+#[path = "../build/citations.rs"]
+mod citations;
 #[path = "../build/prices.rs"]
 mod prices;
+#[path = "../build/regional.rs"]
+mod regional;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -190,4 +194,64 @@ fn the_files_fold_into_the_newest_price_set() {
         }
     }
     assert!(cited > 0);
+}
+
+#[test]
+fn a_file_without_its_citations_fails_and_the_baked_sources_are_the_files_own() {
+    let good = r#"{"sku": "p4d.24xlarge", "usd_per_hour": 23.71569, "usd_per_gb_month": null, "spot_usd_per_hour": null, "as_of": "2026-01-21", "source": "https://example.org/c"}"#;
+    let cited = |catalog: &str| {
+        eu_file(good).replace(
+            "\"read_on\"",
+            &format!("\"catalogs\": [{catalog}], \"read_on\""),
+        )
+    };
+    // The refresh command writes each catalog's id, title and publisher; the build makes none.
+    let file = "aws-eu-west-1.json";
+    let error = error_of(
+        "no-publisher",
+        &[(
+            file,
+            cited(r#"{"id": "C1", "title": "t", "url": "https://example.org/c"}"#),
+        )],
+    );
+    assert!(
+        error.contains("`publisher`") && error.contains("refresh-prices"),
+        "{error}"
+    );
+    // A figure citing an address that is none of its file's catalogs is refused.
+    let other =
+        r#"{"id": "C1", "title": "t", "publisher": "p", "url": "https://example.org/other"}"#;
+    let error = error_of("uncited", &[(file, cited(other))]);
+    assert!(
+        error.contains("prices[0]") && error.contains("none of its file's catalogs"),
+        "{error}"
+    );
+    // The shipped files: every baked source the price files add is one of their catalogs, with
+    // the id, title and publisher the file wrote.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/prices");
+    let mut catalog = offers();
+    let files = prices::read_dir(&dir, &catalog).expect("valid");
+    let hand_kept = catalog["sources"].as_array().expect("sources").len();
+    prices::fold(&mut catalog, &files).expect("they fold");
+    let baked = &catalog["sources"].as_array().expect("sources")[hand_kept..];
+    assert!(!baked.is_empty());
+    let written: Vec<serde_json::Value> = fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(Result::ok)
+        .flat_map(|f| {
+            let json: serde_json::Value =
+                serde_json::from_str(&fs::read_to_string(f.path()).expect("read")).expect("JSON");
+            json["catalogs"].as_array().cloned().unwrap_or_default()
+        })
+        .collect();
+    for source in baked {
+        let id = source["id"].as_str().expect("an id");
+        let from = written
+            .iter()
+            .find(|c| c["id"].as_str() == Some(id))
+            .unwrap_or_else(|| panic!("{id} is no price file's catalog"));
+        for key in ["title", "publisher", "url"] {
+            assert_eq!(source[key].as_str(), from[key].as_str(), "{id} {key}");
+        }
+    }
 }

@@ -12,6 +12,8 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+
 const CATALOGS: &str = "tests/fixtures/catalogs";
 const OFFER_FILE: &str = "aws-offer-file-ec2-us-east-1-p4d-excerpt.json";
 const AZURE_PAGES: [&str; 2] = [
@@ -88,8 +90,7 @@ fn text(bytes: &[u8]) -> String {
 
 fn report(root: &Path) -> Vec<Value> {
     let text = fs::read_to_string(root.join("report.json")).unwrap();
-    serde_json::from_str::<Value>(&text)
-        .unwrap()
+    serde_json::from_str::<Value>(&text).unwrap()["prices"]
         .as_array()
         .unwrap()
         .clone()
@@ -333,6 +334,147 @@ fn bad_arguments_say_how_to_run_it() {
     let said = text(&output.stderr);
     assert!(
         said.contains("--read-on") && said.contains("--from DIR"),
+        "{said}"
+    );
+}
+
+/// The catalog's on-demand hours of `offer` that the default course uses, walked by hand: every
+/// use whose stand-in on AWS is that offer, users x actual hours x instances x the stand-in's
+/// fraction of it.
+fn course_hours_of(offer: &str) -> f64 {
+    let scenario = &common::paper().scenario;
+    common::by_hand::uses(scenario)
+        .iter()
+        .filter_map(|u| {
+            let mapping = common::catalog().mapping("aws", &u.resource)?;
+            (mapping.offer == offer).then(|| u.users * u.actual() * u.count * mapping.fraction)
+        })
+        .sum()
+}
+
+/// "$43,990.19" as a number.
+fn dollars(text: &str) -> f64 {
+    text.trim_start_matches('$')
+        .replace(',', "")
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn the_summary_lists_the_one_move_with_the_default_course_total_before_and_after() {
+    let root = setup("course-total");
+    assert!(run(&root, &[]).status.success());
+    set_p4d_price(&root, "30.0000000000");
+    let summary = root.join("summary.md");
+    let output = run(&root, &["--summary", summary.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let written = fs::read_to_string(summary).unwrap();
+    // The move, with its price before and after, its date (the offer file's publicationDate,
+    // 2024-05-28) and its source; nothing else is listed.
+    let change = (30.0 - 32.7726) / 32.7726 * 100.0;
+    let manifest = fs::read_to_string(root.join("catalogs/catalogs.toml")).unwrap();
+    let url = "https://github.com/opencost/opencost/blob/3ffab9ff/pkg/cloud/aws/testdata/pricing-us-east-1.json";
+    assert!(manifest.contains(url));
+    assert!(
+        written.contains(&format!(
+            "- aws us-east-1 p4d.24xlarge: on demand $32.7726 -> $30 ({change:+.1}%); dated \
+             2024-05-28, <{url}>"
+        )),
+        "{written}"
+    );
+    assert_eq!(written.matches("\n- aws ").count(), 1, "{written}");
+    assert!(!written.contains("## New") && !written.contains("## Vanished"));
+    // The default course's total before and after: it moves by the p4d hours the course buys
+    // at the new price less the old.
+    let line = written
+        .lines()
+        .find(|l| l.starts_with("The default course"))
+        .expect("the default course's line");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = |word: &str| words.iter().position(|w| *w == word).unwrap() - 1;
+    let (before, after) = (dollars(words[at("before,")]), dollars(words[at("after")]));
+    let hours = course_hours_of("aws/p4d.24xlarge");
+    assert!(hours > 0.0, "the default course uses p4d.24xlarge hours");
+    let by_hand = hours * (30.0 - 32.7726);
+    assert!(
+        (after - before - by_hand).abs() < 0.02,
+        "{line}: {after} - {before} against {by_hand} by hand"
+    );
+    assert!(before > 0.0 && line.contains("aws us-east-1"), "{line}");
+}
+
+#[test]
+fn the_report_counts_a_refused_zero_dollar_capacity_block_row() {
+    let root = setup("refused-count");
+    let output = run(&root, &[]);
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    // The offer file's products of p4d.24xlarge with marketoption CapacityBlock, priced $0: one.
+    let offer: Value =
+        serde_json::from_str(&fs::read_to_string(Path::new(CATALOGS).join(OFFER_FILE)).unwrap())
+            .unwrap();
+    let blocks: Vec<&String> = offer["products"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, p)| p["attributes"]["marketoption"] == "CapacityBlock")
+        .map(|(sku, _)| sku)
+        .collect();
+    assert_eq!(blocks.len(), 1);
+    let terms = offer["terms"]["OnDemand"][blocks[0]].to_string();
+    assert!(terms.contains("\"USD\":\"0.0000000000\""), "{terms}");
+    let report: Value =
+        serde_json::from_str(&fs::read_to_string(root.join("report.json")).unwrap()).unwrap();
+    let refused = report["refused"].as_array().unwrap();
+    let row = refused
+        .iter()
+        .find(|r| r["reason"].as_str().unwrap().contains("Capacity Block"))
+        .unwrap_or_else(|| panic!("no Capacity Block row counted: {refused:?}"));
+    assert_eq!(row["provider"], "aws");
+    assert_eq!(row["rows"], 1);
+    assert!(row["reason"].as_str().unwrap().contains("zero price"));
+    assert!(row["file"].as_str().unwrap().ends_with(OFFER_FILE));
+    // The log says it too, in the summary's count of refused rows.
+    let said = text(&output.stdout);
+    assert!(
+        said.contains("- aws: 1 row: a Capacity Block, a zero price"),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_log_counts_in_the_right_number() {
+    let root = setup("plural");
+    let output = run(&root, &[]);
+    assert!(output.status.success());
+    let said = text(&output.stdout);
+    // The offer file gives p4d.24xlarge alone: one figure (and its Capacity Block row refused);
+    // an Azure page states no date of its own but its items do; the northeurope page dates no
+    // figure: "undated", never "dated undated".
+    let offer_line = said
+        .lines()
+        .find(|l| l.starts_with("read") && l.contains(OFFER_FILE))
+        .unwrap();
+    assert!(
+        offer_line.ends_with("; 1 figure, 1 row refused"),
+        "{offer_line}"
+    );
+    assert!(offer_line.contains("dated 2024-05-28"), "{offer_line}");
+    // No "1" before a plural noun anywhere in the log.
+    let words: Vec<&str> = said.split_whitespace().collect();
+    let plural = ["figures", "records", "rows", "catalogs", "files", "SKUs"];
+    for pair in words.windows(2) {
+        let noun = pair[1].trim_end_matches(|c: char| !c.is_alphabetic());
+        assert!(
+            !(pair[0] == "1" && plural.contains(&noun)),
+            "{} {}: {said}",
+            pair[0],
+            pair[1]
+        );
+    }
+    assert!(!said.contains("dated undated"), "{said}");
+    assert!(
+        said.contains("(azure, its figures dated by their items)")
+            && said.contains("(azure, undated)"),
         "{said}"
     );
 }

@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use course_cost::refresh::catalog::{Provider, GLOBAL};
 use course_cost::refresh::fetch::{fetch_all, Endpoints};
-use course_cost::refresh::run::{read_folder, refresh, Options};
+use course_cost::refresh::run::{read_folder, refresh, Options, Outcome};
 use course_cost::refresh::watch::SkuList;
 
 const CATALOGS: &str = "tests/fixtures/catalogs";
@@ -167,6 +167,78 @@ fn start(second_page: (u16, String)) -> (String, Arc<Mutex<Vec<Seen>>>) {
     (base, seen)
 }
 
+/// The date of the Linux pay-as-you-go item of `sku_name` in the recorded page
+/// `azure-retail-prices-{page}-nofilter-preview.json`: its `effectiveStartDate`.
+fn effective(page: &str, sku_name: &str) -> Option<String> {
+    let file = format!("azure-retail-prices-{page}-nofilter-preview.json");
+    let page: serde_json::Value = serde_json::from_str(&recorded(CATALOGS, &file)).unwrap();
+    let item = page["Items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| {
+            i["skuName"] == sku_name
+                && i["type"] == "Consumption"
+                && !i["productName"].as_str().unwrap().contains("Windows")
+        })
+        .unwrap()
+        .clone();
+    Some(item["effectiveStartDate"].as_str().unwrap()[..10].to_string())
+}
+
+/// The figures a fetched refresh chose, each as its catalog served it.
+fn the_prices_read_are_the_catalogs(outcome: &Outcome) {
+    let price = |provider: &str, region: &str, sku: &str| {
+        let file = outcome
+            .files
+            .iter()
+            .find(|f| f.provider == provider && f.region == region)
+            .unwrap();
+        let p = file.prices.iter().find(|p| p.sku == sku).unwrap();
+        (p.usd_per_hour, p.spot_usd_per_hour, p.as_of.clone())
+    };
+    assert_eq!(
+        price("aws", "us-east-1", "p4d.24xlarge"),
+        (Some(32.7726), None, Some("2024-05-28".into()))
+    );
+    // Both eastus pages were read: D2s_v3 from the first, D2als_v7 from the second; an Azure
+    // figure is dated by its Linux pay-as-you-go item's effectiveStartDate (the day that price
+    // took effect), read here from the pages served.
+    let today = Some("2026-12-03".to_string());
+    for (sku, page, name, on_demand, spot) in [
+        (
+            "Standard_D2s_v3",
+            "eastus-Standard_D2s_v3",
+            "D2s v3",
+            0.096,
+            0.018816,
+        ),
+        (
+            "Standard_D2als_v7",
+            "eastus-Standard_D2als_v7",
+            "D2als v7",
+            0.0804,
+            0.015598,
+        ),
+    ] {
+        let dated = effective(page, name);
+        let wanted = (Some(on_demand), Some(spot), dated);
+        assert_eq!(price("azure", "eastus", sku), wanted);
+    }
+    assert_eq!(
+        price("gcp", "us-central1", "a2-highgpu-1g").0,
+        Some(3.673385)
+    );
+    assert_eq!(
+        price("lambda", GLOBAL, "gpu_8x_a100"),
+        (Some(10.32), None, today)
+    );
+    assert_eq!(
+        price("runpod", GLOBAL, "4x_A100-80GB_SECURE").0,
+        Some(4.0 * 1.64)
+    );
+}
+
 #[test]
 fn fetch_follows_every_providers_documented_addresses() {
     let second = recorded(
@@ -235,42 +307,7 @@ fn fetch_follows_every_providers_documented_addresses() {
         fetch: true,
     };
     let outcome = refresh(&options, reads, &skus, &mut log).unwrap();
-    let price = |provider: &str, region: &str, sku: &str| {
-        let file = outcome
-            .files
-            .iter()
-            .find(|f| f.provider == provider && f.region == region)
-            .unwrap();
-        let p = file.prices.iter().find(|p| p.sku == sku).unwrap();
-        (p.usd_per_hour, p.spot_usd_per_hour, p.as_of.clone())
-    };
-    assert_eq!(
-        price("aws", "us-east-1", "p4d.24xlarge"),
-        (Some(32.7726), None, Some("2024-05-28".into()))
-    );
-    // Both eastus pages were read: D2s_v3 from the first, D2als_v7 from the second; a live
-    // response holds at the day it was read.
-    let today = Some("2026-12-03".to_string());
-    assert_eq!(
-        price("azure", "eastus", "Standard_D2s_v3"),
-        (Some(0.096), Some(0.018816), today.clone())
-    );
-    assert_eq!(
-        price("azure", "eastus", "Standard_D2als_v7"),
-        (Some(0.0804), Some(0.015598), today.clone())
-    );
-    assert_eq!(
-        price("gcp", "us-central1", "a2-highgpu-1g").0,
-        Some(3.673385)
-    );
-    assert_eq!(
-        price("lambda", GLOBAL, "gpu_8x_a100"),
-        (Some(10.32), None, today)
-    );
-    assert_eq!(
-        price("runpod", GLOBAL, "4x_A100-80GB_SECURE").0,
-        Some(4.0 * 1.64)
-    );
+    the_prices_read_are_the_catalogs(&outcome);
     let written: BTreeSet<String> = fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())

@@ -9,13 +9,21 @@
 //! Spot and Low Priority are not types but `skuName` suffixes (" Spot" is the spot price, " Low
 //! Priority" the retired promotional tier, left out); the Linux row may have
 //! `isPrimaryMeterRegion: false`, so that flag is not a filter.
+//!
+//! A page is streamed: one item at a time (each checked for keys written twice), strings capped
+//! ([`super::json`]); a figure is dated by its item's `effectiveStartDate`, the day that price
+//! took effect.
 
 use std::fmt;
+use std::io::Read;
 
+use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use super::catalog::{add_figure, Figure, Provider};
+use super::date::date_part;
 use super::error::RefreshError;
+use super::json::{CappedReader, Strict};
 use super::source::{Found, Source};
 use super::watch::SkuList;
 
@@ -78,6 +86,8 @@ pub struct Item {
     pub region: String,
     /// The price it gives, or why none.
     pub price: ItemPrice,
+    /// The date its `effectiveStartDate` says the price took effect, if it says one.
+    pub effective: Option<String>,
 }
 
 fn text<'a>(item: &'a Map<String, Value>, key: &str) -> &'a str {
@@ -159,6 +169,7 @@ pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, 
         sku: sku.to_string(),
         region: text(item, "armRegionName").to_string(),
         price,
+        effective: date_part(text(item, "effectiveStartDate")),
     }))
 }
 
@@ -167,46 +178,49 @@ pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, 
 pub struct Page {
     /// The watched SKUs' figures, regions met and items read.
     pub found: Found,
-    /// Every virtual machine item, read.
+    /// Every virtual machine item, read (kept only by [`read_page`]; the refresh keeps none).
     pub items: Vec<Item>,
     /// `NextPageLink`, when there is a next page.
     pub next: Option<String>,
 }
 
-/// Reads one page (`name` names it in messages).
-pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<Page, RefreshError> {
-    let page: Value = serde_json::from_str(text)
-        .map_err(|e| RefreshError::file(name, format!("not a Retail Prices page: {e}")))?;
-    let Some(items) = page.get("Items").and_then(Value::as_array) else {
-        return Err(RefreshError::file(
-            name,
-            "has no Items: not a Retail Prices page",
-        ));
-    };
-    let mut out = Page {
-        next: page
-            .get("NextPageLink")
-            .and_then(Value::as_str)
-            .filter(|l| !l.is_empty())
-            .map(str::to_string),
-        ..Page::default()
-    };
-    for (index, value) in items.iter().enumerate() {
-        out.found.records += 1;
-        let Some(item) = classify(value, name, index)? else {
-            continue;
+/// The page being read.
+struct Reading<'a> {
+    name: &'a str,
+    skus: &'a SkuList,
+    keep_items: bool,
+    page: Page,
+    has_items: bool,
+    failure: Option<RefreshError>,
+}
+
+impl Reading<'_> {
+    fn item(&mut self, value: &Value, index: usize) -> Result<(), RefreshError> {
+        self.page.found.records += 1;
+        let Some(item) = classify(value, self.name, index)? else {
+            return Ok(());
         };
+        let found = &mut self.page.found;
         if Provider::Azure.prices_region(&item.region) {
-            out.found.regions.insert(item.region.clone());
-            if skus.contains(Provider::Azure, &item.sku) {
-                let (usd_per_hour, spot_usd_per_hour) = match item.price {
-                    ItemPrice::OnDemand(p) => (Some(p), None),
-                    ItemPrice::Spot(p) => (None, Some(p)),
-                    ItemPrice::Rejected(_) => (None, None),
+            found.regions.insert(item.region.clone());
+            if self.skus.contains(Provider::Azure, &item.sku) {
+                let (usd_per_hour, spot_usd_per_hour) = match &item.price {
+                    ItemPrice::OnDemand(p) => (Some(*p), None),
+                    ItemPrice::Spot(p) => (None, Some(*p)),
+                    ItemPrice::Rejected(rejects) => {
+                        found.refuse(rejects);
+                        (None, None)
+                    }
                 };
+                if usd_per_hour.is_some() {
+                    if let Some(date) = &item.effective {
+                        let key = (item.region.clone(), item.sku.clone());
+                        found.figure_dates.insert(key, date.clone());
+                    }
+                }
                 if usd_per_hour.is_some() || spot_usd_per_hour.is_some() {
                     add_figure(
-                        &mut out.found.figures,
+                        &mut found.figures,
                         Figure {
                             provider: Provider::Azure,
                             region: item.region.clone(),
@@ -218,13 +232,138 @@ pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<Page, Refresh
                 }
             }
         }
-        out.items.push(item);
+        if self.keep_items {
+            self.page.items.push(item);
+        }
+        Ok(())
     }
-    Ok(out)
+
+    fn fail<E: de::Error>(&mut self, error: RefreshError) -> E {
+        let text = error.to_string();
+        self.failure = Some(error);
+        E::custom(text)
+    }
 }
 
-/// Reads a saved page for the refresh (each page, saved by `--fetch` or recorded, has its own
-/// manifest entry).
-pub fn read(text: &str, source: &Source<'_>) -> Result<Found, RefreshError> {
-    Ok(read_page(text, source.name, source.skus)?.found)
+/// Which part of the page a visitor reads.
+struct PageSeed<'r, 'a> {
+    reading: &'r mut Reading<'a>,
+    items: bool,
+}
+
+impl<'de> DeserializeSeed<'de> for PageSeed<'_, '_> {
+    type Value = ();
+
+    fn deserialize<D: de::Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        if self.items {
+            deserializer.deserialize_seq(self)
+        } else {
+            deserializer.deserialize_map(self)
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for PageSeed<'_, '_> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.items {
+            "the Items array"
+        } else {
+            "a Retail Prices page (an object)"
+        })
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        let mut seen: Vec<String> = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if seen.contains(&key) {
+                let message = format!("the key {key:?} is written twice");
+                let error = RefreshError::file(self.reading.name, message);
+                return Err(self.reading.fail(error));
+            }
+            match key.as_str() {
+                "Items" => {
+                    self.reading.has_items = true;
+                    map.next_value_seed(PageSeed {
+                        reading: &mut *self.reading,
+                        items: true,
+                    })?;
+                }
+                "NextPageLink" => {
+                    let link: Option<String> = map.next_value()?;
+                    self.reading.page.next = link.filter(|l| !l.is_empty());
+                }
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+            if seen.len() < 64 {
+                seen.push(key);
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let mut index = 0;
+        while let Some(Strict(value)) = seq.next_element()? {
+            if let Err(error) = self.reading.item(&value, index) {
+                return Err(self.reading.fail(error));
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+}
+
+fn stream<R: Read>(
+    reader: R,
+    name: &str,
+    skus: &SkuList,
+    keep_items: bool,
+) -> Result<Page, RefreshError> {
+    let mut reading = Reading {
+        name,
+        skus,
+        keep_items,
+        page: Page::default(),
+        has_items: false,
+        failure: None,
+    };
+    let buffered = std::io::BufReader::with_capacity(1 << 16, CappedReader::new(reader));
+    let mut deserializer = serde_json::Deserializer::from_reader(buffered);
+    let result = PageSeed {
+        reading: &mut reading,
+        items: false,
+    }
+    .deserialize(&mut deserializer)
+    .and_then(|()| deserializer.end());
+    if let Some(failure) = reading.failure.take() {
+        return Err(failure);
+    }
+    result.map_err(|e| RefreshError::file(name, format!("not a Retail Prices page: {e}")))?;
+    if !reading.has_items {
+        return Err(RefreshError::file(
+            name,
+            "has no Items: not a Retail Prices page",
+        ));
+    }
+    Ok(reading.page)
+}
+
+/// Reads one page from a stream, keeping no item (`--fetch` reads its `NextPageLink` so).
+pub fn read_stream<R: Read>(reader: R, name: &str, skus: &SkuList) -> Result<Page, RefreshError> {
+    stream(reader, name, skus, false)
+}
+
+/// Reads one page (`name` names it in messages), keeping every VM item read.
+pub fn read_page(text: &str, name: &str, skus: &SkuList) -> Result<Page, RefreshError> {
+    stream(text.as_bytes(), name, skus, true)
+}
+
+/// Reads a saved page for the refresh, streamed (each page, saved by `--fetch` or recorded, has
+/// its own manifest entry).
+pub fn read<R: Read>(reader: R, source: &Source<'_>) -> Result<Found, RefreshError> {
+    Ok(stream(reader, source.name, source.skus, false)?.found)
 }

@@ -60,6 +60,9 @@ pub struct Line {
     pub change: Change,
     /// Whether it needs `--accept`.
     pub blocking: bool,
+    /// The figure's date (`None`: undated) and catalog address: the new figure's, or for a
+    /// vanished one the old one's.
+    pub dated: (Option<String>, String),
 }
 
 fn prices(file: Option<&SnapshotFile>) -> BTreeMap<&str, &PriceJson> {
@@ -116,15 +119,32 @@ pub fn diff(before: Option<&SnapshotFile>, now: &SnapshotFile, skus: &SkuList) -
         ];
         for (kind, x, y) in pairs {
             if let Some(change) = compare(kind, x, y) {
+                let shown = if matches!(change, Change::Vanished { .. }) {
+                    a
+                } else {
+                    b
+                };
                 lines.push(Line {
                     what: format!("{} {} {sku}", now.provider, now.region),
                     blocking: blocks(&change, watched),
                     change,
+                    dated: shown.map(|p| dated_source(p, kind)).unwrap_or_default(),
                 });
             }
         }
     }
     lines
+}
+
+/// A figure's date and address, of its on-demand or spot price.
+fn dated_source(p: &PriceJson, kind: Kind) -> (Option<String>, String) {
+    match kind {
+        Kind::OnDemand => (p.as_of.clone(), p.source.clone()),
+        Kind::Spot => (
+            p.spot_as_of.clone(),
+            p.spot_source.clone().unwrap_or_else(|| p.source.clone()),
+        ),
+    }
 }
 
 /// How many of the new file's on-demand figures equal the previous file's.
@@ -143,8 +163,10 @@ fn kind_word(kind: Kind) -> &'static str {
     }
 }
 
-/// The change summary in Markdown, the scheduled refresh's pull-request body.
-pub fn summary(lines: &[Line], unchanged: usize, header: &str) -> String {
+/// The change summary in Markdown, the scheduled refresh's pull-request body: the header, then
+/// only the changes (each with its price before and after, date and source), then what was not
+/// listed, counted (`counts`: unchanged figures and the like, one line each).
+pub fn summary(lines: &[Line], counts: &[String], header: &str) -> String {
     let mut text = format!("{header}\n");
     type Section = (&'static str, fn(&Change) -> bool);
     let sections: [Section; 3] = [
@@ -152,6 +174,9 @@ pub fn summary(lines: &[Line], unchanged: usize, header: &str) -> String {
         ("New", |c| matches!(c, Change::New { .. })),
         ("Vanished", |c| matches!(c, Change::Vanished { .. })),
     ];
+    if lines.is_empty() {
+        let _ = writeln!(text, "\nNo price moved.");
+    }
     for (title, wanted) in sections {
         let chosen: Vec<&Line> = lines.iter().filter(|l| wanted(&l.change)).collect();
         if chosen.is_empty() {
@@ -164,10 +189,22 @@ pub fn summary(lines: &[Line], unchanged: usize, header: &str) -> String {
             } else {
                 ""
             };
-            let _ = writeln!(text, "- {}: {}{flag}", line.what, describe(&line.change));
+            let (as_of, source) = &line.dated;
+            let _ = writeln!(
+                text,
+                "- {}: {}{flag}; {}, <{source}>",
+                line.what,
+                describe(&line.change),
+                super::words::dated(as_of.as_deref())
+            );
         }
     }
-    let _ = writeln!(text, "\nUnchanged: {unchanged} figures.");
+    if !counts.is_empty() {
+        let _ = writeln!(text);
+    }
+    for count in counts {
+        let _ = writeln!(text, "{count}");
+    }
     text
 }
 

@@ -7,6 +7,10 @@ use csv_core::{ReadRecordResult, Reader};
 
 use super::error::RefreshError;
 
+/// The longest record read, in bytes (an AWS offer file's rows are under 4 KiB): a longer one
+/// is refused before it fills memory.
+pub const MAX_RECORD: usize = 1 << 20;
+
 /// Calls `each(line, fields)` for every record of a CSV file, in order (`line` counts records
 /// from 1; a record spans one line unless a quoted field holds a line break). Fields must be
 /// UTF-8. `each` may stop the read by returning an error.
@@ -32,6 +36,18 @@ pub fn for_each_record<R: Read>(
         ends_len += ended;
         match result {
             ReadRecordResult::InputEmpty => {}
+            ReadRecordResult::OutputFull | ReadRecordResult::OutputEndsFull
+                if output.len() >= MAX_RECORD || ends.len() >= MAX_RECORD / 8 =>
+            {
+                return Err(RefreshError::record(
+                    name,
+                    format!("line {}", line + 1),
+                    format!(
+                        "runs longer than {} KiB: not a catalog row",
+                        MAX_RECORD / 1024
+                    ),
+                ));
+            }
             ReadRecordResult::OutputFull => output.resize(output.len() * 2, 0),
             ReadRecordResult::OutputEndsFull => ends.resize(ends.len() * 2, 0),
             ReadRecordResult::Record => {

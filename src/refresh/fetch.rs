@@ -12,12 +12,13 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::aws::offer_json;
+use super::azure;
 use super::catalog::{CatalogRead, Provider};
 use super::error::RefreshError;
 use super::manifest::{Entry, Format, MANIFEST};
-use super::run::log_read;
 use super::source::Source;
 use super::watch::SkuList;
+use super::words::log_read;
 
 /// Where each provider's catalog is, and the keys of those that need one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +130,12 @@ impl Saved<'_> {
         url: &str,
     ) -> Result<(), RefreshError> {
         self.store(file, text)?;
+        self.enter(file, format, title, url);
+        Ok(())
+    }
+
+    /// Adds a saved catalog's manifest entry.
+    fn enter(&mut self, file: &str, format: Format, title: String, url: &str) {
         self.entries.push(Entry {
             file: file.to_string(),
             format,
@@ -139,8 +146,8 @@ impl Saved<'_> {
             version: None,
             published: None,
             recorded: Some(self.read_on.to_string()),
+            publisher: None,
         });
-        Ok(())
     }
 
     fn write_manifest(&self) -> Result<(), RefreshError> {
@@ -205,6 +212,7 @@ fn aws(
             version: None,
             published: None,
             recorded: Some(saved.read_on.to_string()),
+            publisher: None,
         };
         let source = Source {
             name: &url,
@@ -212,7 +220,7 @@ fn aws(
             skus,
         };
         let found = offer_json::read(response.body_mut().as_reader(), &source)?;
-        let read = found.into_read(&source);
+        let read = found.into_read(&source)?;
         log_read(log, &read, started);
         reads.push(read);
     }
@@ -220,7 +228,12 @@ fn aws(
 }
 
 /// Azure's Virtual Machines prices of each priced region, page by page through `NextPageLink`.
-fn azure(agent: &ureq::Agent, base: &str, saved: &mut Saved<'_>) -> Result<(), RefreshError> {
+fn azure(
+    agent: &ureq::Agent,
+    base: &str,
+    saved: &mut Saved<'_>,
+    skus: &SkuList,
+) -> Result<(), RefreshError> {
     for region in Provider::Azure.regions() {
         let filter = format!(
             "serviceName eq 'Virtual Machines' and priceType eq 'Consumption' and armRegionName eq '{region}'"
@@ -237,21 +250,25 @@ fn azure(agent: &ureq::Agent, base: &str, saved: &mut Saved<'_>) -> Result<(), R
                     "the pages lead back to one already read",
                 ));
             }
-            let text = get(agent, &page_url, None)?;
-            let page = json(&page_url, &text)?;
             let n = seen.len() + 1;
+            let file = format!("azure-{region}-{n:04}.json");
+            let path = saved.folder.join(&file);
+            let shown = path.display().to_string();
+            // The page is streamed to its file, then streamed from it: never held whole.
+            let mut response = agent
+                .get(&page_url)
+                .call()
+                .map_err(|e| failed(&page_url, e))?;
+            let mut body = response.body_mut().with_config().limit(MAX_BODY).reader();
+            std::fs::File::create(&path)
+                .and_then(|mut out| std::io::copy(&mut body, &mut out))
+                .map_err(|e| RefreshError::file(&shown, e.to_string()))?;
+            let page_file = std::fs::File::open(&path)
+                .map_err(|e| RefreshError::file(&shown, e.to_string()))?;
+            let page = azure::read_stream(page_file, &shown, skus)?;
             let title = format!("Azure Retail Prices API, Virtual Machines in {region}, page {n}");
-            saved.save(
-                &format!("azure-{region}-{n:04}.json"),
-                &text,
-                Format::AzureRetailPage,
-                title,
-                &page_url,
-            )?;
-            url = page["NextPageLink"]
-                .as_str()
-                .filter(|l| !l.is_empty())
-                .map(str::to_string);
+            saved.enter(&file, Format::AzureRetailPage, title, &page_url);
+            url = page.next;
             seen.push(page_url);
         }
     }
@@ -351,7 +368,7 @@ pub fn fetch_all(
         entries: Vec::new(),
     };
     let reads = aws(&agent, &endpoints.aws, &mut saved, skus, log)?;
-    azure(&agent, &endpoints.azure, &mut saved)?;
+    azure(&agent, &endpoints.azure, &mut saved, skus)?;
     let skipped = |log: &mut dyn Write, provider: &str, key: &str| {
         let _ = writeln!(
             log,

@@ -12,6 +12,7 @@
 //! published = "..."    # optional: ISO date, when the file does not say its own
 //! recorded = "..."     # optional: ISO date the file was read from its source
 //! provider = "aws"     # only for skypilot-vms, which every cloud shares
+//! publisher = "..."    # optional: who publishes it, when not the format's publisher
 //! ```
 
 use std::path::Path;
@@ -96,6 +97,22 @@ impl Format {
         }
     }
 
+    /// Who publishes a catalog of this format, as its citation names them: the provider for its
+    /// own formats, the third party for a derived table.
+    pub fn publisher(self) -> &'static str {
+        match self {
+            Format::AwsOfferJson | Format::AwsOfferCsv => "Amazon Web Services",
+            Format::AzureRetailPage => "Microsoft Azure",
+            Format::GcpSkusPage => "Google Cloud",
+            Format::LambdaInstanceTypes => "Lambda",
+            Format::RunpodGpuTypes => "RunPod",
+            Format::KarpenterAwsHistory => "Karpenter for AWS (aws/karpenter-provider-aws)",
+            Format::KarpenterAzure => "Karpenter for Azure (Azure/karpenter-provider-azure)",
+            Format::VantageGpuByRegion => "instances.vantage.sh, copied by tsaol/aws-gpu",
+            Format::SkypilotVms => "SkyPilot (skypilot-org/skypilot-catalog)",
+        }
+    }
+
     /// Whether it is a third party's table derived from a provider's catalog.
     pub fn is_derived(self) -> bool {
         matches!(
@@ -128,6 +145,8 @@ pub struct Entry {
     pub published: Option<String>,
     /// The ISO date the file was read from its source (a recorded response's day).
     pub recorded: Option<String>,
+    /// Who publishes it, when not [`Format::publisher`].
+    pub publisher: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -147,9 +166,37 @@ struct RawEntry {
     published: Option<String>,
     recorded: Option<String>,
     provider: Option<String>,
+    publisher: Option<String>,
 }
 
-/// Reads a folder's manifest; every file it names must exist.
+/// Why `file` (as a manifest names it) is not a file inside `folder`, if it is not: a path
+/// that is absolute, climbs out (`..`), or is a link leading outside the folder is refused
+/// before anything opens it.
+pub fn outside(folder: &Path, file: &str) -> Option<String> {
+    let path = Path::new(file);
+    let plain = path
+        .components()
+        .all(|c| matches!(c, std::path::Component::Normal(_)));
+    if file.is_empty() || !plain {
+        return Some(
+            "names a path outside the catalog folder (a manifest names its files by their names \
+             in the folder, without `..` or a leading `/`)"
+                .into(),
+        );
+    }
+    let (Ok(root), Ok(real)) = (folder.canonicalize(), folder.join(path).canonicalize()) else {
+        return Some("names a file that is not in the folder".into());
+    };
+    if !real.starts_with(&root) {
+        return Some(format!(
+            "is a link to {}, outside the catalog folder",
+            real.display()
+        ));
+    }
+    (!real.is_file()).then(|| "names a file that is not in the folder".into())
+}
+
+/// Reads a folder's manifest; every file it names must be a file inside the folder.
 pub fn load(folder: &Path) -> Result<Vec<Entry>, RefreshError> {
     let path = folder.join(MANIFEST);
     let name = path.display().to_string();
@@ -161,12 +208,8 @@ pub fn load(folder: &Path) -> Result<Vec<Entry>, RefreshError> {
     })?;
     let entries = parse(&text, &name)?;
     for entry in &entries {
-        if !folder.join(&entry.file).is_file() {
-            return Err(RefreshError::record(
-                &name,
-                &entry.file,
-                "names a file that is not in the folder",
-            ));
+        if let Some(message) = outside(folder, &entry.file) {
+            return Err(RefreshError::record(&name, &entry.file, message));
         }
     }
     Ok(entries)
@@ -202,6 +245,17 @@ fn entry(raw: RawEntry, name: &str) -> Result<Entry, RefreshError> {
             )))
         }
     };
+    let fields = [
+        ("title", Some(&raw.title), 400),
+        ("url", Some(&raw.url), 2000),
+        ("version", raw.version.as_ref(), 100),
+        ("publisher", raw.publisher.as_ref(), 200),
+    ];
+    for (key, value, longest) in fields {
+        if value.is_some_and(|v| v.chars().count() > longest) {
+            return Err(bad(format!("`{key}` is longer than {longest} characters")));
+        }
+    }
     for date in [&raw.published, &raw.recorded].into_iter().flatten() {
         if !is_iso_date(date) {
             return Err(bad(format!("{date:?} is not an ISO date (YYYY-MM-DD)")));
@@ -216,5 +270,6 @@ fn entry(raw: RawEntry, name: &str) -> Result<Entry, RefreshError> {
         version: raw.version,
         published: raw.published,
         recorded: raw.recorded,
+        publisher: raw.publisher,
     })
 }

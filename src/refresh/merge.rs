@@ -37,22 +37,23 @@ pub struct RegionPrices {
 }
 
 /// Which candidate wins: later date, then the provider's own catalog, then the earlier read.
-fn rank(read: &CatalogRead, index: usize) -> (Option<&str>, bool, std::cmp::Reverse<usize>) {
-    (
-        read.as_of.as_deref(),
-        !read.catalog.derived,
-        std::cmp::Reverse(index),
-    )
+fn rank<'a>(
+    read: &'a CatalogRead,
+    date: Option<&'a str>,
+    index: usize,
+) -> (Option<&'a str>, bool, std::cmp::Reverse<usize>) {
+    (date, !read.catalog.derived, std::cmp::Reverse(index))
 }
 
-/// The newest price of one kind (on demand or spot) for a SKU in a region, with its read.
+/// The newest price of one kind (on demand or spot) for a SKU in a region, with its date (the
+/// figure's own, else its catalog's: spot figures take their catalog's), read and index.
 fn newest<'a>(
     reads: &'a [CatalogRead],
     provider: Provider,
     region: &str,
     sku: &str,
     spot: bool,
-) -> Option<(f64, &'a CatalogRead, usize)> {
+) -> Option<(f64, Option<&'a str>, &'a CatalogRead, usize)> {
     reads
         .iter()
         .enumerate()
@@ -67,9 +68,14 @@ fn newest<'a>(
             } else {
                 figure.usd_per_hour
             };
-            price.map(|p| (p, r, i))
+            let date = if spot {
+                r.as_of.as_deref()
+            } else {
+                r.figure_as_of(region, sku)
+            };
+            price.map(|p| (p, date, r, i))
         })
-        .max_by(|(_, a, i), (_, b, j)| rank(a, *i).cmp(&rank(b, *j)))
+        .max_by(|(_, d, a, i), (_, e, b, j)| rank(a, *d, *i).cmp(&rank(b, *e, *j)))
 }
 
 /// Chooses every region's prices. Only regions some read covers are returned: a region no
@@ -105,16 +111,16 @@ fn region_prices(
     let mut used: BTreeMap<usize, usize> = BTreeMap::new();
     let mut prices = Vec::new();
     for sku in skus {
-        let Some((usd, read, index)) = newest(reads, provider, region, sku, false) else {
+        let Some((usd, as_of, read, index)) = newest(reads, provider, region, sku, false) else {
             continue;
         };
         *used.entry(index).or_default() += 1;
         let spot = newest(reads, provider, region, sku, true)
-            .map(|(p, r, _)| (p, r.as_of.clone(), r.catalog.url.clone()));
+            .map(|(p, d, r, _)| (p, d.map(str::to_string), r.catalog.url.clone()));
         prices.push(Chosen {
             sku: sku.to_string(),
             usd_per_hour: usd,
-            as_of: read.as_of.clone(),
+            as_of: as_of.map(str::to_string),
             source: read.catalog.url.clone(),
             spot,
         });

@@ -1,9 +1,12 @@
-//! `--report FILE`: one JSON entry per provider, region and SKU, flat, for reviewers and tools:
-//! `{provider, region, sku, usd_per_hour, spot_usd_per_hour, as_of, source, spot_as_of,
-//! spot_source}` (the snapshot's price entries with their provider and region).
+//! `--report FILE`: for reviewers and tools, `{"prices": [...], "refused": [...]}`: one flat
+//! entry per provider, region and SKU, `{provider, region, sku, usd_per_hour, spot_usd_per_hour,
+//! as_of, source, spot_as_of, spot_source}` (the snapshot's price entries with their provider
+//! and region), and the rows of watched SKUs each catalog refused, counted by reason
+//! `{file, provider, reason, rows}` (a Capacity Block's $0 row is one).
 
 use serde::Serialize;
 
+use super::catalog::CatalogRead;
 use super::snapshot::SnapshotFile;
 
 /// One entry of the report.
@@ -49,9 +52,47 @@ pub fn entries(files: &[SnapshotFile]) -> Vec<ReportEntry> {
         .collect()
 }
 
-/// The report's text: a pretty-printed JSON array with a final line break.
-pub fn to_text(files: &[SnapshotFile]) -> String {
-    let mut text = serde_json::to_string_pretty(&entries(files)).unwrap_or_default();
+/// Rows of a catalog refused for one reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Refused {
+    /// The catalog file.
+    pub file: String,
+    /// Provider id.
+    pub provider: String,
+    /// Why ("a Capacity Block, a zero price").
+    pub reason: String,
+    /// How many rows.
+    pub rows: u64,
+}
+
+/// Every catalog's refused rows, by reason.
+pub fn refused(reads: &[CatalogRead]) -> Vec<Refused> {
+    reads
+        .iter()
+        .flat_map(|read| {
+            read.refused.iter().map(|(reason, rows)| Refused {
+                file: read.file.clone(),
+                provider: read.provider.id().to_string(),
+                reason: reason.clone(),
+                rows: *rows,
+            })
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct Report {
+    prices: Vec<ReportEntry>,
+    refused: Vec<Refused>,
+}
+
+/// The report's text: pretty-printed JSON with a final line break.
+pub fn to_text(files: &[SnapshotFile], reads: &[CatalogRead]) -> String {
+    let report = Report {
+        prices: entries(files),
+        refused: refused(reads),
+    };
+    let mut text = serde_json::to_string_pretty(&report).unwrap_or_default();
     text.push('\n');
     text
 }

@@ -9,12 +9,15 @@ use std::time::Instant;
 use super::catalog::{CatalogRead, Provider};
 use super::changes::{diff, summary, Line};
 use super::error::RefreshError;
+use super::json;
 use super::manifest::{self, Entry, Format};
 use super::merge::merge;
 use super::snapshot::SnapshotFile;
 use super::source::Source;
 use super::watch::SkuList;
+use super::words::{count, log_read, money};
 use super::{aws, azure, derived, gcp, lambda, report, runpod};
+use super::{course, write};
 
 /// What the command was asked to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,11 +70,11 @@ pub fn read_entry(
     };
     let cannot = |e: std::io::Error| RefreshError::file(&name, format!("cannot be read: {e}"));
     let open = || File::open(&path).map_err(cannot);
-    let text = || fs::read_to_string(&path).map_err(cannot);
+    let text = || json::read_checked(&path, &name);
     let found = match entry.format {
         Format::AwsOfferJson => aws::offer_json::read(open()?, &source)?,
         Format::AwsOfferCsv => aws::offer_csv::read(open()?, &source)?,
-        Format::AzureRetailPage => azure::read(&text()?, &source)?,
+        Format::AzureRetailPage => azure::read(open()?, &source)?,
         Format::GcpSkusPage => gcp::read(&text()?, &source)?,
         Format::LambdaInstanceTypes => lambda::read(&text()?, &source)?,
         Format::RunpodGpuTypes => runpod::read(&text()?, &source)?,
@@ -80,31 +83,7 @@ pub fn read_entry(
         }
         Format::SkypilotVms => derived::skypilot::read(open()?, &source)?,
     };
-    Ok(found.into_read(&source))
-}
-
-/// Says on `log` what a catalog read begun at `started` gave: its records, time and throughput.
-pub fn log_read(log: &mut dyn Write, read: &CatalogRead, started: Instant) {
-    let seconds = started.elapsed().as_secs_f64();
-    let rate = if seconds > 0.0 {
-        format!(", {:.0} records/s", read.records as f64 / seconds)
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        log,
-        "read {} ({}{}, dated {}): {} records in {seconds:.2} s{rate}; {} figures",
-        read.file,
-        read.provider.id(),
-        if read.catalog.derived {
-            ", derived"
-        } else {
-            ""
-        },
-        read.as_of.as_deref().unwrap_or("undated"),
-        read.records,
-        read.figures.len()
-    );
+    found.into_read(&source)
 }
 
 /// Reads every catalog of a folder, in the manifest's order, saying what each gave.
@@ -123,33 +102,52 @@ pub fn read_folder(
     Ok(reads)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), RefreshError> {
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        fs::create_dir_all(parent)
-            .map_err(|e| RefreshError::file(parent.display().to_string(), e.to_string()))?;
-    }
-    fs::write(path, text).map_err(|e| RefreshError::file(path.display().to_string(), e.to_string()))
-}
-
-/// The header of the change summary: the date and every catalog read.
+/// The header of the change summary: the date, how many catalogs were read, and the rows they
+/// refused, by reason (each catalog is named in the log and the report, not here).
 fn header(options: &Options, reads: &[CatalogRead]) -> String {
-    let mut text = format!("# Price refresh, catalogs read on {}\n\n", options.read_on);
+    let own = reads.iter().filter(|r| !r.catalog.derived).count() as u64;
+    let derived = reads.len() as u64 - own;
+    let mut text = format!(
+        "# Price refresh, catalogs read on {}\n\n{} read: {} and {}.\n",
+        options.read_on,
+        count(reads.len() as u64, "catalog", "catalogs"),
+        count(own, "provider's own", "providers' own"),
+        count(derived, "derived table", "derived tables"),
+    );
+    let mut refused: std::collections::BTreeMap<(&str, &str), u64> = Default::default();
     for read in reads {
-        let dated = read.as_of.as_deref().unwrap_or("undated");
-        let kind = if read.catalog.derived {
-            "derived table"
-        } else {
-            "provider's catalog"
-        };
-        text.push_str(&format!(
-            "- {} ({}, {kind}, {dated}): {} figures. <{}>\n",
-            read.catalog.title,
-            read.provider.id(),
-            read.figures.len(),
-            read.catalog.url
-        ));
+        for (reason, rows) in &read.refused {
+            *refused.entry((read.provider.id(), reason)).or_default() += rows;
+        }
+    }
+    if !refused.is_empty() {
+        text.push_str("\nRows of watched SKUs refused, by reason:\n");
+        for ((provider, reason), rows) in refused {
+            text.push_str(&format!(
+                "- {provider}: {}: {reason}\n",
+                count(rows, "row", "rows")
+            ));
+        }
     }
     text
+}
+
+/// The default course's total before and after the refresh's figures, in words.
+fn course_line(before: Option<&SnapshotFile>, after: Option<&SnapshotFile>) -> String {
+    let Some((provider, region)) = course::default_region() else {
+        return "The default course could not be priced.".into();
+    };
+    match (course::total_with(before), course::total_with(after)) {
+        (Some(old), Some(new)) => format!(
+            "The default course (the paper's, on {provider} {region} at the newest prices): \
+             {} before, {} after ({}{}).",
+            money(old),
+            money(new),
+            if new >= old { "+" } else { "" },
+            money(new - old)
+        ),
+        _ => "The default course could not be priced.".into(),
+    }
 }
 
 /// Notes on what the catalogs did not cover: regions no catalog speaks for (their files are left
@@ -188,21 +186,39 @@ pub fn refresh(
     skus: &SkuList,
     log: &mut dyn Write,
 ) -> Result<Outcome, RefreshError> {
-    let files: Vec<SnapshotFile> = merge(&reads)
+    let mut files: Vec<SnapshotFile> = merge(&reads)
         .iter()
         .filter_map(|r| SnapshotFile::new(r, &options.read_on))
         .collect();
     let mut lines = Vec::new();
-    let mut unchanged = 0;
-    for file in &files {
+    let (mut unchanged, mut confirmed) = (0, 0);
+    let home = course::default_region();
+    let mut course = None;
+    for file in &mut files {
         let before = SnapshotFile::read(&file.path(&options.out))?;
+        confirmed += file.keep_dates(before.as_ref());
         unchanged += super::changes::unchanged(before.as_ref(), file);
         lines.extend(diff(before.as_ref(), file, skus));
+        if home.as_ref() == Some(&(file.provider.clone(), file.region.clone())) {
+            course = Some(course_line(before.as_ref(), Some(file)));
+        }
     }
     for note in coverage_notes(&files, &reads, skus) {
         let _ = writeln!(log, "{note}");
     }
-    let summary = summary(&lines, unchanged, &header(options, &reads));
+    let counts: Vec<String> = [
+        course,
+        Some(format!(
+            "Unchanged: {}; {} confirmed by a newer catalog kept {} earlier date.",
+            count(unchanged as u64, "figure", "figures"),
+            count(confirmed as u64, "figure", "figures"),
+            if confirmed == 1 { "its" } else { "their" },
+        )),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let summary = summary(&lines, &counts, &header(options, &reads));
     let _ = writeln!(log, "\n{summary}");
     let refused = !options.accept && lines.iter().any(|l| l.blocking);
     if refused {
@@ -212,19 +228,27 @@ pub fn refresh(
              written. Check those figures against the catalogs, then run again with --accept."
         );
     } else {
-        for file in &files {
-            write(&file.path(&options.out), &file.to_text())?;
+        if let Some(what) = files.iter().find_map(SnapshotFile::implausible) {
+            return Err(RefreshError::file(
+                what,
+                "is no machine's price; nothing was written",
+            ));
         }
+        let mut out: Vec<(PathBuf, String)> = files
+            .iter()
+            .map(|f| (f.path(&options.out), f.to_text()))
+            .collect();
         if let Some(path) = &options.report {
-            write(path, &report::to_text(&files))?;
+            out.push((path.clone(), report::to_text(&files, &reads)));
         }
         if let Some(path) = &options.summary {
-            write(path, &summary)?;
+            out.push((path.clone(), summary.clone()));
         }
+        write::write_all(&out)?;
         let _ = writeln!(
             log,
-            "Wrote {} files to {}.",
-            files.len(),
+            "Wrote {} to {}.",
+            count(files.len() as u64, "file", "files"),
             options.out.display()
         );
     }

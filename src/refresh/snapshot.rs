@@ -22,11 +22,18 @@ use super::catalog::CatalogInfo;
 use super::error::RefreshError;
 use super::merge::RegionPrices;
 
-/// A catalog as the file shows it.
+/// A catalog as the file shows it, with its citation (id, title, publisher), which the build
+/// bakes as the source its figures cite.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CatalogJson {
+    /// Its citation's id ([`super::catalog::citation_id`] of its address).
+    #[serde(default)]
+    pub id: String,
     /// What it is.
     pub title: String,
+    /// Who publishes it.
+    #[serde(default)]
+    pub publisher: String,
     /// Its address.
     pub url: String,
     /// Its own version, if any.
@@ -81,7 +88,9 @@ pub struct SnapshotFile {
 
 fn catalog_json(info: &CatalogInfo) -> CatalogJson {
     CatalogJson {
+        id: info.id.clone(),
         title: info.title.clone(),
+        publisher: info.publisher.clone(),
         url: info.url.clone(),
         version: info.version.clone(),
         published: info.published.clone(),
@@ -137,6 +146,64 @@ impl SnapshotFile {
                 name,
                 format!("is not a price snapshot ({e}); move it away to start afresh"),
             )
+        })
+    }
+
+    /// Keeps, for each figure whose price equals `before`'s, `before`'s date and source (with
+    /// its catalog) where that one is dated: a newer catalog that confirms a price does not
+    /// re-date it, so the file's diff shows the moves only. Returns how many figures a newer
+    /// catalog confirmed that way.
+    pub fn keep_dates(&mut self, before: Option<&SnapshotFile>) -> usize {
+        let Some(before) = before else {
+            return 0;
+        };
+        let mut kept = 0;
+        for p in &mut self.prices {
+            let Some(q) = before.prices.iter().find(|q| q.sku == p.sku) else {
+                continue;
+            };
+            let cited = |url: &str| before.catalogs.iter().find(|c| c.url == url);
+            let same = q.usd_per_hour == p.usd_per_hour && q.as_of.is_some();
+            if same && (q.as_of != p.as_of || q.source != p.source) {
+                if let Some(catalog) = cited(&q.source) {
+                    if !self.catalogs.iter().any(|c| c.url == catalog.url) {
+                        self.catalogs.push(catalog.clone());
+                    }
+                    p.as_of.clone_from(&q.as_of);
+                    p.source.clone_from(&q.source);
+                    kept += 1;
+                }
+            }
+            let same_spot = q.spot_usd_per_hour.is_some()
+                && q.spot_usd_per_hour == p.spot_usd_per_hour
+                && q.spot_as_of.is_some();
+            if same_spot && (q.spot_as_of != p.spot_as_of || q.spot_source != p.spot_source) {
+                if let Some(catalog) = q.spot_source.as_deref().and_then(cited) {
+                    if !self.catalogs.iter().any(|c| c.url == catalog.url) {
+                        self.catalogs.push(catalog.clone());
+                    }
+                    p.spot_as_of.clone_from(&q.spot_as_of);
+                    p.spot_source.clone_from(&q.spot_source);
+                }
+            }
+        }
+        kept
+    }
+
+    /// The first figure that is no price the command writes (not finite, or outside
+    /// [`super::catalog::plausible`]), named, if any: checked again just before writing.
+    pub fn implausible(&self) -> Option<String> {
+        self.prices.iter().find_map(|p| {
+            [p.usd_per_hour, p.spot_usd_per_hour]
+                .into_iter()
+                .flatten()
+                .find(|usd| !super::catalog::plausible(*usd))
+                .map(|usd| {
+                    format!(
+                        "{} {} {}: ${usd:e} an hour",
+                        self.provider, self.region, p.sku
+                    )
+                })
         })
     }
 

@@ -55,7 +55,9 @@ impl OfferScan {
     /// Judges one watched row: keeps its price as the instance's when every filter passes.
     fn judge_row(&mut self, product: &str, row: &OfferRow<'_>) -> Result<(), String> {
         let (price, rejects) = judge(row)?;
-        if rejects.is_empty() {
+        if !rejects.is_empty() {
+            self.found.refuse(&rejects);
+        } else {
             add_figure(
                 &mut self.found.figures,
                 Figure {

@@ -4,7 +4,9 @@
 //! terms most of them, are only counted: a record is a product or a price row, as in the CSV). Memory stays the same for a 5 MB excerpt and a 5 GB region file.
 //!
 //! AWS writes `products` before `terms`; a file that does not is refused rather than read with
-//! every on-demand term kept.
+//! every on-demand term kept. A Pricing API `GetProducts` response (a `PriceList` of products
+//! each with its own terms) is named as such. No string may run over [`crate::refresh::json::MAX_STRING`] bytes, and a
+//! watched product, term or price dimension written twice is an error naming it.
 
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -18,6 +20,7 @@ use super::filter::OfferRow;
 use super::OfferScan;
 use crate::refresh::date::date_part;
 use crate::refresh::error::RefreshError;
+use crate::refresh::json::{shown, unique_map, CappedReader};
 use crate::refresh::source::{Found, Source};
 use crate::refresh::watch::SkuList;
 
@@ -46,7 +49,7 @@ struct Product {
 
 #[derive(Deserialize)]
 struct Term {
-    #[serde(rename = "priceDimensions", default)]
+    #[serde(rename = "priceDimensions", default, deserialize_with = "unique_map")]
     price_dimensions: BTreeMap<String, Dimension>,
 }
 
@@ -67,6 +70,10 @@ struct Scan<'a> {
     /// Watched products by product SKU (their instance type and region are set).
     kept: HashMap<String, Attributes>,
     seen_products: bool,
+    /// The file's top-level keys met so far (the first few), to name what the file is.
+    top_keys: Vec<String>,
+    /// The watched products whose on-demand terms were read.
+    priced: std::collections::HashSet<String>,
     out: OfferScan,
     /// The structured error behind a serde error this scan raised.
     failure: Option<RefreshError>,
@@ -84,16 +91,21 @@ impl Scan<'_> {
         E::custom(text)
     }
 
-    fn product(&mut self, sku: String, attributes: Attributes) {
+    fn product<E: de::Error>(&mut self, sku: String, attributes: Attributes) -> Result<(), E> {
         self.out.found.records += 1;
+        if self.kept.contains_key(&sku) {
+            let message = "is written twice in products: which is the product is not clear";
+            return Err(self.fail(Some(format!("product {}", shown(&sku))), message.into()));
+        }
         let (Some(instance_type), Some(region)) =
             (&attributes.instance_type, &attributes.region_code)
         else {
-            return;
+            return Ok(());
         };
         if self.out.watches(self.skus, instance_type, region) {
             self.kept.insert(sku, attributes);
         }
+        Ok(())
     }
 
     fn on_demand<E: de::Error>(
@@ -104,6 +116,10 @@ impl Scan<'_> {
         let Some(attributes) = self.kept.get(sku).cloned() else {
             return Ok(());
         };
+        if !self.priced.insert(sku.to_string()) {
+            let message = "has its on-demand terms written twice".to_string();
+            return Err(self.fail(Some(format!("product {sku}")), message));
+        }
         for (term_code, term) in terms {
             for (rate_code, dimension) in term.price_dimensions {
                 if dimension.begin_range.as_deref().is_some_and(|r| r != "0") {
@@ -130,6 +146,24 @@ impl Scan<'_> {
         Ok(())
     }
 }
+
+/// What a Pricing API `GetProducts` response is told.
+const GET_PRODUCTS: &str = "is an AWS Pricing API GetProducts response (a PriceList of products, \
+     each with its own terms), not an offer file: download the region's offer file \
+     (offers/v1.0/aws/AmazonEC2/current/<region>/index.json) or its CSV form";
+
+impl Scan<'_> {
+    /// Whether the file is a `GetProducts` response (`PriceList`, `FormatVersion` "aws_v1") or
+    /// one of its items (`product`, `serviceCode` and `terms`), met at `key`.
+    fn is_get_products(&self, key: &str) -> bool {
+        let has = |k: &str| self.top_keys.iter().any(|t| t == k);
+        key == "PriceList" || (!self.seen_products && (has("product") || has("serviceCode")))
+    }
+}
+
+/// A product's on-demand terms, each term code once.
+#[derive(Deserialize)]
+struct UniqueTerms(#[serde(deserialize_with = "unique_map")] BTreeMap<String, Term>);
 
 fn row<'a>(a: &'a Attributes, unit: &'a str, currency: &'a str, price: &'a str) -> OfferRow<'a> {
     OfferRow {
@@ -188,6 +222,9 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let scan = self.scan;
         while let Some(key) = map.next_key::<String>()? {
+            if matches!(self.part, Part::File) && scan.top_keys.len() < 32 {
+                scan.top_keys.push(key.clone());
+            }
             match (self.part, key.as_str()) {
                 (Part::File, "version") => scan.out.found.version = Some(map.next_value()?),
                 (Part::File, "publicationDate") => {
@@ -199,6 +236,9 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                         part: Part::Products,
                     })?;
                     scan.seen_products = true;
+                }
+                (Part::File, "terms" | "PriceList") if scan.is_get_products(&key) => {
+                    return Err(scan.fail(None, GET_PRODUCTS.to_string()));
                 }
                 (Part::File, "terms") if !scan.seen_products => {
                     let message = "its terms come before its products; AWS writes products first, \
@@ -214,7 +254,7 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                 }
                 (Part::Products, _) => {
                     let product: Product = map.next_value()?;
-                    scan.product(key, product.attributes);
+                    scan.product(key, product.attributes)?;
                 }
                 (Part::Terms, "OnDemand") => {
                     map.next_value_seed(PartSeed {
@@ -229,7 +269,8 @@ impl<'de> Visitor<'de> for PartSeed<'_, '_> {
                     })?;
                 }
                 (Part::OnDemand, _) if scan.kept.contains_key(&key) => {
-                    let terms: BTreeMap<String, Term> = map.next_value()?;
+                    let terms: UniqueTerms = map.next_value()?;
+                    let terms = terms.0;
                     let rows: usize = terms.values().map(|t| t.price_dimensions.len()).sum();
                     scan.out.found.records += rows as u64;
                     scan.on_demand(&key, terms)?;
@@ -278,10 +319,12 @@ pub fn scan<R: Read>(
         skus,
         kept: HashMap::new(),
         seen_products: false,
+        top_keys: Vec::new(),
+        priced: std::collections::HashSet::new(),
         out: OfferScan::default(),
         failure: None,
     };
-    let buffered = BufReader::with_capacity(1 << 16, reader);
+    let buffered = BufReader::with_capacity(1 << 16, CappedReader::new(reader));
     let mut deserializer = serde_json::Deserializer::from_reader(buffered);
     let result = PartSeed {
         scan: &mut scan,
@@ -294,6 +337,9 @@ pub fn scan<R: Read>(
     }
     result.map_err(|e| RefreshError::file(name, format!("not a readable AWS offer file: {e}")))?;
     if !scan.seen_products {
+        if scan.is_get_products("") {
+            return Err(RefreshError::file(name, GET_PRODUCTS));
+        }
         return Err(RefreshError::file(
             name,
             "has no products: not an AWS offer file",
