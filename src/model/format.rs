@@ -69,6 +69,11 @@ pub fn quantity(value: f64) -> String {
     style().quantity(value)
 }
 
+/// A number with up to `decimals` places, trailing zeros dropped, in the locale: 0.5, 20,000.
+pub fn trimmed(value: f64, decimals: usize) -> String {
+    style().trimmed(value, decimals)
+}
+
 /// A number as a field shows it to be edited and read back: up to two decimals, trailing zeros
 /// dropped, grouped with commas (1,000; 3.5) whatever the locale, since the field's reader
 /// takes a comma between three digits as a thousands separator (`edit::number::parse_number`).
