@@ -40,6 +40,7 @@ pub mod number_style;
 pub mod planners;
 pub mod plural;
 pub mod presets;
+pub mod quote;
 pub mod scenario;
 #[cfg(test)]
 pub(crate) mod serde_check;

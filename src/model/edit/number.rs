@@ -2,6 +2,7 @@
 
 use crate::model::catalog::Catalog;
 use crate::model::edit::validated::commit_with;
+use crate::model::quote::quoted;
 use crate::model::scenario::course::LabOption;
 use crate::model::scenario::field::{FieldPath, OptionField};
 use crate::model::scenario::Scenario;
@@ -70,7 +71,7 @@ pub fn parse_number(raw: &str) -> Result<f64, String> {
     match cleaned.parse::<f64>() {
         // `-0` is read as 0: no figure ever shows "-0".
         Ok(value) if value.is_finite() => Ok(value + 0.0),
-        _ => Err(format!("\"{}\" is not a number", raw.trim())),
+        _ => Err(format!("{} is not a number", quoted(raw.trim()))),
     }
 }
 
