@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, changed, closeClean, expected, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
+  WAIT, changed, closeClean, expected, watchProblems, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
   showView, shows, text, useApp,
 } from './support.mjs';
 
@@ -217,3 +217,38 @@ test('the CSV opens with its header in row one and price x quantity = cost on ev
   assert.ok(rows.findIndex((row) => row[0] === 'Scenario') > lines.length, 'the scenario after the table');
   await closeClean(page);
 });
+
+// Issue 42, item 1: tags that are not BCP 47 (WebKitGTK under LANG=C.UTF-8 reports `C`) made
+// Intl.NumberFormat throw at the start, and the page stayed on "Loading the calculator...".
+for (const languages of [['C'], ['en_US'], ['en', 'C'], ['C.UTF-8', '', 'de-DE']]) {
+  test(`the page and the embed start and compute with navigator.languages ${JSON.stringify(languages)}`, async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((list) => {
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => Object.freeze([...list]), configurable: true });
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => list[0], configurable: true });
+    }, languages);
+    try {
+      const page = await openCalculator(context, app.server.url);
+      assert.deepEqual(await page.evaluate(() => [...navigator.languages]), languages);
+      const before = await text(page, 'total-cost');
+      await page.getByTestId('students-input').fill('250');
+      await changed(page, 'total-cost', before);
+      // A valid tag after the invalid ones is the reader's: German figures for the last list.
+      if (languages.includes('de-DE')) assert.match(await text(page, 'total-cost'), /^[\d.]+\s\$$/);
+      await closeClean(page);
+
+      const embed = await context.newPage();
+      watchProblems(embed);
+      embed.setDefaultTimeout(WAIT);
+      await embed.goto(`${app.server.url}?embed=1&edit=1`);
+      await embed.getByTestId('headline-total').waitFor();
+      await embed.locator('#app:not([aria-busy])').waitFor({ state: 'attached' });
+      const shown = await text(embed, 'headline-total');
+      await embed.getByTestId('students-input').fill('120');
+      await changed(embed, 'headline-total', shown);
+      await closeClean(embed);
+    } finally {
+      await context.close();
+    }
+  });
+}
