@@ -20,14 +20,12 @@ fn is_hidden(c: char) -> bool {
 /// characters ("…" after a cut): the words of an untrusted value as a message shows them.
 pub fn clipped(text: &str) -> String {
     let mut out = String::with_capacity(text.len().min(QUOTED_CHARS * 4 + 3));
-    let mut kept = 0;
-    for c in text.chars().filter(|c| !is_hidden(*c)) {
+    for (kept, c) in text.chars().filter(|c| !is_hidden(*c)).enumerate() {
         if kept == QUOTED_CHARS {
             out.push('…');
-            return out;
+            break;
         }
         out.push(c);
-        kept += 1;
     }
     out
 }
