@@ -36,6 +36,7 @@ pub mod glossary;
 pub mod gzip;
 pub mod html;
 pub mod json;
+pub mod number_read;
 pub mod number_style;
 pub mod planners;
 pub mod plural;

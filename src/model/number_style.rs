@@ -231,7 +231,17 @@ impl NumberStyle {
             primary_group: last(1, 3).max(1),
             secondary_group: last(2, 3).max(1),
             min_grouping: if grouped_at_four { 1 } else { 2 },
-            minus: first("minusSign").unwrap_or(american.minus),
+            // Everything before the digits of the negative sample: the minus sign, and the
+            // left-to-right mark Arabic locales write before it.
+            minus: first("minusSign")
+                .map(|_| {
+                    number
+                        .iter()
+                        .take_while(|(k, _)| k.as_ref() != "integer")
+                        .map(|(_, v)| v.as_ref())
+                        .collect()
+                })
+                .unwrap_or(american.minus),
             currencies: if currencies.is_empty() {
                 american.currencies
             } else {
@@ -422,7 +432,7 @@ impl CurrencyStyle {
 
     /// The currency's symbol as it is written (`€`, `US$`): its affixes without spaces and
     /// signs.
-    fn symbol(&self) -> String {
+    pub(crate) fn symbol(&self) -> String {
         format!("{}{}", self.positive.prefix, self.positive.suffix)
             .trim_matches(|c: char| c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}')
             .to_string()

@@ -97,8 +97,8 @@ test('in a German browser with euros the summary writes "€" after the amount w
   assert.equal(typeof json.results.totals.net_usd, 'number');
   assert.equal(json.scenario.pricing.currency, 'EUR');
 
-  // A field shows what it reads back, whatever the locale: the arrow key from 999 students
-  // gives 1,000 students, not "1.000" read back as one.
+  // A field shows its number as the figures beside it are written, and reads it back: the
+  // arrow key from 999 students gives "1.000" in German, read as 1,000 students, not as one.
   await showView(page, 'course');
   const field = page.getByTestId('students-input');
   await field.fill('999');
@@ -109,7 +109,7 @@ test('in a German browser with euros the summary writes "€" after the amount w
   await page.keyboard.press('ArrowUp');
   await changed(page, 'total-cost', before);
   await linkInAddressBar(page, (d) => payloadStudents(d) === 1000);
-  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1,000');
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1.000');
   await closeClean(page);
 });
 
@@ -252,3 +252,29 @@ for (const languages of [['C'], ['en_US'], ['en', 'C'], ['C.UTF-8', '', 'de-DE']
     }
   });
 }
+
+// Issue 42, item 2: the page writes money the reader's way ("48.316 $"), and reads it back so.
+test('a German and an Arabic browser type fifty thousand their way into the budget and it reads 50,000', async () => {
+  for (const [locale, typed] of [['de-DE', '50.000'], ['ar-EG', '\u0665\u0660\u066c\u0660\u0660\u0660']]) {
+    const page = await openCalculator(app.browser, app.server.url, { locale });
+    await showView(page, 'plan');
+    await openFold(page, 'spread');
+    const field = page.getByTestId('budget-input');
+    await field.fill(typed);
+    // The field says how it read the entry, in the reader's decimal sign and without grouping.
+    const wrapper = page.locator('[data-provenance]', { has: field });
+    await wrapper.getByText('Read as 50000.').waitFor();
+    await field.blur();
+    await linkInAddressBar(page, (d) => Number(d.n?.['planning.budget_usd']) === 50000);
+    // And shows it as the figures are written in that locale.
+    const written = await page.evaluate(
+      (tag) => new Intl.NumberFormat(tag, { numberingSystem: 'latn', maximumFractionDigits: 2 }).format(50000),
+      locale,
+    );
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="budget-input"]').value === want,
+      written,
+    );
+    await closeClean(page);
+  }
+});
