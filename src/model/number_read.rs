@@ -85,8 +85,6 @@ fn without_affixes<'a>(text: &'a str, style: &NumberStyle) -> (bool, &'a str) {
         tokens.push(currency.code.clone());
     }
     tokens.retain(|t| !t.is_empty());
-    // Longest first, so "US$" goes before "$".
-    tokens.sort_by_key(|t| std::cmp::Reverse(t.len()));
     let minus = |c: char| c == '-' || c == '\u{2212}' || style.minus.starts_with(c);
     let (mut text, mut negative) = (text.trim_matches(is_padding), false);
     for _ in 0..4 {
@@ -96,10 +94,19 @@ fn without_affixes<'a>(text: &'a str, style: &NumberStyle) -> (bool, &'a str) {
             text = rest;
         }
         text = text.strip_prefix('+').unwrap_or(text);
-        for token in &tokens {
-            text = text.strip_prefix(token.as_str()).unwrap_or(text);
-            text = text.strip_suffix(token.as_str()).unwrap_or(text);
-        }
+        // The longest token that fits, so "US$" goes before "$".
+        let longest = |fits: &dyn Fn(&str) -> bool| {
+            tokens
+                .iter()
+                .filter(|t| fits(t))
+                .map(String::len)
+                .max()
+                .unwrap_or(0)
+        };
+        let start = longest(&|t| text.starts_with(t));
+        text = &text[start..];
+        let end = longest(&|t| text.ends_with(t));
+        text = &text[..text.len() - end];
         // Any currency's code ("INR"), as `Intl` writes one it has no symbol for.
         let code = |t: &str| t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase());
         if text.get(..3).is_some_and(code) {
