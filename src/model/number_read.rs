@@ -59,70 +59,27 @@ fn symbol(c: char, style: &NumberStyle) -> Option<Symbol> {
     }
 }
 
-/// Marks and spaces around a typed number that carry nothing (directional marks a copied
-/// Arabic figure holds, spaces of any width).
-fn is_padding(c: char) -> bool {
-    c.is_whitespace()
+/// Whether `c` can be part of a number's digits: a digit of any script, a separator or a sign.
+fn is_numeric(c: char) -> bool {
+    digit(c).is_some()
         || matches!(
             c,
-            '\u{200e}' | '\u{200f}' | '\u{61c}' | '\u{a0}' | '\u{202f}'
+            '.' | ',' | '\u{66b}' | '\u{66c}' | '-' | '+' | '\u{2212}'
         )
 }
 
-/// `text` without the currency symbols, codes and percent sign `style` writes around an amount,
-/// and with its sign taken out: (negative, the rest).
-fn without_affixes<'a>(text: &'a str, style: &NumberStyle) -> (bool, &'a str) {
-    let mut tokens: Vec<String> = vec!["$".into(), "%".into(), "US$".into()];
-    for currency in &style.currencies {
-        // Without the marks and spaces around it (`\u{200f}\u{a0}€` in Arabic is `€`).
-        tokens.push(
-            currency
-                .symbol()
-                .chars()
-                .filter(|c| !is_padding(*c))
-                .collect(),
-        );
-        tokens.push(currency.code.clone());
-    }
-    tokens.retain(|t| !t.is_empty());
-    let minus = |c: char| c == '-' || c == '\u{2212}' || style.minus.starts_with(c);
-    let (mut text, mut negative) = (text.trim_matches(is_padding), false);
-    for _ in 0..4 {
-        let before = text;
-        if let Some(rest) = text.strip_prefix(minus).filter(|_| !negative) {
-            negative = true;
-            text = rest;
-        }
-        text = text.strip_prefix('+').unwrap_or(text);
-        // The longest token that fits, so "US$" goes before "$".
-        let longest = |fits: &dyn Fn(&str) -> bool| {
-            tokens
-                .iter()
-                .filter(|t| fits(t))
-                .map(String::len)
-                .max()
-                .unwrap_or(0)
-        };
-        let start = longest(&|t| text.starts_with(t));
-        text = &text[start..];
-        let end = longest(&|t| text.ends_with(t));
-        text = &text[..text.len() - end];
-        // Any currency's code ("INR"), as `Intl` writes one it has no symbol for.
-        let code = |t: &str| t.len() == 3 && t.bytes().all(|b| b.is_ascii_uppercase());
-        if text.get(..3).is_some_and(code) {
-            text = &text[3..];
-        }
-        if let Some(at) = text.len().checked_sub(3) {
-            if text.get(at..).is_some_and(code) {
-                text = &text[..at];
-            }
-        }
-        text = text.trim_matches(is_padding);
-        if text == before {
-            break;
-        }
-    }
-    (negative, text)
+/// `text` without what is written around an amount (a currency's symbol or code, a percent
+/// sign, spaces and directional marks: anything before the first and after the last character
+/// of a number), and with its sign taken out: (negative, the rest). The sign may come before or
+/// after a symbol (`-$5`, `$-50'000.00`).
+fn without_affixes(text: &str) -> (bool, &str) {
+    let around = |c: char| !is_numeric(c);
+    let text = text.trim_matches(around);
+    let (negative, text) = match text.strip_prefix(['-', '\u{2212}']) {
+        Some(rest) => (true, rest),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    (negative, text.trim_matches(around))
 }
 
 /// Whether digit groups (their lengths, first to last) are grouped as a locale groups them: the
@@ -142,7 +99,7 @@ fn grouped_well(groups: &[usize]) -> bool {
 /// how it is meant when the locale leaves a separator undecided.
 pub fn read_number(raw: &str, style: &NumberStyle) -> Result<Reading, String> {
     let not_a_number = || format!("{} is not a number", quoted(raw.trim()));
-    let (negative, text) = without_affixes(raw, style);
+    let (negative, text) = without_affixes(raw);
     if text.is_empty() {
         return Err(if raw.trim().is_empty() {
             "enter a number".to_string()
@@ -275,19 +232,19 @@ fn decimal_at(symbols: &[Symbol], style: &NumberStyle) -> Result<Option<usize>, 
     } else if is(&style.decimal) {
         Ok(Some(last))
     } else {
-        let digits = |s: &[Symbol]| -> String {
-            s.iter()
-                .filter_map(|s| match s {
-                    Symbol::Digit(d) => Some(char::from(b'0' + d)),
-                    _ => None,
-                })
-                .collect()
-        };
-        let (whole, fraction) = (digits(&symbols[..last]), digits(&symbols[last + 1..]));
+        let text: String = symbols
+            .iter()
+            .map(|s| match s {
+                Symbol::Digit(d) => char::from(b'0' + d),
+                _ => sign,
+            })
+            .collect();
         Err(Some(format!(
-            "\"{whole}{sign}{fraction}\" could be {whole}{fraction} or {whole}{}{fraction}: type \
-             {whole}{fraction}, or the decimals after \"{}\"",
-            style.decimal, style.decimal
+            "\"{text}\" could be {} or {}: type it without \"{sign}\", or with \"{}\" before \
+             its decimals",
+            text.replace(sign, ""),
+            text.replace(sign, &style.decimal),
+            style.decimal
         )))
     }
 }

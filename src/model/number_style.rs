@@ -432,7 +432,7 @@ impl CurrencyStyle {
 
     /// The currency's symbol as it is written (`€`, `US$`): its affixes without spaces and
     /// signs.
-    pub(crate) fn symbol(&self) -> String {
+    fn symbol(&self) -> String {
         format!("{}{}", self.positive.prefix, self.positive.suffix)
             .trim_matches(|c: char| c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}')
             .to_string()
