@@ -14,7 +14,7 @@ use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, ReadableStreamDefaultReader, ReadableStreamReadResult};
 
 use crate::model::focus::{BillSummary, FocusReader};
-use crate::model::gzip::{Gunzip, SLICE_INPUT_BYTES};
+use crate::model::gzip::Gunzip;
 
 /// How far reading has got.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -150,8 +150,8 @@ impl Reading<'_> {
 
     /// Unpacks `packed` (a piece of a `.gz`) into `unpacked` a buffer at a time, reading each
     /// before unpacking the next, and pausing between them: a slice ends after a buffer's worth
-    /// of output or [`SLICE_INPUT_BYTES`] of input, so bytes that unpack to nothing (empty
-    /// members, empty blocks) are paced as well as bytes that unpack to a lot.
+    /// of output or `model::gzip::SLICE_INPUT_BYTES` of input, so bytes that unpack to nothing
+    /// (empty members, empty blocks) are paced as well as bytes that unpack to a lot.
     async fn unpack(
         &mut self,
         gunzip: &mut Gunzip,
