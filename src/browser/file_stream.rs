@@ -1,8 +1,9 @@
 //! Reads a file the user picked, in this browser only, as a stream (`File.stream()`), feeding it
 //! to a [`FocusReader`] and yielding to the page in tasks of about 16 ms (the reader's slices of
 //! at most 1,000 rows or 256 kB in each), so no file, however large or packed, freezes the page.
-//! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB at a time (of output, and of input:
-//! a file that unpacks to nothing is paced as well), each read before the next is unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
+//! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB of output at a time (and at most 16 kB
+//! of input, so a file that unpacks to nothing is paced as well), each read before the next is
+//! unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
 //! page holds no more of it than that. Nothing is sent anywhere.
 
 use std::cell::Cell;

@@ -36,9 +36,10 @@ const FCOMMENT: u8 = 0x10;
 /// Flag bits RFC 1952 reserves: they must be zero.
 const RESERVED: u8 = 0xe0;
 
-/// Bytes of the packed file one call of [`Gunzip::unpack`] takes at most: a slice of about a
-/// millisecond's work, whatever the bytes unpack to.
-pub const SLICE_INPUT_BYTES: usize = 64 * 1024;
+/// Bytes of the packed file one call of [`Gunzip::unpack`] takes at most, whatever they unpack
+/// to: 819 empty members (each a fixed-code block whose tables the inflater builds anew) are a
+/// few milliseconds' work; a file that unpacks at all fills the 64 kB output before this.
+pub const SLICE_INPUT_BYTES: usize = 16 * 1024;
 /// Longest original file name (FNAME) read, its zero byte included: a path's most (`PATH_MAX`);
 /// gzip writes the file's own name, far shorter.
 pub const NAME_MAX_BYTES: usize = 4096;
