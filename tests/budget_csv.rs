@@ -179,3 +179,38 @@ fn another_currency_is_a_column_and_the_locale_changes_no_byte() {
         .unwrap();
     assert_eq!(total[at("Currency")], "EUR");
 }
+
+#[test]
+fn billed_unit_hours_carry_no_floating_point_noise() {
+    // 0.1 h x 3 reruns is 0.30000000000000004 in floating point; a decimal says 0.3.
+    assert_eq!(course_cost::model::export_csv::billed(0.1 * 3.0), "0.3");
+    assert_eq!(course_cost::model::export_csv::billed(-0.0), "0");
+    assert_eq!(course_cost::model::export_csv::billed(2.000_000_4), "2");
+    assert_eq!(course_cost::model::export_csv::billed(f64::NAN), "");
+    let (text, result) = exported_csv(&paper().scenario);
+    let rows = records(&text);
+    let at = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+    let mut noisy = 0;
+    for (row, line) in rows[1..=result.lines.len()].iter().zip(&result.lines) {
+        let cell = &row[at("Billed unit-hours (h)")];
+        let product = line.actual_hours * line.rerun;
+        let decimals = cell.split_once('.').map_or(0, |(_, d)| d.len());
+        assert!(decimals <= 6, "{cell}: at most six decimals");
+        let read: f64 = cell.parse().unwrap();
+        assert!(
+            (read - product).abs() <= 5e-7 * (1.0 + 1e-9),
+            "{cell} vs {product}"
+        );
+        // The product as the floating point holds it would have said more.
+        if format!("{product}")
+            .split_once('.')
+            .is_some_and(|(_, d)| d.len() > 6)
+        {
+            noisy += 1;
+        }
+    }
+    assert!(
+        noisy > 0,
+        "the paper's course has a product with float noise"
+    );
+}

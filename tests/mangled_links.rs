@@ -203,6 +203,34 @@ fn clean_links() -> Vec<(String, String)> {
     ]
 }
 
+/// Each kind of mangling of `clean` (the link to `payload`), as the corpus holds them.
+fn manglings(clean: &str, payload: &str) -> Vec<(&'static str, String)> {
+    let head = clean.split_once('#').expect("a fragment").0.to_string();
+    vec![
+        (
+            "percent-encoded whole",
+            format!("{head}#s={}", percent_all(payload)),
+        ),
+        (
+            "percent-encoded in part",
+            format!("{head}#s={}", percent_some(payload, 5)),
+        ),
+        ("fragment percent-encoded", fragment_encoded(clean, 1)),
+        ("fragment percent-encoded", fragment_encoded(clean, 2)),
+        ("%20 around", around_payload(clean, "%20", "%20")),
+        ("%0A around", around_payload(clean, "%0A", "%0D%0A")),
+        ("%0A around", around_payload(clean, "\r\n", "\n")),
+        ("line break every 76 characters", wrapped(clean, 76, "\r\n")),
+        ("line break every 76 characters", wrapped(clean, 76, "\n")),
+        ("quoted-printable", quoted_printable(clean)),
+        ("<...>", format!("<{clean}>")),
+        ("<...>", format!("<{}>", wrapped(clean, 76, "\n"))),
+        ("trailing > or . from prose", format!("{clean}.")),
+        ("trailing > or . from prose", format!("<{clean}>.")),
+        ("zero-width spaces", zero_width(clean, 20)),
+    ]
+}
+
 /// Writes `tests/links/mangled.json` from [`clean_links`] and the mangling functions of
 /// `tests/common/mangle.rs`: `cargo test --test mangled_links -- --ignored write_mangled_corpus`.
 /// It refuses to overwrite the corpus: the links in it are golden.
@@ -212,34 +240,7 @@ fn write_mangled_corpus() {
     let mut entries = Vec::new();
     for (what, payload) in clean_links() {
         let clean = link(&payload);
-        let head = clean.split_once('#').expect("a fragment").0.to_string();
-        let mangled = [
-            (
-                "percent-encoded whole",
-                format!("{head}#s={}", percent_all(&payload)),
-            ),
-            (
-                "percent-encoded in part",
-                format!("{head}#s={}", percent_some(&payload, 5)),
-            ),
-            ("fragment percent-encoded", fragment_encoded(&clean, 1)),
-            ("fragment percent-encoded", fragment_encoded(&clean, 2)),
-            ("%20 around", around_payload(&clean, "%20", "%20")),
-            ("%0A around", around_payload(&clean, "%0A", "%0D%0A")),
-            ("%0A around", around_payload(&clean, "\r\n", "\n")),
-            (
-                "line break every 76 characters",
-                wrapped(&clean, 76, "\r\n"),
-            ),
-            ("line break every 76 characters", wrapped(&clean, 76, "\n")),
-            ("quoted-printable", quoted_printable(&clean)),
-            ("<...>", format!("<{clean}>")),
-            ("<...>", format!("<{}>", wrapped(&clean, 76, "\n"))),
-            ("trailing > or . from prose", format!("{clean}.")),
-            ("trailing > or . from prose", format!("<{clean}>.")),
-            ("zero-width spaces", zero_width(&clean, 20)),
-        ];
-        for (kind, text) in mangled {
+        for (kind, text) in manglings(&clean, &payload) {
             entries.push(Entry {
                 name: format!("{what}: {kind}"),
                 kind: kind.into(),
@@ -280,4 +281,77 @@ fn write_mangled_corpus() {
         .open(&path)
         .expect("the corpus is written once");
     std::io::Write::write_all(&mut file, (text + "\n").as_bytes()).expect("writes the corpus");
+}
+
+/// Version-2 links of one setting, 74 and 75 characters: the length of the typical one-setting
+/// link, which quoted-printable writes as `s=3D` and the payload, the `3D` making the line 76 or
+/// 77 characters (issue 42, item 5). 250 students is the link of issue 38's report; 999 students
+/// deflated by zlib at level 9.
+const ONE_SETTING_LINKS: [(&str, &str); 2] = [
+    (
+        "250 students (the link of issue 38's report)",
+        "q1YqU7Iy0lEqULJSKkgsSC3SLTYy1S0zUtJRylOyqlZKzi8tKk7VKy4pTUnNKykGqjU1qK0FAA",
+    ),
+    (
+        "999 students (a version-2 link of 75 characters)",
+        "q1YqU7Iy0lEqULJSKkgsSC3SLTYy1S0zUtJRylOyqlZKzi8tKk7VKy4pTUnNKylWsrK0tKytBQA",
+    ),
+];
+
+/// The corpus entries of [`ONE_SETTING_LINKS`]: every kind of mangling of the 75-character one
+/// (the 74-character one is in the corpus from the start), and for both the quoted-printable
+/// link whose soft breaks a reader joined but whose `=3D` it left.
+fn one_setting_entries() -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for (at, (what, payload)) in ONE_SETTING_LINKS.iter().enumerate() {
+        let clean = link(payload);
+        let head = clean.split_once('#').expect("a fragment").0;
+        let mut kinds = if at == 0 {
+            Vec::new()
+        } else {
+            manglings(&clean, payload)
+        };
+        kinds.push(("quoted-printable", format!("{head}#s=3D{payload}")));
+        for (kind, text) in kinds {
+            let joined = text.starts_with(head) && text[head.len()..].starts_with("#s=3D");
+            let name = if joined {
+                format!("{what}: quoted-printable, soft breaks joined, =3D kept")
+            } else {
+                format!("{what}: {kind}")
+            };
+            entries.push(Entry {
+                name,
+                kind: kind.into(),
+                clean: Some(clean.clone()),
+                mangled: text,
+            });
+        }
+    }
+    entries
+}
+
+#[test]
+fn the_74_and_75_character_links_mailed_as_quoted_printable_are_in_the_corpus() {
+    let corpus = corpus();
+    for (_, payload) in ONE_SETTING_LINKS {
+        assert!((74..=75).contains(&payload.len()), "{payload}");
+    }
+    for entry in one_setting_entries() {
+        assert!(
+            corpus
+                .iter()
+                .any(|e| e.mangled == entry.mangled && e.clean == entry.clean),
+            "{} not in the corpus",
+            entry.name
+        );
+    }
+}
+
+/// Prints [`one_setting_entries`] as JSON, to be added to the corpus:
+/// `cargo test --test mangled_links -- --ignored print_one_setting_entries --nocapture`.
+#[test]
+#[ignore]
+fn print_one_setting_entries() {
+    let text = serde_json::to_string_pretty(&one_setting_entries()).expect("serialises");
+    println!("{text}");
 }

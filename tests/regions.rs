@@ -450,6 +450,40 @@ fn the_link_carries_the_region_and_a_link_without_one_means_the_default() {
 }
 
 #[test]
+fn an_unknown_region_is_quoted_short_and_without_bidi_controls() {
+    use base64::Engine;
+    // 100,000 characters, a right-to-left override after the first 10 (issue 42, item 5).
+    let region = format!("{}\u{202E}{}", "a".repeat(10), "b".repeat(100_000));
+    let json = format!(r#"{{"v":3,"p":"paper-s25-v3","rg":"{region}"}}"#);
+    let packed = miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9);
+    let payload = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(packed);
+    assert!(payload.len() < 1_000, "a short link: {}", payload.len());
+    let decoded = decode(&payload, catalog()).expect("presets load");
+    assert_eq!(
+        decoded.scenario.pricing.region, "",
+        "the default region kept"
+    );
+    let notice = decoded
+        .notices
+        .iter()
+        .find(|n| n.contains("region"))
+        .unwrap_or_else(|| panic!("{:?}", decoded.notices));
+    // The quote: the first 40 characters the override left, then "…".
+    let quote = format!("\"{}{}…\"", "a".repeat(10), "b".repeat(30));
+    assert!(notice.contains(&quote), "{notice}");
+    assert!(
+        notice.chars().count() < 200,
+        "{} characters",
+        notice.chars().count()
+    );
+    let controls = [
+        '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}',
+        '\u{2068}', '\u{2069}', '\u{200E}', '\u{200F}',
+    ];
+    assert!(!notice.contains(controls), "{notice:?}");
+}
+
+#[test]
 fn the_csv_markdown_and_pricing_line_say_the_region() {
     let c = catalog();
     let europe = in_region(&paper().scenario, "eu-west-1");

@@ -293,6 +293,24 @@ fn the_first_half_and_the_recharges_fall_in_the_weeks_worked_by_hand() {
 }
 
 #[test]
+fn a_fractional_allocation_is_written_as_the_count_is_worked_out() {
+    // 10 SU against allocations of 0.5 SU: 10 / 0.5 = 20 allocations' worth, the first and 19
+    // recharges, each of 0.5 SU (whole units would say "1 SU", which 19 recharges contradict).
+    let fit = chameleon_fit(&[4.0, 6.0], 0.5, 6.0);
+    assert_eq!((fit.allocations, fit.recharges), (20.0, 19.0));
+    let text = words::recharges(&fit);
+    assert!(
+        text.contains("needs 20 allocations' worth: the first 0.5 SU and 19 recharges of 0.5 SU"),
+        "{text}"
+    );
+    // The figure times the count covers the SUs, in the words as in the arithmetic.
+    assert!(fit.allocations * 0.5 >= fit.su);
+    assert_eq!(words::allocation_su(20_000.0), "20,000 SU");
+    assert_eq!(words::allocation_su(0.125), "0.125 SU");
+    assert_eq!(words::allocation_su(0.000_25), "0.00025 SU");
+}
+
+#[test]
 fn twenty_students_on_the_cpu_only_preset_land_in_explore() {
     let preset = builtin_presets()
         .unwrap()

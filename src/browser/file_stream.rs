@@ -1,8 +1,9 @@
 //! Reads a file the user picked, in this browser only, as a stream (`File.stream()`), feeding it
 //! to a [`FocusReader`] and yielding to the page in tasks of about 16 ms (the reader's slices of
 //! at most 1,000 rows or 256 kB in each), so no file, however large or packed, freezes the page.
-//! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB at a time, each read before the next
-//! is unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
+//! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB of output at a time (and at most 16 kB
+//! of input, so a file that unpacks to nothing is paced as well), each read before the next is
+//! unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
 //! page holds no more of it than that. Nothing is sent anywhere.
 
 use std::cell::Cell;
@@ -149,7 +150,9 @@ impl Reading<'_> {
     }
 
     /// Unpacks `packed` (a piece of a `.gz`) into `unpacked` a buffer at a time, reading each
-    /// before unpacking the next, and pausing between them.
+    /// before unpacking the next, and pausing between them: a slice ends after a buffer's worth
+    /// of output or `model::gzip::SLICE_INPUT_BYTES` of input, so bytes that unpack to nothing
+    /// (empty members, empty blocks) are paced as well as bytes that unpack to a lot.
     async fn unpack(
         &mut self,
         gunzip: &mut Gunzip,
@@ -160,10 +163,11 @@ impl Reading<'_> {
             let (used, written) = gunzip.unpack(packed, unpacked).map_err(failed)?;
             packed = &packed[used..];
             self.file_read = gunzip.taken();
-            if written == 0 {
+            if written > 0 {
+                self.read(&unpacked[..written]).await?;
+            } else if packed.is_empty() {
                 return Ok(());
             }
-            self.read(&unpacked[..written]).await?;
             self.pause().await?;
         }
     }

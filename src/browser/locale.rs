@@ -2,13 +2,51 @@
 //! languages the reader prefers (`navigator.languages`): how it writes a sample number and a
 //! sample amount in each currency the app ships rates for, handed to the pure core as parts
 //! (`model::number_style`), which formats every figure with them.
+//!
+//! `navigator.languages` is read once, and each of its tags checked first with
+//! `Intl.getCanonicalLocales` (which throws on a tag that is not BCP 47: `C`, `C.UTF-8`, `en_US`,
+//! an empty string, as WebKitGTK reports under `LANG=C.UTF-8`): an invalid tag is left out, and
+//! with none left the browser's own default locale is used. `Intl.NumberFormat` then only ever
+//! sees valid tags, so the start never throws, whatever the browser reports.
 
 use js_sys::{Array, Intl, Object, Reflect};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::format;
 use crate::model::number_style::{CurrencyStyle, NumberStyle};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `Intl.getCanonicalLocales(tag)`, its `RangeError` (an invalid tag) caught.
+    #[wasm_bindgen(catch, js_namespace = Intl, js_name = getCanonicalLocales)]
+    fn canonical_locales(tag: &JsValue) -> Result<Array, JsValue>;
+}
+
+/// The reader's languages (`navigator.languages`, read once) that are valid BCP 47 tags, in
+/// their canonical form and order; any other entry (not a string, or refused by
+/// `Intl.getCanonicalLocales`) is left out. Empty means the browser's default locale.
+fn valid_languages() -> Array {
+    let navigator = gloo::utils::window().navigator();
+    let valid = Array::new();
+    // `languages` may be missing or not an array (older or embedded browsers).
+    let listed = Reflect::get(&navigator, &"languages".into()).unwrap_or(JsValue::UNDEFINED);
+    if !Array::is_array(&listed) {
+        return valid;
+    }
+    for tag in Array::from(&listed).iter() {
+        if !tag.is_string() {
+            continue;
+        }
+        if let Ok(canonical) = canonical_locales(&tag) {
+            for tag in canonical.iter() {
+                valid.push(&tag);
+            }
+        }
+    }
+    valid
+}
 
 /// The sample every rendering is read from: seven integer digits (so two groups show how
 /// digits are grouped) and a fraction.
@@ -58,11 +96,11 @@ fn currency(locales: &Array, code: &str) -> CurrencyStyle {
     )
 }
 
-/// The reader's number style: the first of `navigator.languages` the browser formats for (its
-/// own default without any), and each currency with a built-in rate, the US dollar first (an
-/// unlisted currency is written in its place).
+/// The reader's number style: the first valid tag of `navigator.languages` the browser formats
+/// for (its own default without any), and each currency with a built-in rate, the US dollar
+/// first (an unlisted currency is written in its place).
 pub fn reader_style() -> NumberStyle {
-    let languages = gloo::utils::window().navigator().languages();
+    let languages = valid_languages();
     let plain =
         Intl::NumberFormat::new(&languages, &options(&[("maximumFractionDigits", 2.into())]));
     let locale = Reflect::get(&plain.resolved_options(), &"locale".into())

@@ -51,14 +51,31 @@ pub fn full(value: f64) -> String {
     format!("{}", value + 0.0)
 }
 
-/// A count (students, instances, GB) with up to three decimals, trailing zeros dropped.
-fn count(value: f64) -> String {
-    let text = fixed(value, 3);
+/// Decimals of a billed quantity: a millionth of a unit-hour (3.6 ms).
+const BILLED_DECIMALS: usize = 6;
+
+/// A billed quantity (unit-hours) rounded to [`BILLED_DECIMALS`] decimals, halves away from
+/// zero, trailing zeros dropped: the product of two decimals (hours x reruns) is written as a
+/// decimal says it, 728.8, not as the floating point holds it (728.8000000000001). The rounding
+/// moves price x quantity by at most half a millionth of an hour's price, under a tenth of a cent
+/// at any price up to $1,000 an hour; empty when not finite.
+pub fn billed(value: f64) -> String {
+    trimmed(value, BILLED_DECIMALS)
+}
+
+/// `value` with up to `decimals` decimals, trailing zeros dropped.
+fn trimmed(value: f64, decimals: usize) -> String {
+    let text = fixed(value, decimals);
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         text
     }
+}
+
+/// A count (students, instances, GB) with up to three decimals, trailing zeros dropped.
+fn count(value: f64) -> String {
+    trimmed(value, 3)
 }
 
 /// A price's `source` field in words: each cited source as "title, publisher (date)", and what
@@ -145,8 +162,8 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
         Some(note) => format!("{note}; {source}"),
         None => source,
     };
-    // The billed quantity and the price as the engine multiplies them, at full precision, so
-    // the sheet's price x quantity is the cost to the cent.
+    // The price as the engine multiplies it, at full precision; the billed quantity to the
+    // microhour ([`billed`]), so the sheet's price x quantity is the cost to the cent.
     let billed_hours = line.actual_hours * line.rerun;
     let price = line.usd_per_hour * rate;
     vec![
@@ -167,7 +184,7 @@ fn line_row(context: &CsvContext<'_>, line: &CostLine) -> Vec<String> {
         fixed(line.overrun, 3),
         fixed(line.actual_hours, 1),
         fixed(line.rerun, 3),
-        full(billed_hours),
+        billed(billed_hours),
         line.sku.clone(),
         provider,
         fixed(line.fraction, 3),

@@ -7,7 +7,9 @@
 //! in the browser, the reader's, read from `Intl.NumberFormat` once before the first render
 //! ([`use_style`]). It is this thread's, for the page's life, so the functions here keep their
 //! plain signatures and every caller (page, print, Markdown) writes in the same locale. Text a
-//! program or a field reads back ([`plain`], [`exact`], [`typed`]) is never localised.
+//! program reads back ([`plain`], [`exact`]) is never localised; text a field shows to be edited
+//! ([`typed`], [`editable`]) is written in the reader's locale, which the field's reader
+//! (`model::number_read`) reads back to the same value.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -17,8 +19,6 @@ pub use crate::model::number_style::{plain, Amount, NumberStyle, MONEY_IN_WORDS_
 thread_local! {
     /// The reader's number style (American English until [`use_style`] sets another).
     static STYLE: RefCell<Rc<NumberStyle>> = RefCell::new(Rc::new(NumberStyle::en_us()));
-    /// American English, for text a field reads back ([`typed`]).
-    static AMERICAN: NumberStyle = NumberStyle::en_us();
 }
 
 /// Makes `style` the one every figure on this thread is written in (the browser calls it once,
@@ -69,11 +69,22 @@ pub fn quantity(value: f64) -> String {
     style().quantity(value)
 }
 
+/// A number with up to `decimals` places, trailing zeros dropped, in the locale: 0.5, 20,000.
+pub fn trimmed(value: f64, decimals: usize) -> String {
+    style().trimmed(value, decimals)
+}
+
 /// A number as a field shows it to be edited and read back: up to two decimals, trailing zeros
-/// dropped, grouped with commas (1,000; 3.5) whatever the locale, since the field's reader
-/// takes a comma between three digits as a thousands separator (`edit::number::parse_number`).
+/// dropped, in the reader's locale as the figures beside it (1,000 and 3.5; 1.000 and 3,5 in
+/// German), which the field's reader reads back to the same value (`model::number_read`).
 pub fn typed(value: f64) -> String {
-    AMERICAN.with(|american| american.quantity(value))
+    style().quantity(value)
+}
+
+/// A count or factor as a field shows it to be edited: up to four decimals (0.125, 1,125 in
+/// German), in the reader's locale, read back to the same value.
+pub fn editable(value: f64) -> String {
+    style().trimmed(value, 4)
 }
 
 /// A count shown exactly enough to read back: up to four decimals, trailing zeros dropped

@@ -36,10 +36,12 @@ pub mod glossary;
 pub mod gzip;
 pub mod html;
 pub mod json;
+pub mod number_read;
 pub mod number_style;
 pub mod planners;
 pub mod plural;
 pub mod presets;
+pub mod quote;
 pub mod scenario;
 #[cfg(test)]
 pub(crate) mod serde_check;

@@ -231,7 +231,17 @@ impl NumberStyle {
             primary_group: last(1, 3).max(1),
             secondary_group: last(2, 3).max(1),
             min_grouping: if grouped_at_four { 1 } else { 2 },
-            minus: first("minusSign").unwrap_or(american.minus),
+            // Everything before the digits of the negative sample: the minus sign, and the
+            // left-to-right mark Arabic locales write before it.
+            minus: first("minusSign")
+                .map(|_| {
+                    number
+                        .iter()
+                        .take_while(|(k, _)| k.as_ref() != "integer")
+                        .map(|(_, v)| v.as_ref())
+                        .collect()
+                })
+                .unwrap_or(american.minus),
             currencies: if currencies.is_empty() {
                 american.currencies
             } else {
@@ -348,10 +358,16 @@ impl NumberStyle {
     /// A quantity with up to two decimals, trailing zeros dropped: 95.5, 3, 12.97 (95,5 in
     /// German).
     pub fn quantity(&self, value: f64) -> String {
+        self.trimmed(value, 2)
+    }
+
+    /// A number with up to `decimals` places, trailing zeros dropped, grouped, in the locale's
+    /// signs: 0.5, 20,000, 1.125 (0,5, 20.000 and 1,125 in German); "n/a" when not finite.
+    pub fn trimmed(&self, value: f64, decimals: usize) -> String {
         if !value.is_finite() {
             return "n/a".to_string();
         }
-        let text = trim_zeros(&plain(value, 2), 0);
+        let text = trim_zeros(&plain(value, decimals), 0);
         match text.strip_prefix('-') {
             Some(unsigned) => format!("{}{}", self.minus, self.digits(unsigned)),
             None => self.digits(&text),

@@ -45,7 +45,10 @@
 //      bill or the refusal (goal: none over 200 ms), and the memory above the page at rest: the
 //      renderer process's peak resident set (Linux /proc VmHWM, its peak cleared at rest)
 //      less its resident set at rest (goal: at most 64 MB), with the wasm's linear memory and
-//      the JavaScript heap before and after. `BENCH_ONLY=i` runs it alone.
+//      the JavaScript heap before and after; and gzip that unpacks to nothing (issue 42): 5,000,000
+//      empty members before a bill, 100 MB of empty stored blocks before it, and a 100 MB
+//      file-name field (refused past its cap), with the same two figures and goals.
+//      `BENCH_ONLY=i` runs it alone.
 // A compact table of every figure ends the output. It never fails on a missed goal; it exits
 // non-zero only when something could not be measured (or a request left loopback, which leaves
 // the download size incomplete). Every wait is for an event, with deadlines generous enough for a
@@ -57,7 +60,9 @@ import { join, resolve } from 'node:path';
 import { DIST as DEFAULT_DIST, countSlices, launch, serve } from '../e2e/support.mjs';
 import { focusExport } from '../e2e/focus_export.mjs';
 import { mkdtemp, readFile as readText, rm, writeFile } from 'node:fs/promises';
-import { gzipBomb, manyTypes, wideHeader } from './hostile_bills.mjs';
+import {
+  emptyMembers, emptyStoredBlocks, gzipBomb, longFileName, manyTypes, wideHeader,
+} from './hostile_bills.mjs';
 import {
   BARE_PAGE,
   armKeystroke,
@@ -109,6 +114,8 @@ const GOAL_LONGEST_TASK_MS = 200;
 const FOCUS_MB = 200; // the size of the FOCUS bill read in section h
 const HOSTILE_TYPES = 100_000; // section i: distinct instance types, and header columns
 const BOMB_BYTES = 2e9; // section i: the bomb's unpacked size
+const EMPTY_MEMBERS = 5_000_000; // section i: empty gzip members before a bill
+const EMPTY_GZIP_BYTES = 100e6; // section i: empty stored blocks, and the file-name field
 const GOAL_BILL_MB = 64; // above the page at rest, while reading any bill
 const GOAL_BILL_TASK_MS = 200; // the longest task while reading any bill, full speed
 // Deadlines: long, so a slow machine is slow but never fails a section. A page action (a click, a
@@ -702,8 +709,9 @@ try {
   // i) Hostile bills: the longest task and the memory above the page at rest while reading each.
   const hostileTitle37 =
     `i) Hostile bills (focus-file, full speed): ${HOSTILE_TYPES.toLocaleString('en-US')} distinct types, ` +
-    `a ${HOSTILE_TYPES.toLocaleString('en-US')}-column header, a .csv.gz bomb of ${BOMB_BYTES / 1e9} GB unpacked: ` +
-    'longest task, memory above the page at rest';
+    `a ${HOSTILE_TYPES.toLocaleString('en-US')}-column header, a .csv.gz bomb of ${BOMB_BYTES / 1e9} GB unpacked, ` +
+    `${EMPTY_MEMBERS.toLocaleString('en-US')} empty gzip members, ${EMPTY_GZIP_BYTES / 1e6} MB of empty stored blocks, ` +
+    `a ${EMPTY_GZIP_BYTES / 1e6} MB file name: longest task, memory above the page at rest`;
   await section(hostileTitle37, async () => {
     const dir = await mkdtemp(join(os.tmpdir(), 'hostile-bills-'));
     try {
@@ -712,6 +720,9 @@ try {
         await manyTypes(dir, HOSTILE_TYPES),
         await wideHeader(dir, HOSTILE_TYPES),
         await gzipBomb(dir, BOMB_BYTES),
+        await emptyMembers(dir, EMPTY_MEMBERS),
+        await emptyStoredBlocks(dir, EMPTY_GZIP_BYTES),
+        await longFileName(dir, EMPTY_GZIP_BYTES),
       ];
       console.log(`  (files written in ${((Date.now() - made) / 1000).toFixed(0)} s)`);
       for (const bill of bills) await readHostileBill(bill);

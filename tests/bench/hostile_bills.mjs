@@ -4,13 +4,16 @@
 //   - a header of 100,000 columns (about 0.9 MB),
 //   - a .csv.gz bomb: about 2 GB of valid t3.medium rows (every 120th with a resource id of its
 //     own) packed by gzip -9 to about 9 MB, streamed so it never sits in memory whole.
+//   - gzip that unpacks to nothing (issue 42): 5,000,000 empty gzip members before a one-row
+//     bill (100 MB), 100 MB of empty stored deflate blocks before it in one member, and a member
+//     whose file-name field (FNAME) is 100 MB long.
 // Each resolves to { label, path, bytes, unpacked, rows, shows } (`shows`: the data-testid the page
 // shows once it has read the file).
 
 import { createWriteStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createGzip } from 'node:zlib';
+import { crc32, createGzip, gzipSync } from 'node:zlib';
 import { focusExport, HEADER } from '../e2e/focus_export.mjs';
 
 /** One row of focusExport's t3.medium usage (its first data row). */
@@ -81,4 +84,65 @@ export async function gzipBomb(dir, unpacked) {
   await writeStream(path, lines(), true);
   const packed = (await stat(path)).size;
   return { label: 'a .csv.gz bomb', path, bytes: packed, unpacked: bytes, rows, shows: 'focus-summary' };
+}
+
+/** A one-row bill (the t3.medium row), as CSV text. */
+const ONE_ROW = `${HEADER.join(',')}\n${T3_ROW}\n`;
+/** A gzip member's fixed header (RFC 1952): deflate, `flags`, no time, OS unknown. */
+const gzipHeader = (flags) => Buffer.from([0x1f, 0x8b, 8, flags, 0, 0, 0, 0, 0, 255]);
+/** 1 MB pieces of `block` repeated, `total` bytes in all (`total` a multiple of the block). */
+function* repeatedPieces(block, total) {
+  const per = Math.floor(1e6 / block.length);
+  const piece = Buffer.concat(Array(per).fill(block));
+  let left = total;
+  while (left > 0) {
+    const take = Math.min(left, piece.length);
+    yield take === piece.length ? piece : piece.subarray(0, take);
+    left -= take;
+  }
+}
+
+/** `members` empty gzip members (20 bytes each), then the one-row bill packed by gzip. */
+export async function emptyMembers(dir, members) {
+  const path = join(dir, 'bill-empty-members.csv.gz');
+  const empty = Buffer.concat([gzipHeader(0), Buffer.from([0x03, 0x00]), Buffer.alloc(8)]);
+  await writeStream(path, (function* () {
+    yield* repeatedPieces(empty, members * empty.length);
+    yield gzipSync(ONE_ROW);
+  })(), false);
+  const bytes = (await stat(path)).size;
+  return { label: `${members.toLocaleString('en-US')} empty gzip members before a bill`, path, bytes, unpacked: ONE_ROW.length, rows: 1, shows: 'focus-summary' };
+}
+
+/** One member: `bytes` of empty stored deflate blocks (5 bytes each), then the one-row bill stored. */
+export async function emptyStoredBlocks(dir, bytes) {
+  const path = join(dir, 'bill-empty-blocks.csv.gz');
+  const csv = Buffer.from(ONE_ROW);
+  const last = Buffer.alloc(5);
+  last.writeUInt8(0x01, 0); // BFINAL 1, BTYPE 00 (stored)
+  last.writeUInt16LE(csv.length, 1);
+  last.writeUInt16LE(~csv.length & 0xffff, 3);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(csv), 0);
+  trailer.writeUInt32LE(csv.length, 4);
+  await writeStream(path, (function* () {
+    yield gzipHeader(0);
+    yield* repeatedPieces(Buffer.from([0, 0, 0, 0xff, 0xff]), bytes);
+    yield Buffer.concat([last, csv, trailer]);
+  })(), false);
+  const size = (await stat(path)).size;
+  return { label: `${bytes / 1e6} MB of empty stored blocks before a bill`, path, bytes: size, unpacked: csv.length, rows: 1, shows: 'focus-summary' };
+}
+
+/** A member whose file name (FNAME) is `bytes` long, then the one-row bill's deflate data. */
+export async function longFileName(dir, bytes) {
+  const path = join(dir, 'bill-long-name.csv.gz');
+  const packed = gzipSync(ONE_ROW);
+  await writeStream(path, (function* () {
+    yield gzipHeader(0x08);
+    yield* repeatedPieces(Buffer.from('a'), bytes);
+    yield Buffer.concat([Buffer.from([0]), packed.subarray(10)]);
+  })(), false);
+  const size = (await stat(path)).size;
+  return { label: `a ${bytes / 1e6} MB file-name field`, path, bytes: size, rows: 0, shows: 'focus-error' };
 }

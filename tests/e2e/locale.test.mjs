@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
-  WAIT, changed, closeClean, expected, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
+  WAIT, changed, closeClean, expected, watchProblems, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
   showView, shows, text, useApp,
 } from './support.mjs';
 
@@ -97,8 +97,8 @@ test('in a German browser with euros the summary writes "€" after the amount w
   assert.equal(typeof json.results.totals.net_usd, 'number');
   assert.equal(json.scenario.pricing.currency, 'EUR');
 
-  // A field shows what it reads back, whatever the locale: the arrow key from 999 students
-  // gives 1,000 students, not "1.000" read back as one.
+  // A field shows its number as the figures beside it are written, and reads it back: the
+  // arrow key from 999 students gives "1.000" in German, read as 1,000 students, not as one.
   await showView(page, 'course');
   const field = page.getByTestId('students-input');
   await field.fill('999');
@@ -109,7 +109,7 @@ test('in a German browser with euros the summary writes "€" after the amount w
   await page.keyboard.press('ArrowUp');
   await changed(page, 'total-cost', before);
   await linkInAddressBar(page, (d) => payloadStudents(d) === 1000);
-  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1,000');
+  await page.waitForFunction(() => document.querySelector('[data-testid="students-input"]').value === '1.000');
   await closeClean(page);
 });
 
@@ -216,4 +216,73 @@ test('the CSV opens with its header in row one and price x quantity = cost on ev
   assert.deepEqual(notes, ['Notes', 'Budget für das Sommersemester; "Stand März"']);
   assert.ok(rows.findIndex((row) => row[0] === 'Scenario') > lines.length, 'the scenario after the table');
   await closeClean(page);
+});
+
+// Issue 42, item 1: tags that are not BCP 47 (WebKitGTK under LANG=C.UTF-8 reports `C`) made
+// Intl.NumberFormat throw at the start, and the page stayed on "Loading the calculator...".
+for (const languages of [['C'], ['en_US'], ['en', 'C'], ['C.UTF-8', '', 'de-DE']]) {
+  test(`the page and the embed start and compute with navigator.languages ${JSON.stringify(languages)}`, async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addInitScript((list) => {
+      Object.defineProperty(Navigator.prototype, 'languages', { get: () => Object.freeze([...list]), configurable: true });
+      Object.defineProperty(Navigator.prototype, 'language', { get: () => list[0], configurable: true });
+    }, languages);
+    try {
+      const page = await openCalculator(context, app.server.url);
+      assert.deepEqual(await page.evaluate(() => [...navigator.languages]), languages);
+      const before = await text(page, 'total-cost');
+      await page.getByTestId('students-input').fill('250');
+      await changed(page, 'total-cost', before);
+      // A valid tag after the invalid ones is the reader's: German figures for the last list.
+      if (languages.includes('de-DE')) assert.match(await text(page, 'total-cost'), /^[\d.]+\s\$$/);
+      await closeClean(page);
+
+      const embed = await context.newPage();
+      watchProblems(embed);
+      embed.setDefaultTimeout(WAIT);
+      await embed.goto(`${app.server.url}?embed=1&edit=1`);
+      await embed.getByTestId('headline-total').waitFor();
+      await embed.locator('#app:not([aria-busy])').waitFor({ state: 'attached' });
+      const shown = await text(embed, 'headline-total');
+      await embed.getByTestId('students-input').fill('120');
+      await changed(embed, 'headline-total', shown);
+      await closeClean(embed);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// Issue 42, item 2: the page writes money the reader's way ("48.316 $"), and reads it back so.
+// The budget starts at 50,000 (a link leaves it out), so sixty thousand is typed first, then
+// fifty thousand takes it back to the start.
+test('a German and an Arabic browser type fifty thousand their way into the budget and it reads 50,000', async () => {
+  const arabic = (digits) => digits.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d))).replace(',', '\u066c');
+  for (const [locale, write] of [['de-DE', (n) => n.replace(',', '.')], ['ar-EG', arabic]]) {
+    const page = await openCalculator(app.browser, app.server.url, { locale });
+    await showView(page, 'plan');
+    await openFold(page, 'spread');
+    const field = page.getByTestId('budget-input');
+    const wrapper = page.locator('[data-provenance]', { has: field });
+    await field.fill(write('60,000'));
+    await wrapper.getByText('Read as 60000.').waitFor();
+    await field.blur();
+    await linkInAddressBar(page, (d) => Number(d.n?.['planning.budget_usd']) === 60000);
+    // Fifty thousand, typed the reader's way: read as 50,000 and said so, the budget back at
+    // its start (not 50 dollars).
+    await field.fill(write('50,000'));
+    await wrapper.getByText('Read as 50000.').waitFor();
+    await field.blur();
+    await linkInAddressBar(page, (d) => d.n?.['planning.budget_usd'] === undefined);
+    // And shows it as the figures are written in that locale.
+    const written = await page.evaluate(
+      (tag) => new Intl.NumberFormat(tag, { numberingSystem: 'latn', maximumFractionDigits: 2 }).format(50000),
+      locale,
+    );
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="budget-input"]').value === want,
+      written,
+    );
+    await closeClean(page);
+  }
 });

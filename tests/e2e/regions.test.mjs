@@ -163,3 +163,23 @@ test('Lambda prices alike everywhere and the page says so; Azure keeps the part 
   assert.match(await text(page, 'region-note'), /prices alike in every region/);
   await closeClean(page);
 });
+
+test('a link naming a 100,000-character region keeps the page as wide as the window, its notice short and in order', async () => {
+  const { deflateRawSync } = await import('node:zlib');
+  // A right-to-left override after ten characters: in the notice whole, it reversed the rest.
+  const region = `${'a'.repeat(10)}\u202E${'b'.repeat(100_000)}`;
+  const json = JSON.stringify({ v: 3, p: 'paper-s25-v3', rg: region });
+  const payload = deflateRawSync(Buffer.from(json), { level: 9 }).toString('base64url');
+  const page = await openCalculator(app.browser, `${app.server.url}#s=${payload}`);
+  await page.getByTestId('link-notice').waitFor();
+  const notice = await text(page, 'link-notice');
+  assert.match(notice, new RegExp(`unknown region "a{10}b{30}…"`));
+  assert.doesNotMatch(notice, /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  assert.ok(notice.length < 600, `${notice.length} characters`);
+  const { page: wide, window: width } = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  assert.ok(wide <= width, `the page is ${wide} px wide in a window of ${width} px`);
+  await closeClean(page);
+});

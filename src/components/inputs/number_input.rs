@@ -136,14 +136,14 @@ struct NumberInputViewProps {
     provenance: ProvenanceMarkerProps,
 }
 
-/// A committed value as the field shows it: up to two decimals, or four significant digits
-/// below 0.01 (a factor a bill set can be that small), so no value shows as 0 that is not.
+/// A committed value as the field shows it, in the reader's locale (which the field reads
+/// back): up to two decimals, or four significant digits below 0.01 (a factor a bill set can be
+/// that small), so no value shows as 0 that is not.
 fn shown(value: f64) -> String {
     if value == 0.0 || value.abs() >= 0.01 {
         return format::typed(value);
     }
-    // Typed text is read back, so it is written the one way the field reads, in any locale.
-    format!("{value:.*}", format::significant_decimals(value, 4))
+    format::trimmed(value, format::significant_decimals(value, 4))
 }
 
 /// Arrow up and down step the field's value by `step`, never below `min`.
@@ -162,8 +162,8 @@ fn step_with_arrows(
             _ => return,
         };
         event.prevent_default();
-        // Machine text, whatever the reader's locale: the field reads it back.
-        dispatch.edit_number(field, format::typed(next));
+        // In the reader's locale, as the field shows it: the field reads it back.
+        dispatch.edit_number(field, format::editable(next));
     })
 }
 
@@ -181,7 +181,11 @@ fn number_slider(
         let dispatch = dispatch.clone();
         Callback::from(move |event: InputEvent| {
             let input: HtmlInputElement = event.target_unchecked_into();
-            dispatch.edit_number(field, input.value());
+            // A range's value is machine text ("1.125"); the field reads the reader's locale,
+            // where that could be 1125, so it is handed over written as the field shows it.
+            let text = input.value();
+            let text = text.parse::<f64>().map_or(text, format::editable);
+            dispatch.edit_number(field, text);
             dispatch.finish_edit(field);
         })
     };

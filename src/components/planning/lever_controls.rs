@@ -132,7 +132,8 @@ pub fn read_lever_value(
 }
 
 fn shown(value: Option<f64>) -> String {
-    value.map(format::exact).unwrap_or_default()
+    // In the reader's locale: the field reads it back with `parse_number`.
+    value.map(format::editable).unwrap_or_default()
 }
 
 /// A number field for one lever setting.

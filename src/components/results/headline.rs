@@ -66,7 +66,7 @@ fn testbed_figures(state: &ScenarioState) -> Html {
                     testbeds.chameleon.before.label,
                     format::number(actual.chameleon.recharges, 0),
                     if actual.chameleon.recharges == 1.0 { "" } else { "s" },
-                    words::su(actual.chameleon.allocation_su),
+                    words::allocation_su(actual.chameleon.allocation_su),
                 )),
                 None,
             ) }

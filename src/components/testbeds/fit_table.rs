@@ -65,7 +65,7 @@ pub fn fit_table(twin: &TestbedTwin) -> Html {
                         "chameleon-su", &current, twin) }
                     { row(format!("Chameleon, {} ({})", rules.before.label, rules.before.in_force),
                         "chameleon-su-before", &before, twin) }
-                    { row(format!("Chameleon allocations of {} at today's rates", words::su(twin.actual.chameleon.allocation_su)),
+                    { row(format!("Chameleon allocations of {} at today's rates", words::allocation_su(twin.actual.chameleon.allocation_su)),
                         "chameleon-allocations", &allocations, twin) }
                     { row("Jetstream2 SU (ACCESS credits)".to_string(),
                         "jetstream-credits", &|at: &TwinAt| words::credits(at.access.credits), twin) }

@@ -2,6 +2,8 @@
 
 use crate::model::catalog::Catalog;
 use crate::model::edit::validated::commit_with;
+use crate::model::format;
+use crate::model::number_read::read_number;
 use crate::model::scenario::course::LabOption;
 use crate::model::scenario::field::{FieldPath, OptionField};
 use crate::model::scenario::Scenario;
@@ -54,56 +56,19 @@ fn rebalance_shares(options: &mut [LabOption], fixed: usize) {
     }
 }
 
-/// Reads a number as people type it: surrounding spaces, a leading `$` or a trailing `%`,
-/// thousands separators (`,`, `_`, spaces) and a decimal comma where it cannot be a thousands
-/// separator: `1,5` and `3,25` are 1.5 and 3.25, `1,000` is 1000, `1.234,5` is 1234.5.
+/// Reads a number as the reader types it, in the reader's locale (the one figures are written
+/// in, `format::style`): the one reader of every number field (`model::number_read`). In
+/// American English `1,5` and `3,25` are 1.5 and 3.25, `1,000` is 1000, `1.234,5` is 1234.5; in
+/// German `50.000` is 50000 and `2,5` is 2.5.
 pub fn parse_number(raw: &str) -> Result<f64, String> {
-    let trimmed = raw.trim().trim_start_matches('$').trim_end_matches('%');
-    let compact: String = trimmed
-        .chars()
-        .filter(|c| !matches!(c, '_' | ' ' | '\u{a0}' | '\u{202f}'))
-        .collect();
-    let cleaned = with_decimal_point(&compact);
-    if cleaned.is_empty() {
-        return Err("enter a number".to_string());
-    }
-    match cleaned.parse::<f64>() {
-        // `-0` is read as 0: no figure ever shows "-0".
-        Ok(value) if value.is_finite() => Ok(value + 0.0),
-        _ => Err(format!("\"{}\" is not a number", raw.trim())),
-    }
+    read_number(raw, &format::style()).map(|reading| reading.value)
 }
 
-/// `text` with `.` as its only decimal separator and no thousands separators.
-fn with_decimal_point(text: &str) -> String {
-    let commas = text.matches(',').count();
-    let last_comma = text.rfind(',');
-    let last_dot = text.rfind('.');
-    let decimal_comma = match (last_comma, last_dot) {
-        // "1.234,5": the comma comes last, so it is the decimal separator.
-        (Some(comma), Some(dot)) => comma > dot,
-        // One comma with other than three digits after it ("1,5", "3,25"), or after a lone
-        // zero ("0,125"), which no thousands grouping writes.
-        (Some(comma), None) => {
-            let whole = text[..comma].trim_start_matches(['-', '+']);
-            commas == 1 && (text.len() - comma - 1 != 3 || whole == "0" || whole.is_empty())
-        }
-        _ => false,
-    };
-    if decimal_comma {
-        text.replace('.', "").replace(',', ".")
-    } else {
-        text.replace(',', "")
-    }
-}
-
-/// How `raw` was read, when that is not plain to see (a decimal comma, separators): the value
-/// written plainly, for the field to show; `None` when `raw` is already plain or unreadable.
+/// How `raw` was read, when that is not plain to see (separators taken out or read one way of
+/// two, another decimal sign, other digits): the value written plainly in the reader's locale,
+/// for the field to show; `None` when `raw` is already plain or unreadable.
 pub fn reading_of(raw: &str) -> Option<String> {
-    let value = parse_number(raw).ok()?;
-    let plain = raw.trim();
-    let shown = value.to_string();
-    (plain.contains(',') && plain != shown).then_some(shown)
+    read_number(raw, &format::style()).ok()?.read_as
 }
 
 /// Sets `field` to `value` (`+ 0.0` turns -0 into 0: no figure shows "-0"), or says the field

@@ -8,6 +8,19 @@ use std::fmt;
 pub enum GzipError {
     /// The file does not start as gzip does (bytes 1f 8b).
     NotGzip,
+    /// The file is a zip archive (it starts as one does), its name ending in `.gz`.
+    Zip,
+    /// What the file unpacks to is gzip again: it was packed twice.
+    PackedTwice,
+    /// A header's name or comment runs past its cap without its zero byte.
+    HeaderField {
+        /// The member whose header it is.
+        member: u32,
+        /// "name" or "comment".
+        field: &'static str,
+        /// The cap (bytes).
+        max: usize,
+    },
     /// A compression method other than deflate (the only one gzip defines).
     Method {
         /// The header's CM byte.
@@ -68,6 +81,22 @@ impl fmt::Display for GzipError {
             GzipError::NotGzip => f.write_str(
                 "The file's name ends in .gz but it is not gzip-compressed: if it is a CSV \
                  file, give it a name ending in .csv and pick it again.",
+            ),
+            GzipError::Zip => f.write_str(
+                "The file is a zip archive, not gzip, though its name ends in .gz: unzip it \
+                 and pick the .csv (or .csv.gz) inside.",
+            ),
+            GzipError::PackedTwice => f.write_str(
+                "The file is gzip-compressed twice (a .gz inside the .gz, as a name ending in \
+                 .gz.gz often says): unpack it once (gunzip) and pick the .csv.gz that gives.",
+            ),
+            GzipError::HeaderField { member, field, max } => write!(
+                f,
+                "The .gz file is damaged or not a bill: the header of {} gives a file {field} \
+                 longer than {max} bytes, which gzip never writes. Pack the .csv again with \
+                 gzip, or pick it unpacked.",
+                which(*member),
+                max = crate::model::format::number(*max as f64, 0),
             ),
             GzipError::Method { method } => write!(
                 f,

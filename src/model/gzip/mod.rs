@@ -7,7 +7,13 @@
 //! It reads each member's header (its optional extra field, name, comment and header CRC, the
 //! last checked), checks each member's CRC-32 and length against its trailer, and reads
 //! concatenated members one after another, as `gzip -d` does; zero bytes after the last member
-//! (padding) are ignored. Anything else is an error that says what is wrong ([`GzipError`]).
+//! (padding) are ignored. Anything else is an error that says what is wrong ([`GzipError`]): a
+//! zip renamed `.gz` is named as a zip, a file packed twice (a gzip inside the gzip) as such.
+//!
+//! Each call takes at most [`SLICE_INPUT_BYTES`] of the packed file, whether or not they unpack
+//! to anything, so a file that unpacks to nothing (millions of empty members, megabytes of empty
+//! stored blocks) is read in slices the caller can pause between; a member's name and comment
+//! are capped ([`NAME_MAX_BYTES`], [`COMMENT_MAX_BYTES`]), as nothing else in a header is.
 
 mod crc32;
 mod error;
@@ -29,6 +35,18 @@ const FNAME: u8 = 0x08;
 const FCOMMENT: u8 = 0x10;
 /// Flag bits RFC 1952 reserves: they must be zero.
 const RESERVED: u8 = 0xe0;
+
+/// Bytes of the packed file one call of [`Gunzip::unpack`] takes at most, whatever they unpack
+/// to: 819 empty members (each a fixed-code block whose tables the inflater builds anew) are a
+/// few milliseconds' work; a file that unpacks at all fills the 64 kB output before this.
+pub const SLICE_INPUT_BYTES: usize = 16 * 1024;
+/// Longest original file name (FNAME) read, its zero byte included: a path's most (`PATH_MAX`);
+/// gzip writes the file's own name, far shorter.
+pub const NAME_MAX_BYTES: usize = 4096;
+/// Longest comment (FCOMMENT) read, its zero byte included.
+pub const COMMENT_MAX_BYTES: usize = 64 * 1024;
+/// How a zip archive starts: a local file header, or the end record of an empty archive.
+const ZIP_STARTS: [[u8; 4]; 2] = [*b"PK\x03\x04", *b"PK\x05\x06"];
 
 /// Where in the file the next byte belongs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +71,8 @@ enum Part {
     After,
     /// Zero bytes after the last member.
     Padding,
+    /// A first member that does not start as gzip does: its first bytes, to say what it is.
+    Foreign,
 }
 
 /// The optional header fields in the order they come, with the flag that says each is there.
@@ -83,6 +103,11 @@ pub struct Gunzip {
     member: u32,
     /// Bytes of the packed file taken so far.
     taken: u64,
+    /// Bytes of the name or comment under way, its zero byte included.
+    text_bytes: usize,
+    /// The first bytes the file unpacks to (how many of [`Gunzip::first`] have come).
+    first: [u8; 2],
+    first_got: usize,
 }
 
 impl Default for Gunzip {
@@ -105,6 +130,9 @@ impl Gunzip {
             size: 0,
             member: 1,
             taken: 0,
+            text_bytes: 0,
+            first: [0; 2],
+            first_got: 0,
         }
     }
 
@@ -114,10 +142,12 @@ impl Gunzip {
     }
 
     /// Unpacks from `input` into `output` (not empty); returns the bytes it took and the bytes
-    /// it wrote. It stops once it has written something; when it writes nothing, it has taken
-    /// all of `input` and needs more. What it has taken but not yet written is held, so call it
-    /// again (with the rest of `input`, or nothing) until it writes nothing.
+    /// it wrote. It stops once it has written something or taken [`SLICE_INPUT_BYTES`]; when it
+    /// writes nothing, it has taken all of `input` or that many, and needs the rest or more.
+    /// What it has taken but not yet written is held, so call it again (with the rest of
+    /// `input`, or nothing) until it takes and writes nothing.
     pub fn unpack(&mut self, input: &[u8], output: &mut [u8]) -> Result<(usize, usize), GzipError> {
+        let input = &input[..input.len().min(SLICE_INPUT_BYTES)];
         let mut used = 0;
         loop {
             if self.part == Part::Deflate {
@@ -149,6 +179,7 @@ impl Gunzip {
             Part::After | Part::Padding => Ok(()),
             // An empty file: nothing to unpack (the bill's reader says it is empty).
             Part::Fixed if self.taken == 0 => Ok(()),
+            Part::Foreign => Err(self.foreign()),
             _ => Err(GzipError::Truncated {
                 member: self.member,
             }),
@@ -161,6 +192,7 @@ impl Gunzip {
         let (took, wrote) = (result.bytes_consumed, result.bytes_written);
         self.taken += took as u64;
         self.crc.update(&output[..wrote]);
+        self.check_first(&output[..wrote])?;
         // ISIZE is the length modulo 2^32: the truncation is the point.
         self.size = self.size.wrapping_add(wrote as u32);
         match result.status {
@@ -215,10 +247,14 @@ impl Gunzip {
                     self.next_header_field(Part::ExtraLength);
                 }
             }
-            Part::Name | Part::Comment if byte == 0 => self.next_header_field(self.part),
-            // A name or comment byte is skipped; the deflate data never comes here (`unpack`
-            // hands it to the inflater).
-            Part::Name | Part::Comment | Part::Deflate => {}
+            Part::Name | Part::Comment => self.text(byte)?,
+            // The deflate data never comes here (`unpack` hands it to the inflater).
+            Part::Deflate => {}
+            Part::Foreign => {
+                if self.collect(byte, 4) {
+                    return Err(self.foreign());
+                }
+            }
             Part::HeaderCrc => {
                 if self.collect(byte, 2) {
                     let stated = u16::from_le_bytes([self.field[0], self.field[1]]);
@@ -256,12 +292,13 @@ impl Gunzip {
         let at = self.got;
         let complete = self.collect(byte, 10);
         if at < 2 && byte != MAGIC[at] {
-            return Err(if self.member == 1 {
-                GzipError::NotGzip
-            } else {
-                GzipError::TrailingData {
-                    members: self.member - 1,
-                }
+            if self.member == 1 {
+                // Its first bytes say what it is instead (a zip?).
+                self.part = Part::Foreign;
+                return Ok(());
+            }
+            return Err(GzipError::TrailingData {
+                members: self.member - 1,
             });
         }
         if at == 2 && byte != DEFLATE {
@@ -275,6 +312,49 @@ impl Gunzip {
         if complete {
             self.flags = self.field[3];
             self.next_header_field(Part::Fixed);
+        }
+        Ok(())
+    }
+
+    /// Takes a byte of the name or comment: its zero byte ends it; past its cap it is refused.
+    fn text(&mut self, byte: u8) -> Result<(), GzipError> {
+        self.text_bytes += 1;
+        let (field, max) = match self.part {
+            Part::Name => ("name", NAME_MAX_BYTES),
+            _ => ("comment", COMMENT_MAX_BYTES),
+        };
+        if byte == 0 {
+            self.text_bytes = 0;
+            self.next_header_field(self.part);
+        } else if self.text_bytes >= max {
+            return Err(GzipError::HeaderField {
+                member: self.member,
+                field,
+                max,
+            });
+        }
+        Ok(())
+    }
+
+    /// What a first member that is not gzip is, from its first bytes.
+    fn foreign(&self) -> GzipError {
+        let start = &self.field[..self.got.min(4)];
+        if ZIP_STARTS.iter().any(|zip| zip[..] == *start) {
+            GzipError::Zip
+        } else {
+            GzipError::NotGzip
+        }
+    }
+
+    /// Notes the first two bytes the file unpacks to: gzip's own (1f 8b) mean a gzip inside the
+    /// gzip, a file packed twice.
+    fn check_first(&mut self, unpacked: &[u8]) -> Result<(), GzipError> {
+        for &byte in unpacked.iter().take(self.first.len() - self.first_got) {
+            self.first[self.first_got] = byte;
+            self.first_got += 1;
+        }
+        if self.first_got == 2 && self.first == MAGIC {
+            return Err(GzipError::PackedTwice);
         }
         Ok(())
     }

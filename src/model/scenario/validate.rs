@@ -10,6 +10,7 @@ use std::slice::Iter;
 use crate::model::catalog::offer::PriceUnit;
 use crate::model::catalog::resource::ResourceKind;
 use crate::model::catalog::Catalog;
+use crate::model::quote::{clipped, quoted};
 use crate::model::scenario::field::{
     Bound, CapacityField, ChoiceField, CustomOfferField, FieldPath, LabField, Min, OptionField,
     PoolField, Setting, UseField, UseSite,
@@ -83,7 +84,9 @@ impl fmt::Display for Problem {
             Problem::SharesDoNotSum { sum_pct } => {
                 write!(f, "option shares add up to {sum_pct}%, not 100%")
             }
-            Problem::Unknown { what, id } => write!(f, "unknown {what} \"{id}\""),
+            // The id is untrusted (a link's, a stored draft's): quoted short and without the
+            // controls that would reorder the notice.
+            Problem::Unknown { what, id } => write!(f, "unknown {what} {}", quoted(id)),
             Problem::TooMany { max } => write!(f, "at most {max} allowed"),
             Problem::Empty => write!(f, "needs at least one entry"),
             Problem::TooLong { max } => write!(f, "at most {max} characters"),
@@ -186,7 +189,8 @@ impl Checker {
     }
 
     fn unknown(&mut self, field: FieldPath, what: &'static str, id: &str) {
-        let id = id.to_string();
+        // Kept only as long as it is quoted (a link may name a 100,000-character region).
+        let id = clipped(id);
         self.push(field, Problem::Unknown { what, id });
     }
 }

@@ -41,14 +41,17 @@ pub(super) fn cleaned(raw: &str) -> String {
         .trim_end_matches(|c: char| !is_symbol(c));
     let soft_breaks = trimmed.contains('=');
     let joined: String = trimmed.chars().filter(|c| *c != '=').collect();
+    // The payload's own length decides, the `3D` quoted-printable wrote before it not counted:
+    // a 75-character link mailed whole is `3D` and 75 symbols.
     match joined.strip_prefix("3D") {
-        Some(payload) if soft_breaks || joined.len() < QUOTED_PRINTABLE_LINE => payload.to_string(),
+        Some(payload) if soft_breaks || payload.len() < ONE_BLOCK_SYMBOLS => payload.to_string(),
         _ => joined,
     }
 }
 
-/// Longest line of a quoted-printable mail body (RFC 2045 s.6.7), its soft break's `=` included.
-const QUOTED_PRINTABLE_LINE: usize = 76;
+/// Base64url symbols of 57 bytes, the shortest deflate stream the calculator writes with more
+/// than one block: a payload shorter than this never starts with `3D` of its own.
+const ONE_BLOCK_SYMBOLS: usize = 76;
 
 /// `text` with every `%XX` escape replaced by its byte; invalid escapes stay as they are.
 pub(super) fn percent_decoded(text: &str) -> String {
@@ -103,6 +106,8 @@ mod tests {
             format!("3D{}=\r\n{}", &clean[..40], &clean[40..]),
             format!("3D{}={}", &clean[..40], &clean[40..]),
             format!("=\n3D{clean}"),
+            // Soft breaks joined by the reader, the `3D` left: 2 + 74 characters.
+            format!("3D{clean}"),
         ] {
             assert_eq!(cleaned(&mangled), clean, "{mangled:?}");
         }
@@ -111,6 +116,9 @@ mod tests {
             cleaned("3Dq1YqU7Iy1FEqULJSKkgsSC3SLTYyVaoFAA"),
             "q1YqU7Iy1FEqULJSKkgsSC3SLTYyVaoFAA"
         );
+        // 75 characters after the `3D` (a line of 77): still quoted-printable's `3D`.
+        let longer = "q1YqU7Iy0lEqULJSKkgsSC3SLTYy1S0zUtJRylOyqlZKzi8tKk7VKy4pTUnNKylWsrK0tKytBQA";
+        assert_eq!(cleaned(&format!("3D{longer}")), longer);
         // Padding is the decoder's to drop; something else inside stays and is refused there.
         assert_eq!(cleaned("abc=="), "abc");
         assert_eq!(cleaned("ab>c"), "ab>c");

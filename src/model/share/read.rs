@@ -23,14 +23,9 @@ use crate::model::share::wire::{
 /// Most unknown setting names quoted back in a notice.
 const UNKNOWN_QUOTED: usize = 3;
 
-/// Shortens untrusted text quoted back in a notice.
+/// Shortens untrusted text quoted back in a notice, without its bidirectional controls.
 pub(super) fn clip(text: &str) -> String {
-    let clipped: String = text.chars().take(40).collect();
-    if clipped.len() < text.len() {
-        format!("{clipped}…")
-    } else {
-        clipped
-    }
+    crate::model::quote::clipped(text)
 }
 
 /// Applies a payload's parts one by one, keeping each only if the scenario stays valid.

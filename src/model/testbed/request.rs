@@ -97,7 +97,7 @@ pub fn chameleon_request(
     }
     text.push_str(&format!(
         " A new project holds {} for {} months ({}); the course {}. {}",
-        words::su(actual.chameleon.allocation_su),
+        words::allocation_su(actual.chameleon.allocation_su),
         format::quantity(rules.allocation_months),
         testbeds.cited(rules.allocation_source),
         words::recharges(&actual.chameleon),

@@ -35,10 +35,19 @@ fn weeks(list: &[u32]) -> String {
     }
 }
 
+/// An allocation's service units as the arithmetic uses them, never rounded to another figure:
+/// "20,000 SU", "0.5 SU" (four significant digits at least, trailing zeros dropped).
+pub fn allocation_su(value: f64) -> String {
+    let decimals = format::significant_decimals(value, 4);
+    format!("{} SU", format::trimmed(value, decimals))
+}
+
 /// How many allocations and recharges: "fits in one allocation of 20,000 SU" or "needs 3
 /// allocations' worth: the first 20,000 SU and 2 recharges of 20,000 SU, in weeks 9 and 13".
+/// The allocation is written as the count is worked out with it (0.5 SU is "0.5 SU", never the
+/// "1 SU" whole units would write, which the count would contradict).
 pub fn recharges(fit: &ChameleonFit) -> String {
-    let allocation = su(fit.allocation_su);
+    let allocation = allocation_su(fit.allocation_su);
     let mut text = if fit.recharges < 1.0 {
         format!("fits in one allocation of {allocation}")
     } else {

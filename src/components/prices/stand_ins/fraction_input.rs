@@ -73,7 +73,7 @@ pub(super) fn FractionInput(props: &FractionInputProps) -> Html {
     };
     let (text, error) = match &*typed {
         Some((text, error)) => (text.clone(), error.clone()),
-        None => (format::exact(props.value), None),
+        None => (format::editable(props.value), None),
     };
     html! {
         <div class={classes!("field", "field-compact", error.is_some().then_some("field-invalid"))}
