@@ -3,7 +3,7 @@
 //! against the plan to date per week, per lab (by a tag, as the bill view splits) and per
 //! instance resource (its stand-in's hours, split as the bill view splits them).
 
-use super::plan::WeeklyPlan;
+use super::plan::{PlannedResource, WeeklyPlan};
 use crate::model::calendar::{day_text, FIRST_DAY, LAST_DAY};
 use crate::model::focus::compare::currency_rate;
 use crate::model::focus::dated::{Dated, SeriesKey, Unplaced};
@@ -218,6 +218,22 @@ fn lab_named(value: &str, plan: &WeeklyPlan) -> Option<usize> {
         })
 }
 
+/// The share of `resource` in its instance type's planned hours of week `w` (its share of the
+/// term where the plan has none of the type that week).
+fn week_share(plan: &WeeklyPlan, resource: &PlannedResource, w: usize) -> f64 {
+    let offer = |r: &PlannedResource| r.hours.get(w).copied().unwrap_or(0.0) * r.fraction;
+    let of_type = plan
+        .resources
+        .iter()
+        .filter(|r| r.instance_type == resource.instance_type);
+    let type_hours: f64 = of_type.map(offer).sum();
+    if type_hours > 0.0 {
+        offer(resource) / type_hours
+    } else {
+        resource.share
+    }
+}
+
 /// The tag keys of `dated`, each with how many of its values name a lab of `plan`, most first.
 pub fn lab_tags(dated: &Dated, plan: &WeeklyPlan) -> Vec<(String, usize)> {
     let mut keys: Vec<(String, usize)> = Vec::new();
@@ -288,24 +304,34 @@ pub fn place(
             covered: covered[w],
         })
         .collect();
+    let week_of = |key: &SeriesKey, w: usize| dated.position(key).map_or(0.0, |at| sums[w][at]);
     let resources = plan
         .resources
         .iter()
         .map(|r| {
-            let hours = series_to_date(&SeriesKey::TypeHours(r.instance_type.clone()));
-            let cost = series_to_date(&SeriesKey::TypeCost(r.instance_type.clone()));
+            let (hours_key, cost_key) = (
+                SeriesKey::TypeHours(r.instance_type.clone()),
+                SeriesKey::TypeCost(r.instance_type.clone()),
+            );
+            // The type's hours of each week split by the plan's shares of that week.
+            let (mut hours, mut cost) = (0.0, 0.0);
+            for w in 0..weeks {
+                let share = week_share(plan, r, w);
+                hours += week_of(&hours_key, w) * share;
+                cost += week_of(&cost_key, w) * share;
+            }
             ResourceToDate {
                 id: r.id.clone(),
                 label: r.label.clone(),
                 instance_type: r.instance_type.clone(),
                 billed_hours: if r.fraction > 0.0 {
-                    hours * r.share / r.fraction
+                    hours / r.fraction
                 } else {
                     0.0
                 },
                 planned_hours: to_date(&r.hours),
                 term_hours: r.hours.iter().sum(),
-                spent_usd: usd(cost * r.share),
+                spent_usd: usd(cost),
                 planned_usd: to_date(&r.cost),
             }
         })
