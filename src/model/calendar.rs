@@ -114,9 +114,9 @@ mod tests {
 
     #[test]
     fn days_and_dates_round_trip() {
-        // 2025-01-21 is 20,109 days after 1970-01-01: 55 years of 365 days, 13 leap days
-        // (1972..2024) and 20 days of January.
-        assert_eq!(day_of(2025, 1, 21), Some(55 * 365 + 13 + 20));
+        // 2025-01-21 is 20,109 days after 1970-01-01: 55 years of 365 days, 14 leap days
+        // (1972 to 2024, every fourth year) and 20 days of January.
+        assert_eq!(day_of(2025, 1, 21), Some(55 * 365 + 14 + 20));
         assert_eq!(day_text(20_109), "2025-01-21");
         assert_eq!(date_of(day_of(2024, 2, 29).unwrap()), (2024, 2, 29));
         assert_eq!(day_of(2025, 2, 29), None);
