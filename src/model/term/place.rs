@@ -251,6 +251,89 @@ pub fn lab_tags(dated: &Dated, plan: &WeeklyPlan) -> Vec<(String, usize)> {
     keys
 }
 
+/// The bill's sums by week of the term, in US dollars where they are money.
+struct ByWeek<'a> {
+    dated: &'a Dated,
+    /// Each week's sums, by series position.
+    sums: Vec<Vec<f64>>,
+    /// Each week's share the bill covers (0 to 1).
+    covered: Vec<f64>,
+    /// Units of the bill's currency per US dollar.
+    rate: f64,
+}
+
+impl ByWeek<'_> {
+    fn usd(&self, amount: f64) -> f64 {
+        amount / self.rate
+    }
+
+    /// Series `key` in week `w` (0 when the bill has none of it).
+    fn at(&self, key: &SeriesKey, w: usize) -> f64 {
+        self.dated.position(key).map_or(0.0, |at| self.sums[w][at])
+    }
+
+    /// Series `key` over the weeks.
+    fn whole(&self, key: &SeriesKey) -> f64 {
+        (0..self.sums.len()).map(|w| self.at(key, w)).sum()
+    }
+
+    /// A weekly plan to date: each week's times its share covered.
+    fn to_date(&self, weekly: &[f64]) -> f64 {
+        weekly.iter().zip(&self.covered).map(|(v, c)| v * c).sum()
+    }
+
+    /// One instance resource to date: its type's hours of each week split by the plan's
+    /// shares of that week.
+    fn resource(&self, plan: &WeeklyPlan, r: &PlannedResource) -> ResourceToDate {
+        let (hours_key, cost_key) = (
+            SeriesKey::TypeHours(r.instance_type.clone()),
+            SeriesKey::TypeCost(r.instance_type.clone()),
+        );
+        let (mut hours, mut cost) = (0.0, 0.0);
+        for w in 0..self.sums.len() {
+            let share = week_share(plan, r, w);
+            hours += self.at(&hours_key, w) * share;
+            cost += self.at(&cost_key, w) * share;
+        }
+        ResourceToDate {
+            id: r.id.clone(),
+            label: r.label.clone(),
+            instance_type: r.instance_type.clone(),
+            billed_hours: if r.fraction > 0.0 {
+                hours / r.fraction
+            } else {
+                0.0
+            },
+            planned_hours: self.to_date(&r.hours),
+            term_hours: r.hours.iter().sum(),
+            spent_usd: self.usd(cost),
+            planned_usd: self.to_date(&r.cost),
+        }
+    }
+
+    /// Each value of tag `key` to date, set against the lab it names.
+    fn labs(&self, plan: &WeeklyPlan, key: &str) -> Vec<LabToDate> {
+        let values = self.dated.series().filter_map(|(_, s)| match s {
+            SeriesKey::Tag(k, value) if k == key => Some(value.clone()),
+            _ => None,
+        });
+        values
+            .map(|value| {
+                let lab = lab_named(&value, plan);
+                let weekly = lab.map_or(&[][..], |l| &plan.labs[l].cost[..]);
+                let billed = self.whole(&SeriesKey::Tag(key.to_string(), value.clone()));
+                LabToDate {
+                    spent_usd: self.usd(billed),
+                    planned_usd: self.to_date(weekly),
+                    term_usd: weekly.iter().sum(),
+                    value,
+                    lab,
+                }
+            })
+            .collect()
+    }
+}
+
 /// Places `bill` on the weeks of `plan` from `start_day`, its costs converted at `snapshot`'s
 /// rate; the labs read from `tag` (or the tag whose values name the most labs). Fails, in
 /// words, when the bill has no charge that can be placed or its currency has no rate.
@@ -275,93 +358,42 @@ pub fn place(
             ))
         }
     };
-    let usd = |amount: f64| amount / rate;
     let weeks = plan.weeks();
-    let term_days = 7.0 * weeks as f64;
-    let days = (last / 24.0 - start_day as f64).clamp(0.0, term_days);
+    let days = (last / 24.0 - start_day as f64).clamp(0.0, 7.0 * weeks as f64);
     let week_start = |w: usize| start_day + 7 * w as i64;
-    let sums: Vec<Vec<f64>> = (0..weeks)
-        .map(|w| dated.sums(week_start(w), week_start(w + 1)))
-        .collect();
-    let covered: Vec<f64> = (0..weeks)
-        .map(|w| ((days - 7.0 * w as f64) / 7.0).clamp(0.0, 1.0))
-        .collect();
-    let series_to_date = |key: &SeriesKey| -> f64 {
-        dated
-            .position(key)
-            .map_or(0.0, |at| sums.iter().map(|s| s[at]).sum())
-    };
-    let to_date = |weekly: &[f64]| -> f64 { weekly.iter().zip(&covered).map(|(v, c)| v * c).sum() };
-    let billed = |at: usize| {
-        sums.get(at)
-            .map_or(0.0, |s| s.first().copied().unwrap_or(0.0))
+    let by_week = ByWeek {
+        dated,
+        sums: (0..weeks)
+            .map(|w| dated.sums(week_start(w), week_start(w + 1)))
+            .collect(),
+        covered: (0..weeks)
+            .map(|w| ((days - 7.0 * w as f64) / 7.0).clamp(0.0, 1.0))
+            .collect(),
+        rate,
     };
     let week_rows = (0..weeks)
         .map(|w| WeekRow {
             week: w as u32 + 1,
             planned_usd: plan.total[w],
-            spent_usd: usd(billed(w)),
-            covered: covered[w],
+            spent_usd: by_week.usd(by_week.at(&SeriesKey::Billed, w)),
+            covered: by_week.covered[w],
         })
         .collect();
-    let week_of = |key: &SeriesKey, w: usize| dated.position(key).map_or(0.0, |at| sums[w][at]);
     let resources = plan
         .resources
         .iter()
-        .map(|r| {
-            let (hours_key, cost_key) = (
-                SeriesKey::TypeHours(r.instance_type.clone()),
-                SeriesKey::TypeCost(r.instance_type.clone()),
-            );
-            // The type's hours of each week split by the plan's shares of that week.
-            let (mut hours, mut cost) = (0.0, 0.0);
-            for w in 0..weeks {
-                let share = week_share(plan, r, w);
-                hours += week_of(&hours_key, w) * share;
-                cost += week_of(&cost_key, w) * share;
-            }
-            ResourceToDate {
-                id: r.id.clone(),
-                label: r.label.clone(),
-                instance_type: r.instance_type.clone(),
-                billed_hours: if r.fraction > 0.0 {
-                    hours / r.fraction
-                } else {
-                    0.0
-                },
-                planned_hours: to_date(&r.hours),
-                term_hours: r.hours.iter().sum(),
-                spent_usd: usd(cost),
-                planned_usd: to_date(&r.cost),
-            }
-        })
+        .map(|r| by_week.resource(plan, r))
         .collect();
     let tags = lab_tags(dated, plan);
     let tag = tag
         .filter(|t| tags.iter().any(|(k, _)| k == t))
         .map(str::to_string)
         .or_else(|| tags.iter().find(|(_, n)| *n > 0).map(|(k, _)| k.clone()));
-    let labs = tag.as_ref().map_or_else(Vec::new, |key| {
-        dated
-            .series()
-            .filter_map(|(_, s)| match s {
-                SeriesKey::Tag(k, value) if k == key => Some(value.clone()),
-                _ => None,
-            })
-            .map(|value| {
-                let lab = lab_named(&value, plan);
-                let weekly = lab.map_or(&[][..], |l| &plan.labs[l].cost[..]);
-                LabToDate {
-                    spent_usd: usd(series_to_date(&SeriesKey::Tag(key.clone(), value.clone()))),
-                    planned_usd: to_date(weekly),
-                    term_usd: weekly.iter().sum(),
-                    value,
-                    lab,
-                }
-            })
-            .collect()
-    });
-    let whole = |from: i64, to: i64| usd(dated.sums(from, to).first().copied().unwrap_or(0.0));
+    let labs = tag
+        .as_ref()
+        .map_or_else(Vec::new, |key| by_week.labs(plan, key));
+    let whole =
+        |from: i64, to: i64| by_week.usd(dated.sums(from, to).first().copied().unwrap_or(0.0));
     Ok(Placement {
         start_day,
         days,
@@ -377,7 +409,7 @@ pub fn place(
         ),
         unplaced: Unplaced {
             rows: dated.unplaced.rows,
-            billed: usd(dated.unplaced.billed),
+            billed: by_week.usd(dated.unplaced.billed),
         },
     })
 }
