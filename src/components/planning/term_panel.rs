@@ -262,10 +262,7 @@ pub fn TermPanel() -> Html {
                 rate,
             ));
             let outside = view.placement.outside(&money);
-            let text = format!(
-                "{} Scenario: {link}",
-                status_text.clone().unwrap_or_default()
-            );
+            let text = format!("{} Scenario: {link}", status_text.unwrap_or_default());
             html! {
                 <>
                     if let Some(outside) = outside {
