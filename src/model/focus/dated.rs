@@ -141,30 +141,28 @@ impl Dated {
         self.marks.len() + new <= MAX_MARKS
     }
 
-    /// Adds `amount` of series `at` spread as `spread` says.
-    fn mark(&mut self, spread: &Spread, at: usize, amount: f64) {
-        let [head, body, tail] = spread.shares.map(|s| s * amount);
-        let changes = if spread.last == spread.first {
-            [
-                (spread.first, head),
-                (spread.first + 1, -head),
-                (0, 0.0),
-                (0, 0.0),
-            ]
+    /// Adds each (series position, amount) of `amounts` spread as `spread` says: the change of
+    /// the daily amount on its first day, the day after, its last day and the day after that.
+    fn mark(&mut self, spread: &Spread, amounts: &[(usize, f64)]) {
+        let [head, body, tail] = spread.shares;
+        let changes: &[(i64, f64)] = if spread.last == spread.first {
+            &[(spread.first, head), (spread.first + 1, -head)]
         } else {
-            [
+            &[
                 (spread.first, head),
                 (spread.first + 1, body - head),
                 (spread.last, tail - body),
                 (spread.last + 1, -tail),
             ]
         };
-        for (day, change) in changes.into_iter().filter(|(_, c)| *c != 0.0) {
+        for &(day, share) in changes.iter().filter(|(_, c)| *c != 0.0) {
             let slot = self.marks.entry(day).or_default();
-            if slot.len() <= at {
-                slot.resize(at + 1, 0.0);
+            for &(at, amount) in amounts {
+                if slot.len() <= at {
+                    slot.resize(at + 1, 0.0);
+                }
+                slot[at] += share * amount;
             }
-            slot[at] += change;
         }
     }
 
@@ -191,14 +189,13 @@ impl Dated {
         for (key, value) in &row.tags {
             amounts.push((SeriesKey::Tag(key.to_string(), value.clone()), row.billed));
         }
-        let mut unsplit = false;
-        for (key, amount) in amounts {
-            match self.slot(key) {
-                Some(at) => self.mark(&spread, at, amount),
-                None => unsplit = true,
-            }
-        }
-        self.unsplit_rows += u64::from(unsplit);
+        let count = amounts.len();
+        let placed: Vec<(usize, f64)> = amounts
+            .into_iter()
+            .filter_map(|(key, amount)| Some((self.slot(key)?, amount)))
+            .collect();
+        self.unsplit_rows += u64::from(placed.len() < count);
+        self.mark(&spread, &placed);
     }
 
     /// Each series' sum over the days `from` (included) to `to` (excluded), by position.
