@@ -178,7 +178,7 @@ settings! {
             .hint("A new project gets 20,000 SU for six months (Chameleon's project documentation); set your own.");
     /// First day of the term's week 1 (day number: days from 1970-01-01; shown as a date).
     TermStartDay => "planning.term_start_day", "term start date", Bound::between(calendar::FIRST_DAY as f64, calendar::LAST_DAY as f64).whole(), planning.term_start_day,
-        Field::new(Section::Term, "Week 1 of the term starts on", "term-start-input").unit("date")
+        Field::new(Section::Term, "Week 1 of the term starts on", "term-start-input").unit("days from 1970-01-01")
             .hint("The presets count their weeks from 2025-01-21, the paper's course's first lab.");
 }
 
