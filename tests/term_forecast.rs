@@ -500,3 +500,38 @@ fn the_term_start_travels_in_links_and_old_links_keep_the_presets_day() {
     assert_eq!(old.scenario.planning.term_start_day, start() as f64);
     assert!(old.notices.is_empty(), "{:?}", old.notices);
 }
+
+#[test]
+fn applying_through_the_state_is_one_undo_step_and_the_status_follows_its_scenario() {
+    use course_cost::state::{Action, ScenarioState};
+    use std::rc::Rc;
+    let state = Rc::new(ScenarioState::from_sources(None, None).unwrap());
+    let s: Scenario = (**state.scenario).clone();
+    let twelve = vec![12.0; s.course.labs.len() + 1];
+    let bill = read(&generated(&levers_off(&s), &twelve, 0..42));
+    let v = view(&s, &[&bill]);
+    let c = Rc::new(observed_factors(&TermBill::of([&bill]), &v.placement, &s).unwrap());
+    // Unconfirmed, a tenfold change is refused with the warning; confirmed, it is one step.
+    let refused = state.clone().apply(Action::CalibrateFromBill {
+        calibration: c.clone(),
+        confirmed: false,
+    });
+    assert_eq!(*refused.scenario, *state.scenario);
+    let applied = state.clone().apply(Action::CalibrateFromBill {
+        calibration: c,
+        confirmed: true,
+    });
+    assert_ne!(*applied.scenario, *state.scenario);
+    assert_eq!(*applied.apply(Action::Undo).scenario, *state.scenario);
+    // The status paragraph is kept for the scenario it was made for, and only for it.
+    let kept = state
+        .clone()
+        .apply(Action::TermStatus(Some("As of week 6".into())));
+    assert_eq!(kept.term_status(), Some("As of week 6"));
+    assert_eq!(*kept.scenario, *state.scenario);
+    let edited = kept.apply(Action::EditNumber {
+        field: Setting::Students.into(),
+        text: "200".into(),
+    });
+    assert_eq!(edited.term_status(), None);
+}
