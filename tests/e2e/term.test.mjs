@@ -51,7 +51,8 @@ async function openTerm(page, files) {
 
 /** The weeks' table twin: per week, [planned, billed, forecast] as numbers. */
 async function weekRows(page) {
-  const table = page.getByRole('region', { name: /^Spend per week of the term.*\(table\)$/ });
+  // The chart's table twin (under the chart, folded or not).
+  const table = page.locator('[aria-label^="Spend per week of the term"][aria-label$="(table)"]');
   const rows = await table.locator('tbody tr').evaluateAll((trs) =>
     trs.map((tr) => [tr.querySelector('th').textContent.trim(), ...[...tr.querySelectorAll('td')].map((td) => td.textContent.trim())]));
   return rows.map(([week, ...cells]) => [week, ...cells.map((c) => Number(c.replace(/[^0-9.\-]/g, '')))]);
