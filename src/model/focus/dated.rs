@@ -6,8 +6,6 @@
 //! where it changes), at most [`MAX_MARKS`] of them and [`MAX_SERIES`] series in all; a row
 //! that would pass either bound is counted and its cost summed, not placed.
 
-use std::collections::BTreeMap;
-
 use super::keyed::Keyed;
 use crate::model::calendar::{parse_hours, FIRST_DAY, LAST_DAY};
 
@@ -43,8 +41,9 @@ pub struct Unplaced {
 pub struct Dated {
     /// The series, in first-seen order ([`SeriesKey::Billed`] first).
     series: Keyed<SeriesKey, ()>,
-    /// Day number -> change of each series' daily amount that day (by series position).
-    marks: BTreeMap<i64, Vec<f64>>,
+    /// (Day number, change of each series' daily amount that day by series position), sorted
+    /// by day.
+    marks: Vec<(i64, Vec<f64>)>,
     /// Rows without a charge period that can be read, or past the bounds.
     pub unplaced: Unplaced,
     /// Rows placed whose type or tag value found no room for a series of its own (count).
@@ -137,8 +136,25 @@ impl Dated {
 
     /// Whether `days` fit among the marks.
     fn room(&self, days: &[i64]) -> bool {
-        let new = days.iter().filter(|d| !self.marks.contains_key(d)).count();
+        let new = days.iter().filter(|d| self.find(**d).is_err()).count();
         self.marks.len() + new <= MAX_MARKS
+    }
+
+    /// Where the mark of `day` is, or goes.
+    fn find(&self, day: i64) -> Result<usize, usize> {
+        self.marks.binary_search_by_key(&day, |(d, _)| *d)
+    }
+
+    /// The changes of `day`, a new mark when it has none.
+    fn day_mut(&mut self, day: i64) -> &mut Vec<f64> {
+        let at = match self.find(day) {
+            Ok(at) => at,
+            Err(at) => {
+                self.marks.insert(at, (day, Vec::new()));
+                at
+            }
+        };
+        &mut self.marks[at].1
     }
 
     /// Adds each (series position, amount) of `amounts` spread as `spread` says: the change of
@@ -156,7 +172,7 @@ impl Dated {
             ]
         };
         for &(day, share) in changes.iter().filter(|(_, c)| *c != 0.0) {
-            let slot = self.marks.entry(day).or_default();
+            let slot = self.day_mut(day);
             for &(at, amount) in amounts {
                 if slot.len() <= at {
                     slot.resize(at + 1, 0.0);
@@ -203,11 +219,12 @@ impl Dated {
         let mut level = vec![0.0; self.series.len()];
         let mut sums = vec![0.0; self.series.len()];
         let mut marks = self.marks.iter().peekable();
-        while let Some((&day, changes)) = marks.next() {
+        while let Some((day, changes)) = marks.next() {
+            let day = *day;
             for (l, c) in level.iter_mut().zip(changes) {
                 *l += c;
             }
-            let next = marks.peek().map_or(day + 1, |(d, _)| **d);
+            let next = marks.peek().map_or(day + 1, |(d, _)| *d);
             let days = (next.min(to) - day.max(from)).max(0) as f64;
             if days > 0.0 {
                 for (s, l) in sums.iter_mut().zip(&level) {
@@ -222,7 +239,7 @@ impl Dated {
     pub fn merge(&mut self, other: &Dated) {
         let positions: Vec<Option<usize>> =
             other.series().map(|(_, k)| self.slot(k.clone())).collect();
-        let days: Vec<i64> = other.marks.keys().copied().collect();
+        let days: Vec<i64> = other.marks.iter().map(|(d, _)| *d).collect();
         if !self.room(&days) || positions.iter().any(Option::is_none) {
             let whole = other.sums(FIRST_DAY, LAST_DAY + 2);
             self.unplaced.rows += other.unplaced.rows;
@@ -230,7 +247,7 @@ impl Dated {
             return;
         }
         for (day, changes) in &other.marks {
-            let slot = self.marks.entry(*day).or_default();
+            let slot = self.day_mut(*day);
             for (from, change) in changes.iter().enumerate() {
                 let to = positions[from].unwrap_or(0);
                 if slot.len() <= to {
