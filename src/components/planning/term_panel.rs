@@ -181,6 +181,67 @@ fn status_view(text: &str, copied: &UseStateHandle<Option<bool>>) -> Html {
     }
 }
 
+/// The file picker's change: reads the files picked, unless a read is under way.
+fn file_opener(
+    bills: UseStateHandle<Bills>,
+    reading: UseStateHandle<Reading>,
+    cancel: Rc<Cell<bool>>,
+) -> Callback<Event> {
+    Callback::from(move |e: Event| {
+        let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
+            return;
+        };
+        let list = input.files();
+        let files: Vec<web_sys::File> = (0..list.as_ref().map_or(0, |l| l.length()))
+            .filter_map(|i| list.as_ref().and_then(|l| l.get(i)))
+            .collect();
+        input.set_value("");
+        if !files.is_empty() && !matches!(*reading, Reading::Busy(_)) {
+            read_all(files, bills.clone(), reading.clone(), cancel.clone());
+        }
+    })
+}
+
+/// The panel's own state that its results change.
+struct Held<'a> {
+    tag: &'a UseStateHandle<String>,
+    confirmed: &'a UseStateHandle<Option<Rc<BillCalibration>>>,
+    copied: &'a UseStateHandle<Option<bool>>,
+}
+
+/// The bill placed: what falls outside, the figures, the chart, the tables, Apply, the status.
+fn results_view(
+    state: &ScenarioHandle,
+    view: &TermView,
+    calibration: &Result<Rc<BillCalibration>, String>,
+    held: &Held<'_>,
+    money: &dyn Fn(f64) -> String,
+    text: &str,
+) -> Html {
+    let pricing = &state.scenario.pricing;
+    let chart = Rc::new(weeks_chart(
+        &view.forecast,
+        &pricing.currency,
+        pricing.usd_to_currency,
+    ));
+    let outside = view.placement.outside(money);
+    html! {
+        <>
+            if let Some(outside) = outside {
+                <p class="warning" role="alert" data-testid="term-outside">{ outside }</p>
+            }
+            { tag_field(view, held.tag) }
+            { term_view::summary(view, money) }
+            <BarChartView chart={chart} testid={"chart-term-weeks"} height={260} />
+            { term_view::labs(view, money) }
+            { term_view::parts(view, money) }
+            { term_view::runway(view, money) }
+            { apply_view(state, calibration, held.confirmed) }
+            { status_view(text, held.copied) }
+        </>
+    }
+}
+
 /// The panel.
 #[component]
 pub fn TermPanel() -> Html {
@@ -196,22 +257,7 @@ pub fn TermPanel() -> Html {
         let cancel = (*cancel).clone();
         use_effect_with((), move |_| move || cancel.set(true));
     }
-    let on_files = {
-        let (bills, reading, cancel) = (bills.clone(), reading.clone(), (*cancel).clone());
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<HtmlInputElement>() else {
-                return;
-            };
-            let list = input.files();
-            let files: Vec<web_sys::File> = (0..list.as_ref().map_or(0, |l| l.length()))
-                .filter_map(|i| list.as_ref().and_then(|l| l.get(i)))
-                .collect();
-            input.set_value("");
-            if !files.is_empty() && !matches!(*reading, Reading::Busy(_)) {
-                read_all(files, bills.clone(), reading.clone(), cancel.clone());
-            }
-        })
-    };
+    let on_files = file_opener(bills.clone(), reading.clone(), (*cancel).clone());
     let (catalog, scenario) = (state.catalog, state.scenario.clone());
     let computed = use_memo(
         (scenario, (*bills).clone(), (*tag).clone()),
@@ -256,28 +302,13 @@ pub fn TermPanel() -> Html {
             format!("The bill cannot be placed: {why}."),
         ),
         Some(Ok((view, calibration))) => {
-            let chart = Rc::new(weeks_chart(
-                &view.forecast,
-                &state.scenario.pricing.currency,
-                rate,
-            ));
-            let outside = view.placement.outside(&money);
             let text = format!("{} Scenario: {link}", status_text.unwrap_or_default());
-            html! {
-                <>
-                    if let Some(outside) = outside {
-                        <p class="warning" role="alert" data-testid="term-outside">{ outside }</p>
-                    }
-                    { tag_field(view, &tag) }
-                    { term_view::summary(view, &money) }
-                    <BarChartView chart={chart} testid={"chart-term-weeks"} height={260} />
-                    { term_view::labs(view, &money) }
-                    { term_view::parts(view, &money) }
-                    { term_view::runway(view, &money) }
-                    { apply_view(&state, calibration, &confirmed) }
-                    { status_view(&text, &copied) }
-                </>
-            }
+            let held = Held {
+                tag: &tag,
+                confirmed: &confirmed,
+                copied: &copied,
+            };
+            results_view(&state, view, calibration, &held, &money, &text)
         }
     };
     let files_read: Vec<String> = bills.iter().map(|(n, _)| n.clone()).collect();
