@@ -3,6 +3,7 @@
 
 pub mod data;
 pub mod palette;
+pub mod term;
 pub mod tornado;
 pub mod waterfall;
 

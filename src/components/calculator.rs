@@ -23,6 +23,7 @@ use crate::components::planning::compare_panel::ComparePanel;
 use crate::components::planning::focus_panel::FocusPanel;
 use crate::components::planning::savings_panel::SavingsPanel;
 use crate::components::planning::spread_panel::SpreadPanel;
+use crate::components::planning::term_panel::TermPanel;
 use crate::components::planning::tornado_panel::TornadoPanel;
 use crate::components::prices::pricing_panel::PricingPanel;
 use crate::components::prices::realism_panel::realism_panel;
@@ -91,6 +92,7 @@ fn view(tab: Tab, state: &ScenarioHandle, shared_view: Tab) -> Html {
                 { later(2, folds([
                     ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
                     ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
+                    ("term", "During the term: the bill so far, the forecast, and when the budget runs out", html! { <TermPanel /> }),
                     ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
                     ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
                     ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),

@@ -25,6 +25,7 @@
 //! back, at any depth (`tests/model_imports.rs`), so each can be read and tested from the bottom
 //! up.
 
+pub mod calendar;
 pub mod catalog;
 pub mod edit;
 pub mod engine;
@@ -47,6 +48,7 @@ pub mod scenario;
 pub(crate) mod serde_check;
 pub mod share;
 pub mod sort;
+pub mod term;
 pub mod testbed;
 
 pub use catalog::Catalog;

@@ -41,6 +41,9 @@ pub enum Action {
         /// The user confirmed the calibration's warning.
         confirmed: bool,
     },
+    /// Keep the term view's status paragraph (without its link) for the Markdown export and
+    /// print, for the scenario as it is now; `None` forgets it. Not an undo step.
+    TermStatus(Option<String>),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -63,7 +66,11 @@ impl Action {
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
             Action::CalibrateFromBill { .. } => "calibrate from your bill",
-            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
+            Action::FinishEdit(_)
+            | Action::DismissLinkNotices
+            | Action::TermStatus(_)
+            | Action::Undo
+            | Action::Redo => "",
         }
     }
 

@@ -207,6 +207,11 @@ impl Dispatch {
         });
     }
 
+    /// Keeps (or forgets) the term view's status paragraph for the Markdown export and print.
+    pub fn term_status(&self, text: Option<String>) {
+        self.send(Action::TermStatus(text));
+    }
+
     senders! {
         /// Brings back the scenario that a link, a preset or a reset replaced.
         restore_replaced => RestoreReplaced;

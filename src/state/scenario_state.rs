@@ -362,6 +362,7 @@ impl ScenarioState {
                 next.visit.clear_link_notices();
                 Rc::new(next)
             }
+            Action::TermStatus(text) => self.keep_term_status(text),
             Action::Undo | Action::Redo => self,
         }
     }

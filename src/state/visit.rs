@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use crate::model::scenario::field::FieldPath;
+use crate::model::scenario::valid::ValidScenario;
 use crate::model::Scenario;
 
 use super::priced::Priced;
@@ -34,6 +35,9 @@ pub struct Visit {
     /// True while the scenario is one a link loaded and the user has not changed it: the draft
     /// stored in this browser is then not overwritten (a damaged link's fallback never is).
     pub from_link: bool,
+    /// The term view's status paragraph (without its link) and the scenario it was made for,
+    /// for the Markdown export and print; never stored.
+    pub term_status: Option<(Rc<ValidScenario>, String)>,
 }
 
 /// What renders differently: the texts, the notices, whether a scenario is restorable (the
@@ -46,6 +50,7 @@ impl PartialEq for Visit {
                 == (&other.link_notices, &other.link_version)
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && self.replaced_by == other.replaced_by
+            && self.term_status.as_ref().map(|t| &t.1) == other.term_status.as_ref().map(|t| &t.1)
     }
 }
 

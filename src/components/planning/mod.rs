@@ -15,4 +15,6 @@ mod range_sampling;
 pub mod savings_panel;
 pub mod spread_panel;
 mod spread_simulation;
+pub mod term_panel;
+mod term_view;
 pub mod tornado_panel;

@@ -69,6 +69,9 @@ fn print_header_text(state: &ScenarioState) -> Html {
                     format::quantity(scenario.course.project.group_size),
                 ) }
             </p>
+            if let Some(status) = state.term_status() {
+                <p data-testid="print-term-status">{ format!("During the term: {status} Scenario: {link}") }</p>
+            }
             <p>
                 { format!(
                     "Actual use is planned use times overrun factors taken from a real course (lab VMs {}x, lab bare metal {}x, project VMs {}x, project GPU nodes {}x): students leave VMs running. Method and default course: {PAPER_CITATION}.",

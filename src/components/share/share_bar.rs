@@ -22,12 +22,21 @@ fn export_button(state: &ScenarioState, kind: ExportKind, link: &str) -> Html {
         state.catalog,
     );
     let link = link.to_string();
+    // The term view's status paragraph, when one was made for this scenario.
+    let term = (kind == ExportKind::Markdown)
+        .then(|| {
+            state
+                .term_status()
+                .map(|t| format!("\n## During the term\n\n{t} Scenario: {link}\n"))
+        })
+        .flatten();
     let onclick = Callback::from(move |_: MouseEvent| {
         let today: String = String::from(js_sys::Date::new_0().to_iso_string())
             .chars()
             .take(10)
             .collect();
-        let text = kind.render(&scenario, &estimate, catalog, &link, &today);
+        let mut text = kind.render(&scenario, &estimate, catalog, &link, &today);
+        text.push_str(term.as_deref().unwrap_or(""));
         download::download(kind.file_name(), kind.mime(), &text);
     });
     html! {

@@ -306,7 +306,7 @@ fn factor_row(used: Used, billed: Option<f64>, kept: bool, from: f64) -> FactorR
 }
 
 /// The guard of one factor moving from `from` to `to`, if it is drastic.
-fn guard(what: &str, from: f64, to: f64) -> Option<Guard> {
+pub fn guard(what: &str, from: f64, to: f64) -> Option<Guard> {
     if to == from {
         return None;
     }

@@ -354,7 +354,13 @@ fn add_line(
 /// The rate for the bill's currency in `snapshot`: (the conversion if not US dollars, whether
 /// it has no rate, units per US dollar).
 fn conversion(bill: &BillSummary, snapshot: &str) -> (Option<Conversion>, bool, Option<f64>) {
-    let currency = bill.currency.trim();
+    currency_rate(&bill.currency, snapshot)
+}
+
+/// The rate for `currency` (a bill's ISO code) in `snapshot`: (the conversion if not US
+/// dollars, whether it has no rate, units per US dollar).
+pub fn currency_rate(currency: &str, snapshot: &str) -> (Option<Conversion>, bool, Option<f64>) {
+    let currency = currency.trim();
     if currency.is_empty() || currency.eq_ignore_ascii_case("USD") {
         return (None, false, Some(1.0));
     }

@@ -12,12 +12,14 @@
 //!   lookups cost the same whatever came before);
 //! - [`compare`]: billed against planned per instance type and per course resource;
 //! - [`calibrate`]: overrun factors from the bill, with their provenance;
+//! - [`dated`]: the bill by day (charge period), to place it on the course's weeks;
 //! - [`fold`]: what the tables and chart draw: the top entries, the rest folded into one line.
 
 pub mod calibrate;
 pub mod classify;
 pub mod columns;
 pub mod compare;
+pub mod dated;
 pub mod fold;
 pub mod keyed;
 mod read_error;

@@ -3,9 +3,10 @@
 
 use super::classify::{json_object, Classified, SkipReason, Usage};
 use super::columns::{Column, FocusVersion, RowView};
+use super::dated::{Dated, DatedRow};
 use super::keyed::{Capped, Keyed, MAX_NAME_BYTES};
 use crate::model::catalog::Catalog;
-use crate::model::json::{ToJson, Value};
+use crate::model::json::{self, ToJson, Value};
 
 /// Most instance types kept by name (besides those of the price catalog, always kept); the
 /// rest are summed together, and counted.
@@ -106,6 +107,8 @@ pub struct BillSummary {
     pub tags: Keyed<String, Capped<TagTally>>,
     /// Every row so far, for the untagged share of a key first seen late in the file.
     running: TagTally,
+    /// The bill by day, to place it on the course's weeks.
+    pub dated: Dated,
 }
 
 impl Default for BillSummary {
@@ -125,6 +128,7 @@ impl Default for BillSummary {
             skipped: Keyed::default(),
             tags: Keyed::default(),
             running: TagTally::default(),
+            dated: Dated::default(),
         }
     }
 }
@@ -214,7 +218,26 @@ impl BillSummary {
                 0.0
             }
         };
-        self.add_tags(row.get(Column::Tags), compute_hours, classified.billed);
+        let members = json_object(row.get(Column::Tags)).unwrap_or_default();
+        self.add_tags(&members, compute_hours, classified.billed);
+        let compute = match &classified.usage {
+            Ok(Usage::Compute { instance_type, .. }) => {
+                Some((instance_type.as_str(), compute_hours))
+            }
+            _ => None,
+        };
+        let tags = members
+            .iter()
+            .filter(|(key, _)| self.tags.position(key.as_str()).is_some())
+            .filter_map(|(key, value)| Some((key.as_str(), tag_text(value)?)))
+            .collect();
+        self.dated.add(&DatedRow {
+            start: row.get(Column::ChargePeriodStart),
+            end: row.get(Column::ChargePeriodEnd),
+            billed: classified.billed,
+            compute,
+            tags,
+        });
     }
 
     /// Counts a row that is skipped for `reason`.
@@ -227,8 +250,7 @@ impl BillSummary {
     /// Adds a row's compute hours and cost under each kept tag key: under the value the row
     /// gives it (the last member of that name, as JSON readers take it), else "(untagged)", so
     /// each split adds up to the whole bill.
-    fn add_tags(&mut self, tags: &str, compute_hours: f64, billed: f64) {
-        let members = json_object(tags).unwrap_or_default();
+    fn add_tags(&mut self, members: &json::Map, compute_hours: f64, billed: f64) {
         let mut chosen: [Option<&Value>; MAX_TAG_KEYS] = [None; MAX_TAG_KEYS];
         let scalar = |v: &Value| !matches!(v, Value::Array(_) | Value::Object(_));
         for (key, value) in members.iter().filter(|(_, v)| scalar(v)) {

@@ -179,7 +179,8 @@ pub const fn usage_range(setting: Setting) -> Option<UncertainInput> {
         | Setting::Percentile
         | Setting::DeadlineCrunch
         | Setting::Concurrency
-        | Setting::ChameleonAllocation => return None,
+        | Setting::ChameleonAllocation
+        | Setting::TermStartDay => return None,
     };
     Some(input(name, Knob::Setting(setting), low, high, provenance))
 }

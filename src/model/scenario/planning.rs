@@ -32,11 +32,24 @@ pub struct Planning {
     /// project's 20,000 by default ([`DEFAULT_CHAMELEON_ALLOCATION_SU`]).
     #[serde(default = "default_chameleon_allocation")]
     pub chameleon_allocation_su: f64,
+    /// The first day of the term's week 1 (day number: days from 1970-01-01), where a bill's
+    /// charges are placed on the course's weeks: the paper's course's 2025-01-21 by default
+    /// ([`DEFAULT_TERM_START_DAY`]).
+    #[serde(default = "default_term_start")]
+    pub term_start_day: f64,
 }
 
 /// The SU of a new Chameleon project (Chameleon's project documentation; the same figure is in
 /// `src/data/testbeds.toml` with its source, and `tests/testbeds.rs` checks they agree).
 pub const DEFAULT_CHAMELEON_ALLOCATION_SU: f64 = 20_000.0;
+
+/// 2025-01-21, the day the paper's course released its first lab, from which the presets count
+/// their term weeks (day number; `calendar::day_of(2025, 1, 21)`).
+pub const DEFAULT_TERM_START_DAY: f64 = 20_109.0;
+
+fn default_term_start() -> f64 {
+    DEFAULT_TERM_START_DAY
+}
 
 fn default_chameleon_allocation() -> f64 {
     DEFAULT_CHAMELEON_ALLOCATION_SU
@@ -55,6 +68,7 @@ impl Default for Planning {
             concurrency_pct: 100.0,
             deadline_crunch_pct: 50.0,
             chameleon_allocation_su: DEFAULT_CHAMELEON_ALLOCATION_SU,
+            term_start_day: DEFAULT_TERM_START_DAY,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! this table, so a new setting is its struct field (with its doc and unit), one line here and
 //! its provenance entry in `src/data/provenance.toml`.
 
+use crate::model::calendar;
 use crate::model::scenario::limits;
 use crate::model::scenario::setting_field::SettingField as Field;
 use crate::model::scenario::Scenario;
@@ -175,6 +176,10 @@ settings! {
     ChameleonAllocation => "planning.chameleon_allocation_su", "Chameleon allocation", Bound::positive(1e9), planning.chameleon_allocation_su,
         Field::new(Section::Testbed, "SU per Chameleon allocation (and per recharge)", "chameleon-allocation-input").unit("SU").step(1000.0)
             .hint("A new project gets 20,000 SU for six months (Chameleon's project documentation); set your own.");
+    /// First day of the term's week 1 (day number: days from 1970-01-01; shown as a date).
+    TermStartDay => "planning.term_start_day", "term start date", Bound::between(calendar::FIRST_DAY as f64, calendar::LAST_DAY as f64).whole(), planning.term_start_day,
+        Field::new(Section::Term, "Week 1 of the term starts on", "term-start-input").unit("days from 1970-01-01")
+            .hint("The presets count their weeks from 2025-01-21, the paper's course's first lab.");
 }
 
 /// An overrun factor's field: "x" (actual / planned hours), step 0.1, a slider up to 20.

@@ -32,6 +32,8 @@ pub enum Section {
     Budget,
     /// The free-testbed view's allocation fields.
     Testbed,
+    /// The term view's start date (a date field of its own, not a number field).
+    Term,
 }
 
 /// The text that stands for the scenario's currency code in a [`SettingField`]'s label or unit.

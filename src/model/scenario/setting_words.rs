@@ -17,6 +17,9 @@ impl Setting {
     /// unit unless the label already names it ("Students": "191").
     pub fn value_words(self, scenario: &Scenario) -> String {
         let value = self.get(scenario);
+        if self == Setting::TermStartDay {
+            return crate::model::calendar::day_text(value.round() as i64);
+        }
         let field = self.field();
         let pricing = &scenario.pricing;
         if field.money {

@@ -30,3 +30,26 @@ impl ScenarioState {
         self.committed(committed)
     }
 }
+
+impl ScenarioState {
+    /// Keeps the term view's status paragraph for the scenario as it is now.
+    pub(super) fn keep_term_status(self: Rc<Self>, text: Option<String>) -> Rc<Self> {
+        let kept = text.map(|t| (self.scenario.clone(), t));
+        if kept.as_ref().map(|k| &k.1) == self.visit.term_status.as_ref().map(|k| &k.1)
+            && kept.as_ref().map(|k| &k.0) == self.visit.term_status.as_ref().map(|k| &k.0)
+        {
+            return self;
+        }
+        let mut next = (*self).clone();
+        next.visit.term_status = kept;
+        Rc::new(next)
+    }
+
+    /// The term view's status paragraph (without its link), when it was made for the scenario
+    /// as it is now.
+    pub fn term_status(&self) -> Option<&str> {
+        let (scenario, text) = self.visit.term_status.as_ref()?;
+        (Rc::ptr_eq(scenario, &self.scenario) || **scenario == *self.scenario)
+            .then_some(text.as_str())
+    }
+}
