@@ -46,6 +46,8 @@ pub(crate) mod serde_check;
 pub mod share;
 pub mod sort;
 pub mod testbed;
+pub mod wire_bytes;
+pub mod worker_protocol;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};

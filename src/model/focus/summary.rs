@@ -6,6 +6,7 @@ use super::columns::{Column, FocusVersion, RowView};
 use super::keyed::{Capped, Keyed, MAX_NAME_BYTES};
 use crate::model::catalog::Catalog;
 use crate::model::json::{ToJson, Value};
+use crate::wire_struct;
 
 /// Most instance types kept by name (besides those of the price catalog, always kept); the
 /// rest are summed together, and counted.
@@ -107,6 +108,24 @@ pub struct BillSummary {
     /// Every row so far, for the untagged share of a key first seen late in the file.
     running: TagTally,
 }
+
+// The summary as the worker sends it to the page (`model::wire_bytes`).
+wire_struct!(BillSummary {
+    version,
+    rows,
+    currency,
+    other_currency_rows,
+    provider,
+    period_start,
+    period_end,
+    total,
+    compute,
+    storage,
+    public_ipv4,
+    skipped,
+    tags,
+    running,
+});
 
 impl Default for BillSummary {
     fn default() -> Self {
