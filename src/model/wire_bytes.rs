@@ -177,6 +177,9 @@ macro_rules! wire_struct {
 mod tests {
     use super::*;
 
+    /// A value of every kind of part.
+    type Mixed = (Vec<(f64, f64, f64)>, (Option<String>, Option<u64>));
+
     #[test]
     fn values_cross_unchanged_and_bad_bytes_are_none() {
         let value = (
@@ -184,23 +187,17 @@ mod tests {
             (Some("é€ text".to_string()), None::<u64>),
         );
         let bytes = to_bytes(&value);
-        let back: (Vec<(f64, f64, f64)>, (Option<String>, Option<u64>)) =
-            from_bytes(&bytes).expect("reads back");
+        let back: Mixed = from_bytes(&bytes).expect("reads back");
         assert_eq!(back.0[0].0.to_bits(), 0.1_f64.to_bits());
         assert_eq!(back.0[0].2.to_bits(), (-0.0_f64).to_bits());
         assert_eq!(back.1 .0.as_deref(), Some("é€ text"));
         // Every shorter prefix, and one byte more, is not the value.
         for end in 0..bytes.len() {
-            assert!(
-                from_bytes::<(Vec<(f64, f64, f64)>, (Option<String>, Option<u64>))>(&bytes[..end])
-                    .is_none()
-            );
+            assert!(from_bytes::<Mixed>(&bytes[..end]).is_none());
         }
-        let mut longer = bytes.clone();
+        let mut longer = bytes;
         longer.push(0);
-        assert!(
-            from_bytes::<(Vec<(f64, f64, f64)>, (Option<String>, Option<u64>))>(&longer).is_none()
-        );
+        assert!(from_bytes::<Mixed>(&longer).is_none());
         // A list claiming 2^60 elements is refused before anything is reserved.
         assert!(from_bytes::<Vec<u64>>(&(1u64 << 60).to_le_bytes()).is_none());
         // A flag that is neither 0 nor 1, and text that is not UTF-8.

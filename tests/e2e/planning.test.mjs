@@ -428,7 +428,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
   const computeMs = Number(await status.getAttribute('data-compute-ms'));
   assert.ok(Number.isFinite(computeMs) && computeMs > 0, `data-compute-ms = ${computeMs}`);
   assert.equal(await status.getAttribute('data-runs'), '10000');
-  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 191 students: [0-9,.]+ ms of computing \([0-9,]+ ms with pauses for drawing\)\.$/);
+  assert.match(await text(page, 'spread-status'), /^10,000 simulated course runs of 191 students: [0-9,.]+ ms of computing \([0-9,]+ ms until shown\)\.$/);
 
   // A keystroke in a field of the plan view while a simulation runs must be handled: total-cost
   // updates and the typed text stays. (How soon is for tests/bench/browser.mjs to measure.) The
