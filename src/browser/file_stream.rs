@@ -1,6 +1,6 @@
 //! Reads a file the user picked, in this browser only, as a stream (`File.stream()`), feeding it
 //! to a [`FocusReader`]. It runs in the app's Web Worker (`browser::worker_host`), off the page's
-//! thread, and still yields in tasks of about 32 ms (the reader's slices of at most 1,000 rows
+//! thread, and still yields in tasks of about 16 ms (the reader's slices of at most 1,000 rows
 //! or 256 kB in each), telling its progress between them.
 //! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB at a time, each read before the next
 //! is unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
@@ -44,8 +44,9 @@ pub fn is_gzip(name: &str) -> bool {
 }
 
 /// How long one task of the worker reads before it yields (milliseconds): the reader's slices
-/// take a few milliseconds each, and a task ends after the slice that passes this.
-const TASK_MS: f64 = 32.0;
+/// take a few milliseconds each, and a task ends after the slice that passes this. The yields
+/// give the worker idle time to collect the stream's spent chunks (see [`Pacer`]).
+const TASK_MS: f64 = 16.0;
 /// How often the progress is shown (milliseconds).
 const REPORT_MS: f64 = 100.0;
 
@@ -54,8 +55,8 @@ pub fn now_ms() -> f64 {
     performance_now()
 }
 
-/// Paces the reading in tasks of about [`TASK_MS`]. Between them the page paints and handles
-/// input, and, the yield being a timer (at least 4 ms once nested this deep), the browser has
+/// Paces the reading in tasks of about [`TASK_MS`]. Between them the progress is posted, and,
+/// the yield being a timer (at least 4 ms once nested this deep), the browser has
 /// idle time to collect the stream's spent chunks: yielding by a message to itself instead
 /// (no idle time) left three times as much JavaScript heap behind a 2 GB read.
 struct Pacer {
