@@ -165,3 +165,37 @@ fn damaged_messages_are_refused() {
     assert!(ToWorker::decode(&[0, 2]).is_none());
     assert!(ToWorker::decode(&[]).is_none());
 }
+
+#[test]
+fn a_map_whose_order_is_not_its_keys_is_refused() {
+    // A bill of two instance types: its sorted positions follow the message's entries, and a
+    // message whose positions are swapped or repeated is not a bill.
+    let bill = read_all(&std::fs::read(FIXTURES[1]).unwrap()).unwrap();
+    assert!(
+        bill.skipped.len() >= 2,
+        "the excerpt skips rows for two reasons or more"
+    );
+    let bytes = FromWorker::Bill(Box::new(bill.clone())).encode();
+    let skipped = {
+        use course_cost::model::wire_bytes::to_bytes;
+        to_bytes(&bill.skipped)
+    };
+    let at = bytes
+        .windows(skipped.len())
+        .position(|w| w == skipped.as_slice())
+        .expect("the skipped rows' map is in the message");
+    // The positions are the map's last n u32s; swap the first two, then repeat the first.
+    let n = bill.skipped.len();
+    let positions = at + skipped.len() - 4 * n;
+    let mut swapped = bytes.clone();
+    let (first, second) = (positions, positions + 4);
+    for k in 0..4 {
+        swapped.swap(first + k, second + k);
+    }
+    assert!(FromWorker::decode(&swapped).is_none());
+    let mut repeated = bytes;
+    for k in 0..4 {
+        repeated[second + k] = repeated[first + k];
+    }
+    assert!(FromWorker::decode(&repeated).is_none());
+}

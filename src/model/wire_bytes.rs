@@ -67,6 +67,15 @@ impl Wire for u64 {
     }
 }
 
+impl Wire for u32 {
+    fn put(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.to_le_bytes());
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        Some(u32::from_le_bytes(from.bytes(4)?.try_into().ok()?))
+    }
+}
+
 impl Wire for usize {
     fn put(&self, out: &mut Vec<u8>) {
         (*self as u64).put(out);
