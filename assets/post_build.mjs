@@ -5,6 +5,10 @@
 // 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
 //    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
+// 1c. The Web Worker (index.html's data-type="worker" link): Trunk names its files after the
+//    binary (worker.js, worker_bg.wasm, worker_loader.js), unhashed; they get hashed names here,
+//    and the page's <meta name="worker"> names the loader, so a new build never runs an old
+//    worker from a cache.
 // 2. Service worker: writes the build id, the files to keep offline and their SHA-256 into sw.js.
 // 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9, the smaller of Node's
 //    and GNU gzip's) beside every file.
@@ -13,8 +17,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { writeFileSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -98,6 +102,31 @@ async function minifyScript(terser, name, source) {
 }
 const digestOf = (text, algorithm) => createHash(algorithm).update(Buffer.from(text, 'utf8')).digest('base64');
 if (release) await minifyScripts();
+
+// 1c. The worker's files under hashed names; its loader named in the page.
+const WORKER_PLACEHOLDER = '{{worker}}';
+async function nameWorker() {
+  const glue = join(staging, 'worker.js');
+  const wasm = join(staging, 'worker_bg.wasm');
+  if (!existsSync(glue) || !existsSync(wasm)) {
+    if (html.includes(WORKER_PLACEHOLDER)) throw new Error('index.html names a worker, but Trunk built none');
+    return;
+  }
+  const hash = createHash('sha256').update(await readFile(glue)).update(await readFile(wasm)).digest('hex').slice(0, 16);
+  const names = { glue: `worker-${hash}.js`, wasm: `worker-${hash}_bg.wasm`, loader: `worker-loader-${hash}.js` };
+  await rename(glue, join(staging, names.glue));
+  await rename(wasm, join(staging, names.wasm));
+  await rm(join(staging, 'worker_loader.js'), { force: true });
+  // wasm-bindgen's no-modules glue defines `wasm_bindgen`; its init takes the wasm's address.
+  await writeFile(
+    join(staging, names.loader),
+    `importScripts("./${names.glue}");wasm_bindgen({module_or_path:"./${names.wasm}"});\n`,
+  );
+  if (!html.includes(WORKER_PLACEHOLDER)) throw new Error(`index.html has no ${WORKER_PLACEHOLDER}`);
+  html = html.replace(WORKER_PLACEHOLDER, names.loader);
+  console.log(`post_build: the worker is ${names.loader} (${names.glue}, ${names.wasm})`);
+}
+await nameWorker();
 
 const hashes = [];
 for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {

@@ -1,6 +1,7 @@
 //! Reads a file the user picked, in this browser only, as a stream (`File.stream()`), feeding it
-//! to a [`FocusReader`] and yielding to the page in tasks of about 16 ms (the reader's slices of
-//! at most 1,000 rows or 256 kB in each), so no file, however large or packed, freezes the page.
+//! to a [`FocusReader`]. It runs in the app's Web Worker (`browser::worker_host`), off the page's
+//! thread, and still yields in tasks of about 16 ms (the reader's slices of at most 1,000 rows
+//! or 256 kB in each), telling its progress between them.
 //! A `.gz` is unpacked inside the wasm ([`Gunzip`]) 64 kB of output at a time (and at most 16 kB
 //! of input, so a file that unpacks to nothing is paced as well), each read before the next is
 //! unpacked: only the packed file crosses from JavaScript, so however much it unpacks to, the
@@ -9,27 +10,24 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use js_sys::{Promise, Uint8Array};
-use wasm_bindgen::JsCast;
+use js_sys::{Function, Promise, Uint8Array};
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{File, ReadableStreamDefaultReader, ReadableStreamReadResult};
 
 use crate::model::focus::{BillSummary, FocusReader};
 use crate::model::gzip::Gunzip;
+pub use crate::model::worker_protocol::BillProgress as Progress;
 
-/// How far reading has got.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress {
-    /// Bytes read (after unpacking, for a `.gz`).
-    pub bytes: u64,
-    /// Rows read.
-    pub rows: u64,
-    /// Bytes of the file read (packed bytes, for a `.gz`).
-    pub file_read: u64,
-    /// The file's size on disk (bytes); for a `.gz` that is the packed size.
-    pub file_bytes: f64,
-    /// The file is gzip-compressed.
-    pub packed: bool,
+// The timers of whichever global runs this (a worker has no `window`).
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout(handler: &Function, ms: i32) -> JsValue;
 }
 
 /// Why a read ended without a bill.
@@ -46,18 +44,20 @@ pub fn is_gzip(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".gz")
 }
 
-/// How long one task of the page reads before it yields (milliseconds): the reader's slices
-/// take a few milliseconds each, and a task ends after the slice that passes this.
+/// How long one task of the worker reads before it yields (milliseconds): the reader's slices
+/// take a few milliseconds each, and a task ends after the slice that passes this. The yields
+/// give the worker idle time to collect the stream's spent chunks (see [`Pacer`]).
 const TASK_MS: f64 = 16.0;
 /// How often the progress is shown (milliseconds).
 const REPORT_MS: f64 = 100.0;
 
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+/// Milliseconds since the worker (or page) started.
+pub fn now_ms() -> f64 {
+    performance_now()
 }
 
-/// Paces the reading in tasks of about [`TASK_MS`]. Between them the page paints and handles
-/// input, and, the yield being a timer (at least 4 ms once nested this deep), the browser has
+/// Paces the reading in tasks of about [`TASK_MS`]. Between them the progress is posted, and,
+/// the yield being a timer (at least 4 ms once nested this deep), the browser has
 /// idle time to collect the stream's spent chunks: yielding by a message to itself instead
 /// (no idle time) left three times as much JavaScript heap behind a 2 GB read.
 struct Pacer {
@@ -85,8 +85,7 @@ impl Pacer {
             report();
         }
         let promise = Promise::new(&mut |resolve, _| {
-            let _ = gloo::utils::window()
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 0);
+            let _ = set_timeout(&resolve, 0);
         });
         let _ = JsFuture::from(promise).await;
         self.started = now_ms();

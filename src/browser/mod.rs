@@ -13,3 +13,5 @@ pub mod file_stream;
 pub mod link;
 pub mod locale;
 pub mod storage;
+pub mod worker_client;
+pub mod worker_host;

@@ -50,6 +50,8 @@ pub mod share;
 pub mod sort;
 pub mod term;
 pub mod testbed;
+pub mod wire_bytes;
+pub mod worker_protocol;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};

@@ -5,7 +5,7 @@
 //! Apply sets, and folded details: billed against planned, and the rows the plan does not hold,
 //! by reason.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement};
@@ -14,7 +14,8 @@ use yew::prelude::*;
 use super::bill_calibration::{calibration_view, BillCalibrationProps};
 use super::focus_actuals::{focus_actuals, hours_chart, FocusActualsProps};
 use super::parts::{alert, figure};
-use crate::browser::file_stream::{read_bill, Progress, StreamError};
+use crate::browser::file_stream::{is_gzip, Progress};
+use crate::browser::worker_client::WorkerJob;
 use crate::charts::data::BarChart;
 use crate::components::inputs::click_change;
 use crate::components::page::fold::fold;
@@ -26,6 +27,7 @@ use crate::model::focus::compare::{compare_mapped, BilledAgainstPlanned, Provide
 use crate::model::focus::fold;
 use crate::model::focus::BillSummary;
 use crate::model::format;
+use crate::model::worker_protocol::{FromWorker, ToWorker};
 use crate::state::{use_scenario, Dispatch, ScenarioHandle};
 
 /// What the panel holds.
@@ -202,27 +204,37 @@ fn summary_view(
     }
 }
 
-/// Starts reading `file`, unless a read is already going on.
-fn start(file: File, reading: UseStateHandle<Reading>, cancel: Rc<Cell<bool>>) {
+/// The worker reading a bill, if one is.
+type Job = Rc<RefCell<Option<WorkerJob>>>;
+
+/// Starts reading `file` in a worker of its own (fetched the first time), which tells the
+/// progress and then the bill's sums.
+fn start(file: File, reading: UseStateHandle<Reading>, job: Job) {
     let name = file.name();
-    cancel.set(false);
     reading.set(Reading::Busy(name.clone(), None));
-    wasm_bindgen_futures::spawn_local(async move {
-        let progress = {
-            let (reading, name) = (reading.clone(), name.clone());
-            move |p: Progress| reading.set(Reading::Busy(name.clone(), Some(p)))
-        };
-        let result = read_bill(file, cancel, progress).await;
-        reading.set(match result {
-            Ok(bill) => Reading::Done(name, Rc::new(bill)),
-            Err(StreamError::Cancelled) => {
-                Reading::Failed("Reading was cancelled; the scenario is unchanged.".to_string())
+    let on_answer = {
+        let (reading, name) = (reading.clone(), name.clone());
+        move |answer: FromWorker| match answer {
+            FromWorker::Progress(p) => reading.set(Reading::Busy(name.clone(), Some(p))),
+            FromWorker::Bill(bill) => reading.set(Reading::Done(name.clone(), Rc::new(*bill))),
+            FromWorker::BillFailed(why) => {
+                reading.set(Reading::Failed(format!("{why} The scenario is unchanged.")))
             }
-            Err(StreamError::Failed(why)) => {
-                Reading::Failed(format!("{why} The scenario is unchanged."))
-            }
-        });
-    });
+            FromWorker::Ready | FromWorker::Spread { .. } => {}
+        }
+    };
+    let on_failure = {
+        let reading = reading.clone();
+        move |why: String| reading.set(Reading::Failed(format!("{why} The scenario is unchanged.")))
+    };
+    match WorkerJob::start(on_answer, on_failure) {
+        Ok(worker) => {
+            let packed = is_gzip(&name);
+            worker.post(ToWorker::ReadBill { packed }, Some(file));
+            *job.borrow_mut() = Some(worker);
+        }
+        Err(why) => reading.set(Reading::Failed(format!("{why} The scenario is unchanged."))),
+    }
 }
 
 /// What the user chose for the bill open: resources with no billed hours kept, billed types
@@ -238,7 +250,7 @@ struct Choices {
 /// is going on.
 fn opener(
     reading: UseStateHandle<Reading>,
-    cancel: Rc<Cell<bool>>,
+    job: Job,
     tag: UseStateHandle<String>,
     choices: UseStateHandle<Choices>,
 ) -> Callback<File> {
@@ -246,7 +258,7 @@ fn opener(
         if !matches!(*reading, Reading::Busy(..)) {
             tag.set(String::new());
             choices.set(Choices::default());
-            start(file, reading.clone(), cancel.clone());
+            start(file, reading.clone(), job.clone());
         }
     })
 }
@@ -392,28 +404,30 @@ fn results(
 pub fn FocusPanel() -> Html {
     let state = use_scenario();
     let reading = use_state(|| Reading::Idle);
-    let cancel = use_memo((), |_| Rc::new(Cell::new(false)));
+    let job: Job = use_mut_ref(|| None::<WorkerJob>);
     {
-        // Leaving the panel stops a read.
-        let cancel = (*cancel).clone();
-        use_effect_with((), move |_| move || cancel.set(true));
+        // Leaving the panel stops a read (and ends its worker).
+        let job = job.clone();
+        use_effect_with((), move |_| move || drop(job.borrow_mut().take()));
     }
     // The tag the bill's rows are split by, and the user's choices; a new bill starts afresh.
     let tag = use_state(String::new);
     let choices = use_state(Choices::default);
     let busy = matches!(*reading, Reading::Busy(..));
-    let open = opener(
-        reading.clone(),
-        (*cancel).clone(),
-        tag.clone(),
-        choices.clone(),
-    );
+    let open = opener(reading.clone(), job.clone(), tag.clone(), choices.clone());
     let on_tag = tag_picker(tag.clone());
     let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_cancel = {
-        let cancel = (*cancel).clone();
-        Callback::from(move |_: MouseEvent| cancel.set(true))
+        let (job, reading) = (job, reading.clone());
+        Callback::from(move |_: MouseEvent| {
+            // Ending the worker stops the read at once, and frees all it held.
+            if job.borrow_mut().take().is_some() && matches!(*reading, Reading::Busy(..)) {
+                reading.set(Reading::Failed(
+                    "Reading was cancelled; the scenario is unchanged.".to_string(),
+                ));
+            }
+        })
     };
     let done = match &*reading {
         Reading::Done(name, bill) => Some((name.clone(), bill.clone())),

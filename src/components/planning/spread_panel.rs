@@ -67,10 +67,15 @@ fn student_figure(name: &'static str, testid: &'static str, value: String, more:
 }
 
 /// What the simulation is doing: its timing once current, else that it is working.
-fn status_text(current: Option<&Finished>, latest: Option<&Finished>) -> String {
+fn status_text(
+    current: Option<&Finished>,
+    latest: Option<&Finished>,
+    failed: Option<&str>,
+) -> String {
     match (current, latest) {
+        (None, _) if failed.is_some() => failed.unwrap_or_default().to_string(),
         (Some(f), _) => format!(
-            "{} simulated course runs of {} {}: {} ms of computing ({} ms with pauses for drawing).",
+            "{} simulated course runs of {} {}: {} ms of computing ({} ms until shown).",
             format::number(f.result.runs as f64, 0),
             format::number(f.inputs.students as f64, 0),
             plural(f.inputs.students as f64, "student", "students"),
@@ -90,7 +95,7 @@ pub fn SpreadPanel() -> Html {
     let planning = &state.scenario.planning;
     let pricing = &state.scenario.pricing;
     let inputs = SpreadInputs::of(estimate, planning);
-    let finished = use_spread_simulation(inputs);
+    let (finished, failed) = use_spread_simulation(inputs);
     let current = finished.as_ref().filter(|f| f.inputs == inputs);
     let result = finished
         .as_ref()
@@ -131,7 +136,7 @@ pub fn SpreadPanel() -> Html {
             <p class="field-hint" data-testid="spread-status"
                 data-compute-ms={current.map(|f| format!("{:.3}", f.compute_ms))}
                 data-runs={current.map(|f| f.result.runs.to_string())}>
-                { status_text(current, finished.as_ref()) }
+                { status_text(current, finished.as_ref(), failed.as_deref()) }
             </p>
             <BarChartView chart={chart} testid={"chart-student-spread"} height={240} />
             <div class="planner-grid">

@@ -1,5 +1,6 @@
-//! The Monte Carlo of whole course runs behind the spread panel, computed in slices so the page
-//! keeps drawing, started a moment after the last edit.
+//! The Monte Carlo of whole course runs behind the spread panel, run in the app's Web Worker
+//! (fetched the first time the panel opens, `browser::worker_client`), started a moment after
+//! the last edit: the page never computes it, so typing never waits for it.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -7,11 +8,11 @@ use std::rc::Rc;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::model::planners::spread::{Simulation, SpreadInputs, SpreadResult};
+use crate::browser::file_stream::now_ms;
+use crate::browser::worker_client::WorkerJob;
+use crate::model::planners::spread::{SpreadInputs, SpreadResult};
+use crate::model::worker_protocol::{FromWorker, ToWorker};
 
-/// Student draws simulated between two frames (500 runs of the paper's 191 students, a few
-/// milliseconds): a large course gets fewer runs per slice, so no slice blocks input for long.
-const DRAWS_PER_SLICE: usize = 95_500;
 /// Wait after the last edit before simulating (milliseconds).
 const START_DELAY_MS: u32 = 120;
 
@@ -22,55 +23,102 @@ pub(super) struct Finished {
     pub result: SpreadResult,
     /// What it was run for.
     pub inputs: SpreadInputs,
-    /// Time spent computing, summed over slices (milliseconds).
+    /// Time the worker spent computing (milliseconds).
     pub compute_ms: f64,
-    /// Time from start to end, yields included (milliseconds).
+    /// Time from the request to the answer (milliseconds).
     pub wall_ms: f64,
 }
 
-fn now_ms() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+/// The request last posted: its number, inputs and time; answers to older ones are dropped.
+#[derive(Clone, Copy)]
+struct Asked {
+    id: u64,
+    inputs: SpreadInputs,
+    at_ms: f64,
 }
 
-/// Runs `simulation` slice by slice on timeouts, then hands the result to `done`.
-fn run_slices(
-    simulation: Rc<RefCell<Simulation>>,
-    slot: Rc<RefCell<Option<Timeout>>>,
-    started: f64,
-    computed: f64,
-    done: Callback<Finished>,
+/// The worker, started on first use, with what it was last asked.
+#[derive(Default)]
+struct Simulator {
+    worker: Option<WorkerJob>,
+    asked: Option<Asked>,
+}
+
+type Shared = Rc<RefCell<Simulator>>;
+
+/// Asks the worker (started if need be) to simulate `inputs`.
+fn ask(
+    simulator: &Shared,
+    inputs: SpreadInputs,
+    finished: &UseStateHandle<Option<Finished>>,
+    failed: &UseStateHandle<Option<String>>,
 ) {
-    let next_slot = slot.clone();
-    let timeout = Timeout::new(0, move || {
-        let begin = now_ms();
-        let students = simulation.borrow().inputs().students.max(1);
-        let finished = simulation
-            .borrow_mut()
-            .advance((DRAWS_PER_SLICE / students).max(1));
-        let computed = computed + (now_ms() - begin);
-        if finished {
-            let simulation = simulation.borrow();
-            done.emit(Finished {
-                result: simulation.result(),
-                inputs: *simulation.inputs(),
-                compute_ms: computed,
-                wall_ms: now_ms() - started,
-            });
-        } else {
-            run_slices(simulation.clone(), next_slot, started, computed, done);
-        }
+    let mut state = simulator.borrow_mut();
+    let id = state.asked.map_or(1, |a| a.id + 1);
+    state.asked = Some(Asked {
+        id,
+        inputs,
+        at_ms: now_ms(),
     });
-    *slot.borrow_mut() = Some(timeout);
+    if state.worker.is_none() {
+        let on_answer = {
+            let (simulator, finished) = (Rc::downgrade(simulator), finished.clone());
+            move |answer: FromWorker| {
+                let FromWorker::Spread {
+                    id,
+                    result,
+                    compute_ms,
+                } = answer
+                else {
+                    return;
+                };
+                let asked = simulator.upgrade().and_then(|s| s.borrow().asked);
+                if let Some(asked) = asked.filter(|a| a.id == id) {
+                    // Kept under the inputs asked for (the simulation bounds its own runs and
+                    // students), so the panel knows the result is for what it shows.
+                    finished.set(Some(Finished {
+                        result,
+                        inputs: asked.inputs,
+                        compute_ms,
+                        wall_ms: now_ms() - asked.at_ms,
+                    }));
+                }
+            }
+        };
+        let on_failure = {
+            let failed = failed.clone();
+            move |why: String| failed.set(Some(why))
+        };
+        match WorkerJob::start(on_answer, on_failure) {
+            Ok(worker) => state.worker = Some(worker),
+            Err(why) => return failed.set(Some(why)),
+        }
+    }
+    failed.set(None);
+    if let Some(worker) = &state.worker {
+        worker.post(ToWorker::Spread { id, inputs }, None);
+    }
 }
 
-/// The latest finished simulation (possibly of older inputs while a new one runs); a new one
-/// starts a moment after `inputs` change, and cancels one still running for old inputs.
+/// The latest finished simulation (possibly of older inputs while a new one runs), and why the
+/// worker could not run one, if it could not; a new one starts a moment after `inputs` change.
 #[hook]
-pub(super) fn use_spread_simulation(inputs: SpreadInputs) -> UseStateHandle<Option<Finished>> {
+pub(super) fn use_spread_simulation(
+    inputs: SpreadInputs,
+) -> (UseStateHandle<Option<Finished>>, Option<String>) {
     let finished = use_state(|| None::<Finished>);
-    let slot = use_mut_ref(|| None::<Timeout>);
+    let failed = use_state(|| None::<String>);
+    let simulator: Shared = use_mut_ref(Simulator::default);
+    let delay = use_mut_ref(|| None::<Timeout>);
     {
-        let finished = finished.clone();
+        // Closing the panel ends the worker, and a simulation it is running.
+        let simulator = simulator.clone();
+        use_effect_with((), move |_| {
+            move || drop(simulator.borrow_mut().worker.take())
+        });
+    }
+    {
+        let (finished, failed) = (finished.clone(), failed.clone());
         // Inputs as bits: f64 is not Eq, and an exact comparison is what is wanted here.
         let key = (
             inputs.labs_overrun_mean_usd.to_bits(),
@@ -83,20 +131,12 @@ pub(super) fn use_spread_simulation(inputs: SpreadInputs) -> UseStateHandle<Opti
             inputs.credit_usd.to_bits(),
         );
         use_effect_with(key, move |_| {
-            // Kept under the inputs asked for (the simulation bounds its own runs and students),
-            // so the panel knows the result is for what it shows.
-            let done =
-                Callback::from(move |f: Finished| finished.set(Some(Finished { inputs, ..f })));
-            let slices = slot.clone();
-            // Replacing the pending timeout cancels a simulation still running for old inputs.
-            *slot.borrow_mut() = Some(Timeout::new(START_DELAY_MS, move || {
-                let simulation = Rc::new(RefCell::new(Simulation::new(inputs)));
-                run_slices(simulation, slices, now_ms(), 0.0, done);
+            // Replacing the pending timeout drops a request not yet made.
+            *delay.borrow_mut() = Some(Timeout::new(START_DELAY_MS, move || {
+                ask(&simulator, inputs, &finished, &failed);
             }));
-            // When the panel closes (or the view changes) the run stops with it: dropping the
-            // pending slice cancels its timeout and frees the simulation.
-            move || drop(slot.borrow_mut().take())
+            move || drop(delay.borrow_mut().take())
         });
     }
-    finished
+    (finished, (*failed).clone())
 }

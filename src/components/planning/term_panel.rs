@@ -12,7 +12,7 @@ use yew::prelude::*;
 
 use super::parts::alert;
 use super::term_view;
-use crate::browser::file_stream::{read_bill, StreamError};
+use crate::browser::worker_client::read_bill;
 use crate::browser::{address, clipboard};
 use crate::charts::term::weeks_chart;
 use crate::components::results::bar_chart::BarChartView;
@@ -53,13 +53,14 @@ fn read_all(
         for file in files {
             let name = file.name();
             reading.set(Reading::Busy(name.clone()));
-            match read_bill(file, cancel.clone(), |_| {}).await {
+            let result = read_bill(file).await;
+            // The panel was closed while the worker read: nothing is left to show it.
+            if cancel.get() {
+                return;
+            }
+            match result {
                 Ok(bill) => read.push((name, Rc::new(bill))),
-                Err(StreamError::Cancelled) => {
-                    reading.set(Reading::Failed("Reading was cancelled.".to_string()));
-                    return;
-                }
-                Err(StreamError::Failed(why)) => {
+                Err(why) => {
                     reading.set(Reading::Failed(format!("{name}: {why}")));
                     return;
                 }

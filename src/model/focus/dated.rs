@@ -8,6 +8,8 @@
 
 use super::keyed::Keyed;
 use crate::model::calendar::{parse_hours, FIRST_DAY, LAST_DAY};
+use crate::model::wire_bytes::{Take, Wire};
+use crate::wire_struct;
 
 /// Most day marks kept (each a change of the daily amounts): a year of daily rows needs 366.
 pub const MAX_MARKS: usize = 3_000;
@@ -332,3 +334,43 @@ mod tests {
         assert!(dated.unplaced.rows > 0);
     }
 }
+
+// The bill by day as the worker sends it to the page (`model::wire_bytes`).
+impl Wire for SeriesKey {
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            SeriesKey::Billed => out.push(0),
+            SeriesKey::TypeHours(name) => {
+                out.push(1);
+                name.put(out);
+            }
+            SeriesKey::TypeCost(name) => {
+                out.push(2);
+                name.put(out);
+            }
+            SeriesKey::Tag(key, value) => {
+                out.push(3);
+                (key.clone(), value.clone()).put(out);
+            }
+        }
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        match from.bytes(1)? {
+            [0] => Some(SeriesKey::Billed),
+            [1] => String::take(from).map(SeriesKey::TypeHours),
+            [2] => String::take(from).map(SeriesKey::TypeCost),
+            [3] => <(String, String)>::take(from).map(|(key, value)| SeriesKey::Tag(key, value)),
+            _ => None,
+        }
+    }
+}
+
+wire_struct!(Unplaced { rows, billed });
+wire_struct!(Dated {
+    series,
+    marks,
+    unplaced,
+    unsplit_rows,
+    first_hour,
+    last_hour,
+});

@@ -5,6 +5,8 @@
 
 use std::borrow::Borrow;
 
+use crate::model::wire_bytes::{Take, Wire};
+
 /// Longest name kept (bytes): an instance type, a tag key or a tag value. Providers allow tag
 /// values up to 256 characters (AWS, Azure) and instance types are far shorter; a longer name
 /// goes to the fold.
@@ -267,6 +269,67 @@ impl<V> Capped<V> {
     /// Whether some names were not kept.
     pub fn folded(&self) -> bool {
         self.rest_names.count() > 0
+    }
+}
+
+// How the bill's maps cross from the worker to the page (`model::wire_bytes`). The sorted
+// positions cross too, checked rather than sorted again (no sort in the page's wasm: about
+// 6 kB gzip), and a fold's counter crosses as its count only: the page never adds to a read
+// bill.
+impl<K: Wire + Ord, V: Wire> Wire for Keyed<K, V> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.entries.put(out);
+        self.sorted.put(out);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        let entries: Vec<(K, V)> = Wire::take(from)?;
+        let sorted: Vec<u32> = Wire::take(from)?;
+        // Every position once, and the keys in strictly rising order (so no key twice).
+        let mut seen = vec![false; entries.len()];
+        for &at in &sorted {
+            let slot = seen.get_mut(at as usize)?;
+            if *slot {
+                return None;
+            }
+            *slot = true;
+        }
+        let rising = sorted
+            .windows(2)
+            .all(|pair| entries[pair[0] as usize].0 < entries[pair[1] as usize].0);
+        (sorted.len() == entries.len() && rising).then_some(Keyed { entries, sorted })
+    }
+}
+
+impl Wire for Distinct {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.count.put(out);
+        self.most_slots.put(out);
+        self.stopped.put(out);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        Some(Distinct {
+            slots: Vec::new(),
+            count: Wire::take(from)?,
+            most_slots: Wire::take(from)?,
+            stopped: Wire::take(from)?,
+        })
+    }
+}
+
+impl<V: Wire> Wire for Capped<V> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.kept.put(out);
+        self.most.put(out);
+        self.rest.put(out);
+        self.rest_names.put(out);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        Some(Capped {
+            kept: Wire::take(from)?,
+            most: Wire::take(from)?,
+            rest: Wire::take(from)?,
+            rest_names: Wire::take(from)?,
+        })
     }
 }
 

@@ -25,6 +25,7 @@ pub mod keyed;
 mod read_error;
 pub mod reader;
 pub mod summary;
+mod wire;
 
 pub use reader::{FocusReader, ReadError};
 pub use summary::BillSummary;

@@ -7,6 +7,7 @@ use super::dated::{Dated, DatedRow};
 use super::keyed::{Capped, Keyed, MAX_NAME_BYTES};
 use crate::model::catalog::Catalog;
 use crate::model::json::{self, ToJson, Value};
+use crate::wire_struct;
 
 /// Most instance types kept by name (besides those of the price catalog, always kept); the
 /// rest are summed together, and counted.
@@ -110,6 +111,25 @@ pub struct BillSummary {
     /// The bill by day, to place it on the course's weeks.
     pub dated: Dated,
 }
+
+// The summary as the worker sends it to the page (`model::wire_bytes`).
+wire_struct!(BillSummary {
+    version,
+    rows,
+    currency,
+    other_currency_rows,
+    provider,
+    period_start,
+    period_end,
+    total,
+    compute,
+    storage,
+    public_ipv4,
+    skipped,
+    tags,
+    running,
+    dated,
+});
 
 impl Default for BillSummary {
     fn default() -> Self {

@@ -34,7 +34,13 @@ impl Setting {
         match unit.as_str() {
             "" => number,
             "%" | "x" => format!("{number}{unit}"),
-            _ if field.label.to_lowercase().contains(&unit.to_lowercase()) => number,
+            _ if field
+                .label
+                .to_ascii_lowercase()
+                .contains(&unit.to_ascii_lowercase()) =>
+            {
+                number
+            }
             _ => format!("{number} {unit}"),
         }
     }

@@ -1,0 +1,73 @@
+//! The worker's side (`src/bin/worker.rs` runs [`serve`] in a dedicated Web Worker): it takes
+//! [`ToWorker`] requests from the page and posts [`FromWorker`] answers, each as bytes
+//! (`model::worker_protocol`). A bill's worker reads one bill and then closes, so all it held
+//! goes with it; the page cancels a read by ending the worker.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::{Array, Uint8Array};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
+
+use super::file_stream::{now_ms, read_bill, StreamError};
+use crate::model::planners::spread::simulate;
+use crate::model::worker_protocol::{FromWorker, ToWorker};
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// Posts `message` to the page (its bytes' buffer transferred, not copied).
+fn post(message: &FromWorker) {
+    let bytes = Uint8Array::from(message.encode().as_slice());
+    let _ = scope().post_message_with_transfer(&bytes, &Array::of1(&bytes.buffer()));
+}
+
+/// Reads the bill `file`, telling the page how far it has got, then its sums (or why not), and
+/// closes the worker.
+async fn read(file: File) {
+    let progress = |p| post(&FromWorker::Progress(p));
+    let answer = match read_bill(file, Rc::new(Cell::new(false)), progress).await {
+        Ok(bill) => FromWorker::Bill(Box::new(bill)),
+        Err(StreamError::Failed(why)) => FromWorker::BillFailed(why),
+        Err(StreamError::Cancelled) => FromWorker::BillFailed("Reading was cancelled.".into()),
+    };
+    post(&answer);
+    scope().close();
+}
+
+/// One message from the page: `[request bytes, file?]`.
+fn handle(event: MessageEvent) {
+    let data: Array = event.data().unchecked_into();
+    let bytes = data.get(0).dyn_into::<Uint8Array>().map(|b| b.to_vec());
+    match bytes.ok().and_then(|b| ToWorker::decode(&b)) {
+        Some(ToWorker::ReadBill { .. }) => match data.get(1).dyn_into::<File>() {
+            Ok(file) => wasm_bindgen_futures::spawn_local(read(file)),
+            Err(_) => post(&FromWorker::BillFailed("No file was given.".into())),
+        },
+        Some(ToWorker::Spread { id, inputs }) => {
+            let started = now_ms();
+            let result = simulate(inputs);
+            let compute_ms = now_ms() - started;
+            post(&FromWorker::Spread {
+                id,
+                result,
+                compute_ms,
+            });
+        }
+        None => post(&FromWorker::BillFailed(
+            "The page and its worker are of different builds: reload the page.".into(),
+        )),
+    }
+}
+
+/// Takes the page's requests from now on, and says so.
+pub fn serve() {
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(handle);
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    // The worker lives as long as the page keeps it: so does its handler.
+    on_message.forget();
+    post(&FromWorker::Ready);
+}

@@ -1,0 +1,204 @@
+//! What the page and its Web Worker say to each other. The worker (`src/bin/worker.rs`, built
+//! from this crate's pure core) does the heavy work most readers never ask for: reading a bill
+//! (the FOCUS reader and the gzip inflater) and the spread's Monte Carlo. The page posts a
+//! [`ToWorker`] (with the picked `File` beside it, for a bill) and gets [`FromWorker`]s back,
+//! each as bytes ([`crate::model::wire_bytes`]): figures cross bit for bit, so the page shows
+//! what the native engine computes.
+//!
+//! Adding work: a variant here (request and answer), its arm in the worker
+//! (`browser::worker_host`), and a call through `browser::worker_client`.
+
+use crate::model::focus::BillSummary;
+use crate::model::planners::spread::{SpreadInputs, SpreadResult};
+use crate::model::wire_bytes::{from_bytes, to_bytes, Take, Wire};
+use crate::wire_struct;
+
+/// How far reading a bill has got.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BillProgress {
+    /// Bytes read (after unpacking, for a `.gz`).
+    pub bytes: u64,
+    /// Rows read.
+    pub rows: u64,
+    /// Bytes of the file read (packed bytes, for a `.gz`).
+    pub file_read: u64,
+    /// The file's size on disk (bytes); for a `.gz` that is the packed size.
+    pub file_bytes: f64,
+    /// The file is gzip-compressed.
+    pub packed: bool,
+}
+
+/// What the page asks of the worker.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToWorker {
+    /// Read the bill posted beside this message (a `File`), unpacking it first when `packed`
+    /// (a `.gz`). The page cancels a read by ending the worker.
+    ReadBill {
+        /// The file is gzip-compressed.
+        packed: bool,
+    },
+    /// Simulate the spread between students.
+    Spread {
+        /// The request's number: the answer carries it, so an answer to older inputs is known.
+        id: u64,
+        /// What to simulate.
+        inputs: SpreadInputs,
+    },
+}
+
+/// What the worker answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FromWorker {
+    /// The worker has started and takes requests.
+    Ready,
+    /// A bill is being read: how far it has got.
+    Progress(BillProgress),
+    /// The bill was read: its sums.
+    Bill(Box<BillSummary>),
+    /// The file is not a bill, or could not be read: why, in words.
+    BillFailed(String),
+    /// A spread was simulated.
+    Spread {
+        /// The request's number.
+        id: u64,
+        /// What the simulation found.
+        result: SpreadResult,
+        /// Time spent computing (milliseconds).
+        compute_ms: f64,
+    },
+}
+
+wire_struct!(BillProgress {
+    bytes,
+    rows,
+    file_read,
+    file_bytes,
+    packed
+});
+wire_struct!(SpreadInputs {
+    labs_overrun_mean_usd,
+    labs_leased_usd,
+    project_share_usd,
+    sigma,
+    students,
+    runs,
+    seed,
+    credit_usd,
+});
+wire_struct!(SpreadResult {
+    runs,
+    mean_usd,
+    p50_usd,
+    p90_usd,
+    p99_usd,
+    max_usd,
+    max_p90_usd,
+    max_labs_usd,
+    over_credit,
+    histogram,
+});
+
+/// A message's first byte: which variant it is.
+fn tag(out: &mut Vec<u8>, tag: u8) {
+    out.push(tag);
+}
+
+fn take_tag(from: &mut Take<'_>) -> Option<u8> {
+    from.bytes(1).map(|b| b[0])
+}
+
+impl Wire for ToWorker {
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            ToWorker::ReadBill { packed } => {
+                tag(out, 0);
+                packed.put(out);
+            }
+            ToWorker::Spread { id, inputs } => {
+                tag(out, 1);
+                id.put(out);
+                inputs.put(out);
+            }
+        }
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        match take_tag(from)? {
+            0 => Some(ToWorker::ReadBill {
+                packed: Wire::take(from)?,
+            }),
+            1 => Some(ToWorker::Spread {
+                id: Wire::take(from)?,
+                inputs: Wire::take(from)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Wire for FromWorker {
+    fn put(&self, out: &mut Vec<u8>) {
+        match self {
+            FromWorker::Ready => tag(out, 0),
+            FromWorker::Progress(progress) => {
+                tag(out, 1);
+                progress.put(out);
+            }
+            FromWorker::Bill(bill) => {
+                tag(out, 2);
+                bill.put(out);
+            }
+            FromWorker::BillFailed(why) => {
+                tag(out, 3);
+                why.put(out);
+            }
+            FromWorker::Spread {
+                id,
+                result,
+                compute_ms,
+            } => {
+                tag(out, 4);
+                id.put(out);
+                result.put(out);
+                compute_ms.put(out);
+            }
+        }
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        match take_tag(from)? {
+            0 => Some(FromWorker::Ready),
+            1 => Wire::take(from).map(FromWorker::Progress),
+            2 => BillSummary::take(from).map(|bill| FromWorker::Bill(Box::new(bill))),
+            3 => Wire::take(from).map(FromWorker::BillFailed),
+            4 => Some(FromWorker::Spread {
+                id: Wire::take(from)?,
+                result: Wire::take(from)?,
+                compute_ms: Wire::take(from)?,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl ToWorker {
+    /// The message's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        to_bytes(self)
+    }
+
+    /// The message `bytes` hold, or `None` for bytes that are not one.
+    pub fn decode(bytes: &[u8]) -> Option<ToWorker> {
+        from_bytes(bytes)
+    }
+}
+
+impl FromWorker {
+    /// The message's bytes.
+    pub fn encode(&self) -> Vec<u8> {
+        to_bytes(self)
+    }
+
+    /// The message `bytes` hold, or `None` for bytes that are not one.
+    pub fn decode(bytes: &[u8]) -> Option<FromWorker> {
+        from_bytes(bytes)
+    }
+}
