@@ -157,8 +157,6 @@ pub async fn read_bill(file: File) -> Result<BillSummary, String> {
     });
     let _ = JsFuture::from(promise).await;
     drop(job);
-    answer
-        .borrow_mut()
-        .take()
-        .unwrap_or_else(|| Err(NOT_LOADED.to_string()))
+    let result = answer.borrow_mut().take();
+    result.unwrap_or_else(|| Err(NOT_LOADED.to_string()))
 }
