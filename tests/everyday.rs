@@ -25,6 +25,23 @@ fn offer(id: &str) -> &'static course_cost::model::catalog::offer::Offer {
 }
 
 #[test]
+fn a_machine_of_another_kind_says_what_it_is_and_what_is_needed() {
+    // Issue 46: "does not fit: a machine without GPUs, not a machine with GPUs" read as if the
+    // offer were both. resources.toml: compute_liqid has 1 A100; offers.toml: aws/t3.medium has
+    // 2 vCPUs and no GPU.
+    let words = fit(resource("compute_liqid"), offer("aws/t3.medium")).words();
+    assert_eq!(
+        words,
+        "it is a machine without GPUs; the resource needs a machine with GPUs"
+    );
+    let words = fit(resource("m1.medium"), offer("aws/g6.xlarge")).words();
+    assert_eq!(
+        words,
+        "it is a machine with GPUs; the resource needs a machine without GPUs"
+    );
+}
+
+#[test]
 fn an_l4_fits_neither_a100_node_and_fits_the_rtx_6000_one() {
     // resources.toml: compute_liqid 1x A100 40 GB, compute_gigaio 1x A100 80 GB, gpu_rtx_6000
     // 1x 24 GB; offers.toml: aws/g6.xlarge 1x L4 24 GB. The issue's case: the L4 was listed for
