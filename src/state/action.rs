@@ -7,6 +7,8 @@ use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
 
+use super::visit::OpenBill;
+
 /// Every change the UI can ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -41,6 +43,8 @@ pub enum Action {
         /// The user confirmed the calibration's warning.
         confirmed: bool,
     },
+    /// Keep this bill open for the visit (`None`: close it); no undo step.
+    KeepBill(Option<Rc<OpenBill>>),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -63,7 +67,11 @@ impl Action {
             Action::PinAsA => "pin scenario A",
             Action::Unpin => "stop comparing",
             Action::CalibrateFromBill { .. } => "calibrate from your bill",
-            Action::FinishEdit(_) | Action::DismissLinkNotices | Action::Undo | Action::Redo => "",
+            Action::FinishEdit(_)
+            | Action::DismissLinkNotices
+            | Action::KeepBill(_)
+            | Action::Undo
+            | Action::Redo => "",
         }
     }
 

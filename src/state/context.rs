@@ -10,6 +10,7 @@ use crate::model::focus::calibrate::BillCalibration;
 
 use super::action::Action;
 use super::scenario_state::ScenarioState;
+use super::visit::OpenBill;
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
@@ -205,6 +206,11 @@ impl Dispatch {
             calibration,
             confirmed,
         });
+    }
+
+    /// Keeps `bill` open for the visit (`None` closes it).
+    pub fn keep_bill(&self, bill: Option<OpenBill>) {
+        self.send(Action::KeepBill(bill.map(Rc::new)));
     }
 
     senders! {

@@ -362,6 +362,11 @@ impl ScenarioState {
                 next.visit.clear_link_notices();
                 Rc::new(next)
             }
+            Action::KeepBill(bill) => {
+                let mut next = (*self).clone();
+                next.visit.bill = bill;
+                Rc::new(next)
+            }
             Action::Undo | Action::Redo => self,
         }
     }
