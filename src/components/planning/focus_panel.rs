@@ -24,6 +24,7 @@ use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration
 use crate::model::focus::classify::SkipReason;
 use crate::model::focus::compare::{compare_mapped, BilledAgainstPlanned, ProviderMatch};
 use crate::model::focus::fold;
+use crate::model::focus::summary_words::{matched_words, resource_hours_words};
 use crate::model::focus::BillSummary;
 use crate::model::format;
 use crate::state::{use_scenario, Dispatch, OpenBill, ScenarioHandle};
@@ -160,11 +161,7 @@ fn summary_view(
         true => format!("{} {}", format::number(c.billed_total, 2), bill.currency),
         false => format::money(c.billed_total, "USD", 1.0),
     };
-    let matched = format!(
-        "{} h of {} h of compute",
-        format::number(c.matched_hours(), 1),
-        format::number(bill.compute_hours(), 1)
-    );
+    let matched = matched_words(c, bill);
     let share = match calibration {
         Ok(calibration) => percent(calibration.coverage.share()),
         Err(_) => "none".to_string(),
@@ -194,9 +191,14 @@ fn summary_view(
         ),
     ];
     html! {
-        <dl class="figures" data-testid="focus-summary">
-            for (name, testid, value) in figures { { figure(name, testid, value) } }
-        </dl>
+        <>
+            <dl class="figures" data-testid="focus-summary">
+                for (name, testid, value) in figures { { figure(name, testid, value) } }
+            </dl>
+            if let Some(why) = resource_hours_words(c) {
+                <p class="field-hint" data-testid="focus-hours-why">{ why }</p>
+            }
+        </>
     }
 }
 

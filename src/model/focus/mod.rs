@@ -23,6 +23,7 @@ pub mod keyed;
 mod read_error;
 pub mod reader;
 pub mod summary;
+pub mod summary_words;
 
 pub use reader::{FocusReader, ReadError};
 pub use summary::BillSummary;
