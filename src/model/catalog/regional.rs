@@ -380,15 +380,40 @@ pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String
     let mut text = format!(
         "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
     );
-    // What the region changes in the provider's mappings, each said once.
-    let base = Catalog::builtin().map_or(&[][..], |c| c.mappings);
-    let mut said: Vec<&str> = Vec::new();
-    for (mine, theirs) in regional.mappings.iter().zip(base) {
-        if mine.provider == provider && mine.note != theirs.note && !said.contains(&mine.note) {
-            said.push(mine.note);
-            text.push(' ');
-            text.push_str(mine.note);
+    // What the region changes in the provider's mappings, in one sentence each (not one per
+    // offer): the offers another stands in for, and those that keep the default region's price.
+    let base = Catalog::builtin().ok();
+    let sku = |id: &str| {
+        base.and_then(|b| b.offer(id))
+            .map_or(id.to_string(), |o| o.sku.to_string())
+    };
+    let (mut replaced, mut kept): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mappings = base.map_or(&[][..], |b| b.mappings);
+    for (mine, theirs) in regional.mappings.iter().zip(mappings) {
+        if mine.provider != provider || mine.note == theirs.note {
+            continue;
         }
+        let (list, item) = if mine.offer == theirs.offer {
+            (&mut kept, sku(theirs.offer))
+        } else {
+            let item = format!("{} for {}", sku(mine.offer), sku(theirs.offer));
+            (&mut replaced, item)
+        };
+        if !list.contains(&item) {
+            list.push(item);
+        }
+    }
+    if !replaced.is_empty() {
+        text.push_str(&format!(
+            " Where an offer has no {here} price in the catalogs read (not sold there, or not in the catalog), the next fitting offer priced there stands in: {}.",
+            replaced.join(", ")
+        ));
+    }
+    if !kept.is_empty() {
+        text.push_str(&format!(
+            " With no {here} price and no fitting offer priced there, these keep their {home} price: {}.",
+            kept.join(", ")
+        ));
     }
     text
 }
