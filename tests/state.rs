@@ -504,7 +504,6 @@ fn a_bill_read_stays_open_for_the_visit_until_closed_or_replaced_and_is_never_st
     // An edit elsewhere keeps it; so does undoing that edit.
     let field: FieldPath = Setting::Students.into();
     let edited = open
-        .clone()
         .apply(Action::EditNumber {
             field,
             text: "150".into(),
