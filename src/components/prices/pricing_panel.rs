@@ -264,7 +264,7 @@ pub fn PricingPanel() -> Html {
                     { options(catalog.providers.iter().map(|p| (p.id, p.name))) }</Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
-            <div class="field">
+            <div class="field wide">
                 <label for="region">{ "Region" }</label>
                 <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
                     { Html::from_html_unchecked(AttrValue::from(region_options)) }</Select>
