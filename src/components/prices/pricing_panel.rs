@@ -12,7 +12,7 @@ use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::page::fold::fold;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::regional::region_summary;
+use crate::model::catalog::regional::region_note;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
@@ -225,7 +225,7 @@ pub fn PricingPanel() -> Html {
     for option in provider.map_or(&[][..], |p| p.regions) {
         push_option(&mut region_options, option.id, &option.label());
     }
-    let region_note = region_summary(catalog, &pricing.provider, &pricing.region);
+    let region_note = region_note(catalog, &pricing.provider, &pricing.region);
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
         .map(|s| match build_day() {
@@ -264,11 +264,18 @@ pub fn PricingPanel() -> Html {
                     { options(catalog.providers.iter().map(|p| (p.id, p.name))) }</Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
-            <div class="field wide">
+            <div class="field">
                 <label for="region">{ "Region" }</label>
                 <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
                     { Html::from_html_unchecked(AttrValue::from(region_options)) }</Select>
-                <p class="field-hint" data-testid="region-note">{ region_note }</p>
+                <div class="field-hint" data-testid="region-note">
+                    { region_note.0 }
+                    if !region_note.1.is_empty() {
+                        <details data-testid="region-changes">
+                            <summary>{ "What this region changes" }</summary>{ region_note.1.trim() }
+                        </details>
+                    }
+                </div>
             </div>
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>

@@ -360,26 +360,36 @@ fn regional_catalog(
 /// What the region setting's note says for `provider` in `region` (as a scenario stores it):
 /// where its prices come from, and every stand-in the region changes.
 pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String {
+    let (lead, changes) = region_note(catalog, provider, region);
+    format!("{lead}{changes}")
+}
+
+/// The region's note in two parts: where its prices come from, and (empty, or starting with a
+/// space) the stand-ins the region changes, which the page keeps folded under the first.
+pub fn region_note(catalog: &Catalog, provider: &str, region: &str) -> (String, String) {
     let Some(known) = catalog.provider(provider) else {
-        return String::new();
+        return (String::new(), String::new());
     };
     if known.one_price_everywhere() {
-        return format!(
+        let lead = format!(
             "{} prices alike in every region. What it does not sell (CPU VMs, storage, addresses) is priced on AWS us-east-1.",
             known.name
         );
+        return (lead, String::new());
     }
     let regional = priced_in(catalog, provider, region);
     let Some((_, here)) = regional.priced_in else {
-        return format!(
+        let lead = format!(
             "Prices for {}, {}'s default region.",
             known.region, known.name
         );
+        return (lead, String::new());
     };
     let home = known.region;
-    let mut text = format!(
+    let lead = format!(
         "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
     );
+    let mut text = String::new();
     // What the region changes in the provider's mappings, in one sentence each (not one per
     // offer): the offers another stands in for, and those that keep the default region's price.
     let base = Catalog::builtin().ok();
@@ -415,5 +425,5 @@ pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String
             kept.join(", ")
         ));
     }
-    text
+    (lead, text)
 }
