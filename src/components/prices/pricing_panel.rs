@@ -128,11 +128,13 @@ fn currency_fields(
                 <p class="field-hint">
                     { "Every amount, credits and budgets included, is shown and typed in this currency." }
                 </p>
+                // Under the currency, not a grid row of its own (issue 46: views stay three
+                // screens long).
+                { other_currency(other, dispatch) }
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
                 { fields }
             }
-            { other_currency(other, dispatch) }
         </>
     }
 }
@@ -180,7 +182,7 @@ fn other_currency(form: &OtherCurrency, dispatch: &Dispatch) -> Html {
         "Your own rate: no reference rate is built in for a currency added here.",
     );
     html! {
-        <details class="field">
+        <details class="field-hint">
             <summary>{ "Another currency, at your own rate" }</summary>
             <div class="row">
                 <label class="inline"><span>{ "Code" }</span>
@@ -272,7 +274,7 @@ pub fn PricingPanel() -> Html {
                     { region_note.0 }
                     if !region_note.1.is_empty() {
                         <details data-testid="region-changes">
-                            <summary>{ "What this region changes" }</summary>{ region_note.1.trim() }
+                            <summary>{ "How, and what this region changes" }</summary>{ region_note.1.trim() }
                         </details>
                     }
                 </div>

@@ -364,8 +364,8 @@ pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String
     format!("{lead}{changes}")
 }
 
-/// The region's note in two parts: where its prices come from, and (empty, or starting with a
-/// space) the stand-ins the region changes, which the page keeps folded under the first.
+/// The region's note in two parts: which prices, and (empty, or starting with a space) how they
+/// are found and the stand-ins the region changes, which the page keeps folded under the first.
 pub fn region_note(catalog: &Catalog, provider: &str, region: &str) -> (String, String) {
     let Some(known) = catalog.provider(provider) else {
         return (String::new(), String::new());
@@ -386,10 +386,10 @@ pub fn region_note(catalog: &Catalog, provider: &str, region: &str) -> (String, 
         return (lead, String::new());
     };
     let home = known.region;
-    let lead = format!(
-        "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
+    let lead = format!("Prices for {here}.");
+    let mut text = format!(
+        " Its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
     );
-    let mut text = String::new();
     // What the region changes in the provider's mappings, in one sentence each (not one per
     // offer): the offers another stands in for, and those that keep the default region's price.
     let base = Catalog::builtin().ok();
