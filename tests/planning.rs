@@ -528,6 +528,14 @@ fn students_over_a_credit_read_all_some_or_fewer_than_one() {
         base.over_credit_words(none.over_credit),
         "Fewer than 1 student per course run would cost more than this."
     );
+    let one = SpreadInputs {
+        students: 1,
+        ..base
+    };
+    assert_eq!(
+        one.over_credit_words(1.0),
+        "The one student would cost more than this."
+    );
     let some = simulate(base);
     assert!(
         some.over_credit > 1.0 && some.over_credit < 190.0,

@@ -95,7 +95,9 @@ impl SpreadInputs {
     pub fn over_credit_words(&self, over: f64) -> String {
         let students = self.students as f64;
         let rounded = over.round();
-        if students > 0.0 && rounded >= students {
+        if students == 1.0 && rounded >= 1.0 {
+            "The one student would cost more than this.".to_string()
+        } else if students > 0.0 && rounded >= students {
             let all = crate::model::format::number(students, 0);
             format!("All {all} students would cost more than this.")
         } else if rounded < 1.0 {
