@@ -12,7 +12,6 @@ use crate::model::engine::estimate::{CostLine, Estimate, Phase};
 use crate::model::engine::price_age::{Age, PriceAge};
 use crate::model::engine::priced_by::pricing_line;
 use crate::model::format;
-use crate::model::scenario::choice::Choice;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::Scenario;
 use crate::model::testbed::words::tier_name;
@@ -244,16 +243,6 @@ fn about_rows(context: &CsvContext<'_>) -> String {
             setting.label_in(scenario),
             full(setting.get(scenario) * rate),
         ));
-    }
-    // Then every other setting, from the choices table (those above under their own name
-    // are not repeated).
-    for &choice in Choice::ALL {
-        if !rows.iter().any(|(what, _)| what == choice.label()) {
-            rows.push((
-                choice.label().to_string(),
-                choice.words(scenario, context.catalog),
-            ));
-        }
     }
     rows.into_iter()
         .map(|(what, value)| csv_row(&[what, value]))
