@@ -412,3 +412,103 @@ fn undo_redo_and_a_reload_bring_back_every_fields_provenance() {
     let back = edited.apply(Action::Undo);
     assert_eq!(field_note(field, &back.scenario, back.origin), by_bill[0].1);
 }
+
+mod wording {
+    //! Issue 46, item 5: the bill summary's hours agree or say why, a precision rule, Oracle's
+    //! OCPU hours, and the switch offered only while the scenario is on another provider.
+    use super::*;
+    use course_cost::model::focus::calibrate::times;
+    use course_cost::model::focus::classify::SkipReason;
+    use course_cost::model::focus::summary_words::{matched_words, resource_hours_words};
+
+    #[test]
+    fn matched_hours_and_course_resource_hours_agree_or_say_why_in_one_sentence() {
+        let scenario = &paper().scenario;
+        // t3.medium stands in one for one: the hours agree, nothing to explain.
+        let t3 = bill(&[("t3.medium", 40_000.0)]);
+        let (check, _) = calibrated(&t3, scenario, &[]);
+        assert_eq!(
+            matched_words(&check, &t3),
+            "40,000 h of 40,000 h of compute"
+        );
+        assert_eq!(resource_hours_words(&check), None);
+        // p4d.24xlarge stands in for the A100 nodes at fractions below one (offers.toml: 8
+        // A100s; a 1x A100 node is 0.125 of it): 600 billed hours are more resource-hours,
+        // by hand the sum over resources of the hours split by the scenario's shares / fraction.
+        let p4d = bill(&[("p4d.24xlarge", 600.0)]);
+        let (check, _) = calibrated(&p4d, scenario, &[]);
+        let by_hand: f64 = check
+            .resources
+            .iter()
+            .filter(|r| r.instance_type == "p4d.24xlarge")
+            .map(|r| 600.0 * r.share / r.fraction)
+            .sum();
+        assert!(by_hand > 600.0, "{by_hand}");
+        let why = resource_hours_words(&check).expect("a sentence");
+        let expected_start = format!(
+            "The 600 h matched count as {} h of course resources, because a course resource can \
+             be part of a billed machine or several of them (",
+            course_cost::model::format::number(by_hand, 0)
+        );
+        assert!(why.starts_with(&expected_start), "{why}");
+        assert!(
+            why.contains("0.125 × p4d.24xlarge, so each billed hour of it is 8 hours"),
+            "{why}"
+        );
+        assert_eq!(why.matches(". ").count(), 0, "one sentence: {why}");
+    }
+
+    #[test]
+    fn factors_and_shares_keep_to_three_significant_digits() {
+        // The issue's "x41.4276" and "0.00054%".
+        assert_eq!(times(41.4276), "×41.4");
+        assert_eq!(times(0.407_412), "×0.407");
+        assert_eq!(percent(0.000_005_4), "under 0.1%");
+        assert_eq!(percent(0.384_21), "38.4%");
+        // The official sample's AWS month covers a tiny share: the warning has no long decimals.
+        let aws = sample_of("AWS");
+        let (_, calibration) = calibrated(&aws, &paper().scenario, &[]);
+        let warning = calibration.warning().unwrap();
+        let long = warning
+            .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .filter_map(|n| n.split_once('.'))
+            .any(|(_, decimals)| decimals.trim_end_matches('.').len() > 3);
+        assert!(!long, "{warning}");
+        assert!(
+            warning.contains("under 0.1% of the scenario's"),
+            "{warning}"
+        );
+    }
+
+    #[test]
+    fn oracle_ocpu_hours_are_named_not_read_as_zero_hours() {
+        // The sample's 7 Oracle rows: three usage rows of compute in "GB Hours" (2) and "OCPU
+        // Hours" (1), two adjustments (in "OCPU Per Hour" and "Gigabyte Per Hour": counted as
+        // adjustments), a data transfer and a boot volume.
+        let oracle = sample_of("Oracle");
+        let per_unit = oracle
+            .skipped
+            .iter()
+            .find(|(reason, _)| **reason == SkipReason::PerProcessorHours)
+            .map(|(_, tally)| tally.rows);
+        assert_eq!(per_unit, Some(3), "{:?}", oracle.skipped);
+        let check = compare(&oracle, &paper().scenario, catalog()).unwrap();
+        let words = matched_words(&check, &oracle);
+        assert!(
+            words.starts_with("none: its compute is billed per processor"),
+            "{words}"
+        );
+        assert!(!words.contains("0.0 h"), "{words}");
+    }
+
+    #[test]
+    fn the_switch_to_the_bills_provider_is_offered_only_before_it() {
+        let microsoft = sample_of("Microsoft");
+        let mut on_azure = paper().scenario.clone();
+        on_azure.pricing.provider = "azure".into();
+        let check = compare(&microsoft, &on_azure, catalog()).unwrap();
+        if let Err(why) = calibrate_to_bill(&check, &microsoft, &on_azure, catalog(), &[]) {
+            assert!(!why.contains("bill's provider"), "{why}");
+        }
+    }
+}

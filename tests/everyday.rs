@@ -25,6 +25,23 @@ fn offer(id: &str) -> &'static course_cost::model::catalog::offer::Offer {
 }
 
 #[test]
+fn a_machine_of_another_kind_says_what_it_is_and_what_is_needed() {
+    // Issue 46: "does not fit: a machine without GPUs, not a machine with GPUs" read as if the
+    // offer were both. resources.toml: compute_liqid has 1 A100; offers.toml: aws/t3.medium has
+    // 2 vCPUs and no GPU.
+    let words = fit(resource("compute_liqid"), offer("aws/t3.medium")).words();
+    assert_eq!(
+        words,
+        "it is a machine without GPUs; the resource needs a machine with GPUs"
+    );
+    let words = fit(resource("m1.medium"), offer("aws/g6.xlarge")).words();
+    assert_eq!(
+        words,
+        "it is a machine with GPUs; the resource needs a machine without GPUs"
+    );
+}
+
+#[test]
 fn an_l4_fits_neither_a100_node_and_fits_the_rtx_6000_one() {
     // resources.toml: compute_liqid 1x A100 40 GB, compute_gigaio 1x A100 80 GB, gpu_rtx_6000
     // 1x 24 GB; offers.toml: aws/g6.xlarge 1x L4 24 GB. The issue's case: the L4 was listed for
@@ -186,16 +203,74 @@ fn right_sizing_never_picks_an_offer_that_does_not_fit() {
     }
 }
 
+/// The "Lab N" number of a lab name, read by hand in the test.
+fn number_in(name: &str) -> Option<u32> {
+    let digits: String = name
+        .strip_prefix("Lab ")?
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
 #[test]
-fn an_added_lab_comes_after_the_last_one_for_as_long_as_labs_usually_take() {
+fn an_added_lab_on_every_preset_lands_inside_the_term_numbered_after_the_last() {
+    // Issue 46: on the CPU-only preset (labs due by week 16 of a 16-week term) "Add a lab" gave
+    // a lab released in week 17 and due in week 18. Added three times, on every preset, each new
+    // lab is released in week 1 or later, due by the term's last week, runs at least one week,
+    // and is numbered after the highest "Lab N" so far.
+    for preset in course_cost::model::presets::builtin_presets().expect("presets") {
+        let mut s = preset.scenario.clone();
+        for _ in 0..3 {
+            let highest = s
+                .course
+                .labs
+                .iter()
+                .filter_map(|l| number_in(&l.name))
+                .max();
+            let count = s.course.labs.len();
+            s = apply_change(&s, catalog(), Change::AddLab).expect("valid");
+            let added = s.course.labs.last().expect("a lab");
+            let term = s.course.term_weeks;
+            let expected = highest.unwrap_or(0).max(count as u32) + 1;
+            assert_eq!(
+                added.name,
+                format!("Lab {expected}: New lab"),
+                "{}",
+                preset.id
+            );
+            assert!(
+                added.start_week >= 1.0,
+                "{}: {}",
+                preset.id,
+                added.start_week
+            );
+            assert!(
+                added.due_week <= term,
+                "{}: due {} of {term}",
+                preset.id,
+                added.due_week
+            );
+            assert!(added.due_week >= added.start_week + 1.0, "{}", preset.id);
+        }
+    }
+}
+
+#[test]
+fn an_added_lab_comes_after_the_last_one_when_the_term_has_room() {
     // paper-course.toml: the labs are due in weeks 2, 4, 15, 6, 8, 9, 14 and 16 (Lab 8 last),
     // and take 1, 1, 1, 2, 2, 1, 3 and 4 weeks: median (1 + 2) / 2 = 1.5, rounded to 2 whole
-    // weeks. Lab 9 is released in week 17 and due in week 19 (past the 16-week term: the
-    // timeline says so), not released and due in week 16.
-    let s = apply_change(&paper().scenario, catalog(), Change::AddLab).expect("valid");
+    // weeks. In a 20-week term Lab 9 is released in week 17 and due in week 19; in the paper's
+    // 16-week term it is due in week 16, released two weeks before (week 14).
+    let mut roomy = paper().scenario.clone();
+    roomy.course.term_weeks = 20.0;
+    let s = apply_change(&roomy, catalog(), Change::AddLab).expect("valid");
     let added = s.course.labs.last().expect("a lab");
     assert_eq!(added.name, "Lab 9: New lab");
     assert_eq!((added.start_week, added.due_week), (17.0, 19.0));
+    let s = apply_change(&paper().scenario, catalog(), Change::AddLab).expect("valid");
+    let added = s.course.labs.last().expect("a lab");
+    assert_eq!((added.start_week, added.due_week), (14.0, 16.0));
 }
 
 mod notices {

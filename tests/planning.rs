@@ -480,3 +480,69 @@ fn a_budget_reserve_is_not_spent_on_students() {
     )
     .is_err());
 }
+
+#[test]
+fn the_p90_credit_is_one_figure_in_the_spread_the_budget_planner_and_the_su_cap() {
+    // Issue 46: the p90 credit read $314.85 on Plan (interpolated from the simulation) and
+    // $314.88 on Results (the closed form). By hand: VM part x exp(-sigma^2/2 + sigma z_0.9) +
+    // the fixed part, z_0.9 = 1.2815516 (normal tables).
+    use course_cost::model::testbed::TestbedTwin;
+    let s = &paper().scenario;
+    let e = estimate(s);
+    let inputs = SpreadInputs::of(&e, &s.planning);
+    let sigma = inputs.sigma;
+    let by_hand = inputs.labs_overrun_mean_usd * (-sigma * sigma / 2.0 + sigma * 1.281_551_6).exp()
+        + inputs.labs_leased_usd
+        + inputs.project_share_usd;
+    assert!(off_by(inputs.percentile_usd(90.0), by_hand) < 1e-6);
+    assert_eq!(s.planning.percentile, 90.0);
+    let twin = TestbedTwin::of(s, &e, catalog());
+    assert_eq!(twin.cap.usd, inputs.percentile_usd(s.planning.percentile));
+    let plan = plan_budget(
+        s.planning.budget_usd,
+        inputs.percentile_usd(s.planning.percentile),
+    );
+    assert_eq!(plan.credit_per_student_usd, twin.cap.usd);
+}
+
+#[test]
+fn students_over_a_credit_read_all_some_or_fewer_than_one() {
+    // Issue 46: "About 191 students per course run would cost more than this" for a credit all
+    // 191 exceed. Every student pays at least the fixed part (lease-bounded labs and the project
+    // share), so a credit under it is exceeded by all; one 100 times the mean by none.
+    let base = paper_inputs(200);
+    let all = simulate(SpreadInputs {
+        credit_usd: base.fixed_usd() * 0.9,
+        ..base
+    });
+    assert_eq!(all.over_credit, 191.0);
+    assert_eq!(
+        base.over_credit_words(all.over_credit),
+        "All 191 students would cost more than this."
+    );
+    let none = simulate(SpreadInputs {
+        credit_usd: base.percentile_usd(50.0) * 100.0,
+        ..base
+    });
+    assert_eq!(
+        base.over_credit_words(none.over_credit),
+        "Fewer than 1 student per course run would cost more than this."
+    );
+    let one = SpreadInputs {
+        students: 1,
+        ..base
+    };
+    assert_eq!(
+        one.over_credit_words(1.0),
+        "The one student would cost more than this."
+    );
+    let some = simulate(base);
+    assert!(
+        some.over_credit > 1.0 && some.over_credit < 190.0,
+        "{}",
+        some.over_credit
+    );
+    assert!(base
+        .over_credit_words(some.over_credit)
+        .starts_with("About "));
+}

@@ -81,7 +81,7 @@ fn each_provider_has_three_regions_and_the_gpu_clouds_one_price_everywhere() {
             if !read {
                 let summary = region_summary(c, provider, region);
                 assert!(
-                    summary.contains(&format!("keeps its {} price", regions[0])),
+                    summary.contains(&format!("keep their {} price", regions[0])),
                     "{summary}"
                 );
             }
@@ -226,10 +226,7 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
             // Another offer stands in there (not sold there, or not in the catalog read), named
             // in the region's note: its own Spring 2025 price times its ratio.
             let stand_in = offer(&there.offer_id);
-            let named = format!(
-                "{}, the next fitting offer priced there, stands in",
-                stand_in.sku
-            );
+            let named = format!("{} for {}", stand_in.sku, line.sku);
             assert!(summary.contains(&named), "{summary}");
             let r = ratio(&eu, &us, stand_in).expect("a stand-in priced in both regions");
             let usd = stand_in.per_hour(stand_in.price_in(snapshot).usd) * r * there.fraction;
@@ -363,8 +360,12 @@ fn an_offer_not_priced_in_a_region_gives_way_to_the_next_fitting_one_named() {
     let result = estimate(&in_region(&paper().scenario, "ap-southeast-1"));
     for (there, home) in regional.mappings.iter().zip(c.mappings) {
         if there.offer != home.offer {
-            assert!(summary.contains(there.note), "{summary}");
             let sku = &c.offer(there.offer).expect("offer").sku;
+            let home_sku = &c.offer(home.offer).expect("offer").sku;
+            assert!(
+                summary.contains(&format!("{sku} for {home_sku}")),
+                "{summary}"
+            );
             assert!(there
                 .note
                 .contains(&format!("{sku}, the next fitting offer")));
@@ -565,4 +566,24 @@ fn a_regions_spot_price_is_its_default_regions_times_the_ratio_in_every_price_se
         scaled > 0 && in_newest,
         "some spot price scaled, the newest prices' too"
     );
+}
+
+#[test]
+fn the_region_note_says_each_sentence_once_not_once_per_offer() {
+    // Issue 46: the note repeated "... has no ... price in the catalogs read ..." for each offer.
+    for region in ["eu-west-1", "ap-southeast-1"] {
+        let summary = region_summary(catalog(), "aws", region);
+        let sentences: Vec<&str> = summary.split(". ").collect();
+        for (i, sentence) in sentences.iter().enumerate() {
+            assert!(!sentences[..i].contains(sentence), "{summary}");
+        }
+        assert!(
+            summary
+                .matches("in the catalogs read (not sold there")
+                .count()
+                <= 1,
+            "{summary}"
+        );
+        assert!(summary.matches("stands in").count() <= 1, "{summary}");
+    }
 }

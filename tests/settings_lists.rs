@@ -121,3 +121,206 @@ fn every_usage_setting_is_a_row_of_the_tornado() {
     }
     assert!(usage >= 6);
 }
+
+mod choices {
+    //! Issue 46, item 3: the settings that are not one number (the region, the stand-ins you
+    //! chose...) are declared in the choices table, and the comparison, the exports and the
+    //! link read it.
+    use super::common::{self, catalog, estimate, paper};
+    use course_cost::model::catalog::offer::PriceModel;
+    use course_cost::model::edit::change::{apply_change, Change};
+    use course_cost::model::edit::pool_change::PoolChange;
+    use course_cost::model::export::ExportKind;
+    use course_cost::model::planners::diff::input_differences;
+    use course_cost::model::scenario::choice::Choice;
+    use course_cost::model::scenario::field::UseSite;
+    use course_cost::model::scenario::levers::Levers;
+    use course_cost::model::scenario::realism::{BillNote, ResourceFactor};
+    use course_cost::model::scenario::setting::Setting;
+    use course_cost::model::scenario::{Capacity, Scenario};
+    use course_cost::model::share::{decode, encode};
+
+    fn change(s: &Scenario, change: Change) -> Scenario {
+        apply_change(s, catalog(), change).expect("valid")
+    }
+
+    /// `a` with `choice` alone changed, as a user would (an exhaustive match: a new line in the
+    /// choices table needs its case here, or this does not build).
+    fn changed_alone(a: &Scenario, choice: Choice) -> Scenario {
+        let mut b = a.clone();
+        match choice {
+            Choice::Title => return change(a, Change::SetTitle("Plan B".into())),
+            Choice::Notes => return change(a, Change::SetNotes("More GPUs".into())),
+            Choice::Provider => return change(a, Change::SetProvider("gcp".into())),
+            Choice::Region => return change(a, Change::SetRegion("eu-west-1".into())),
+            Choice::Prices => {
+                let other = catalog()
+                    .snapshots
+                    .iter()
+                    .find(|s| s.id != a.pricing.snapshot);
+                let id = other.expect("a second snapshot").id.to_string();
+                return change(a, Change::SetSnapshot(id));
+            }
+            Choice::BuyInstances => return change(a, Change::SetPriceModel(PriceModel::Spot)),
+            Choice::Currency => {
+                let rate = a.pricing.usd_to_currency;
+                let code = "EUR".to_string();
+                return change(a, Change::SetCurrencyWithRate { code, rate });
+            }
+            Choice::Labs => {
+                let name = "Lab 1: Renamed".to_string();
+                return change(a, Change::RenameLab { lab: 0, name });
+            }
+            Choice::GroupProject => return change(a, Change::AddUse(UseSite::Project)),
+            Choice::ResourceFactors => b.resource_factors.push(ResourceFactor {
+                resource: a.course.project.uses[0].resource.clone(),
+                factor: 1.5,
+            }),
+            Choice::StandIns => {
+                return change(
+                    a,
+                    Change::ChooseOffer {
+                        provider: "aws".into(),
+                        resource: "compute_liqid".into(),
+                        offer: "aws/g6.xlarge".into(),
+                    },
+                )
+            }
+            Choice::CustomOffers => {
+                let offer = common::a100_custom_offer("University GPU cluster");
+                return change(a, Change::AddCustomOffer(offer));
+            }
+            Choice::Capacity => {
+                let project = &a.course.project;
+                let capacity = Capacity {
+                    resource: project.uses[0].resource.clone(),
+                    units: 2.0,
+                    start_week: project.start_week,
+                    weeks: project.weeks,
+                    note: String::new(),
+                };
+                return change(a, Change::Pool(PoolChange::AddCapacity(capacity)));
+            }
+            Choice::Levers => return change(a, Change::SetLevers(Levers::suggested())),
+            Choice::Seed => b.planning.seed += 1,
+            Choice::Runs => b.planning.runs += 100,
+            Choice::BillNote => {
+                b.bill_note = Some(BillNote {
+                    text: "calibrated: from a FOCUS bill".into(),
+                    fields: Vec::new(),
+                })
+            }
+        }
+        b
+    }
+
+    /// Every leaf of the scenario's JSON ("pricing.region", "course.labs"), arrays whole.
+    fn leaves(value: &serde_json::Value, path: &str, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, inner) in map {
+                    let inner_path = if path.is_empty() {
+                        key.clone()
+                    } else {
+                        format!("{path}.{key}")
+                    };
+                    leaves(inner, &inner_path, out);
+                }
+            }
+            _ => out.push(path.to_string()),
+        }
+    }
+
+    #[test]
+    fn every_part_of_a_scenario_is_a_line_of_the_settings_or_the_choices_table() {
+        // Every optional part set, so its JSON holds every field there is (the region before
+        // the provider moves, so both are set).
+        let mut full = paper().scenario.clone();
+        for &choice in Choice::ALL.iter().rev() {
+            full = changed_alone(&full, choice);
+        }
+        let json = serde_json::to_value(&full).expect("serializes");
+        let mut paths = Vec::new();
+        leaves(&json, "", &mut paths);
+        assert!(paths.len() > 30, "{paths:?}");
+        let declared = |path: &str| {
+            Setting::ALL.iter().any(|s| s.path() == path)
+                || Choice::ALL.iter().any(|c| {
+                    path == c.path()
+                        || path
+                            .strip_prefix(c.path())
+                            .is_some_and(|rest| rest.starts_with('.'))
+                })
+        };
+        for path in &paths {
+            assert!(declared(path), "{path} is in neither table");
+        }
+    }
+
+    #[test]
+    fn every_choice_changed_alone_in_b_is_listed_by_name() {
+        let a = &paper().scenario;
+        for &choice in Choice::ALL {
+            let b = changed_alone(a, choice);
+            assert!(choice.differs(a, &b), "{}", choice.path());
+            let rows = input_differences(a, &b, catalog());
+            assert_eq!(rows.len(), 1, "{}: {rows:?}", choice.path());
+            assert_eq!(rows[0].label, choice.label(), "{rows:?}");
+            assert_ne!(rows[0].a, rows[0].b, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn another_region_and_a_stand_in_choice_read_in_words() {
+        // The issue's cases: B on eu-west-1 listed nothing; "0 choices / 1 choices".
+        let a = &paper().scenario;
+        let rows = input_differences(a, &changed_alone(a, Choice::Region), catalog());
+        assert_eq!(rows[0].label, "Region");
+        assert!(rows[0].a.starts_with("us-east-1 ("), "{rows:?}");
+        assert!(rows[0].b.starts_with("eu-west-1 ("), "{rows:?}");
+        let rows = input_differences(a, &changed_alone(a, Choice::StandIns), catalog());
+        assert_eq!(
+            (rows[0].a.as_str(), rows[0].b.as_str()),
+            ("none", "1 choice")
+        );
+    }
+
+    #[test]
+    fn every_choice_changed_alone_survives_the_link() {
+        let a = &paper().scenario;
+        for &choice in Choice::ALL {
+            let b = changed_alone(a, choice);
+            let decoded = decode(&encode(&b, paper()), catalog()).expect("decodes");
+            assert!(
+                !choice.differs(&b, &decoded.scenario),
+                "{}: {:?}",
+                choice.path(),
+                decoded.notices
+            );
+        }
+    }
+
+    #[test]
+    fn the_markdown_names_every_choice_with_its_value() {
+        // The Markdown's settings table lists every choice (the CSV, a table of numbers, says the
+        // provider, region, prices and currency in its "Priced with" and "Currency" rows; the
+        // JSON holds the whole scenario).
+        let s = changed_alone(&paper().scenario, Choice::Region);
+        let result = estimate(&s);
+        let markdown =
+            ExportKind::Markdown.render(&s, &result, catalog(), "https://x.invalid/", "2026-12-01");
+        for &choice in Choice::ALL {
+            let words = choice.words(&s, catalog());
+            let line = format!(
+                "| {} | {} |",
+                super::escape_markdown(choice.label()),
+                super::escape_markdown(&words)
+            );
+            assert!(markdown.contains(&line), "no Markdown row {line:?}");
+        }
+        assert!(
+            markdown.contains("| Region | eu-west-1 \\("),
+            "the region row"
+        );
+    }
+}

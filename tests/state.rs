@@ -478,3 +478,58 @@ fn the_visit_is_apart_from_the_plan() {
     assert!(undone.visit.typed.get(&students()).is_none());
     assert!(undone.visit.notice.is_none());
 }
+
+#[test]
+fn a_bill_read_stays_open_for_the_visit_until_closed_or_replaced_and_is_never_stored() {
+    // Issue 46, item 2: the bill is the visit's (no undo step, no scenario change, so no draft
+    // or link holds it); another bill replaces it and Close forgets it.
+    use course_cost::model::focus::reader::read_all;
+    use course_cost::state::OpenBill;
+    let text = include_str!("fixtures/focus/aws-1.2-excerpt.csv");
+    let summary = Rc::new(read_all(text.as_bytes()).expect("a FOCUS file"));
+    let start = Rc::new(ScenarioState::from_sources(None, None).expect("loads"));
+    let open = start
+        .clone()
+        .apply(Action::KeepBill(Some(Rc::new(OpenBill::new(
+            "aws-1.2-excerpt.csv".into(),
+            summary.clone(),
+        )))));
+    let bill = open.visit.bill.clone().expect("open");
+    assert_eq!(bill.name, "aws-1.2-excerpt.csv");
+    assert!(
+        Rc::ptr_eq(&open.scenario, &start.scenario),
+        "the scenario is unchanged"
+    );
+    assert!(Rc::ptr_eq(&open.history, &start.history), "no undo step");
+    // An edit elsewhere keeps it; so does undoing that edit.
+    let field: FieldPath = Setting::Students.into();
+    let edited = open
+        .apply(Action::EditNumber {
+            field,
+            text: "150".into(),
+        })
+        .apply(Action::FinishEdit(field));
+    assert_eq!(edited.scenario.course.students, 150.0);
+    assert!(edited
+        .visit
+        .bill
+        .as_ref()
+        .is_some_and(|b| Rc::ptr_eq(b, &bill)));
+    let undone = edited.apply(Action::Undo);
+    assert!(undone
+        .visit
+        .bill
+        .as_ref()
+        .is_some_and(|b| Rc::ptr_eq(b, &bill)));
+    // Another bill replaces it; Close forgets it.
+    let other = undone.apply(Action::KeepBill(Some(Rc::new(OpenBill::new(
+        "other.csv".into(),
+        summary,
+    )))));
+    assert_eq!(
+        other.visit.bill.as_ref().map(|b| b.name.as_str()),
+        Some("other.csv")
+    );
+    let closed = other.apply(Action::KeepBill(None));
+    assert!(closed.visit.bill.is_none());
+}

@@ -539,6 +539,18 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
     ] {
         assert!(chameleon.contains(needed), "{needed:?} not in {chameleon}");
     }
+    // Issue 46: a "we request" sentence, as the ACCESS one has; by hand, the allocations are
+    // the SUs over 20,000, rounded up, the first one and the recharges.
+    let allocations = (paper_su_by_hand(chameleon_rate, false) / 20_000.0).ceil();
+    let request = format!(
+        "We request one allocation of 20,000 SU and {} recharges of 20,000 SU ({} in all).",
+        allocations - 1.0,
+        words::su(allocations * 20_000.0)
+    );
+    assert!(
+        chameleon.contains(&request),
+        "{request:?} not in {chameleon}"
+    );
     let jetstream = jetstream_request(scenario, &twin, link, &plain);
     let credits = words::credits(paper_su_by_hand(jetstream_rate, false));
     for needed in [
@@ -577,4 +589,39 @@ fn a_cloudbank_fund_covers_the_estimate_or_says_by_how_much_it_falls_short() {
     let covered = fund_check(60_000.0, total);
     assert!(covered.covers && covered.margin_usd > 0.0);
     assert_eq!(fund_check(0.0, 0.0).margin_pct, 0.0);
+}
+
+#[test]
+fn a_cpu_only_course_has_no_su_line_for_rules_that_charge_it_nothing() {
+    // Issue 46: "0-0 SU under the rules before July 2025; 0 recharges of 20,000 SU" on the
+    // CPU-only preset. The rules before July 2025 did not charge KVM VMs (testbeds.toml: the
+    // m1 flavors' before_low and before_high are 0), and the course fits one allocation.
+    let preset = course_cost::model::presets::builtin_presets()
+        .unwrap()
+        .iter()
+        .find(|p| p.id.starts_with("cpu-only") && !p.archived)
+        .expect("the CPU-only preset");
+    let scenario = &preset.scenario;
+    let result = estimate(scenario);
+    let twin = TestbedTwin::of(scenario, &result, catalog());
+    assert_eq!(twin.actual.split.total().before_high, 0.0);
+    assert_eq!(twin.actual.chameleon.recharges, 0.0);
+    let line = words::testbeds_line(&twin);
+    let md = markdown(scenario, &result, catalog(), "https://example.invalid/");
+    let request = chameleon_request(scenario, &twin, "x", &|t: &str| t.to_string());
+    for text in [&line, &md] {
+        assert!(!text.contains("before July 2025"), "{text}");
+        assert!(!text.contains("0 recharges"), "{text}");
+    }
+    assert!(
+        request.contains("We request one allocation of 20,000 SU."),
+        "{request}"
+    );
+    // The paper's course keeps both (it is charged under the older rules and needs recharges).
+    let paper_twin = TestbedTwin::of(&paper().scenario, &estimate(&paper().scenario), catalog());
+    let paper_line = words::testbeds_line(&paper_twin);
+    assert!(
+        paper_line.contains("under the rules before July 2025"),
+        "{paper_line}"
+    );
 }

@@ -14,6 +14,7 @@ use crate::model::html;
 use crate::model::json::{indent_json, to_json};
 use crate::model::plural::plural;
 use crate::model::presets::paper_course;
+use crate::model::scenario::choice::Choice;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::scenario::setting::Setting;
 use crate::model::scenario::Scenario;
@@ -273,7 +274,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     ));
     md.push_str(&calibrated_words(scenario));
     md.push_str(".\n\n");
-    md.push_str(&settings_table(scenario));
+    md.push_str(&settings_table(scenario, catalog));
     for warning in &estimate.warnings {
         md.push_str(&format!("> {}\n\n", escape(warning)));
     }
@@ -323,15 +324,19 @@ fn cost_table(estimate: &Estimate, money: &dyn Fn(f64) -> String) -> String {
     md
 }
 
-/// Every setting of the settings table with its value in words, as a Markdown table.
-fn settings_table(scenario: &Scenario) -> String {
+/// Every setting of the settings and choices tables with its value in words, as a Markdown
+/// table.
+fn settings_table(scenario: &Scenario, catalog: &Catalog) -> String {
     let mut md = String::from("| Setting | Value |\n|---|---:|\n");
+    let mut row = |label: &str, value: &str| {
+        let (label, value) = (escape_markdown(label), escape_markdown(value));
+        md.push_str(&format!("| {label} | {value} |\n"));
+    };
     for &setting in Setting::ALL {
-        md.push_str(&format!(
-            "| {} | {} |\n",
-            escape_markdown(&setting.label_in(scenario)),
-            escape_markdown(&setting.value_words(scenario))
-        ));
+        row(&setting.label_in(scenario), &setting.value_words(scenario));
+    }
+    for &choice in Choice::ALL {
+        row(choice.label(), &choice.words(scenario, catalog));
     }
     md.push('\n');
     md

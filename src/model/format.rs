@@ -100,6 +100,23 @@ pub fn exact(value: f64) -> String {
     }
 }
 
+/// A ratio shown to a reader: three significant digits at most and three decimals at most
+/// (41.4, 1.23, 0.407, 0.012; whole from 100 on), "<0.001" below that, so no figure claims a
+/// precision its inputs do not have (the bill view's factors: issue 46).
+pub fn ratio(value: f64) -> String {
+    let size = value.abs();
+    if size > 0.0 && size < 0.001 {
+        return format!("<{}", number(0.001, 3));
+    }
+    let decimals = match size {
+        s if s >= 100.0 => 0,
+        s if s >= 10.0 => 1,
+        s if s >= 1.0 => 2,
+        _ => 3,
+    };
+    number(value, decimals)
+}
+
 /// The decimals that show `value` to `digits` significant digits when it is below 0.1 in size,
 /// `digits` otherwise: 0.000536 to 2 is 5 ("0.00054"), 0.5 to 2 is 2 ("0.50").
 pub fn significant_decimals(value: f64, digits: usize) -> usize {
@@ -114,6 +131,18 @@ pub fn significant_decimals(value: f64, digits: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratios_have_three_significant_digits_at_most() {
+        assert_eq!(ratio(41.4276), "41.4");
+        assert_eq!(ratio(12.8176), "12.8");
+        assert_eq!(ratio(1.23456), "1.23");
+        assert_eq!(ratio(0.40741), "0.407");
+        assert_eq!(ratio(0.0123), "0.012");
+        assert_eq!(ratio(0.000536), "<0.001");
+        assert_eq!(ratio(1234.5), "1,235");
+        assert_eq!(ratio(0.0), "0.000");
+    }
 
     #[test]
     fn groups_thousands_and_drops_negative_zero() {

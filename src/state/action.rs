@@ -7,6 +7,8 @@ use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
 
+use super::visit::OpenBill;
+
 /// Every change the UI can ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
@@ -44,6 +46,8 @@ pub enum Action {
     /// Keep the term view's status paragraph (without its link) for the Markdown export and
     /// print, for the scenario as it is now; `None` forgets it. Not an undo step.
     TermStatus(Option<String>),
+    /// Keep this bill open for the visit (`None`: close it); no undo step.
+    KeepBill(Option<Rc<OpenBill>>),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -69,6 +73,7 @@ impl Action {
             Action::FinishEdit(_)
             | Action::DismissLinkNotices
             | Action::TermStatus(_)
+            | Action::KeepBill(_)
             | Action::Undo
             | Action::Redo => "",
         }

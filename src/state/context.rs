@@ -10,6 +10,7 @@ use crate::model::focus::calibrate::BillCalibration;
 
 use super::action::Action;
 use super::scenario_state::ScenarioState;
+use super::visit::OpenBill;
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
@@ -210,6 +211,11 @@ impl Dispatch {
     /// Keeps (or forgets) the term view's status paragraph for the Markdown export and print.
     pub fn term_status(&self, text: Option<String>) {
         self.send(Action::TermStatus(text));
+    }
+
+    /// Keeps `bill` open for the visit (`None` closes it).
+    pub fn keep_bill(&self, bill: Option<OpenBill>) {
+        self.send(Action::KeepBill(bill.map(Rc::new)));
     }
 
     senders! {

@@ -39,4 +39,4 @@ pub use priced::Priced;
 pub use replacement::Replacement;
 pub use scenario_state::ScenarioState;
 pub use typed_text::{TypedText, TypedTexts};
-pub use visit::Visit;
+pub use visit::{OpenBill, Visit};

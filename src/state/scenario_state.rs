@@ -363,6 +363,11 @@ impl ScenarioState {
                 Rc::new(next)
             }
             Action::TermStatus(text) => self.keep_term_status(text),
+            Action::KeepBill(bill) => {
+                let mut next = (*self).clone();
+                next.visit.bill = bill;
+                Rc::new(next)
+            }
             Action::Undo | Action::Redo => self,
         }
     }

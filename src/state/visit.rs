@@ -3,6 +3,8 @@
 
 use std::rc::Rc;
 
+use crate::model::focus::calibrate::BillCalibration;
+use crate::model::focus::BillSummary;
 use crate::model::scenario::field::FieldPath;
 use crate::model::scenario::valid::ValidScenario;
 use crate::model::Scenario;
@@ -38,10 +40,45 @@ pub struct Visit {
     /// The term view's status paragraph (without its link) and the scenario it was made for,
     /// for the Markdown export and print; never stored.
     pub term_status: Option<(Rc<ValidScenario>, String)>,
+    /// The bill read in Plan, kept while the reader visits the other views, until they close it
+    /// or open another; never stored (no draft, link or undo step holds it).
+    pub bill: Option<Rc<OpenBill>>,
 }
 
-/// What renders differently: the texts, the notices, whether a scenario is restorable (the
-/// scenario being edited and `from_link` show nowhere).
+/// A bill read in Plan and what the reader chose for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenBill {
+    /// The file's name.
+    pub name: String,
+    /// What the reader found in it.
+    pub summary: Rc<BillSummary>,
+    /// The tag its rows are split by (empty for none).
+    pub tag: String,
+    /// Resources with no billed hours the reader keeps at their plan (resource ids).
+    pub kept: Vec<String>,
+    /// Billed instance types the reader mapped to a resource: (type, resource id).
+    pub mapped: Vec<(String, String)>,
+    /// The calibration whose warning the reader confirmed (held, so no later one takes its
+    /// address).
+    pub confirmed: Option<Rc<BillCalibration>>,
+}
+
+impl OpenBill {
+    /// A bill just read: no split by tag, no choices yet.
+    pub fn new(name: String, summary: Rc<BillSummary>) -> OpenBill {
+        OpenBill {
+            name,
+            summary,
+            tag: String::new(),
+            kept: Vec::new(),
+            mapped: Vec::new(),
+            confirmed: None,
+        }
+    }
+}
+
+/// What renders differently: the texts, the notices, whether a scenario is restorable, the open
+/// bill (the scenario being edited and `from_link` show nowhere).
 impl PartialEq for Visit {
     fn eq(&self, other: &Self) -> bool {
         self.typed == other.typed
@@ -51,6 +88,11 @@ impl PartialEq for Visit {
             && self.replaced_scenario.is_some() == other.replaced_scenario.is_some()
             && self.replaced_by == other.replaced_by
             && self.term_status.as_ref().map(|t| &t.1) == other.term_status.as_ref().map(|t| &t.1)
+            && match (&self.bill, &other.bill) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
     }
 }
 

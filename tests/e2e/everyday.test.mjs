@@ -276,23 +276,25 @@ async function labWeeks(page) {
     }));
 }
 
-test('an added lab is named after the last one and released after the last is due', async () => {
+test('an added lab is named after the last one and lands inside the term', async () => {
   const page = await openCalculator(app.browser, app.server.url);
   const weeks = await labWeeks(page);
   const names = await page.getByTestId('lab-name').evaluateAll((inputs) => inputs.map((i) => i.value));
-  // By hand: numbered after the highest "Lab N"; released the week after the latest due week;
-  // due the labs' median length later (whole weeks, at least one).
+  // By hand: numbered after the highest "Lab N"; the labs' median length (whole weeks, at least
+  // one); released the week after the latest due week if it is then due by the term's last week,
+  // else due in the term's last week (issue 46: never after the term).
+  const term = Number(await page.getByTestId('term-weeks-input').inputValue());
   const number = Math.max(...names.map((n) => Number(n.match(/^Lab (\d+)/)?.[1] ?? 0))) + 1;
-  const start = Math.max(...weeks.map(([, due]) => due)) + 1;
   const lengths = weeks.map(([s, d]) => d - s).sort((a, b) => a - b);
   const mid = lengths.length / 2;
   const median = lengths.length % 2 ? lengths[Math.floor(mid)] : (lengths[mid - 1] + lengths[mid]) / 2;
   const length = Math.max(1, Math.round(median));
+  const start = Math.min(Math.max(...weeks.map(([, due]) => due)) + 1, term - length);
   await page.getByTestId('add-lab').click();
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid="lab-editor"]').length === n, names.length + 1);
   assert.equal(await page.getByTestId('lab-name').last().inputValue(), `Lab ${number}: New lab`);
   assert.deepEqual((await labWeeks(page)).at(-1), [start, start + length]);
-  assert.ok(start > Math.max(...weeks.map(([s]) => s)), 'after every other lab\'s release');
+  assert.ok(start + length <= term, 'inside the term');
   await closeClean(page);
 });
 

@@ -25,20 +25,19 @@ use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration
 use crate::model::focus::classify::SkipReason;
 use crate::model::focus::compare::{compare_mapped, BilledAgainstPlanned, ProviderMatch};
 use crate::model::focus::fold;
+use crate::model::focus::summary_words::{matched_words, resource_hours_words};
 use crate::model::focus::BillSummary;
 use crate::model::format;
 use crate::model::worker_protocol::{FromWorker, ToWorker};
-use crate::state::{use_scenario, Dispatch, ScenarioHandle};
+use crate::state::{use_scenario, Dispatch, OpenBill, ScenarioHandle};
 
-/// What the panel holds.
+/// What the panel is doing (a bill once read is the visit's: [`OpenBill`]).
 #[derive(Clone, PartialEq)]
 enum Reading {
     /// Nothing opened yet.
     Idle,
     /// Reading a file.
     Busy(String, Option<Progress>),
-    /// A bill was read.
-    Done(String, Rc<BillSummary>),
     /// The file could not be read; the message says why.
     Failed(String),
 }
@@ -164,11 +163,7 @@ fn summary_view(
         true => format!("{} {}", format::number(c.billed_total, 2), bill.currency),
         false => format::money(c.billed_total, "USD", 1.0),
     };
-    let matched = format!(
-        "{} h of {} h of compute",
-        format::number(c.matched_hours(), 1),
-        format::number(bill.compute_hours(), 1)
-    );
+    let matched = matched_words(c, bill);
     let share = match calibration {
         Ok(calibration) => percent(calibration.coverage.share()),
         Err(_) => "none".to_string(),
@@ -198,9 +193,14 @@ fn summary_view(
         ),
     ];
     html! {
-        <dl class="figures" data-testid="focus-summary">
-            for (name, testid, value) in figures { { figure(name, testid, value) } }
-        </dl>
+        <>
+            <dl class="figures" data-testid="focus-summary">
+                for (name, testid, value) in figures { { figure(name, testid, value) } }
+            </dl>
+            if let Some(why) = resource_hours_words(c) {
+                <p class="field-hint" data-testid="focus-hours-why">{ why }</p>
+            }
+        </>
     }
 }
 
@@ -208,15 +208,19 @@ fn summary_view(
 type Job = Rc<RefCell<Option<WorkerJob>>>;
 
 /// Starts reading `file` in a worker of its own (fetched the first time), which tells the
-/// progress and then the bill's sums.
-fn start(file: File, reading: UseStateHandle<Reading>, job: Job) {
+/// progress and then the bill's sums; once read, the bill is the visit's open bill (it replaces
+/// the one open, if any).
+fn start(file: File, reading: UseStateHandle<Reading>, job: Job, dispatch: Dispatch) {
     let name = file.name();
     reading.set(Reading::Busy(name.clone(), None));
     let on_answer = {
         let (reading, name) = (reading.clone(), name.clone());
         move |answer: FromWorker| match answer {
             FromWorker::Progress(p) => reading.set(Reading::Busy(name.clone(), Some(p))),
-            FromWorker::Bill(bill) => reading.set(Reading::Done(name.clone(), Rc::new(*bill))),
+            FromWorker::Bill(bill) => {
+                dispatch.keep_bill(Some(OpenBill::new(name.clone(), Rc::new(*bill))));
+                reading.set(Reading::Idle);
+            }
             FromWorker::BillFailed(why) => {
                 reading.set(Reading::Failed(format!("{why} The scenario is unchanged.")))
             }
@@ -237,37 +241,35 @@ fn start(file: File, reading: UseStateHandle<Reading>, job: Job) {
     }
 }
 
-/// What the user chose for the bill open: resources with no billed hours kept, billed types
-/// mapped to a resource, and the calibration confirmed (held, so no later one takes its address).
-#[derive(Clone, Default)]
-struct Choices {
-    kept: Vec<String>,
-    mapped: Vec<(String, String)>,
-    confirmed: Option<Rc<BillCalibration>>,
-}
-
 /// Opens a file (a new bill starts without a split by tag and without choices), unless a read
 /// is going on.
-fn opener(
-    reading: UseStateHandle<Reading>,
-    job: Job,
-    tag: UseStateHandle<String>,
-    choices: UseStateHandle<Choices>,
-) -> Callback<File> {
+fn opener(reading: UseStateHandle<Reading>, job: Job, dispatch: Dispatch) -> Callback<File> {
     Callback::from(move |file: File| {
         if !matches!(*reading, Reading::Busy(..)) {
-            tag.set(String::new());
-            choices.set(Choices::default());
-            start(file, reading.clone(), job.clone());
+            start(file, reading.clone(), job.clone(), dispatch.clone());
         }
     })
 }
 
+/// The open bill with `change` made to what the reader chose, kept for the visit.
+fn rechoose(
+    dispatch: &Dispatch,
+    bill: &OpenBill,
+    change: impl Fn(&mut OpenBill, String, String) + 'static,
+) -> Callback<(String, String)> {
+    let (dispatch, bill) = (dispatch.clone(), bill.clone());
+    Callback::from(move |(a, b): (String, String)| {
+        let mut next = bill.clone();
+        change(&mut next, a, b);
+        dispatch.keep_bill(Some(next));
+    })
+}
+
 /// The tag picker's change: the bill's rows are split by the tag picked.
-fn tag_picker(tag: UseStateHandle<String>) -> Callback<Event> {
+fn tag_picker(on_tag: Callback<(String, String)>) -> Callback<Event> {
     Callback::from(move |e: Event| {
         if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-            tag.set(select.value());
+            on_tag.emit((select.value(), String::new()));
         }
     })
 }
@@ -323,39 +325,31 @@ fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
 
 /// The open bill's view: the other provider first, the summary, what Apply sets, then the
 /// folded details.
-fn results(
-    state: &ScenarioHandle,
-    (name, bill): (&str, &Rc<BillSummary>),
-    (chart, check, calibration): &Read,
-    choices: &UseStateHandle<Choices>,
-    (tag, on_tag): (String, Callback<Event>),
-) -> Html {
-    let confirmed = match (&choices.confirmed, calibration) {
+fn results(state: &ScenarioHandle, bill: &OpenBill, (chart, check, calibration): &Read) -> Html {
+    let dispatch = state.dispatch();
+    let confirmed = match (&bill.confirmed, calibration) {
         (Some(confirmed), Ok(c)) => Rc::ptr_eq(confirmed, c),
         _ => false,
     };
-    let update = |f: fn(&mut Choices, String, String, Option<Rc<BillCalibration>>)| {
-        let choices = choices.clone();
-        let current = calibration.as_ref().ok().cloned();
-        Callback::from(move |(a, b): (String, String)| {
-            let mut next = (*choices).clone();
-            f(&mut next, a, b, current.clone());
-            choices.set(next);
-        })
-    };
-    let on_keep = update(|c, id, _, _| match c.kept.iter().position(|k| *k == id) {
-        Some(at) => drop(c.kept.remove(at)),
-        None => c.kept.push(id),
-    });
-    let on_map = update(|c, instance_type, resource, _| {
-        c.mapped.retain(|(t, _)| *t != instance_type);
-        if !resource.is_empty() {
-            c.mapped.push((instance_type, resource));
+    let on_keep = rechoose(&dispatch, bill, |b, id, _| {
+        match b.kept.iter().position(|k| *k == id) {
+            Some(at) => drop(b.kept.remove(at)),
+            None => b.kept.push(id),
         }
     });
-    let on_confirm = update(|c, yes, _, current| c.confirmed = current.filter(|_| !yes.is_empty()));
+    let on_map = rechoose(&dispatch, bill, |b, instance_type, resource| {
+        b.mapped.retain(|(t, _)| *t != instance_type);
+        if !resource.is_empty() {
+            b.mapped.push((instance_type, resource));
+        }
+    });
+    let current = calibration.as_ref().ok().cloned();
+    let on_confirm = rechoose(&dispatch, bill, move |b, yes, _| {
+        b.confirmed = current.clone().filter(|_| !yes.is_empty());
+    });
+    let on_tag = tag_picker(rechoose(&dispatch, bill, |b, tag, _| b.tag = tag));
     let on_apply = {
-        let (dispatch, calibration) = (state.dispatch(), calibration.clone());
+        let (dispatch, calibration) = (dispatch.clone(), calibration.clone());
         Callback::from(move |_: MouseEvent| {
             if let Ok(c) = &calibration {
                 dispatch.calibrate_from_bill(c.clone(), confirmed);
@@ -363,13 +357,14 @@ fn results(
         })
     };
     let scenario = &state.scenario;
-    let lines = skipped(bill, check);
+    let summary = &bill.summary;
+    let lines = skipped(summary, check);
     let skipped_rows = lines.iter().map(|l| l.1).sum();
     let details = focus_actuals(&FocusActualsProps {
-        bill: bill.clone(),
+        bill: summary.clone(),
         check: check.clone(),
         chart: chart.clone(),
-        tag,
+        tag: bill.tag.clone(),
         on_tag,
         currency: AttrValue::from(scenario.pricing.currency.clone()),
         usd_to_currency: scenario.pricing.usd_to_currency,
@@ -386,15 +381,45 @@ fn results(
         on_apply,
     };
     let provider = &scenario.pricing.provider;
+    let name = &bill.name;
     html! {
         <>
-            { provider_view(check, bill, provider, state.catalog, &state.dispatch()) }
-            { summary_view(bill, check, calibration, skipped_rows) }
+            { provider_view(check, summary, provider, state.catalog, &dispatch) }
+            { summary_view(summary, check, calibration, skipped_rows) }
             { calibration_view(&props) }
             { fold("bill-details", &format!("Billed against planned: {name} per instance type, \
                 per resource, by tag, and a chart"), false, details) }
             { fold("bill-skipped", &format!("What the bill holds that the plan does not ({})",
-                rows_word(skipped_rows)), false, skipped_view(bill, lines)) }
+                rows_word(skipped_rows)), false, skipped_view(summary, lines)) }
+        </>
+    }
+}
+
+/// The file picker: a button-like label (the browser's own "No file chosen" would deny the
+/// bill open), the open bill's name and its Close.
+fn picker(
+    open: Option<&OpenBill>,
+    busy: bool,
+    on_change: Callback<Event>,
+    dispatch: &Dispatch,
+) -> Html {
+    let on_close = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.keep_bill(None))
+    };
+    html! {
+        <>
+            <label class="file-pick">{ if open.is_some() { "Open another bill" } else { "Open a bill" } }
+                <input type="file" class="visually-hidden" accept=".csv,.gz,text/csv,application/gzip"
+                    data-testid="focus-file" disabled={busy} onchange={on_change} />
+            </label>
+            if let Some(bill) = open {
+                { " Open: " }<strong data-testid="focus-file-name">{ bill.name.clone() }</strong>{ " " }
+                <button type="button" class="secondary small" data-testid="focus-close"
+                    onclick={on_close}>{ "Close" }</button>
+            } else {
+                { " or drop it here." }
+            }
         </>
     }
 }
@@ -406,16 +431,13 @@ pub fn FocusPanel() -> Html {
     let reading = use_state(|| Reading::Idle);
     let job: Job = use_mut_ref(|| None::<WorkerJob>);
     {
-        // Leaving the panel stops a read (and ends its worker).
+        // Leaving the panel stops a read and ends its worker (a bill already read stays open
+        // for the visit).
         let job = job.clone();
         use_effect_with((), move |_| move || drop(job.borrow_mut().take()));
     }
-    // The tag the bill's rows are split by, and the user's choices; a new bill starts afresh.
-    let tag = use_state(String::new);
-    let choices = use_state(Choices::default);
     let busy = matches!(*reading, Reading::Busy(..));
-    let open = opener(reading.clone(), job.clone(), tag.clone(), choices.clone());
-    let on_tag = tag_picker(tag.clone());
+    let open = opener(reading.clone(), job.clone(), state.dispatch());
     let (on_change, on_drop) = pickers(open);
     let on_drag_over = Callback::from(|e: DragEvent| e.prevent_default());
     let on_cancel = {
@@ -429,18 +451,18 @@ pub fn FocusPanel() -> Html {
             }
         })
     };
-    let done = match &*reading {
-        Reading::Done(name, bill) => Some((name.clone(), bill.clone())),
-        _ => None,
-    };
+    let bill = state.visit.bill.clone();
     let read = {
-        let (catalog, bill) = (state.catalog, done.as_ref().map(|(_, b)| b.clone()));
-        let (kept, mapped) = (choices.kept.clone(), choices.mapped.clone());
+        let catalog = state.catalog;
+        let (summary, kept, mapped) = match &bill {
+            Some(b) => (Some(b.summary.clone()), b.kept.clone(), b.mapped.clone()),
+            None => (None, Vec::new(), Vec::new()),
+        };
         use_memo(
-            (state.scenario.clone(), bill, kept, mapped),
-            move |(scenario, bill, kept, mapped)| {
+            (state.scenario.clone(), summary, kept, mapped),
+            move |(scenario, summary, kept, mapped)| {
                 // Compared, charted and calibrated once per scenario, bill and choices.
-                bill.as_ref().map(|bill| {
+                summary.as_ref().map(|bill| {
                     compare_mapped(bill, scenario, catalog, mapped).map(|c| {
                         let calibration = calibrate_to_bill(&c, bill, scenario, catalog, kept);
                         let chart = Rc::new(hours_chart(&c, bill));
@@ -450,14 +472,8 @@ pub fn FocusPanel() -> Html {
             },
         )
     };
-    let results = match (&done, &*read) {
-        (Some((name, bill)), Some(Ok(read))) => results(
-            &state,
-            (name, bill),
-            read,
-            &choices,
-            ((*tag).clone(), on_tag),
-        ),
+    let results = match (&bill, &*read) {
+        (Some(bill), Some(Ok(read))) => results(&state, bill, read),
         (Some(_), Some(Err(why))) => alert(None, why.clone()),
         _ => html! {},
     };
@@ -468,19 +484,16 @@ pub fn FocusPanel() -> Html {
                 { "Open the FOCUS cost-and-usage export of a past run of this course (AWS Data \
                   Exports, Azure Cost Management's FocusCost export or Google Cloud's FOCUS \
                   export; FOCUS 1.0 to 1.3, .csv or .csv.gz). It is read in this browser only: \
-                  nothing is uploaded, and the bill is not kept when you leave the page." }
+                  nothing is uploaded; it stays open while you visit the other views and is not \
+                  kept when you leave the page." }
             </p>
             <div class="drop-zone" ondragover={on_drag_over} ondrop={on_drop}>
-                <label>{ "Open a bill " }
-                    <input type="file" accept=".csv,.gz,text/csv,application/gzip" data-testid="focus-file"
-                        disabled={busy} onchange={on_change} />
-                </label>
-                { " or drop it here." }
+                { picker(bill.as_deref(), busy, on_change, &state.dispatch()) }
             </div>
             { match &*reading {
                 Reading::Busy(name, progress) => progress_view(name, *progress, on_cancel),
                 Reading::Failed(why) => alert(Some("focus-error"), why.clone()),
-                _ => html! {},
+                Reading::Idle => html! {},
             } }
             { results }
         </section>

@@ -23,11 +23,12 @@ fn paper_dollars(usd: f64) -> String {
     format::money(usd, BASE_CURRENCY, 1.0)
 }
 
-/// Median, 90th and 99th percentile and most expensive student of the simulated spread
-/// `result`, in the scenario's money; `paper_max_labs_usd` is the paper's most expensive
+/// Median, 90th and 99th percentile (in closed form, from `inputs`: the figures the budget
+/// planner and the SU cap show) and most expensive student of the simulated spread `result`, in the scenario's money; `paper_max_labs_usd` is the paper's most expensive
 /// student's labs (US dollars), when the scenario started from the paper's course (whatever the
 /// provider or edits since).
 fn student_figures(
+    inputs: &SpreadInputs,
     result: &SpreadResult,
     money: &dyn Fn(f64) -> String,
     paper_max_labs_usd: Option<f64>,
@@ -49,9 +50,9 @@ fn student_figures(
     };
     html! {
         <dl class="figures spread-figures">
-            { student_figure("Median student", "student-cost-p50", money(result.p50_usd), Html::default()) }
-            { student_figure("90th percentile", "student-cost-p90", money(result.p90_usd), Html::default()) }
-            { student_figure("99th percentile", "student-cost-p99", money(result.p99_usd), Html::default()) }
+            { student_figure("Median student", "student-cost-p50", money(inputs.percentile_usd(50.0)), Html::default()) }
+            { student_figure("90th percentile", "student-cost-p90", money(inputs.percentile_usd(90.0)), Html::default()) }
+            { student_figure("99th percentile", "student-cost-p99", money(inputs.percentile_usd(99.0)), Html::default()) }
             { student_figure("Most expensive student", "student-cost-max", money(result.max_usd), most) }
         </dl>
     }
@@ -66,7 +67,8 @@ fn student_figure(name: &'static str, testid: &'static str, value: String, more:
     }
 }
 
-/// What the simulation is doing: its timing once current, else that it is working.
+/// What the simulation is doing: what it gives once current (its timing is for the bench, in
+/// `data-compute-ms`, not the reader), else that it is working, or why it failed.
 fn status_text(
     current: Option<&Finished>,
     latest: Option<&Finished>,
@@ -75,12 +77,10 @@ fn status_text(
     match (current, latest) {
         (None, _) if failed.is_some() => failed.unwrap_or_default().to_string(),
         (Some(f), _) => format!(
-            "{} simulated course runs of {} {}: {} ms of computing ({} ms until shown).",
+            "{} simulated course runs of {} {}: the most expensive student, the students over the credit and the chart.",
             format::number(f.result.runs as f64, 0),
             format::number(f.inputs.students as f64, 0),
             plural(f.inputs.students as f64, "student", "students"),
-            format::number(f.compute_ms, 1),
-            format::number(f.wall_ms, 0),
         ),
         (None, Some(_)) => "Updating for your last change…".to_string(),
         (None, None) => "Simulating…".to_string(),
@@ -132,7 +132,7 @@ pub fn SpreadPanel() -> Html {
                    money(inputs.labs_overrun_mean_usd), money(inputs.labs_leased_usd),
                    money(inputs.project_share_usd)) }
             </p>
-            { student_figures(&result, &money, paper.map(|p| p.max_student_labs_usd)) }
+            { student_figures(&inputs, &result, &money, paper.map(|p| p.max_student_labs_usd)) }
             <p class="field-hint" data-testid="spread-status"
                 data-compute-ms={current.map(|f| format!("{:.3}", f.compute_ms))}
                 data-runs={current.map(|f| f.result.runs.to_string())}>
@@ -141,15 +141,11 @@ pub fn SpreadPanel() -> Html {
             <BarChartView chart={chart} testid={"chart-student-spread"} height={240} />
             <div class="planner-grid">
                 { setting_inputs(Section::Spread, &state.scenario, &|setting| {
-                    (setting == Setting::CreditThreshold).then(|| format!(
-                        "About {} {} per course run would cost more than this.",
-                        format::number(result.over_credit, 0),
-                        plural(result.over_credit.round(), "student", "students")
-                    ))
+                    (setting == Setting::CreditThreshold).then(|| inputs.over_credit_words(result.over_credit))
                 }) }
             </div>
             { budget_planner(setting_inputs(Section::Budget, &state.scenario, &no_hint),
-                planning, &result, &money) }
+                planning, &inputs, &money) }
             { su_cap_line(&state) }
             { cloudbank_line(&state) }
         </section>

@@ -12,7 +12,8 @@ use crate::components::inputs::setting_input::{no_hint, setting_inputs};
 use crate::components::page::fold::fold;
 use crate::model::catalog::currency::ExchangeRates;
 use crate::model::catalog::offer::PriceModel;
-use crate::model::catalog::regional::region_summary;
+use crate::model::catalog::regional::region_note;
+use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
 use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
@@ -20,7 +21,7 @@ use crate::model::engine::priced_by::model_words;
 use crate::model::format;
 use crate::model::presets::provenance_note::ProvenanceNote;
 use crate::model::scenario::field::Setting;
-use crate::model::scenario::pricing::BASE_CURRENCY;
+use crate::model::scenario::pricing::{Pricing, BASE_CURRENCY};
 use crate::model::scenario::setting_field::Section;
 use crate::state::{use_scenario, Dispatch};
 
@@ -128,11 +129,13 @@ fn currency_fields(
                 <p class="field-hint">
                     { "Every amount, credits and budgets included, is shown and typed in this currency." }
                 </p>
+                // Under the currency, not a grid row of its own (issue 46: views stay three
+                // screens long).
+                { other_currency(other, dispatch) }
             </div>
             if !currency.eq_ignore_ascii_case(BASE_CURRENCY) {
                 { fields }
             }
-            { other_currency(other, dispatch) }
         </>
     }
 }
@@ -180,7 +183,7 @@ fn other_currency(form: &OtherCurrency, dispatch: &Dispatch) -> Html {
         "Your own rate: no reference rate is built in for a currency added here.",
     );
     html! {
-        <details class="field">
+        <details class="field-hint">
             <summary>{ "Another currency, at your own rate" }</summary>
             <div class="row">
                 <label class="inline"><span>{ "Code" }</span>
@@ -201,6 +204,34 @@ fn other_currency(form: &OtherCurrency, dispatch: &Dispatch) -> Html {
     }
 }
 
+/// The region's picker and its note: which prices, then (folded) how they are found and the
+/// offers the region changes.
+fn region_field(catalog: &Catalog, pricing: &Pricing, dispatch: &Dispatch) -> Html {
+    let on_region = dispatch.change_with(Change::SetRegion);
+    let provider = catalog.provider(&pricing.provider);
+    let region = provider.and_then(|p| p.region(&pricing.region));
+    let mut region_options = String::new();
+    for option in provider.map_or(&[][..], |p| p.regions) {
+        push_option(&mut region_options, option.id, &option.label());
+    }
+    let (lead, changes) = region_note(catalog, &pricing.provider, &pricing.region);
+    html! {
+        <div class="field">
+            <label for="region">{ "Region" }</label>
+            <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
+                { Html::from_html_unchecked(AttrValue::from(region_options)) }</Select>
+            <div class="field-hint" data-testid="region-note">
+                { lead }
+                if !changes.is_empty() {
+                    <details data-testid="region-changes">
+                        <summary>{ "How, and what this region changes" }</summary>{ changes.trim().to_string() }
+                    </details>
+                }
+            </div>
+        </div>
+    }
+}
+
 /// The pricing panel.
 #[component]
 pub fn PricingPanel() -> Html {
@@ -209,7 +240,6 @@ pub fn PricingPanel() -> Html {
     let catalog = state.catalog;
     let on_provider = state.dispatch().change_with(Change::SetProvider);
     let on_snapshot = state.dispatch().change_with(Change::SetSnapshot);
-    let on_region = state.dispatch().change_with(Change::SetRegion);
     let provider = catalog.provider(&pricing.provider);
     let provider_note = provider
         .map(|p| {
@@ -220,12 +250,6 @@ pub fn PricingPanel() -> Html {
             )
         })
         .unwrap_or_default();
-    let region = provider.and_then(|p| p.region(&pricing.region));
-    let mut region_options = String::new();
-    for option in provider.map_or(&[][..], |p| p.regions) {
-        push_option(&mut region_options, option.id, &option.label());
-    }
-    let region_note = region_summary(catalog, &pricing.provider, &pricing.region);
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
         .map(|s| match build_day() {
@@ -264,12 +288,7 @@ pub fn PricingPanel() -> Html {
                     { options(catalog.providers.iter().map(|p| (p.id, p.name))) }</Select>
                 <p class="field-hint" data-testid="provider-note">{ provider_note }</p>
             </div>
-            <div class="field">
-                <label for="region">{ "Region" }</label>
-                <Select value={region.map_or("", |r| r.id)} id="region" testid="region-select" on_change={on_region}>
-                    { Html::from_html_unchecked(AttrValue::from(region_options)) }</Select>
-                <p class="field-hint" data-testid="region-note">{ region_note }</p>
-            </div>
+            { region_field(catalog, pricing, &state.dispatch()) }
             <div class="field">
                 <label for="snapshot">{ "Prices" }</label>
                 <Select value={pricing.snapshot.clone()} id="snapshot" testid="snapshot-select" on_change={on_snapshot}>

@@ -58,16 +58,17 @@ fn testbed_figures(state: &ScenarioState) -> Html {
                 "On Chameleon (service units)",
                 words::su(total.chameleon),
                 "chameleon-su",
-                Some(format!(
-                    "{at_least}at the rates {}; {}-{} under the {}; {} recharge{} of {}",
-                    testbeds.chameleon.current.in_force,
-                    format::number(total.before_low, 0),
-                    words::su(total.before_high),
-                    testbeds.chameleon.before.label,
-                    format::number(actual.chameleon.recharges, 0),
-                    if actual.chameleon.recharges == 1.0 { "" } else { "s" },
-                    words::allocation_su(actual.chameleon.allocation_su),
-                )),
+                Some(
+                    [
+                        Some(format!("{at_least}at the rates {}", testbeds.chameleon.current.in_force)),
+                        words::before_rules(&total),
+                        words::recharge_count(&actual.chameleon),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join("; "),
+                ),
                 None,
             ) }
             { figure(

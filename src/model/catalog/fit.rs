@@ -123,7 +123,11 @@ impl Shortfall {
         let n = |x: f64| format::quantity(x);
         match *self {
             Shortfall::Kind { needs, has } => {
-                format!("{}, not {}", has.words(), needs.words())
+                format!(
+                    "it is {}; the resource needs {}",
+                    has.words(),
+                    needs.words()
+                )
             }
             Shortfall::GpuCount { has, needs } => format!("{} GPUs, needs {}", n(has), n(needs)),
             Shortfall::GpuMemory { has, needs } => {

@@ -360,35 +360,70 @@ fn regional_catalog(
 /// What the region setting's note says for `provider` in `region` (as a scenario stores it):
 /// where its prices come from, and every stand-in the region changes.
 pub fn region_summary(catalog: &Catalog, provider: &str, region: &str) -> String {
+    let (lead, changes) = region_note(catalog, provider, region);
+    format!("{lead}{changes}")
+}
+
+/// The region's note in two parts: which prices, and (empty, or starting with a space) how they
+/// are found and the stand-ins the region changes, which the page keeps folded under the first.
+pub fn region_note(catalog: &Catalog, provider: &str, region: &str) -> (String, String) {
     let Some(known) = catalog.provider(provider) else {
-        return String::new();
+        return (String::new(), String::new());
     };
     if known.one_price_everywhere() {
-        return format!(
+        let lead = format!(
             "{} prices alike in every region. What it does not sell (CPU VMs, storage, addresses) is priced on AWS us-east-1.",
             known.name
         );
+        return (lead, String::new());
     }
     let regional = priced_in(catalog, provider, region);
     let Some((_, here)) = regional.priced_in else {
-        return format!(
+        let lead = format!(
             "Prices for {}, {}'s default region.",
             known.region, known.name
         );
+        return (lead, String::new());
     };
     let home = known.region;
+    let lead = format!("Prices for {here}.");
     let mut text = format!(
-        "Prices for {here}: its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
+        " Its own catalog figures in the newest prices; in older ones, the {home} figure times the two regions' ratio in the catalogs read."
     );
-    // What the region changes in the provider's mappings, each said once.
-    let base = Catalog::builtin().map_or(&[][..], |c| c.mappings);
-    let mut said: Vec<&str> = Vec::new();
-    for (mine, theirs) in regional.mappings.iter().zip(base) {
-        if mine.provider == provider && mine.note != theirs.note && !said.contains(&mine.note) {
-            said.push(mine.note);
-            text.push(' ');
-            text.push_str(mine.note);
+    // What the region changes in the provider's mappings, in one sentence each (not one per
+    // offer): the offers another stands in for, and those that keep the default region's price.
+    let base = Catalog::builtin().ok();
+    let sku = |id: &str| {
+        base.and_then(|b| b.offer(id))
+            .map_or(id.to_string(), |o| o.sku.to_string())
+    };
+    let (mut replaced, mut kept): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mappings = base.map_or(&[][..], |b| b.mappings);
+    for (mine, theirs) in regional.mappings.iter().zip(mappings) {
+        if mine.provider != provider || mine.note == theirs.note {
+            continue;
+        }
+        let (list, item) = if mine.offer == theirs.offer {
+            (&mut kept, sku(theirs.offer))
+        } else {
+            let item = format!("{} for {}", sku(mine.offer), sku(theirs.offer));
+            (&mut replaced, item)
+        };
+        if !list.contains(&item) {
+            list.push(item);
         }
     }
-    text
+    if !replaced.is_empty() {
+        text.push_str(&format!(
+            " Where an offer has no {here} price in the catalogs read (not sold there, or not in the catalog), the next fitting offer priced there stands in: {}.",
+            replaced.join(", ")
+        ));
+    }
+    if !kept.is_empty() {
+        text.push_str(&format!(
+            " With no {here} price and no fitting offer priced there, these keep their {home} price: {}.",
+            kept.join(", ")
+        ));
+    }
+    (lead, text)
 }

@@ -359,7 +359,7 @@ fn add_lab(course: &mut Course) -> Result<(), String> {
         course.labs.iter().filter_map(|l| lab_number(&l.name)),
         course.labs.len(),
     );
-    let (start_week, due_week) = super::schedule::after_the_last(&course.labs);
+    let (start_week, due_week) = super::schedule::after_the_last(&course.labs, course.term_weeks);
     course.labs.push(Lab {
         name: format!("Lab {number}: New lab"),
         note: String::new(),

@@ -1,15 +1,14 @@
 //! Where a lab added to a course goes in the term.
 
 use crate::model::scenario::course::Lab;
-use crate::model::scenario::limits;
 
-/// When a lab added to `labs` runs: released the week after the last lab is due (the lab due
-/// last, whichever its place in the list) and due as long after as the course's labs usually
-/// take (their median, in whole weeks, at least one). It may run past the term: the semester
-/// timeline then says so, and the instructor moves it or lengthens the term; squeezing it into
-/// the last week would release and collect it on the same day.
-pub fn after_the_last(labs: &[Lab]) -> (f64, f64) {
-    let start = labs.iter().map(|l| l.due_week + 1.0).fold(1.0, f64::max);
+/// When a lab added to `labs` runs in a term of `term_weeks` weeks: for as long as the course's
+/// labs usually take (their median, in whole weeks, at least one), released the week after the
+/// last lab is due (the lab due last, whichever its place in the list) when it is due by the
+/// term's last week; otherwise due in the term's last week and released that long before, so it
+/// never lands after the term. A one-week term releases and collects it in that week.
+pub fn after_the_last(labs: &[Lab], term_weeks: f64) -> (f64, f64) {
+    let last_week = term_weeks.floor().max(1.0);
     let mut lengths: Vec<f64> = labs
         .iter()
         .map(|l| (l.due_week - l.start_week).max(0.0))
@@ -20,7 +19,8 @@ pub fn after_the_last(labs: &[Lab]) -> (f64, f64) {
         n if n % 2 == 1 => lengths[n / 2],
         n => (lengths[n / 2 - 1] + lengths[n / 2]) / 2.0,
     };
-    let length = median.round().max(1.0);
-    let start = start.min(limits::WEEKS - length);
+    let length = median.round().max(1.0).min(last_week - 1.0).max(0.0);
+    let after = labs.iter().map(|l| l.due_week + 1.0).fold(1.0, f64::max);
+    let start = after.min(last_week - length).max(1.0);
     (start, start + length)
 }

@@ -95,28 +95,22 @@ impl Coverage {
     }
 }
 
-/// A share as a percentage with two significant digits below 1% ("0.00054%"), one decimal above.
+/// A share as a percentage to one decimal ("38.4%"), "under 0.1%" below that (never
+/// "0.00054%": the bill view's precision rule, [`format::ratio`]'s for factors).
 pub fn percent(share: f64) -> String {
     let pct = share * 100.0;
     if !(pct.is_finite() && pct > 0.0) {
         return "0%".to_string();
     }
-    let decimals = if pct >= 1.0 {
-        1
-    } else {
-        format::significant_decimals(pct, 2)
-    };
-    format!("{}%", format::number(pct, decimals))
+    if pct < 0.1 {
+        return format!("under {}%", format::number(0.1, 1));
+    }
+    format!("{}%", format::number(pct, 1))
 }
 
-/// A factor as "×0.4074" (four decimals, or four significant digits below 0.001).
+/// A factor as "×41.4", "×0.407" (the precision rule: [`format::ratio`]).
 pub fn times(value: f64) -> String {
-    let decimals = if value >= 0.001 || value <= 0.0 {
-        4
-    } else {
-        format::significant_decimals(value, 4)
-    };
-    format!("×{}", format::number(value, decimals))
+    format!("×{}", format::ratio(value))
 }
 
 /// What the bill sets, and why.
@@ -178,8 +172,8 @@ impl BillCalibration {
         }
         let c = self.coverage;
         text.push_str(&format!(
-            "The bill's {} h of course resources are {} of the scenario's {} instance-hours.",
-            format::number(c.billed_hours, 1),
+            "The bill's {} of course resources are {} of the scenario's {} instance-hours.",
+            super::summary_words::hours(c.billed_hours),
             percent(c.share()),
             format::number(c.scenario_hours, 0)
         ));
@@ -343,9 +337,14 @@ pub fn calibrate_to_bill(
     }
     // A bill with no hours of any course resource would set every one to 0: nothing to go by.
     if coverage.billed_hours <= 0.0 {
+        // Pricing on the bill's provider is offered only when the scenario is not on it yet.
+        let or_switch = match check.provider {
+            ProviderMatch::Other(Some(_)) => ", or price the scenario on the bill's provider",
+            _ => "",
+        };
         return Err(format!(
             "none of its instance types stands in for a course resource on {} (count one as a \
-             course resource below, or price the scenario on the bill's provider)",
+             course resource below{or_switch})",
             catalog.provider_name(&scenario.pricing.provider)
         ));
     }

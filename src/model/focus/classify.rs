@@ -59,6 +59,9 @@ pub enum SkipReason {
     OtherService,
     /// Compute hours whose instance type the row does not say.
     NoInstanceType,
+    /// Compute billed per processor or per GB of memory (Oracle's "OCPU Hours", "GB Hours"),
+    /// not per machine: no instance-hours to set against the plan.
+    PerProcessorHours,
     /// Hours of an instance type that stands in for nothing in the scenario.
     UnknownInstanceType,
     /// A number that cannot be read (empty where one is needed, not a number, or absurd).
@@ -85,6 +88,9 @@ impl SkipReason {
             SkipReason::Correction => "corrections of earlier periods",
             SkipReason::OtherService => "other services (not compute hours, storage or IPv4)",
             SkipReason::NoInstanceType => "compute hours without an instance type",
+            SkipReason::PerProcessorHours => {
+                "compute billed per processor or GB of memory (OCPU or GB hours), not per machine"
+            }
             SkipReason::UnknownInstanceType => {
                 "instance types that stand in for nothing in the plan"
             }
@@ -123,6 +129,16 @@ fn is_hours(unit: &str) -> bool {
     ["hours", "hour", "hrs", "hr", "h"]
         .iter()
         .any(|u| unit.eq_ignore_ascii_case(u))
+}
+
+/// Hours of a processor or of memory rather than of a machine: "OCPU Hours", "OCPU Per Hour",
+/// "GB Hours", "Gigabyte Per Hour".
+fn is_per_unit_hours(unit: &str) -> bool {
+    let unit = unit.to_ascii_lowercase();
+    unit.contains("hour")
+        && ["ocpu", "vcpu", "gb", "gigabyte"]
+            .iter()
+            .any(|u| unit.starts_with(u))
 }
 
 fn is_gb_month(unit: &str) -> bool {
@@ -256,7 +272,15 @@ pub fn classify(row: &RowView<'_>) -> Classified {
     let unit = row.get(Column::ConsumedUnit);
     let hours = is_hours(unit);
     if !hours && !is_gb_month(unit) {
-        return skipped(SkipReason::OtherService, Some(billed), Some(effective));
+        let compute = row
+            .get(Column::ServiceCategory)
+            .eq_ignore_ascii_case("Compute");
+        let reason = if compute && is_per_unit_hours(unit) {
+            SkipReason::PerProcessorHours
+        } else {
+            SkipReason::OtherService
+        };
+        return skipped(reason, Some(billed), Some(effective));
     }
     let Some(quantity) = number(row.get(Column::ConsumedQuantity)) else {
         return skipped(SkipReason::BadNumber, Some(billed), Some(effective));

@@ -25,6 +25,7 @@ pub mod keyed;
 mod read_error;
 pub mod reader;
 pub mod summary;
+pub mod summary_words;
 mod wire;
 
 pub use reader::{FocusReader, ReadError};

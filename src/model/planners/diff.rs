@@ -6,8 +6,7 @@ use serde::Serialize;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::Estimate;
-use crate::model::format;
-use crate::model::plural::plural;
+use crate::model::scenario::choice::Choice;
 use crate::model::scenario::setting::{Section, Setting};
 use crate::model::scenario::Scenario;
 
@@ -99,62 +98,9 @@ pub struct InputDiff {
     pub b: String,
 }
 
-/// An input of a scenario written in words, for the comparison.
-type Describe = fn(&Scenario, &Catalog) -> String;
-
-/// A list input that is compared whole: its size in words, or "edited" when only its content
-/// differs.
-fn list_words(len: usize, what: &str) -> String {
-    format!("{len} {what}")
-}
-
 /// The row that names the price changes, one row for the four classes (their words say which
 /// moved).
 const PRICE_CHANGES: &str = "Price changes";
-
-/// The inputs that are not a number of the settings table, each with how it reads; the settings
-/// follow them, each on its own row ([`setting_row_label`]).
-const INPUTS: [(&str, Describe); 11] = [
-    ("Provider", |s, c| {
-        c.provider_name(&s.pricing.provider).to_string()
-    }),
-    ("Prices", |s, c| {
-        c.snapshot_label(&s.pricing.snapshot).to_string()
-    }),
-    ("Buy instances", |s, _| s.pricing.model.label().to_string()),
-    ("Currency", |s, _| s.pricing.currency.clone()),
-    (PRICE_CHANGES, |s, _| {
-        (s.pricing.price_change.words()).unwrap_or_else(|| "list prices".to_string())
-    }),
-    ("Labs", |s, _| {
-        let names: Vec<&str> = s.course.labs.iter().map(|l| l.name.as_str()).collect();
-        format!("{}: {}", list_words(names.len(), "labs"), names.join(", "))
-    }),
-    ("Group project", |s, _| {
-        let uses = s.course.project.uses.len();
-        format!("{uses} resource {}", plural(uses as f64, "use", "uses"))
-    }),
-    ("Overrun factors per resource", |s, _| {
-        let factors = s.resource_factors.iter();
-        let each: Vec<String> = factors
-            .map(|f| format!("{} {}x", f.resource, format::quantity(f.factor)))
-            .collect();
-        if each.is_empty() {
-            "none".to_string()
-        } else {
-            each.join(", ")
-        }
-    }),
-    ("Stand-ins you chose", |s, _| {
-        list_words(s.stand_in_choices.len(), "choices")
-    }),
-    ("Your own offers", |s, _| {
-        list_words(s.custom_offers.len(), "offers")
-    }),
-    ("Reserved capacity", |s, _| {
-        list_words(s.capacity.len(), "pools")
-    }),
-];
 
 /// The row of the comparison that lists `setting`: its own, under its field's label in B's
 /// currency, except the price changes, which share one row.
@@ -166,70 +112,43 @@ pub fn setting_row_label(setting: Setting, b: &Scenario) -> String {
     }
 }
 
-/// The inputs that differ between `a` and `b`: every setting of the settings table (the
-/// course, the pricing, the overrun factors, the planners), then the provider, prices, lists
-/// and choices, each with its value on either side ("edited" when only a list's content
-/// differs).
+/// The inputs that differ between `a` and `b`: every number of the settings table (the course,
+/// the pricing, the overrun factors, the planners), then every other setting of the choices
+/// table (the provider, its region, the prices, lists and choices), each with its value on
+/// either side ("as in A" and "edited" when only a list's content differs).
 pub fn input_differences(a: &Scenario, b: &Scenario, catalog: &Catalog) -> Vec<InputDiff> {
     let mut rows: Vec<InputDiff> = Vec::new();
-    let mut push = |label: String, a_text: String, b_text: String| {
-        if a_text != b_text && !rows.iter().any(|r: &InputDiff| r.label == label) {
-            rows.push(InputDiff {
-                label,
-                a: a_text,
-                b: b_text,
-            });
-        }
-    };
     // Settings differ by value (money reads differently at another exchange rate alone).
-    let differ = |s: &Setting| s.get(a) != s.get(b) && s.field().section != Section::PriceChange;
-    for &setting in Setting::ALL.iter().filter(|s| differ(s)) {
-        push(
-            setting_row_label(setting, b),
-            setting.value_words(a),
-            setting.value_words(b),
-        );
-    }
-    for (label, describe) in INPUTS {
-        push(
-            label.to_string(),
-            describe(a, catalog),
-            describe(b, catalog),
-        );
-    }
-    // Lists of the same length that differ in content, and the rest of the scenario.
-    // (label, differs, the row above that already says so)
-    let edited = [
-        (
-            "Lab details (options, uses, weeks)",
-            a.course.labs != b.course.labs,
-            "Labs",
-        ),
-        (
-            "Project uses",
-            a.course.project.uses != b.course.project.uses,
-            "Group project",
-        ),
-        (
-            "Stand-in choices",
-            a.stand_in_choices != b.stand_in_choices,
-            "Stand-ins you chose",
-        ),
-        ("Savings levers", a.levers != b.levers, ""),
-        (
-            "Reserved capacity details",
-            a.capacity != b.capacity,
-            "Reserved capacity",
-        ),
-    ];
-    for (label, differs, covered_by) in edited {
-        if differs && !rows.iter().any(|r| r.label == covered_by) {
-            rows.push(InputDiff {
-                label: label.to_string(),
-                a: "as in A".to_string(),
-                b: "edited".to_string(),
-            });
+    for &setting in Setting::ALL.iter().filter(|s| s.get(a) != s.get(b)) {
+        let label = setting_row_label(setting, b);
+        if rows.iter().any(|r| r.label == label) {
+            continue;
         }
+        let (a_text, b_text) = if label == PRICE_CHANGES {
+            let words = |s: &Scenario| s.pricing.price_change.words();
+            let list = || "list prices".to_string();
+            (words(a).unwrap_or_else(list), words(b).unwrap_or_else(list))
+        } else {
+            (setting.value_words(a), setting.value_words(b))
+        };
+        rows.push(InputDiff {
+            label,
+            a: a_text,
+            b: b_text,
+        });
+    }
+    for &choice in Choice::ALL.iter().filter(|c| c.differs(a, b)) {
+        let (a_text, b_text) = (choice.words(a, catalog), choice.words(b, catalog));
+        let (a_text, b_text) = if a_text == b_text {
+            ("as in A".to_string(), "edited".to_string())
+        } else {
+            (a_text, b_text)
+        };
+        rows.push(InputDiff {
+            label: choice.label().to_string(),
+            a: a_text,
+            b: b_text,
+        });
     }
     rows
 }

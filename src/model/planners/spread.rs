@@ -79,6 +79,39 @@ impl SpreadInputs {
     pub fn fixed_usd(&self) -> f64 {
         self.labs_leased_usd + self.project_share_usd
     }
+
+    /// The cost per student at `percentile` (percent) of the model's distribution, in closed
+    /// form (the module's formula): the one figure the spread's percentiles, the budget planner's
+    /// credit and the per-student SU cap's dollars show (US dollars per student).
+    pub fn percentile_usd(&self, percentile: f64) -> f64 {
+        let sigma = self.sigma.max(0.0);
+        let z = normal_quantile((percentile / 100.0).clamp(0.0, 1.0));
+        self.labs_overrun_mean_usd * (-sigma * sigma / 2.0 + sigma * z).exp() + self.fixed_usd()
+    }
+
+    /// How many students of a course run cost more than the credit, in words, from the
+    /// simulation's average per run (`over`, a count): "About 12 students per course run would
+    /// cost more than this.", "All 191 students would cost more than this.", or fewer than one.
+    pub fn over_credit_words(&self, over: f64) -> String {
+        let students = self.students as f64;
+        let rounded = over.round();
+        if students == 1.0 && rounded >= 1.0 {
+            "The one student would cost more than this.".to_string()
+        } else if students > 0.0 && rounded >= students {
+            let all = crate::model::format::number(students, 0);
+            format!("All {all} students would cost more than this.")
+        } else if rounded < 1.0 {
+            "Fewer than 1 student per course run would cost more than this.".to_string()
+        } else {
+            let noun = if rounded == 1.0 {
+                "student"
+            } else {
+                "students"
+            };
+            let count = crate::model::format::number(rounded, 0);
+            format!("About {count} {noun} per course run would cost more than this.")
+        }
+    }
 }
 
 /// The labs' list cost per student split in two (US dollars per student): the part that can

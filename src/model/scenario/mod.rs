@@ -1,6 +1,7 @@
 //! A scenario: everything a user sets, the input of the cost engine.
 
 pub mod bound;
+pub mod choice;
 pub mod course;
 pub mod field;
 mod field_value;

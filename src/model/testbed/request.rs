@@ -95,12 +95,21 @@ pub fn chameleon_request(
     if !skipped.is_empty() {
         text.push_str(&format!(" Left out: {skipped}."));
     }
+    let fit = &actual.chameleon;
+    let request = match words::recharge_count(fit) {
+        Some(recharges) => format!(
+            "one allocation of {} and {recharges} ({} in all)",
+            words::su(fit.allocation_su),
+            words::su(fit.allocations * fit.allocation_su)
+        ),
+        None => format!("one allocation of {}", words::su(fit.allocation_su)),
+    };
     text.push_str(&format!(
-        " A new project holds {} for {} months ({}); the course {}. {}",
-        words::allocation_su(actual.chameleon.allocation_su),
+        " A new project holds {} for {} months ({}); the course {}. We request {request}. {}",
+        words::allocation_su(fit.allocation_su),
         format::quantity(rules.allocation_months),
         testbeds.cited(rules.allocation_source),
-        words::recharges(&actual.chameleon),
+        words::recharges(fit),
         rules.recharge_note,
     ));
     text.push_str(&format!(

@@ -13,7 +13,7 @@
 use serde::Serialize;
 
 use crate::model::engine::estimate::{Estimate, Phase};
-use crate::model::planners::spread::{lab_split_usd, normal_quantile};
+use crate::model::planners::spread::{normal_quantile, SpreadInputs};
 use crate::model::scenario::planning::Planning;
 use crate::model::testbed::data::Testbeds;
 use crate::model::testbed::su::line_su;
@@ -56,14 +56,12 @@ pub fn student_cap(estimate: &Estimate, testbeds: &Testbeds, planning: &Planning
     let sigma = planning.spread_sigma.clamp(0.0, 5.0);
     let percentile = planning.percentile;
     let z = normal_quantile(percentile / 100.0);
-    let (overrun_usd, leased_usd) = lab_split_usd(estimate);
-    let fixed_usd = leased_usd + estimate.project_per_student_usd();
     StudentCap {
         percentile,
         sigma,
         overrun_su,
         fixed_su,
         su: at(overrun_su, fixed_su, sigma, z),
-        usd: at(overrun_usd, fixed_usd, sigma, z),
+        usd: SpreadInputs::of(estimate, planning).percentile_usd(percentile),
     }
 }

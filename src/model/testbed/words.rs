@@ -2,10 +2,12 @@
 //! exports, so what is copied is what is shown.
 
 use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::testbed::access_fit::AccessFit;
 use crate::model::testbed::chameleon_fit::ChameleonFit;
 use crate::model::testbed::data::AccessRules;
 use crate::model::testbed::data::Testbeds;
+use crate::model::testbed::su::Su;
 use crate::model::testbed::twin::{TestbedTwin, TwinAt};
 
 /// Service units, whole: "41,759 SU".
@@ -170,18 +172,43 @@ pub fn lesson(planned: &TwinAt, actual: &TwinAt, rules: &AccessRules) -> String 
     format!("{jetstream}; {chameleon}.")
 }
 
-/// The free testbeds in one line, as the page's headline and summary say it: Chameleon SUs at
-/// today's rates and under the rules before July 2025, Jetstream2 credits with their tier.
+/// "8,427-16,853 SU under the rules before July 2025": the course's SUs under the older rules;
+/// `None` when they charge it nothing (a CPU-only course: those rules did not charge VMs).
+pub fn before_rules(total: &Su) -> Option<String> {
+    let label = Testbeds::builtin().chameleon.before.label;
+    (total.before_high > 0.0).then(|| {
+        format!(
+            "{}-{} under the {label}",
+            format::number(total.before_low, 0),
+            su(total.before_high)
+        )
+    })
+}
+
+/// "2 recharges of 20,000 SU"; `None` when one allocation holds the course.
+pub fn recharge_count(fit: &ChameleonFit) -> Option<String> {
+    (fit.recharges >= 1.0).then(|| {
+        format!(
+            "{} {} of {}",
+            format::number(fit.recharges, 0),
+            plural(fit.recharges, "recharge", "recharges"),
+            allocation_su(fit.allocation_su)
+        )
+    })
+}
+
+/// The free testbeds in one line, as the page's summary, the print and the Markdown say it:
+/// Chameleon SUs at today's rates (and under the rules before July 2025 where they charge the
+/// course anything), Jetstream2 credits with their tier.
 pub fn testbeds_line(twin: &TestbedTwin) -> String {
     let testbeds = Testbeds::builtin();
     let actual = &twin.actual;
     let total = actual.split.total();
+    let before = before_rules(&total).map_or(String::new(), |words| format!(" ({words})"));
     format!(
-        "On free testbeds: Chameleon {} at the rates {} ({}-{} under the rules before July 2025); Jetstream2 {}, {}",
+        "On free testbeds: Chameleon {} at the rates {}{before}; Jetstream2 {}, {}",
         su(total.chameleon),
         testbeds.chameleon.current.in_force,
-        format::number(total.before_low, 0),
-        su(total.before_high),
         credits(actual.access.credits),
         tier_name(&actual.access, &testbeds.access),
     )
