@@ -4,7 +4,7 @@
 
 use crate::model::engine::price_age::PriceAge;
 use crate::model::html::escaped as escape;
-use crate::model::presets::paper_gap::PaperGap;
+use crate::model::presets::paper_gap::PaperLine;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 
@@ -17,8 +17,8 @@ pub fn first_paint() -> Result<String, String> {
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
-    let gap = PaperGap::against(estimate, state.origin)
-        .map(|gap| gap.sentence_in(pricing))
+    let gap = PaperLine::of(&state.scenario, state.catalog, state.origin)
+        .map(|line| line.sentence_in(pricing))
         .unwrap_or_default();
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
     let price_warning = PriceAge::of_prices(&estimate.lines, state.catalog, &pricing.snapshot)

@@ -14,6 +14,8 @@ use crate::components::course::schedule_panel::SchedulePanel;
 use crate::components::inputs::notice::notice;
 use crate::components::inputs::term::glossary;
 use crate::components::page::fold::fold;
+use crate::components::page::go_to::{reveal, Place, StartHere};
+use crate::components::planning::cost_range::CostRange;
 use crate::components::page::later::later;
 use crate::components::page::summary_bar::SummaryBar;
 use crate::components::page::tabs::tabs;
@@ -68,6 +70,7 @@ fn view(tab: Tab, state: &ScenarioHandle, shared_view: Tab) -> Html {
         Tab::Results => html! {
             <>
                 { headline(state) }
+                <CostRange />
                 <ChartsPanel which="cost-by-lab" />
                 { later(1, html! { <BreakdownTable /> }) }
                 { later(2, html! { <>
@@ -166,6 +169,23 @@ pub fn Calculator() -> Html {
             tab.set(next);
         })
     };
+    // A place asked for in another view: the view is shown, then the place revealed once drawn.
+    let pending = use_state_eq(|| None::<&'static str>);
+    let on_go = {
+        let (on_select, pending) = (on_select.clone(), pending.clone());
+        Callback::from(move |place: Place| {
+            on_select.emit(place.tab);
+            pending.set(Some(place.selector));
+        })
+    };
+    {
+        let pending = pending.clone();
+        use_effect_with((*tab, *pending), move |(_, selector)| {
+            if selector.is_some_and(reveal) {
+                pending.set(None);
+            }
+        });
+    }
     let current = *tab;
     // The view a copied link opens on: the last one the reader looked at before Share (a link
     // that opened on the Share view would show its reader buttons, not the scenario).
@@ -177,8 +197,9 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            <SummaryBar />
+            <SummaryBar on_go={on_go.clone()} />
             <LinkNotice />
+            <StartHere {on_go} />
             { notice(&state) }
             { tabs(current, &on_select) }
             <section class="view" role="tabpanel" id={panel_id(current)}

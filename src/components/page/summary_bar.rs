@@ -5,38 +5,18 @@
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::go_to::{go_button, Place, CAPACITY};
+use crate::components::planning::cost_range::CostRange;
+use crate::components::planning::savings_panel::ByPtr;
 use crate::components::results::price_age::price_age_warning;
-use crate::model::engine::capacity::CapacityCheck;
+use crate::model::edit::change::Change;
+use crate::model::engine::capacity::{capacity_line, capacity_text, CapacityCheck};
 use crate::model::engine::priced_by::{
-    and_list, model_words, provider_short, providers_used, semester_words,
+    and_list, model_words, newer_prices, provider_short, providers_used,
 };
 use crate::model::engine::stand_in::{misfits, Misfit};
-use crate::model::format;
-use crate::model::plural::plural;
-use crate::model::presets::paper_gap::PaperGap;
-use crate::model::testbed::{words, Testbeds};
-use crate::model::Catalog;
-use crate::state::{use_scenario, ScenarioState};
-
-/// The capacity warning's text for the checks that are exceeded.
-fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
-    let parts: Vec<String> = checks
-        .iter()
-        .map(|check| {
-            let name = catalog
-                .resource(&check.resource)
-                .map_or_else(|| check.resource.clone(), |r| r.display_name());
-            format!(
-                "{name} needs {} node-hours in its reserved window, but {} {} supply at most {}",
-                format::number(check.needed_hours, 0),
-                format::quantity(check.units),
-                plural(check.units, "node", "nodes"),
-                format::number(check.available_hours, 0),
-            )
-        })
-        .collect();
-    format!("Not enough reserved nodes: {}.", parts.join("; "))
-}
+use crate::model::presets::paper_gap::PaperLine;
+use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
 
 /// A signed amount of money: "+$1,200" or "−$3,542".
 fn signed(amount: f64, money: &dyn Fn(f64) -> String) -> String {
@@ -93,19 +73,23 @@ fn use_scrolled_down() -> bool {
 }
 
 /// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS
-/// eu-west-1 and RunPod (GPU cloud), spot"; the paper's course adds "at Spring 2025 prices, the
-/// semester it was taught".
-fn summary_name(state: &ScenarioState) -> Html {
+/// eu-west-1 and RunPod (GPU cloud), spot, newest prices (provider catalogs read 2026-12-03)";
+/// on a past price set it says so, with the newest prices one undoable click away.
+fn summary_name(state: &ScenarioHandle) -> Html {
     let pricing = &state.scenario.pricing;
     let main = provider_short(state.catalog, pricing);
     let mut providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
     if let Some(first) = providers.first_mut() {
         *first = &main;
     }
-    let taught = state.origin.paper.is_some();
-    let semester = semester_words(state.catalog, pricing, taught)
-        .map(|words| format!(", {words}"))
-        .unwrap_or_default();
+    let prices = state.catalog.price_set_words(&pricing.snapshot);
+    let newer = newer_prices(state.catalog, pricing).map(|newest| {
+        let id = newest.id.to_string();
+        let on_use = state
+            .dispatch()
+            .change_with(move |_: MouseEvent| Change::SetSnapshot(id.clone()));
+        (newest.as_of, on_use)
+    });
     let title = state.scenario.title.trim();
     html! {
         <p class="summary-name" data-testid="summary-pricing">
@@ -113,23 +97,16 @@ fn summary_name(state: &ScenarioState) -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}{semester}", and_list(&providers), model_words(pricing, &state.estimate)) }
-            <span class="summary-testbeds" data-testid="summary-testbeds">{ testbeds_words(state) }</span>
+            { format!("{}, {}, ", and_list(&providers), model_words(pricing, &state.estimate)) }
+            <span data-testid="summary-prices" class={classes!(newer.is_some().then_some("past-prices"))}>{ prices }</span>
+            if let Some((as_of, on_use)) = newer {
+                { " " }
+                <button type="button" class="secondary small" data-testid="use-newest-prices"
+                    title={format!("Price this scenario with the newest prices (read {as_of}); Undo takes it back")}
+                    onclick={on_use}>{ "Use the newest prices" }</button>
+            }
         </p>
     }
-}
-
-/// The free testbeds after the commercial pricing: " · free testbeds: 41,732 Chameleon SU,
-/// 1,148,895 Jetstream2 credits (Discover ACCESS)".
-fn testbeds_words(state: &ScenarioState) -> String {
-    let twin = state.testbeds();
-    let actual = &twin.actual;
-    format!(
-        " \u{b7} free testbeds: {} on Chameleon, {} on Jetstream2 ({})",
-        words::su(actual.split.total().chameleon),
-        words::credits(actual.access.credits),
-        words::tier_name(&actual.access, &Testbeds::builtin().access),
-    )
 }
 
 /// Keeps the focused control clear of the bar at `bar` while it is on the page.
@@ -143,9 +120,16 @@ fn use_focus_clear_of(bar: NodeRef) {
     });
 }
 
+/// Props of [`SummaryBar`].
+#[derive(Properties, PartialEq)]
+pub struct SummaryBarProps {
+    /// Shows a place in another view (a warning's details).
+    pub on_go: Callback<Place>,
+}
+
 /// The summary bar.
 #[component]
-pub fn SummaryBar() -> Html {
+pub fn SummaryBar(props: &SummaryBarProps) -> Html {
     let compact = use_scrolled_down();
     let bar = use_node_ref();
     use_focus_clear_of(bar.clone());
@@ -164,7 +148,10 @@ pub fn SummaryBar() -> Html {
         .pinned
         .as_ref()
         .map(|a| totals.net_usd - a.estimate.totals.net_usd);
-    let gap = PaperGap::against(&state.estimate, state.origin);
+    let (catalog, origin) = (state.catalog, state.origin);
+    let paper_line = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+        PaperLine::of(&scenario.0, catalog, origin)
+    });
     let exceeded: Vec<&CapacityCheck> = state
         .estimate
         .capacity
@@ -191,6 +178,7 @@ pub fn SummaryBar() -> Html {
                     <span class="summary-label">{ "Per student" }</span>
                     <strong data-testid="cost-per-student">{ pricing.per_student(totals.per_student_usd) }</strong>
                 </p>
+                <CostRange short={true} />
                 <p class="summary-figure summary-split">
                     { format!(
                         "labs {} · project {}",
@@ -221,12 +209,15 @@ pub fn SummaryBar() -> Html {
                 <p class="summary-gap" data-testid="pinned-gap">
                     { format!("Against scenario A: {}", signed(delta, &money)) }
                 </p>
-            } else if let Some(gap) = gap {
-                <p class="summary-gap" data-testid="paper-gap">{ gap.sentence_in(pricing) }</p>
+            } else if let Some(line) = paper_line.as_ref() {
+                <p class="summary-gap" data-testid="paper-gap"
+                    title={format!("Largest difference: {}.", line.reason_in(pricing))}>{ line.sentence_in(pricing) }</p>
             }
             if !exceeded.is_empty() {
-                <p class="warning" data-testid="capacity-warning" role="alert">
-                    { capacity_text(&exceeded, state.catalog) }
+                <p class="warning" data-testid="capacity-warning" role="alert"
+                    title={capacity_text(&exceeded, state.catalog)}>
+                    { capacity_line(&exceeded, state.catalog) }{ " " }
+                    { go_button("Details", "capacity-details-link", CAPACITY, &props.on_go) }
                 </p>
             }
             { price_age_warning(&state) }

@@ -3,12 +3,15 @@
 use yew::prelude::*;
 
 use crate::components::results::price_age::price_age_line;
-use crate::model::engine::priced_by::pricing_line;
+use crate::model::edit::change::Change;
+use crate::model::engine::capacity::capacity_text;
+use crate::model::engine::priced_by::{newer_prices, pricing_line};
 use crate::model::format;
 use crate::model::plural::plural;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::testbed::{words, Testbeds};
-use crate::state::ScenarioState;
+use crate::model::presets::paper_gap::PaperLine;
+use crate::state::{ScenarioHandle, ScenarioState};
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
 fn paper_dollars(usd: f64) -> String {
@@ -86,10 +89,49 @@ fn testbed_figures(state: &ScenarioState) -> Html {
     }
 }
 
+/// The newest prices one undoable click away, when the scenario is on a past price set.
+fn use_newest(state: &ScenarioHandle) -> Html {
+    let Some(newest) = newer_prices(state.catalog, &state.scenario.pricing) else {
+        return Html::default();
+    };
+    let id = newest.id.to_string();
+    let on_use = state
+        .dispatch()
+        .change_with(move |_: MouseEvent| Change::SetSnapshot(id.clone()));
+    html! {
+        <p class="headline-prices" data-testid="headline-past-prices">
+            { format!(
+                "These are past prices: nothing moves them to newer ones by itself. The newest \
+                 were read {}. ",
+                newest.as_of
+            ) }
+            <button type="button" class="secondary small" data-testid="headline-use-newest"
+                onclick={on_use}>{ "Use the newest prices" }</button>
+            { " (Undo takes it back.)" }
+        </p>
+    }
+}
+
+/// The paper's comparison at the prices of the semester it reports, with its largest
+/// difference.
+fn paper_line(state: &ScenarioState) -> Html {
+    match PaperLine::of(&state.scenario, state.catalog, state.origin) {
+        Some(line) => {
+            let pricing = &state.scenario.pricing;
+            html! {
+                <p class="headline-paper" data-testid="headline-paper-line">
+                    { format!("{} Largest difference: {}.", line.sentence_in(pricing), line.reason_in(pricing)) }
+                </p>
+            }
+        }
+        None => Html::default(),
+    }
+}
+
 /// Total, per student, hours and service units of the current scenario: a plain function of the
 /// state, rendered by the view that holds it (a component would ship its own copy of Yew's
 /// lifecycle code and re-render on the same state changes anyway).
-pub fn headline(state: &ScenarioState) -> Html {
+pub fn headline(state: &ScenarioHandle) -> Html {
     let estimate = &state.estimate;
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
@@ -104,6 +146,8 @@ pub fn headline(state: &ScenarioState) -> Html {
                 <p class="headline-name" data-testid="headline-name">{ state.scenario.title.trim().to_string() }</p>
             }
             <h2 id="headline-title" data-testid="pricing-line">{ pricing_line(state.catalog, pricing, estimate) }</h2>
+            { use_newest(state) }
+            { paper_line(state) }
             <dl class="figures">
                 { figure(
                     "Total cost",
@@ -167,6 +211,12 @@ pub fn headline(state: &ScenarioState) -> Html {
                 { testbed_figures(state) }
             </dl>
             { price_age_line(state) }
+            if estimate.capacity.iter().any(|c| c.exceeded()) {
+                <p class="warning" data-testid="capacity-details">{ capacity_text(
+                    &estimate.capacity.iter().filter(|c| c.exceeded()).collect::<Vec<_>>(),
+                    state.catalog,
+                ) }</p>
+            }
             for warning in estimate.warnings.iter() {
                 <p class="warning" role="status">{ warning.clone() }</p>
             }

@@ -119,7 +119,7 @@ const INPUTS: [(&str, Describe); 11] = [
         c.provider_name(&s.pricing.provider).to_string()
     }),
     ("Prices", |s, c| {
-        c.snapshot_label(&s.pricing.snapshot).to_string()
+        c.price_set_words(&s.pricing.snapshot)
     }),
     ("Buy instances", |s, _| s.pricing.model.label().to_string()),
     ("Currency", |s, _| s.pricing.currency.clone()),

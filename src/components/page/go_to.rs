@@ -1,0 +1,83 @@
+//! Moving the reader to a place in another view: the first screen's pointers ("start here", a
+//! warning's details) name a view and an element in it; the page shows the view, then brings
+//! the element into sight and focuses it when it can take focus.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::model::share::Tab;
+use crate::state::{use_scenario_if, when};
+
+/// A place in a view: the view, and a CSS selector of the element to bring into sight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The view that holds it.
+    pub tab: Tab,
+    /// The element (`[data-testid=students-input]`).
+    pub selector: &'static str,
+}
+
+/// The Students field (Course & labs).
+pub const STUDENTS: Place = Place {
+    tab: Tab::Course,
+    selector: "[data-testid=students-input]",
+};
+
+/// The provider list (Prices & hardware).
+pub const PROVIDER: Place = Place {
+    tab: Tab::Prices,
+    selector: "[data-testid=provider-select]",
+};
+
+/// The reserved nodes (Course & labs; their fold opens by itself while a type is short).
+pub const CAPACITY: Place = Place {
+    tab: Tab::Course,
+    selector: "[data-testid=fold-capacity]",
+};
+
+/// Brings the element `selector` names into sight and focuses it if it takes focus; `false`
+/// when it is not on the page (yet).
+pub fn reveal(selector: &str) -> bool {
+    let Ok(Some(element)) = gloo::utils::document().query_selector(selector) else {
+        return false;
+    };
+    element.scroll_into_view();
+    if let Ok(html) = element.dyn_into::<web_sys::HtmlElement>() {
+        let _ = html.focus();
+    }
+    true
+}
+
+/// A button that goes to `place` through `on_go`.
+pub fn go_button(text: &'static str, testid: &'static str, place: Place, on_go: &Callback<Place>) -> Html {
+    html! {
+        <button type="button" class="link-button" data-testid={testid}
+            onclick={on_go.reform(move |_: MouseEvent| place)}>{ text }</button>
+    }
+}
+
+/// Props of [`StartHere`].
+#[derive(Properties, PartialEq)]
+pub struct StartHereProps {
+    /// Shows a place in another view.
+    pub on_go: Callback<Place>,
+}
+
+/// The first screen's one-line cue, while the scenario is a preset as it ships: where to start.
+#[component]
+pub fn StartHere(props: &StartHereProps) -> Html {
+    let state = use_scenario_if(when(|before, now| {
+        before.preset.is_some() != now.preset.is_some()
+    }));
+    if state.preset.is_none() {
+        return Html::default();
+    }
+    html! {
+        <p class="start-here no-print" data-testid="start-here">
+            <strong>{ "Start here: " }</strong>
+            { "set your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
+            { " and your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
+            { "; every other setting can wait." }
+        </p>
+    }
+}
