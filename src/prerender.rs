@@ -48,7 +48,7 @@ pub fn first_paint() -> Result<String, String> {
         r#"<header class="site-header"><h1>Course cost calculator</h1>
 <p class="tagline">What a hands-on ML-systems course costs in cloud compute, before you teach it. The default is the course analysed in <cite>The Cost of Teaching Operational ML</cite> (Fund, Keahey, Hammock, Richardson, Powers, Sherman; SC-W '25, <a href="https://doi.org/10.1145/3731599.3767385">doi:10.1145/3731599.3767385</a>).</p></header>
 <div class="prerendered" aria-busy="true"><main class="calculator">
-<section class="summary-bar" aria-label="Summary of the estimate"><div class="summary-figures">
+<section class="summary-bar" aria-label="Summary of the estimate"><p class="summary-name">{prices}</p><div class="summary-figures">
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
@@ -61,6 +61,11 @@ pub fn first_paint() -> Result<String, String> {
         labs = escape(&pricing.per_student(estimate.labs_per_student_usd())),
         project = escape(&pricing.per_student(estimate.project_per_student_usd())),
         gap = escape(&gap),
+        prices = escape(&format!(
+            "{}, {}",
+            crate::model::engine::priced_by::provider_short(state.catalog, pricing),
+            state.catalog.price_set_words(&pricing.snapshot)
+        )),
     ))
 }
 
@@ -93,19 +98,25 @@ mod tests {
     #[test]
     fn the_first_paint_holds_the_papers_course_figures() {
         let html = first_paint().expect("the default scenario renders");
-        let (total, per_student) = (expected("total_usd"), expected("per_student_usd"));
+        // The headline at the newest prices (issue 43)...
+        let (total, per_student) = (
+            expected("today_total_usd"),
+            expected("today_per_student_usd"),
+        );
         assert!(
             html.contains(&format!("<strong>{}</strong>", whole(total))),
             "{html}"
         );
         // Per student to the cent (the precision rule for per-student figures).
         assert!(html.contains(&format!("<strong>${per_student:.2}</strong>")));
-        // The gap to the paper's $250, in whole percent.
-        let above = (per_student / 250.0 - 1.0) * 100.0;
-        assert!(
-            html.contains(&format!("{above:.0}% above the paper's $250")),
-            "{html}"
+        assert!(html.contains("newest prices (provider catalogs read "), "{html}");
+        // ... and the paper's line at its semester's prices, in whole percent above its $250.
+        let then = expected("per_student_usd");
+        let above = (then / 250.0 - 1.0) * 100.0;
+        let line = format!(
+            "At Spring 2025 prices, the semester the paper reports: ${then:.2} per student, {above:.0}% above its about $250."
         );
+        assert!(html.contains(&line), "{html}");
         assert!(!html.contains("<script"));
         // The header stands outside what the app replaces.
         assert!(html.find("</header>") < html.find("class=\"prerendered\""));
