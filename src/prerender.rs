@@ -109,7 +109,10 @@ mod tests {
         );
         // Per student to the cent (the precision rule for per-student figures).
         assert!(html.contains(&format!("<strong>${per_student:.2}</strong>")));
-        assert!(html.contains("newest prices (provider catalogs read "), "{html}");
+        assert!(
+            html.contains("newest prices (provider catalogs read "),
+            "{html}"
+        );
         // ... and the paper's line at its semester's prices, in whole percent above its $250.
         let then = expected("per_student_usd");
         let above = (then / 250.0 - 1.0) * 100.0;

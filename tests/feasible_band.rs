@@ -288,11 +288,11 @@ fn each_stand_in_choice_that_moves_the_total_has_an_assumed_row() {
         );
     }
     // The 80 GB single-A100 node: an eighth of a p4de now (8 x A100 80 GB); AWS rents only the
-    // whole machine. The other offers with 80-160 GB a GPU (p5.48xlarge's H100 at 1/8) are
-    // dearer per GPU but cheaper than the whole p4de, so the row runs from the eighth to the whole
-    // one: its hours x (p4de - p4de / 8). By hand, its hours: Lab 4 B students x 0.5 x 2 h, Lab 6a
-    // students x 0.5 x 3 h (lab factor 1), and the project's pool share 54 groups x 8 h x 6 weeks x
-    // 4/15 x the GPU overrun.
+    // whole machine. The drawn row runs from the cheapest offer that fits to the priciest at
+    // their fractions; the whole p4de is said apart (issue 43: it no longer sets the chart's
+    // scale): its hours x (p4de - p4de / 8) above the total. By hand, its hours: Lab 4 B
+    // students x 0.5 x 2 h, Lab 6a students x 0.5 x 3 h (lab factor 1), and the project's pool
+    // share 54 groups x 8 h x 6 weeks x 4/15 x the GPU overrun.
     let p4de = catalog().offer("aws/p4de.24xlarge").expect("p4de");
     let whole = p4de.price_in("spring-2025").usd;
     let project = &paper().scenario.course.project;
@@ -307,16 +307,19 @@ fn each_stand_in_choice_that_moves_the_total_has_an_assumed_row() {
     let gigaio = row_of(&rows, &format!("Which offer stands in for the {label}"));
     assert!((gigaio.low_total_usd - typical).abs() < 1e-6, "{gigaio:?}");
     let swing = gigaio_hours * (whole - whole / 8.0);
+    let apart = gigaio
+        .whole_instance_total_usd
+        .expect("the whole p4de, apart");
+    assert!((apart - typical - swing).abs() < 1e-6, "{gigaio:?}");
+    assert_eq!(gigaio.typical_value, whole / 8.0);
     assert!(
-        (gigaio.high_total_usd - typical - swing).abs() < 1e-6,
+        gigaio.high_value < whole && gigaio.high_total_usd < apart,
         "{gigaio:?}"
     );
-    assert_eq!(
-        (gigaio.typical_value, gigaio.high_value),
-        (whole / 8.0, whole)
-    );
     assert!(
-        gigaio.detail.contains("a whole p4de.24xlarge"),
+        gigaio
+            .detail
+            .contains("If only whole instances can be rented: a whole p4de.24xlarge"),
         "{}",
         gigaio.detail
     );
@@ -329,10 +332,16 @@ fn each_stand_in_choice_that_moves_the_total_has_an_assumed_row() {
     let label = catalog().resource("compute_liqid").expect("known").label;
     let liqid = row_of(&rows, &format!("Which offer stands in for the {label}"));
     let swing = hours_of("compute_liqid") * (p4d - p4d / 8.0);
-    assert!(
-        (liqid.high_total_usd - typical - swing).abs() < 1e-6,
-        "{liqid:?}"
-    );
+    let apart = liqid
+        .whole_instance_total_usd
+        .expect("the whole p4d, apart");
+    assert!((apart - typical - swing).abs() < 1e-6, "{liqid:?}");
+    // No drawn end is a whole instance: every row's far end stays below its whole-instance total.
+    for row in &stand_in_rows {
+        if let Some(apart) = row.whole_instance_total_usd {
+            assert!(row.high_total_usd < apart, "{row:?}");
+        }
+    }
     println!(
         "{} stand-in rows; largest {} ${:.0}",
         stand_in_rows.len(),

@@ -571,7 +571,10 @@ fn newest_aws_rate(resource: &str) -> f64 {
         None => offer
             .get("snapshot_prices")
             .and_then(|list| list.as_array())
-            .and_then(|list| list.iter().find(|e| e["snapshot"].as_str() == Some("2026-12")))
+            .and_then(|list| {
+                list.iter()
+                    .find(|e| e["snapshot"].as_str() == Some("2026-12"))
+            })
             .and_then(|e| e["usd"].as_float())
             .or_else(|| offer["usd"].as_float())
             .expect("a figure in offers.toml"),
@@ -626,7 +629,7 @@ fn the_first_screen_shows_today_and_the_papers_semester_both_derived_by_hand() {
     assert!((labs + project - expected("today_total_usd")).abs() < 0.005);
     assert!((labs / s - expected("today_labs_per_student_usd")).abs() < 0.005);
     // The paper's line: the same course at the paper's semester prices (the hand figures of
-    // `by_hand_course_usd`), against its about $250.
+    // `by_hand_course_usd`), against the paper's own figure per student.
     let line = PaperLine::of(&state.scenario, c, state.origin).expect("a paper line");
     assert_eq!(line.semester, "Spring 2025");
     let (then_labs, then_project) = by_hand_per_student();

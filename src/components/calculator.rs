@@ -15,13 +15,13 @@ use crate::components::inputs::notice::notice;
 use crate::components::inputs::term::glossary;
 use crate::components::page::fold::fold;
 use crate::components::page::go_to::{reveal, Place, StartHere};
-use crate::components::planning::cost_range::CostRange;
 use crate::components::page::later::later;
 use crate::components::page::summary_bar::SummaryBar;
 use crate::components::page::tabs::tabs;
 use crate::components::planning::calibrate_form::CalibrateForm;
 use crate::components::planning::comparables_panel::ComparablesPanel;
 use crate::components::planning::compare_panel::ComparePanel;
+use crate::components::planning::cost_range::CostRange;
 use crate::components::planning::focus_panel::FocusPanel;
 use crate::components::planning::savings_panel::SavingsPanel;
 use crate::components::planning::spread_panel::SpreadPanel;
@@ -197,7 +197,7 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            <SummaryBar on_go={on_go.clone()} />
+            <SummaryBar on_go={on_go.clone()} range={html! { <CostRange short={true} /> }} />
             <LinkNotice />
             <StartHere {on_go} />
             { notice(&state) }

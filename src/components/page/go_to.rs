@@ -49,7 +49,12 @@ pub fn reveal(selector: &str) -> bool {
 }
 
 /// A button that goes to `place` through `on_go`.
-pub fn go_button(text: &'static str, testid: &'static str, place: Place, on_go: &Callback<Place>) -> Html {
+pub fn go_button(
+    text: &'static str,
+    testid: &'static str,
+    place: Place,
+    on_go: &Callback<Place>,
+) -> Html {
     html! {
         <button type="button" class="link-button" data-testid={testid}
             onclick={on_go.reform(move |_: MouseEvent| place)}>{ text }</button>

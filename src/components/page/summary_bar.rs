@@ -2,12 +2,12 @@
 //! project, what the last change did, how far it is from the paper (or from scenario A), a
 //! warning when a reserved pool is too small, and Undo / Redo.
 
+use std::rc::Rc;
+
 use gloo::events::EventListener;
 use yew::prelude::*;
 
 use super::go_to::{go_button, Place, CAPACITY};
-use crate::components::planning::cost_range::CostRange;
-use crate::components::planning::savings_panel::ByPtr;
 use crate::components::results::price_age::price_age_warning;
 use crate::model::edit::change::Change;
 use crate::model::engine::capacity::{capacity_line, capacity_text, CapacityCheck};
@@ -16,6 +16,7 @@ use crate::model::engine::priced_by::{
 };
 use crate::model::engine::stand_in::{misfits, Misfit};
 use crate::model::presets::paper_gap::PaperLine;
+use crate::model::scenario::valid::ValidScenario;
 use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
 
 /// A signed amount of money: "+$1,200" or "−$3,542".
@@ -125,6 +126,19 @@ fn use_focus_clear_of(bar: NodeRef) {
 pub struct SummaryBarProps {
     /// Shows a place in another view (a warning's details).
     pub on_go: Callback<Place>,
+    /// The per-student range beside the figures (the page's `CostRange`, short form).
+    #[prop_or_default]
+    pub range: Html,
+}
+
+/// A scenario compared by pointer: a new scenario is always a new `Rc`.
+#[derive(Clone)]
+struct Same(Rc<ValidScenario>);
+
+impl PartialEq for Same {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// The summary bar.
@@ -149,7 +163,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
         .as_ref()
         .map(|a| totals.net_usd - a.estimate.totals.net_usd);
     let (catalog, origin) = (state.catalog, state.origin);
-    let paper_line = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
+    let paper_line = use_memo(Same(state.scenario.clone()), move |scenario| {
         PaperLine::of(&scenario.0, catalog, origin)
     });
     let exceeded: Vec<&CapacityCheck> = state
@@ -178,7 +192,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                     <span class="summary-label">{ "Per student" }</span>
                     <strong data-testid="cost-per-student">{ pricing.per_student(totals.per_student_usd) }</strong>
                 </p>
-                <CostRange short={true} />
+                { props.range.clone() }
                 <p class="summary-figure summary-split">
                     { format!(
                         "labs {} · project {}",

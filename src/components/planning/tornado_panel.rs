@@ -133,7 +133,9 @@ fn whole_instances(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
         .iter()
         .filter_map(|row| {
             let whole = row.whole_instance_total_usd?;
-            let name = row.name.trim_start_matches("Which offer stands in for the ");
+            let name = row
+                .name
+                .trim_start_matches("Which offer stands in for the ");
             Some(format!("{name}: {}", money(whole)))
         })
         .collect();

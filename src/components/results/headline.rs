@@ -8,9 +8,9 @@ use crate::model::engine::capacity::capacity_text;
 use crate::model::engine::priced_by::{newer_prices, pricing_line};
 use crate::model::format;
 use crate::model::plural::plural;
+use crate::model::presets::paper_gap::PaperLine;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::testbed::{words, Testbeds};
-use crate::model::presets::paper_gap::PaperLine;
 use crate::state::{ScenarioHandle, ScenarioState};
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.

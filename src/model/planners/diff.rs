@@ -118,9 +118,7 @@ const INPUTS: [(&str, Describe); 11] = [
     ("Provider", |s, c| {
         c.provider_name(&s.pricing.provider).to_string()
     }),
-    ("Prices", |s, c| {
-        c.price_set_words(&s.pricing.snapshot)
-    }),
+    ("Prices", |s, c| c.price_set_words(&s.pricing.snapshot)),
     ("Buy instances", |s, _| s.pricing.model.label().to_string()),
     ("Currency", |s, _| s.pricing.currency.clone()),
     (PRICE_CHANGES, |s, _| {
