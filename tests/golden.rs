@@ -662,3 +662,32 @@ fn print_today_by_hand() {
         labs / s
     );
 }
+
+#[test]
+fn a_link_without_prices_opens_on_the_papers_semester_and_the_new_start_names_its_own() {
+    use course_cost::model::engine::priced_by::newer_prices;
+    use course_cost::model::share::{decode, encode};
+    use course_cost::state::ScenarioState;
+    let c = catalog();
+    // A link made before the start moved to the newest prices: the paper's course with a change,
+    // its prices those of the preset (so the link names none). It opens as it was made.
+    let mut old = paper().scenario.clone();
+    old.course.students = 120.0;
+    let payload = encode(&old, paper());
+    let decoded = decode(&payload, c).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    assert_eq!(decoded.scenario, old);
+    assert_eq!(decoded.scenario.pricing.snapshot, SPRING_2025);
+    let state = ScenarioState::from_decoded(Some(decoded), None).expect("opens");
+    // Nothing switches its prices: it says it is on a past set and offers the newest.
+    assert_eq!(state.scenario.pricing.snapshot, SPRING_2025);
+    let newest = newer_prices(c, &state.scenario.pricing).expect("the newest, offered");
+    assert_eq!(Some(newest.id), c.newest_snapshot().map(|s| s.id));
+    // The new start's own link names its prices, so it opens on them after any later refresh
+    // too (as far as that price set is kept).
+    let start = ScenarioState::from_decoded(None, None).expect("the default");
+    let mut edited: course_cost::model::Scenario = (**start.scenario).clone();
+    edited.course.students = 120.0;
+    let decoded = decode(&encode(&edited, start.origin), c).expect("presets load");
+    assert_eq!(decoded.scenario.pricing.snapshot, newest.id);
+}

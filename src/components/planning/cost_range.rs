@@ -52,7 +52,7 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
         None => format!("usage: drawing {DRAWS} times…"),
     };
     let stand_ins = match *span {
-        Some((low, high)) => format!("which offers stand in: {}-{}", each(low), each(high)),
+        Some((low, high)) => format!(": {}-{}", each(low), each(high)),
         None => String::new(),
     };
     let draws = current
@@ -65,7 +65,7 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
             <span class="summary-label">{ "Per student, " }{ term("p10", "p10-p90") }{ ": " }</span>
             <span data-testid="range-usage">{ usage }</span>
             if !stand_ins.is_empty() {
-                { "; " }<span data-testid="range-stand-ins">{ stand_ins }</span>
+                { "; " }<span data-testid="range-stand-ins">{ "which offers " }{ term("stand-in", "stand in") }{ stand_ins }</span>
             }
             if !props.short {
                 { ". " }<span class="field-hint" data-testid="range-note">{ RANGE_NOTE }</span>

@@ -2,6 +2,7 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::term::term;
 use crate::components::results::price_age::price_age_line;
 use crate::model::edit::change::Change;
 use crate::model::engine::capacity::capacity_text;
@@ -21,7 +22,7 @@ fn paper_dollars(usd: f64) -> String {
 /// One headline figure: what it is, the figure (its value's `data-testid` is `testid`), a detail
 /// under it (e.g. how it splits) and the paper's own figure while its course is loaded.
 fn figure(
-    label: &'static str,
+    label: Html,
     value: String,
     testid: &'static str,
     detail: Option<String>,
@@ -58,7 +59,7 @@ fn testbed_figures(state: &ScenarioState) -> Html {
     html! {
         <>
             { figure(
-                "On Chameleon (service units)",
+                html! { <>{ "On Chameleon (" }{ term("su", "service units") }{ ")" }</> },
                 words::su(total.chameleon),
                 "chameleon-su",
                 Some(format!(
@@ -74,7 +75,7 @@ fn testbed_figures(state: &ScenarioState) -> Html {
                 None,
             ) }
             { figure(
-                "On Jetstream2 (ACCESS credits)",
+                Html::from("On Jetstream2 (ACCESS credits)"),
                 words::credits(actual.access.credits),
                 "jetstream-credits",
                 Some(format!(
@@ -150,7 +151,7 @@ pub fn headline(state: &ScenarioHandle) -> Html {
             { paper_line(state) }
             <dl class="figures">
                 { figure(
-                    "Total cost",
+                    Html::from("Total cost"),
                     money(totals.net_usd),
                     "headline-total",
                     (totals.net_usd != totals.list_usd)
@@ -158,7 +159,7 @@ pub fn headline(state: &ScenarioHandle) -> Html {
                     paper.map(|p| format!("almost {}", paper_dollars(p.course_cost_usd))),
                 ) }
                 { figure(
-                    "Cost per student",
+                    Html::from("Cost per student"),
                     pricing.per_student(totals.per_student_usd),
                     "headline-per-student",
                     Some(format!(
@@ -174,14 +175,14 @@ pub fn headline(state: &ScenarioHandle) -> Html {
                     )),
                 ) }
                 { figure(
-                    "Lab instance-hours",
+                    Html::from("Lab instance-hours"),
                     format::number(lab_hours, 0),
                     "lab-instance-hours",
                     Some(format!("planned {}", format::number(lab_planned, 0))),
                     paper.map(|p| format::number(p.hours.lab_instance_hours, 0)),
                 ) }
                 { figure(
-                    "Project instance-hours",
+                    html! { <>{ "Project instance-hours, " }{ term("node-hours", "GPU node-hours") }</> },
                     format::number(estimate.project.actual_instance_hours, 0),
                     "project-instance-hours",
                     Some(format!(
@@ -198,7 +199,7 @@ pub fn headline(state: &ScenarioHandle) -> Html {
                     )),
                 ) }
                 { figure(
-                    "GPU share of cost",
+                    Html::from("GPU share of cost"),
                     format!("{}%", format::number(estimate.gpu_share() * 100.0, 0)),
                     "gpu-share",
                     Some(format!(
