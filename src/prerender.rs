@@ -30,6 +30,18 @@ pub fn first_paint() -> Result<String, String> {
             )
         })
         .unwrap_or_default();
+    // The range's stand-in span, as the app draws it (its usage draws come after the start).
+    let students = estimate.students.max(1.0);
+    let stand_ins =
+        crate::model::planners::stand_in_range::stand_in_span(&state.scenario, state.catalog)
+            .map(|(low, high)| {
+                format!(
+                    "; which offers stand in: {}-{}",
+                    pricing.per_student(low / students),
+                    pricing.per_student(high / students)
+                )
+            })
+            .unwrap_or_default();
     let tabs: String = Tab::ALL
         .iter()
         .map(|tab| {
@@ -51,8 +63,10 @@ pub fn first_paint() -> Result<String, String> {
 <section class="summary-bar" aria-label="Summary of the estimate"><p class="summary-name">{prices}</p><div class="summary-figures">
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
+<p class="cost-range summary-range"><span class="summary-label">Per student, p10-p90: </span>usage: drawing 500 times…{stand_ins}</p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
 </div><p class="summary-gap">{gap}</p>{price_warning}</section>
+<p class="start-here no-print"><strong>Start here: </strong>set your Students and your cloud Provider; every other setting can wait.</p>
 <div class="tabs">{tabs}</div>
 <p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
 </main></div>"#,
@@ -61,6 +75,7 @@ pub fn first_paint() -> Result<String, String> {
         labs = escape(&pricing.per_student(estimate.labs_per_student_usd())),
         project = escape(&pricing.per_student(estimate.project_per_student_usd())),
         gap = escape(&gap),
+        stand_ins = escape(&stand_ins),
         prices = escape(&format!(
             "{}, {}",
             crate::model::engine::priced_by::provider_short(state.catalog, pricing),
