@@ -562,3 +562,36 @@ fn a_version_2_link_opens_as_it_was_and_names_version_3() {
     assert_eq!(old.today.id, paper().id);
     assert_eq!(paper().id, "paper-s25-v3");
 }
+
+#[test]
+fn the_stand_in_span_moves_every_resource_at_once() {
+    use course_cost::model::planners::stand_in_range::stand_in_span;
+    // Each resource's lines are priced on its own stand-in, so moving all at once moves the total
+    // by the sum of the rows' moves (issue 43: the span beside the headline, per student).
+    let scenario = &paper().scenario;
+    let rows = tornado(&valid(scenario), catalog(), paper()).expect("prices");
+    let typical = net(scenario);
+    let stand_in_rows = rows
+        .iter()
+        .filter(|r| r.name.starts_with("Which offer stands in for"));
+    let (mut low, mut high) = (typical, typical);
+    for row in stand_in_rows {
+        low += row.low_total_usd - typical;
+        high += row.high_total_usd - typical;
+    }
+    let (span_low, span_high) = stand_in_span(scenario, catalog()).expect("prices");
+    assert!((span_low - low).abs() < 1e-6, "{span_low} vs {low}");
+    assert!((span_high - high).abs() < 1e-6, "{span_high} vs {high}");
+    assert!(span_low <= typical && typical <= span_high);
+    // Whole instances for one-GPU nodes are not in it: the span stays below the dearest of them.
+    let dearest_whole = rows
+        .iter()
+        .filter_map(|r| r.whole_instance_total_usd)
+        .fold(0.0, f64::max);
+    assert!(dearest_whole > 0.0);
+    println!(
+        "stand-in span per student ${:.2}-${:.2}",
+        span_low / students(),
+        span_high / students()
+    );
+}
