@@ -63,10 +63,11 @@ pub fn first_paint() -> Result<String, String> {
 <section class="summary-bar" aria-label="Summary of the estimate"><p class="summary-name">{prices}</p><div class="summary-figures">
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
-<p class="cost-range summary-range"><span class="summary-label">Per student, p10-p90: </span>usage: drawing 500 times…{stand_ins}</p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
-</div><p class="summary-gap">{gap}</p>{price_warning}</section>
-<p class="start-here no-print"><strong>Start here: </strong>set your Students and your cloud Provider; every other setting can wait.</p>
+</div>{price_warning}</section>
+<div class="first-lines"><p class="start-here no-print"><strong>Start here: </strong>set your Students and your cloud Provider; every other setting can wait.</p>
+<p class="cost-range summary-range"><span class="summary-label">Per student, p10-p90: </span>usage: drawing 500 times…{stand_ins}</p>
+<p class="summary-gap">{gap}</p></div>
 <div class="tabs">{tabs}</div>
 <p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
 </main></div>"#,

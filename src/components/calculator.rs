@@ -14,9 +14,9 @@ use crate::components::course::schedule_panel::SchedulePanel;
 use crate::components::inputs::notice::notice;
 use crate::components::inputs::term::glossary;
 use crate::components::page::fold::fold;
-use crate::components::page::go_to::{reveal, Place, StartHere};
+use crate::components::page::go_to::{reveal, Place};
 use crate::components::page::later::later;
-use crate::components::page::summary_bar::SummaryBar;
+use crate::components::page::summary_bar::{FirstLines, SummaryBar};
 use crate::components::page::tabs::tabs;
 use crate::components::planning::calibrate_form::CalibrateForm;
 use crate::components::planning::comparables_panel::ComparablesPanel;
@@ -197,9 +197,9 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            <SummaryBar on_go={on_go.clone()} range={html! { <CostRange short={true} /> }} />
+            <SummaryBar on_go={on_go.clone()} />
+            <FirstLines {on_go} range={html! { <CostRange short={true} /> }} />
             <LinkNotice />
-            <StartHere {on_go} />
             { notice(&state) }
             { tabs(current, &on_select) }
             <section class="view" role="tabpanel" id={panel_id(current)}

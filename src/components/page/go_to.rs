@@ -6,7 +6,6 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::model::share::Tab;
-use crate::state::{use_scenario_if, when};
 
 /// A place in a view: the view, and a CSS selector of the element to bring into sight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,31 +57,5 @@ pub fn go_button(
     html! {
         <button type="button" class="link-button" data-testid={testid}
             onclick={on_go.reform(move |_: MouseEvent| place)}>{ text }</button>
-    }
-}
-
-/// Props of [`StartHere`].
-#[derive(Properties, PartialEq)]
-pub struct StartHereProps {
-    /// Shows a place in another view.
-    pub on_go: Callback<Place>,
-}
-
-/// The first screen's one-line cue, while the scenario is a preset as it ships: where to start.
-#[component]
-pub fn StartHere(props: &StartHereProps) -> Html {
-    let state = use_scenario_if(when(|before, now| {
-        before.preset.is_some() != now.preset.is_some()
-    }));
-    if state.preset.is_none() {
-        return Html::default();
-    }
-    html! {
-        <p class="start-here no-print" data-testid="start-here">
-            <strong>{ "Start here: " }</strong>
-            { "set your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
-            { " and your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
-            { "; every other setting can wait." }
-        </p>
     }
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use yew::prelude::*;
 
-use super::go_to::{go_button, Place, CAPACITY};
+use super::go_to::{go_button, Place, CAPACITY, PROVIDER, STUDENTS};
 use crate::components::results::price_age::price_age_warning;
 use crate::model::edit::change::Change;
 use crate::model::engine::capacity::{capacity_line, capacity_text, CapacityCheck};
@@ -126,9 +126,6 @@ fn use_focus_clear_of(bar: NodeRef) {
 pub struct SummaryBarProps {
     /// Shows a place in another view (a warning's details).
     pub on_go: Callback<Place>,
-    /// The per-student range beside the figures (the page's `CostRange`, short form).
-    #[prop_or_default]
-    pub range: Html,
 }
 
 /// A scenario compared by pointer: a new scenario is always a new `Rc`.
@@ -162,10 +159,7 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
         .pinned
         .as_ref()
         .map(|a| totals.net_usd - a.estimate.totals.net_usd);
-    let (catalog, origin) = (state.catalog, state.origin);
-    let paper_line = use_memo(Same(state.scenario.clone()), move |scenario| {
-        PaperLine::of(&scenario.0, catalog, origin)
-    });
+
     let exceeded: Vec<&CapacityCheck> = state
         .estimate
         .capacity
@@ -192,7 +186,6 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                     <span class="summary-label">{ "Per student" }</span>
                     <strong data-testid="cost-per-student">{ pricing.per_student(totals.per_student_usd) }</strong>
                 </p>
-                { props.range.clone() }
                 <p class="summary-figure summary-split">
                     { format!(
                         "labs {} · project {}",
@@ -223,9 +216,6 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
                 <p class="summary-gap" data-testid="pinned-gap">
                     { format!("Against scenario A: {}", signed(delta, &money)) }
                 </p>
-            } else if let Some(line) = paper_line.as_ref() {
-                <p class="summary-gap" data-testid="paper-gap"
-                    title={format!("Largest difference: {}.", line.reason_in(pricing))}>{ line.sentence_in(pricing) }</p>
             }
             if !exceeded.is_empty() {
                 <p class="warning" data-testid="capacity-warning" role="alert"
@@ -236,5 +226,44 @@ pub fn SummaryBar(props: &SummaryBarProps) -> Html {
             }
             { price_age_warning(&state) }
         </section>
+    }
+}
+
+/// Props of [`FirstLines`].
+#[derive(Properties, PartialEq)]
+pub struct FirstLinesProps {
+    /// Shows a place in another view (the start-here cue's pointers).
+    pub on_go: Callback<Place>,
+    /// The per-student range (the page's `CostRange`, short form).
+    pub range: Html,
+}
+
+/// The first screen's lines under the sticky bar, which scroll away with the page so the bar
+/// stays small: where to start (while the scenario is a preset as it ships), the per-student
+/// range, and the paper's line at its semester's prices (while no scenario A is pinned).
+#[component]
+pub fn FirstLines(props: &FirstLinesProps) -> Html {
+    let state = use_scenario();
+    let (catalog, origin) = (state.catalog, state.origin);
+    let paper_line = use_memo(Same(state.scenario.clone()), move |scenario| {
+        PaperLine::of(&scenario.0, catalog, origin)
+    });
+    let pricing = &state.scenario.pricing;
+    html! {
+        <div class="first-lines">
+            if state.preset.is_some() {
+                <p class="start-here no-print" data-testid="start-here">
+                    <strong>{ "Start here: " }</strong>
+                    { "set your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
+                    { " and your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
+                    { "; every other setting can wait." }
+                </p>
+            }
+            { props.range.clone() }
+            if let Some(line) = paper_line.as_ref().as_ref().filter(|_| state.pinned.is_none()) {
+                <p class="summary-gap" data-testid="paper-gap"
+                    title={format!("Largest difference: {}.", line.reason_in(pricing))}>{ line.sentence_in(pricing) }</p>
+            }
+        </div>
     }
 }

@@ -201,13 +201,11 @@ impl Catalog {
     /// and `current` after them when it is dated history (a link made with it shows what it
     /// uses).
     pub fn price_choices<'a>(&'a self, current: &str) -> Vec<&'a Snapshot> {
-        let mut list: Vec<&Snapshot> = self
-            .snapshots
-            .iter()
-            .rev()
-            .filter(|s| self.is_price_choice(s.id) || s.id == current)
+        let newest_first = || self.snapshots.iter().rev();
+        let mut list: Vec<&Snapshot> = newest_first()
+            .filter(|s| self.is_price_choice(s.id))
             .collect();
-        list.sort_by_key(|s| !self.is_price_choice(s.id));
+        list.extend(newest_first().filter(|s| s.id == current && !self.is_price_choice(s.id)));
         list
     }
 

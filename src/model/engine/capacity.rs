@@ -92,7 +92,7 @@ pub fn node_name(catalog: &Catalog, resource: &str) -> String {
 
 /// The capacity warning in one short line, for the checks that are exceeded: the type short of
 /// the most nodes, what to do about it, and how many other types are short: "Too few reserved
-/// nodes: add 2 RTX 6000 GPU nodes or widen the window; 4 more types short."
+/// nodes: add 2 RTX 6000 GPU nodes or widen the window (+4 more short)."
 pub fn capacity_line(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
     let short = |c: &CapacityCheck| (c.fewest_units() - c.units).max(1.0);
     let Some(worst) = checks.iter().max_by(|a, b| short(a).total_cmp(&short(b))) else {
@@ -107,10 +107,7 @@ pub fn capacity_line(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
     );
     let others = checks.len() - 1;
     if others > 0 {
-        text.push_str(&format!(
-            "; {others} more {} short",
-            plural(others as f64, "type", "types")
-        ));
+        text.push_str(&format!(" (+{others} more short)"));
     }
     text.push('.');
     text
