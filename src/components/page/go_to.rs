@@ -40,6 +40,12 @@ pub fn reveal(selector: &str) -> bool {
     let Ok(Some(element)) = gloo::utils::document().query_selector(selector) else {
         return false;
     };
+    // A fold left closed is opened (its toggle is its first button).
+    if let Ok(Some(toggle)) = element.query_selector(":scope > button[aria-expanded=false]") {
+        if let Ok(toggle) = toggle.dyn_into::<web_sys::HtmlElement>() {
+            toggle.click();
+        }
+    }
     element.scroll_into_view();
     if let Ok(html) = element.dyn_into::<web_sys::HtmlElement>() {
         let _ = html.focus();
