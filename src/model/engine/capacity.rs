@@ -131,3 +131,40 @@ pub fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
         .collect();
     format!("Not enough reserved nodes. {}.", parts.join("; "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(resource: &str, units: f64, available: f64, needed: f64) -> CapacityCheck {
+        CapacityCheck {
+            resource: resource.to_string(),
+            units,
+            available_hours: available,
+            needed_hours: needed,
+        }
+    }
+
+    #[test]
+    fn the_warning_is_short_in_course_words_and_the_details_count_right() {
+        let catalog = Catalog::builtin().expect("catalog");
+        // One RTX 6000 node supplies 456 node-hours in a 19-day window; 1,000 need 3 nodes: add 2.
+        let one = check("gpu_rtx_6000", 1.0, 456.0, 1000.0);
+        let two = check("gpu_mi100", 2.0, 912.0, 1000.0);
+        let line = capacity_line(&[&one, &two], catalog);
+        assert_eq!(
+            line,
+            "Too few reserved nodes: add 2 RTX 6000 GPU nodes or widen the window (+1 more short)."
+        );
+        assert!(!line.contains("gpu_"));
+        let text = capacity_text(&[&one, &two], catalog);
+        assert!(text.contains("but 1 node supplies at most 456"), "{text}");
+        assert!(text.contains("but 2 nodes supply at most 912"), "{text}");
+        // Short of one node: singular.
+        let close = check("gpu_mi100", 2.0, 912.0, 1000.0);
+        assert_eq!(
+            capacity_line(&[&close], catalog),
+            "Too few reserved nodes: add 1 AMD GPU node or widen the window."
+        );
+    }
+}
