@@ -91,8 +91,8 @@ pub fn node_name(catalog: &Catalog, resource: &str) -> String {
 }
 
 /// The capacity warning in one short line, for the checks that are exceeded: the type short of
-/// the most nodes, what to do about it, and how many other types are short: "Too few reserved
-/// nodes: add 2 RTX 6000 GPU nodes or widen the window (+4 more short)."
+/// the most nodes, what to do about it, and how many other types are short: "Too few nodes: add
+/// 2 RTX 6000 GPU nodes or widen the window (+4 more)."
 pub fn capacity_line(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
     let short = |c: &CapacityCheck| (c.fewest_units() - c.units).max(1.0);
     let Some(worst) = checks.iter().max_by(|a, b| short(a).total_cmp(&short(b))) else {
@@ -101,13 +101,13 @@ pub fn capacity_line(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
     let add = short(worst);
     let name = node_name(catalog, &worst.resource);
     let mut text = format!(
-        "Too few reserved nodes: add {} {name}{} or widen the window",
+        "Too few nodes: add {} {name}{} or widen the window",
         format::quantity(add),
         if add == 1.0 { "" } else { "s" },
     );
     let others = checks.len() - 1;
     if others > 0 {
-        text.push_str(&format!(" (+{others} more short)"));
+        text.push_str(&format!(" (+{others} more)"));
     }
     text.push('.');
     text
@@ -154,7 +154,7 @@ mod tests {
         let line = capacity_line(&[&one, &two], catalog);
         assert_eq!(
             line,
-            "Too few reserved nodes: add 2 RTX 6000 GPU nodes or widen the window (+1 more short)."
+            "Too few nodes: add 2 RTX 6000 GPU nodes or widen the window (+1 more)."
         );
         assert!(!line.contains("gpu_"));
         let text = capacity_text(&[&one, &two], catalog);
@@ -164,7 +164,7 @@ mod tests {
         let close = check("gpu_mi100", 2.0, 912.0, 1000.0);
         assert_eq!(
             capacity_line(&[&close], catalog),
-            "Too few reserved nodes: add 1 AMD GPU node or widen the window."
+            "Too few nodes: add 1 AMD GPU node or widen the window."
         );
     }
 }
