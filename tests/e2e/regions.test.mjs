@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  changed, closeClean, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showView, text, useApp,, atPaperPrices,
+  changed, closeClean, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showView, text, useApp, atPaperPrices,
 } from './support.mjs';
 
 const app = useApp();

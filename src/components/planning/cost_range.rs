@@ -59,7 +59,7 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
         .and_then(|r| r.interval.as_ref().ok())
         .map(|i| i.draws.to_string());
     html! {
-        <p class={classes!("cost-range", props.short.then_some("summary-range"))}
+        <p class={classes!("cost-range", if props.short { "summary-range" } else { "no-print" })}
             data-testid={if props.short { "summary-range" } else { "per-student-range" }}
             data-draws={draws} aria-live="polite">
             <span class="summary-label">{ "Per student, " }{ term("p10", "p10-p90") }{ ": " }</span>

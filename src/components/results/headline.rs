@@ -100,7 +100,7 @@ fn use_newest(state: &ScenarioHandle) -> Html {
         .dispatch()
         .change_with(move |_: MouseEvent| Change::SetSnapshot(id.clone()));
     html! {
-        <p class="headline-prices" data-testid="headline-past-prices">
+        <p class="headline-prices no-print" data-testid="headline-past-prices">
             { format!(
                 "These are past prices: nothing moves them to newer ones by itself. The newest \
                  were read {}. ",
