@@ -198,7 +198,10 @@ pub fn Calculator() -> Html {
         <main class="calculator">
             <PrintHeader />
             <SummaryBar on_go={on_go.clone()} />
-            <FirstLines {on_go} range={html! { <CostRange short={true} /> }} />
+            // The first screen's lines: in the view a reader starts on (Results has its own).
+            if current == Tab::Course {
+                <FirstLines {on_go} range={html! { <CostRange short={true} /> }} />
+            }
             <LinkNotice />
             { notice(&state) }
             { tabs(current, &on_select) }

@@ -4,8 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text, closeClean, count, LAB_HOURS, PROJECT_HOURS, GPU_HOURS,
-} from './support.mjs';
+  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text, closeClean, count, LAB_HOURS, PROJECT_HOURS, GPU_HOURS, atPaperPrices } from './support.mjs';
 
 let server;
 let browser;
@@ -576,7 +575,8 @@ test('every chart is labelled, painted, redrawn on edits and has a table twin', 
 
 test('a breakdown row opens to the math behind it', async () => {
   const page = await openCalculator(browser, server.url);
-  await showView(page, 'results');
+  // At the paper's semester prices, which the figures below are read from.
+  await atPaperPrices(page, 'results');
   const table = page.getByTestId('breakdown-table');
   const first = table.locator('tbody button[aria-expanded]').first();
   assert.equal(await first.getAttribute('aria-expanded'), 'false');

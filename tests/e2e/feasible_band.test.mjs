@@ -92,7 +92,7 @@ test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s whole p4de i
 
 test('a stand-in priced as a fraction of an instance is marked assumed, with the whole price beside', async () => {
   const page = await openCalculator(browser, server.url);
-  await showView(page, 'prices');
+  await atPaperPrices(page, 'prices');
   const row = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-compute_gigaio') });
   // An eighth of a p4de (its 8 GPUs for the node's 1): the share, assumed, beside the whole price.
   const note = row.getByTestId('whole-instance-price');

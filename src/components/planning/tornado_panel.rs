@@ -143,13 +143,14 @@ fn whole_instances(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
         return Html::default();
     }
     html! {
-        <p class="field-hint" data-testid="tornado-whole-instances">
+        <details class="field-hint" data-testid="tornado-whole-instances">
+            <summary>{ "If only whole instances can be rented (not drawn above)" }</summary>
             { format!(
-                "If only whole instances can be rented (a one-GPU node priced as a whole multi-GPU \
-                 machine), not drawn above, the total would be: {}.",
+                "A one-GPU node priced as a whole multi-GPU machine, each alone, others typical: \
+                 the total would be {}.",
                 parts.join("; ")
             ) }
-        </p>
+        </details>
     }
 }
 
