@@ -65,7 +65,7 @@ pub fn first_paint() -> Result<String, String> {
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
 </div>{price_warning}</section>
-<div class="first-lines"><p class="start-here no-print"><strong>Start here: </strong>set your Students and your cloud Provider; every other setting can wait.</p>
+<div class="first-lines"><p class="start-here no-print"><strong>Start here: </strong>your Students, then your cloud Provider.</p>
 <p class="cost-range summary-range"><span class="summary-label">Per student, p10-p90: </span>usage: drawing 500 times…{stand_ins}</p>
 <p class="summary-gap">{gap}</p></div>
 <div class="tabs">{tabs}</div>

@@ -254,9 +254,9 @@ pub fn FirstLines(props: &FirstLinesProps) -> Html {
             if state.preset.is_some() {
                 <p class="start-here no-print" data-testid="start-here">
                     <strong>{ "Start here: " }</strong>
-                    { "set your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
-                    { " and your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
-                    { "; every other setting can wait." }
+                    { "your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
+                    { ", then your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
+                    { "." }
                 </p>
             }
             { props.range.clone() }
