@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { WAIT, closeClean, number, openCalculator, openFolded, openLab, parse, showView, start, stop, text, atPaperPrices } from './support.mjs';
+import { WAIT, closeClean, number, openCalculator, openFolded, openLab, parse, showView, start, stop, text, atPaperPrices, PAPER } from './support.mjs';
 
 const VIEWS = ['course', 'prices', 'results', 'plan', 'share'];
 const KINDS = ['sourced', 'calibrated', 'assumed', 'user'];
@@ -178,6 +178,7 @@ test('a link made with the first version of a preset opens as it was and says so
   // Picking today's version leaves the old one behind, and the notice with it.
   await page.getByTestId('preset-select').selectOption('paper-s25-v3');
   await notice.waitFor({ state: 'detached' });
-  assert.equal(await number(page, 'cost-per-student'), currentPerStudent);
+  // A preset picked starts on the newest prices (issue 43): the default's first figure.
+  assert.equal(await number(page, 'cost-per-student'), PAPER.default_scenario.today_per_student_usd);
   await closeClean(page);
 });
