@@ -595,3 +595,21 @@ fn the_stand_in_span_moves_every_resource_at_once() {
         span_high / students()
     );
 }
+
+#[test]
+#[ignore = "prints the first screen's range: cargo test --test feasible_band -- --ignored --nocapture first_screen"]
+fn print_the_first_screens_range() {
+    use course_cost::model::planners::interval::sample;
+    use course_cost::model::planners::stand_in_range::stand_in_span;
+    let start = &paper().start;
+    let s = students();
+    let band = sample(&valid(start), catalog(), paper(), 500, start.planning.seed).expect("band");
+    let (low, high) = stand_in_span(start, catalog()).expect("span");
+    println!(
+        "usage ${:.2}-${:.2}; stand-ins ${:.2}-${:.2}",
+        band.p10_usd / s,
+        band.p90_usd / s,
+        low / s,
+        high / s
+    );
+}
