@@ -4,7 +4,7 @@
 
 use crate::model::engine::price_age::PriceAge;
 use crate::model::html::escaped as escape;
-use crate::model::presets::paper_gap::PaperGap;
+use crate::model::presets::paper_gap::PaperLine;
 use crate::model::share::Tab;
 use crate::state::ScenarioState;
 
@@ -17,8 +17,8 @@ pub fn first_paint() -> Result<String, String> {
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
     let money = |usd: f64| pricing.money(usd);
-    let gap = PaperGap::against(estimate, state.origin)
-        .map(|gap| gap.sentence_in(pricing))
+    let gap = PaperLine::of(&state.scenario, state.catalog, state.origin)
+        .map(|line| line.sentence_in(pricing))
         .unwrap_or_default();
     // The summary bar's price-age warning, so the bar keeps its height when the app takes over.
     let price_warning = PriceAge::of_prices(&estimate.lines, state.catalog, &pricing.snapshot)
@@ -30,6 +30,18 @@ pub fn first_paint() -> Result<String, String> {
             )
         })
         .unwrap_or_default();
+    // The range's stand-in span, as the app draws it (its usage draws come after the start).
+    let students = estimate.students.max(1.0);
+    let stand_ins =
+        crate::model::planners::stand_in_range::stand_in_span(&state.scenario, state.catalog)
+            .map(|(low, high)| {
+                format!(
+                    "; which offers stand in: {}-{}",
+                    pricing.per_student(low / students),
+                    pricing.per_student(high / students)
+                )
+            })
+            .unwrap_or_default();
     let tabs: String = Tab::ALL
         .iter()
         .map(|tab| {
@@ -48,11 +60,14 @@ pub fn first_paint() -> Result<String, String> {
         r#"<header class="site-header"><h1>Course cost calculator</h1>
 <p class="tagline">What a hands-on ML-systems course costs in cloud compute, before you teach it. The default is the course analysed in <cite>The Cost of Teaching Operational ML</cite> (Fund, Keahey, Hammock, Richardson, Powers, Sherman; SC-W '25, <a href="https://doi.org/10.1145/3731599.3767385">doi:10.1145/3731599.3767385</a>).</p></header>
 <div class="prerendered" aria-busy="true"><main class="calculator">
-<section class="summary-bar" aria-label="Summary of the estimate"><div class="summary-figures">
+<section class="summary-bar" aria-label="Summary of the estimate"><p class="summary-name">{prices}</p><div class="summary-figures">
 <p class="summary-figure"><span class="summary-label">Total</span> <strong>{total}</strong></p>
 <p class="summary-figure"><span class="summary-label">Per student</span> <strong>{per_student}</strong></p>
 <p class="summary-figure summary-split">labs {labs} · project {project}</p>
-</div><p class="summary-gap">{gap}</p>{price_warning}</section>
+</div>{price_warning}</section>
+<div class="first-lines"><p class="start-here no-print"><strong>Start here: </strong>your Students, then your cloud Provider.</p>
+<p class="cost-range summary-range"><span class="summary-label">Per student, p10-p90: </span>usage: drawing 500 times…{stand_ins}</p>
+<p class="summary-gap">{gap}</p></div>
 <div class="tabs">{tabs}</div>
 <p class="panel loading">Loading the calculator: the figures above are the paper's course; every parameter becomes editable in a moment.</p>
 </main></div>"#,
@@ -61,6 +76,12 @@ pub fn first_paint() -> Result<String, String> {
         labs = escape(&pricing.per_student(estimate.labs_per_student_usd())),
         project = escape(&pricing.per_student(estimate.project_per_student_usd())),
         gap = escape(&gap),
+        stand_ins = escape(&stand_ins),
+        prices = escape(&format!(
+            "{}, {}",
+            crate::model::engine::priced_by::provider_short(state.catalog, pricing),
+            state.catalog.price_set_words(&pricing.snapshot)
+        )),
     ))
 }
 
@@ -93,19 +114,28 @@ mod tests {
     #[test]
     fn the_first_paint_holds_the_papers_course_figures() {
         let html = first_paint().expect("the default scenario renders");
-        let (total, per_student) = (expected("total_usd"), expected("per_student_usd"));
+        // The headline at the newest prices (issue 43)...
+        let (total, per_student) = (
+            expected("today_total_usd"),
+            expected("today_per_student_usd"),
+        );
         assert!(
             html.contains(&format!("<strong>{}</strong>", whole(total))),
             "{html}"
         );
         // Per student to the cent (the precision rule for per-student figures).
         assert!(html.contains(&format!("<strong>${per_student:.2}</strong>")));
-        // The gap to the paper's $250, in whole percent.
-        let above = (per_student / 250.0 - 1.0) * 100.0;
         assert!(
-            html.contains(&format!("{above:.0}% above the paper's $250")),
+            html.contains("newest prices (provider catalogs read "),
             "{html}"
         );
+        // ... and the paper's line at its semester's prices, in whole percent above its $250.
+        let then = expected("per_student_usd");
+        let above = (then / 250.0 - 1.0) * 100.0;
+        let line = format!(
+            "At Spring 2025 prices, the semester the paper reports: ${then:.2} per student, {above:.0}% above its about $250."
+        );
+        assert!(html.contains(&line), "{html}");
         assert!(!html.contains("<script"));
         // The header stands outside what the app replaces.
         assert!(html.find("</header>") < html.find("class=\"prerendered\""));

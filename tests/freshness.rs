@@ -13,7 +13,6 @@ use common::{catalog, estimate, paper};
 use course_cost::model::engine::price_age::{
     build_day, Day, PriceAge, BUILD_DATE, WARN_ABOVE_SHARE,
 };
-use course_cost::model::engine::priced_by::semester_words;
 use course_cost::model::presets::builtin_presets;
 use course_cost::model::share::{decode, encode};
 use course_cost::prerender::first_paint;
@@ -24,9 +23,8 @@ fn day(text: &str) -> Day {
 }
 
 /// The AWS stand-ins of the paper's course and the dates of their Spring 2025 figures: the
-/// t3 sizes and the p3, g4dn and g5 GPUs in Karpenter's AWS price map generated 2025-03-24, p4d
-/// in the AWS Price List of 2025-03-14 (before the June 2025 cut), p4de (where a mapping names it)
-/// in the Karpenter map of 2025-03-24 too, EBS and S3 in Infracost's 2024-07-01 fixtures, public
+/// t3 sizes, the p3, g4dn and g5 GPUs, and p4d and p4de (before the June 2025 cut) in Karpenter's
+/// AWS price map generated 2025-03-24 from the AWS Pricing API, EBS and S3 in Infracost's 2024-07-01 fixtures, public
 /// IPv4 since its 2024-02-01 charge.
 const SPRING_AWS: [(&str, &str); 11] = [
     ("aws/t3.small", "2025-03-24"),
@@ -35,7 +33,7 @@ const SPRING_AWS: [(&str, &str); 11] = [
     ("aws/p3.8xlarge", "2025-03-24"),
     ("aws/g4dn.xlarge", "2025-03-24"),
     ("aws/g5.xlarge", "2025-03-24"),
-    ("aws/p4d.24xlarge", "2025-03-14"),
+    ("aws/p4d.24xlarge", "2025-03-24"),
     ("aws/p4de.24xlarge", "2025-03-24"),
     ("aws/ebs-gp3", "2024-07-01"),
     ("aws/s3-standard", "2024-07-01"),
@@ -94,10 +92,10 @@ fn the_papers_course_is_judged_by_its_semester_not_flagged_for_being_historical(
         sentence.contains("judged by the semester they stand for, not by the build date"),
         "{sentence}"
     );
-    // The summary says which prices, and why they are not old.
+    // The summary says which prices: a past price set, said as such.
     assert_eq!(
-        semester_words(c, &scenario.pricing, true).as_deref(),
-        Some("at Spring 2025 prices, the semester it was taught")
+        c.price_set_words(&scenario.pricing.snapshot),
+        "Spring 2025 prices, a past price set"
     );
     // A figure from long after the semester is no more its price than one from long before.
     assert!(
@@ -145,9 +143,12 @@ fn a_new_course_starts_on_the_newest_prices_judged_at_the_build_date() {
     let newest = c.newest_snapshot().expect("snapshots");
     assert_eq!(newest.semester, None);
     for preset in builtin_presets().expect("presets") {
-        let expected = match (preset.archived, preset.paper.is_some()) {
-            (false, false) => newest.id,
-            _ => preset.scenario.pricing.snapshot.as_str(),
+        // A past course starts on the newest prices too (issue 43): what it would cost now;
+        // its own scenario keeps the semester's prices, which links without prices mean.
+        let expected = if preset.archived {
+            preset.scenario.pricing.snapshot.as_str()
+        } else {
+            newest.id
         };
         assert_eq!(preset.start.pricing.snapshot, expected, "{}", preset.id);
     }

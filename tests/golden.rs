@@ -522,3 +522,172 @@ fn the_tests_parse_numbers_as_the_app_does() {
         "serde_json with features in [dev-dependencies]: {dev:?}"
     );
 }
+
+// ---- Two prices on the first screen (issue 43, item 1) ----
+
+/// The price of one hour of `resource` at the newest prices, read by hand from the data files,
+/// not from the catalog: the refresh command's price file for AWS's home region
+/// (`src/data/prices/aws-us-east-1.json`) gives the mapped offer's figure by its sku; an offer
+/// it does not list (EBS, S3, public IPv4) keeps the previous price set's figure, offers.toml's
+/// "2026-12" entry. Storage per GB-month over 730 hours; the mapping's fraction applied.
+fn newest_aws_rate(resource: &str) -> f64 {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let file: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(root.join("src/data/prices/aws-us-east-1.json")).expect("file"),
+    )
+    .expect("json");
+    let offers: toml::Table = std::fs::read_to_string(root.join("src/data/offers.toml"))
+        .expect("offers.toml")
+        .parse()
+        .expect("toml");
+    let mappings: toml::Table = std::fs::read_to_string(root.join("src/data/mappings.toml"))
+        .expect("mappings.toml")
+        .parse()
+        .expect("toml");
+    let mapping = mappings["mappings"]
+        .as_array()
+        .expect("mappings")
+        .iter()
+        .find(|m| m["provider"].as_str() == Some("aws") && m["resource"].as_str() == Some(resource))
+        .expect("an AWS mapping");
+    let offer_id = mapping["offer"].as_str().expect("offer");
+    let fraction = mapping["fraction"].as_float().expect("fraction");
+    let sku = offer_id.trim_start_matches("aws/");
+    let in_file = file["prices"]
+        .as_array()
+        .expect("prices")
+        .iter()
+        .find(|p| p["sku"].as_str() == Some(sku));
+    let offer = offers["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .find(|o| o["id"].as_str() == Some(offer_id))
+        .expect("the offer");
+    let per_month = offer["unit"].as_str() == Some("gb_month");
+    let usd = match in_file {
+        Some(p) if per_month => p["usd_per_gb_month"].as_f64().expect("a GB-month price"),
+        Some(p) => p["usd_per_hour"].as_f64().expect("an hour price"),
+        None => offer
+            .get("snapshot_prices")
+            .and_then(|list| list.as_array())
+            .and_then(|list| {
+                list.iter()
+                    .find(|e| e["snapshot"].as_str() == Some("2026-12"))
+            })
+            .and_then(|e| e["usd"].as_float())
+            .or_else(|| offer["usd"].as_float())
+            .expect("a figure in offers.toml"),
+    };
+    let per_hour = if per_month { usd / 730.0 } else { usd };
+    per_hour * fraction
+}
+
+/// The default at the newest prices, by hand (labs, project; US dollars for the course): the
+/// same plan and hours as at Spring 2025, each use priced at [`newest_aws_rate`].
+fn by_hand_today_course_usd() -> (f64, f64) {
+    let s = &paper().scenario;
+    let (mut labs, mut project) = (0.0, 0.0);
+    for u in by_hand::uses(s) {
+        let hour = u.count * newest_aws_rate(&u.resource)
+            + u.floating_ips * newest_aws_rate("floating_ip");
+        let cost = u.users * u.actual() * hour;
+        if u.lab {
+            labs += cost;
+        } else {
+            project += cost;
+        }
+    }
+    (labs, project)
+}
+
+#[test]
+fn the_first_screen_shows_today_and_the_papers_semester_both_derived_by_hand() {
+    use course_cost::model::presets::paper_gap::PaperLine;
+    use course_cost::state::ScenarioState;
+    let state = ScenarioState::from_decoded(None, None).expect("the default");
+    let c = catalog();
+    // The headline: the newest price set of AWS us-east-1 (the refresh command's catalogs).
+    let newest = c.newest_snapshot().expect("snapshots");
+    assert_eq!(state.scenario.pricing.snapshot, newest.id);
+    assert_eq!(state.scenario.pricing.provider, "aws");
+    assert!(c
+        .price_set_words(newest.id)
+        .contains(&format!("read {}", newest.as_of)));
+    let (labs, project) = by_hand_today_course_usd();
+    let totals = &state.estimate.totals;
+    assert!(
+        (totals.net_usd - (labs + project)).abs() < 1e-6,
+        "engine ${:.4} vs by hand ${:.4}",
+        totals.net_usd,
+        labs + project
+    );
+    let s = students();
+    assert!((totals.per_student_usd - (labs + project) / s).abs() < 1e-9);
+    // The fixture's figures are these hand figures, to the cent.
+    assert!(((labs + project) / s - expected("today_per_student_usd")).abs() < 0.005);
+    assert!((labs + project - expected("today_total_usd")).abs() < 0.005);
+    assert!((labs / s - expected("today_labs_per_student_usd")).abs() < 0.005);
+    // The paper's line: the same course at the paper's semester prices (the hand figures of
+    // `by_hand_course_usd`), against the paper's own figure per student.
+    let line = PaperLine::of(&state.scenario, c, state.origin).expect("a paper line");
+    assert_eq!(line.semester, "Spring 2025");
+    let (then_labs, then_project) = by_hand_per_student();
+    assert!((line.gap.per_student_usd - (then_labs + then_project)).abs() < 1e-9);
+    assert!((line.gap.per_student_usd - expected("per_student_usd")).abs() < 0.005);
+    let above = ((then_labs + then_project) / reported("per_student_usd") - 1.0) * 100.0;
+    let text = line.sentence_in(&state.scenario.pricing);
+    assert_eq!(
+        text,
+        format!(
+            "At Spring 2025 prices, the semester the paper reports: ${:.2} per student, {:.0}% above its about ${}.",
+            then_labs + then_project,
+            above.round(),
+            reported("per_student_usd")
+        )
+    );
+    // Today is cheaper than the semester: AWS cut its A100 and H100 prices in June 2025.
+    assert!(totals.per_student_usd < line.gap.per_student_usd);
+}
+
+#[test]
+#[ignore = "prints the hand figures at the newest prices: cargo test --test golden -- --ignored --nocapture today"]
+fn print_today_by_hand() {
+    let (labs, project) = by_hand_today_course_usd();
+    let s = students();
+    println!(
+        "today: total ${:.2}, per student ${:.2}, labs ${:.2}",
+        labs + project,
+        (labs + project) / s,
+        labs / s
+    );
+}
+
+#[test]
+fn a_link_without_prices_opens_on_the_papers_semester_and_the_new_start_names_its_own() {
+    use course_cost::model::engine::priced_by::newer_prices;
+    use course_cost::model::share::{decode, encode};
+    use course_cost::state::ScenarioState;
+    let c = catalog();
+    // A link made before the start moved to the newest prices: the paper's course with a change,
+    // its prices those of the preset (so the link names none). It opens as it was made.
+    let mut old = paper().scenario.clone();
+    old.course.students = 120.0;
+    let payload = encode(&old, paper());
+    let decoded = decode(&payload, c).expect("presets load");
+    assert!(decoded.notices.is_empty(), "{:?}", decoded.notices);
+    assert_eq!(decoded.scenario, old);
+    assert_eq!(decoded.scenario.pricing.snapshot, SPRING_2025);
+    let state = ScenarioState::from_decoded(Some(decoded), None).expect("opens");
+    // Nothing switches its prices: it says it is on a past set and offers the newest.
+    assert_eq!(state.scenario.pricing.snapshot, SPRING_2025);
+    let newest = newer_prices(c, &state.scenario.pricing).expect("the newest, offered");
+    assert_eq!(Some(newest.id), c.newest_snapshot().map(|s| s.id));
+    // The new start's own link names its prices, so it opens on them after any later refresh
+    // too (as far as that price set is kept).
+    let start = ScenarioState::from_decoded(None, None).expect("the default");
+    let mut edited: course_cost::model::Scenario = (**start.scenario).clone();
+    edited.course.students = 120.0;
+    let decoded = decode(&encode(&edited, start.origin), c).expect("presets load");
+    assert_eq!(decoded.scenario.pricing.snapshot, newest.id);
+}

@@ -296,7 +296,7 @@ fn damaged_links_load_the_default_with_a_notice() {
         ("too long", "A".repeat(20_000)),
     ] {
         let decoded = decode(&payload, catalog()).expect("presets load");
-        assert_eq!(decoded.scenario, paper().scenario, "{what}");
+        assert_eq!(decoded.scenario, paper().start, "{what}");
         assert_eq!(decoded.notices.len(), 1, "{what}: {:?}", decoded.notices);
     }
 }
@@ -340,7 +340,7 @@ fn thousands_of_labs_are_bounded() {
     // Too long to be read at all: refused unread.
     assert!(payload.len() > 16_384);
     let decoded = decode(&payload, catalog()).expect("presets load");
-    assert_eq!(decoded.scenario, paper().scenario);
+    assert_eq!(decoded.scenario, paper().start);
     // 150 labs fit in a link: the first 100 load.
     let json = format!(r#"{{"v":1,"l":[{}]}}"#, vec![lab; 150].join(","));
     let decoded = decode_json(&json);

@@ -73,7 +73,7 @@ fn inflating_stops_at_the_limit_and_every_failure_is_a_notice() {
     );
     let notice = |inflated: Inflated| {
         let decoded = decode_inflated(&bomb, inflated, catalog()).unwrap();
-        assert_eq!(decoded.scenario, paper().scenario);
+        assert_eq!(decoded.scenario, paper().start);
         assert_eq!(decoded.notices.len(), 1);
         decoded.notices[0].clone()
     };

@@ -116,7 +116,7 @@ fn a_link_still_damaged_after_cleaning_keeps_its_notice_and_the_papers_course() 
     assert!(damaged.len() >= 3);
     for entry in damaged {
         let got = opened(&entry.mangled);
-        assert_eq!(got.scenario, paper().scenario, "{}", entry.name);
+        assert_eq!(got.scenario, paper().start, "{}", entry.name);
         assert_eq!(got.notices.len(), 1, "{}: {:?}", entry.name, got.notices);
         assert!(
             got.notices[0].contains("damaged"),

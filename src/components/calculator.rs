@@ -14,12 +14,14 @@ use crate::components::course::schedule_panel::SchedulePanel;
 use crate::components::inputs::notice::notice;
 use crate::components::inputs::term::glossary;
 use crate::components::page::fold::fold;
+use crate::components::page::go_to::{reveal, Place};
 use crate::components::page::later::later;
-use crate::components::page::summary_bar::SummaryBar;
+use crate::components::page::summary_bar::{FirstLines, SummaryBar};
 use crate::components::page::tabs::tabs;
 use crate::components::planning::calibrate_form::CalibrateForm;
 use crate::components::planning::comparables_panel::ComparablesPanel;
 use crate::components::planning::compare_panel::ComparePanel;
+use crate::components::planning::cost_range::CostRange;
 use crate::components::planning::focus_panel::FocusPanel;
 use crate::components::planning::savings_panel::SavingsPanel;
 use crate::components::planning::spread_panel::SpreadPanel;
@@ -69,6 +71,7 @@ fn view(tab: Tab, state: &ScenarioHandle, shared_view: Tab) -> Html {
         Tab::Results => html! {
             <>
                 { headline(state) }
+                <CostRange />
                 <ChartsPanel which="cost-by-lab" />
                 { later(1, html! { <BreakdownTable /> }) }
                 { later(2, html! { <>
@@ -168,6 +171,23 @@ pub fn Calculator() -> Html {
             tab.set(next);
         })
     };
+    // A place asked for in another view: the view is shown, then the place revealed once drawn.
+    let pending = use_state_eq(|| None::<&'static str>);
+    let on_go = {
+        let (on_select, pending) = (on_select.clone(), pending.clone());
+        Callback::from(move |place: Place| {
+            on_select.emit(place.tab);
+            pending.set(Some(place.selector));
+        })
+    };
+    {
+        let pending = pending.clone();
+        use_effect_with((*tab, *pending), move |(_, selector)| {
+            if selector.is_some_and(reveal) {
+                pending.set(None);
+            }
+        });
+    }
     let current = *tab;
     // The view a copied link opens on: the last one the reader looked at before Share (a link
     // that opened on the Share view would show its reader buttons, not the scenario).
@@ -179,7 +199,11 @@ pub fn Calculator() -> Html {
     html! {
         <main class="calculator">
             <PrintHeader />
-            <SummaryBar />
+            <SummaryBar on_go={on_go.clone()} />
+            // The first screen's lines: in the view a reader starts on (Results has its own).
+            if current == Tab::Course {
+                <FirstLines {on_go} range={html! { <CostRange short={true} /> }} />
+            }
             <LinkNotice />
             { notice(&state) }
             { tabs(current, &on_select) }

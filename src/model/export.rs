@@ -221,7 +221,7 @@ pub fn markdown(scenario: &Scenario, estimate: &Estimate, catalog: &Catalog, lin
     let per_student = |usd: f64| pricing.per_student(usd);
     let totals = &estimate.totals;
     let provider = escape_markdown(&catalog.provider_in_region(&pricing.provider, &pricing.region));
-    let snapshot = escape_markdown(catalog.snapshot_label(&pricing.snapshot));
+    let snapshot = escape_markdown(&catalog.price_set_words(&pricing.snapshot));
     let escape = escape_markdown;
     let mut md = String::new();
     if scenario.title.trim().is_empty() {

@@ -87,6 +87,23 @@ pub fn editable(value: f64) -> String {
     style().trimmed(value, 4)
 }
 
+/// A share of an instance exactly, never rounded: a whole count as a count ("1", "2"), a simple
+/// fraction below one as one ("1/8", "3/4"), anything else to four decimals ("0.3333").
+pub fn share(value: f64) -> String {
+    if (value - value.round()).abs() < 1e-9 {
+        return quantity(value);
+    }
+    if value > 0.0 && value < 1.0 {
+        for denominator in 2..=16_u32 {
+            let numerator = value * f64::from(denominator);
+            if (numerator - numerator.round()).abs() < 1e-9 {
+                return format!("{}/{denominator}", numerator.round());
+            }
+        }
+    }
+    exact(value)
+}
+
 /// A count shown exactly enough to read back: up to four decimals, trailing zeros dropped
 /// (0.125, 0.5, 0.3333).
 pub fn exact(value: f64) -> String {

@@ -4,8 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text, closeClean, count, LAB_HOURS, PROJECT_HOURS, GPU_HOURS,
-} from './support.mjs';
+  WAIT, changed, number, openCalculator, openFold, openLab, parse, showChart, showView, shows, start, stop, text, closeClean, count, LAB_HOURS, PROJECT_HOURS, GPU_HOURS, atPaperPrices } from './support.mjs';
 
 let server;
 let browser;
@@ -246,19 +245,18 @@ test('provider, snapshot and spot pricing change the total', async () => {
   await showView(page, 'prices');
   assert.equal(await providerSelect.inputValue(), 'aws');
   await showView(page, 'results');
-  assert.match((await heading.textContent()).trim(), /^AWS us-east-1 \(US East, N\. Virginia\), on demand, Spring 2025 /);
+  assert.match((await heading.textContent()).trim(), /^AWS us-east-1 \(US East, N\. Virginia\), on demand, newest prices /);
 
-  // Snapshot: AWS cut P4/P5 prices in June 2025, so the November 2026 prices are lower.
+  // Prices: AWS cut P4/P5 prices in June 2025, so the paper's Spring 2025 prices are higher.
   const snapshotSelect = page.getByTestId('snapshot-select');
   await showView(page, 'prices');
-  assert.equal(await snapshotSelect.inputValue(), 'spring-2025');
-  await snapshotSelect.selectOption('latest');
-  const latest = parse(await changed(page, 'total-cost', awsTotal));
-  assert.ok(latest < parse(awsTotal), `latest ${latest} < spring ${awsTotal}`);
-  await showView(page, 'results');
-  assert.match((await heading.textContent()).trim(), /^AWS us-east-1 \(US East, N\. Virginia\), on demand, November 2026 compilation, /);
-  await showView(page, 'prices');
   await snapshotSelect.selectOption('spring-2025');
+  const spring = parse(await changed(page, 'total-cost', awsTotal));
+  assert.ok(spring > parse(awsTotal), `spring ${spring} > newest ${awsTotal}`);
+  await showView(page, 'results');
+  assert.match((await heading.textContent()).trim(), /^AWS us-east-1 \(US East, N\. Virginia\), on demand, Spring 2025 prices, a past price set/);
+  await showView(page, 'prices');
+  await snapshotSelect.selectOption({ index: 0 });
   await shows(page, 'total-cost', awsTotal);
 
   // Spot: cheaper, and a warning names what has no spot price; on demand again restores it all.
@@ -577,7 +575,8 @@ test('every chart is labelled, painted, redrawn on edits and has a table twin', 
 
 test('a breakdown row opens to the math behind it', async () => {
   const page = await openCalculator(browser, server.url);
-  await showView(page, 'results');
+  // At the paper's semester prices, which the figures below are read from.
+  await atPaperPrices(page, 'results');
   const table = page.getByTestId('breakdown-table');
   const first = table.locator('tbody button[aria-expanded]').first();
   assert.equal(await first.getAttribute('aria-expanded'), 'false');

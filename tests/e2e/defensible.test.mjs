@@ -5,7 +5,7 @@
 
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAPER, WAIT, openCalculator, openFold, showView, text, start, stop, closeClean, centsDollars } from './support.mjs';
+import { PAPER, WAIT, openCalculator, openFold, showView, text, start, stop, closeClean, centsDollars, atPaperPrices } from './support.mjs';
 
 let server;
 let browser;
@@ -46,6 +46,8 @@ for (const [name, options] of [
 
 test('the pool shows its assumed node counts\' range, and hours moved onto one type warn', async () => {
   const page = await openCalculator(browser, server.url);
+  // The audited figures are at the paper's semester prices.
+  await atPaperPrices(page);
   assert.equal(await page.getByTestId('capacity-warning').count(), 0);
   await showView(page, 'course');
   await openFold(page, 'capacity');

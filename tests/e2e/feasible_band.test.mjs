@@ -8,7 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { WAIT, expected, number, openCalculator, parse, showView, start, stop, text, closeClean, wholeDollars, hourlyDollars } from './support.mjs';
+import { WAIT, expected, number, openCalculator, parse, showView, start, stop, text, closeClean, wholeDollars, hourlyDollars, atPaperPrices } from './support.mjs';
 
 let server;
 let browser;
@@ -44,13 +44,13 @@ test('the band keeps only draws that fit the reserved nodes, counts the rest, an
   const percentile = Number(await place.getAttribute('data-percentile'));
   assert.ok(percentile >= 10 && percentile <= 90, `${percentile}`);
   assert.match((await place.textContent()).trim(), new RegExp(`^${percentile}(st|nd|rd|th) percentile$`));
-  assert.ok(range.includes(`The headline, ${wholeDollars(expected('total_usd'))}, is at the ${percentile}`), range);
+  assert.ok(range.includes(`The headline, ${wholeDollars(total)}, is at the ${percentile}`), range);
   await closeClean(page);
 });
 
-test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s runs to a whole p4de', async () => {
+test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s whole p4de is said apart', async () => {
   const page = await openCalculator(browser, server.url);
-  await showView(page, 'plan');
+  await atPaperPrices(page, 'plan');
   const table = page.getByTestId('tornado-table');
   await table.waitFor({ state: 'attached' });
   // The ten largest swings first (the Plan view stays within three screens); all on request, in
@@ -79,8 +79,11 @@ test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s runs to a wh
   const high = expected('total_usd') + hours * (whole - whole / 8);
   const gigaio = rows.filter({ hasText: '(1x A100 80 GB)' });
   assert.equal(await gigaio.count(), 1);
-  assert.equal((await gigaio.getByTestId('tornado-high').textContent()).trim(), wholeDollars(high));
-  assert.match(await gigaio.getByTestId('tornado-detail').textContent(), /a whole p4de\.24xlarge/);
+  // Apart from the drawn bar (issue 43): the whole instance no longer sets the chart's scale.
+  assert.equal((await gigaio.getByTestId('tornado-whole').textContent()).trim(), `whole instances only: ${wholeDollars(high)}`);
+  assert.ok(parse(await gigaio.getByTestId('tornado-high').evaluate((td) => td.firstChild.textContent)) < high);
+  assert.match(await gigaio.getByTestId('tornado-detail').textContent(), /If only whole instances can be rented: a whole p4de\.24xlarge/);
+  assert.match(await text(page, 'tornado-whole-instances'), /^If only whole instances can be rented/);
   // A usage row pulled in to fit the reserved nodes says so.
   const weights = table.locator('tbody tr').filter({ hasText: "How the project's GPU hours spread" });
   assert.match(await weights.getByTestId('tornado-detail').textContent(), /farthest the reserved nodes allow/);
@@ -89,7 +92,7 @@ test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s runs to a wh
 
 test('a stand-in priced as a fraction of an instance is marked assumed, with the whole price beside', async () => {
   const page = await openCalculator(browser, server.url);
-  await showView(page, 'prices');
+  await atPaperPrices(page, 'prices');
   const row = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-compute_gigaio') });
   // An eighth of a p4de (its 8 GPUs for the node's 1): the share, assumed, beside the whole price.
   const note = row.getByTestId('whole-instance-price');

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  DEFAULT_TOTAL, WAIT, count, expected, number, openCalculator, reported, showChart, showView, shows, useApp,
-  text, closeClean, centsDollars,
+  TODAY_TOTAL, WAIT, count, number, openCalculator, reported, showChart, showView, shows, useApp,
+  text, closeClean, centsDollars, today,
 } from './support.mjs';
 
 const app = useApp();
@@ -12,15 +12,15 @@ const app = useApp();
 test("the paper's course loads with the reported hours", async () => {
   const page = await openCalculator(app.browser, app.server.url);
   assert.equal(await page.getByTestId('students-input').inputValue(), String(reported('students')));
-  // AWS on-demand, Spring 2025 prices, the project's GPU hours spread over the reserved pool:
+  // AWS on-demand at the newest prices, the project's GPU hours spread over the reserved pool:
   // the fixture's figures (tests/fixtures/paper.json; tests/golden.rs checks the engine).
-  assert.equal(await text(page, 'cost-per-student'), centsDollars(expected('per_student_usd')));
-  assert.equal(await text(page, 'total-cost'), DEFAULT_TOTAL);
+  assert.equal(await text(page, 'cost-per-student'), centsDollars(today('per_student_usd')));
+  assert.equal(await text(page, 'total-cost'), TODAY_TOTAL);
   await showView(page, 'results');
   assert.equal(await text(page, 'lab-instance-hours'), count(reported('lab_instance_hours')));
   assert.equal(await text(page, 'project-instance-hours'), count(reported('project_instance_hours')));
-  assert.equal(await text(page, 'headline-total'), DEFAULT_TOTAL);
-  assert.equal(await text(page, 'headline-per-student'), centsDollars(expected('per_student_usd')));
+  assert.equal(await text(page, 'headline-total'), TODAY_TOTAL);
+  assert.equal(await text(page, 'headline-per-student'), centsDollars(today('per_student_usd')));
   await closeClean(page);
 });
 

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import {
   WAIT, changed, closeClean, expected, watchProblems, linkInAddressBar, openCalculator, openFold, parseCsv, payloadStudents, reported,
-  showView, shows, text, useApp,
+  showView, shows, text, useApp, today,
 } from './support.mjs';
 
 const app = useApp();
@@ -50,15 +50,16 @@ async function chooseCurrency(page, code, symbol) {
   );
 }
 
-// The paper's course: its total by hand (tests/fixtures/paper.json), 191 students.
-const totalUsd = expected('total_usd');
+// The paper's course at the newest prices: its total by hand (tests/fixtures/paper.json), 191 students.
+const totalUsd = today('total_usd');
 const students = reported('students');
 
 test('in a German browser with euros the summary writes "€" after the amount with a decimal comma', async () => {
   const page = await openCalculator(app.browser, app.server.url, { locale: 'de-DE' });
   // Dollars first, as a German reader's browser writes them.
   await shows(page, 'total-cost', intl('de-DE', 'USD', 0, totalUsd));
-  const rate = await eurPerUsd('spring-2025');
+  // The default opens on the newest prices (issue 43): their exchange-rate table.
+  const rate = await eurPerUsd('catalogs');
   await chooseCurrency(page, 'EUR', '€');
   const total = intl('de-DE', 'EUR', 0, totalUsd * rate);
   const perStudent = intl('de-DE', 'EUR', 2, (totalUsd / students) * rate);
@@ -123,7 +124,8 @@ test('in American English nothing changes: dollars whole, cents per student', as
 });
 
 test('French and British readers get euros their way', async () => {
-  const rate = await eurPerUsd('spring-2025');
+  // The default opens on the newest prices (issue 43): their exchange-rate table.
+  const rate = await eurPerUsd('catalogs');
   for (const [locale, pattern] of [['fr-FR', /^\d{1,3}(\u202f\d{3})*\u00a0€$/], ['en-GB', /^€\d{1,3}(,\d{3})*$/]]) {
     const page = await openCalculator(app.browser, app.server.url, { locale });
     await chooseCurrency(page, 'EUR', '€');

@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  changed, closeClean, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showView, text, useApp,
+  changed, closeClean, linkInAddressBar, openCalculator, openFold, parse, parseCsv, showView, text, useApp, atPaperPrices,
 } from './support.mjs';
 
 const app = useApp();
@@ -38,8 +38,11 @@ async function download(page, testid) {
 
 test('the paper\'s course is priced at its semester with no stale-price warning; a new course starts on the newest prices', async () => {
   const page = await openCalculator(app.browser, app.server.url);
+  // The default opens on the newest prices (issue 43); the paper's semester is one choice away.
+  assert.match(await text(page, 'summary-pricing'), /^AWS us-east-1, on demand, newest prices \(provider catalogs read \d{4}-\d{2}-\d{2}\)$/);
+  await atPaperPrices(page);
   assert.equal(await page.getByTestId('price-age-warning').count(), 0);
-  assert.match(await text(page, 'summary-pricing'), /^AWS us-east-1, on demand, at Spring 2025 prices, the semester it was taught( · free testbeds: .*)?$/);
+  assert.match(await text(page, 'summary-pricing'), /^AWS us-east-1, on demand, Spring 2025 prices, a past price set Use the newest prices$/);
   await showView(page, 'results');
   assert.match(await text(page, 'price-age'), /more than 12 months from 2025-03-14 \(the date of the Spring 2025 prices: they are judged by the semester they stand for, not by the build date\)/);
 
@@ -50,7 +53,8 @@ test('the paper\'s course is priced at its semester with no stale-price warning;
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'cpu-only-v3', 'a preset just picked is not "edited"');
   await showView(page, 'prices');
   const snapshots = await page.getByTestId('snapshot-select').locator('option').evaluateAll((os) => os.map((o) => o.value));
-  assert.equal(await page.getByTestId('snapshot-select').inputValue(), snapshots.at(-1), 'the newest prices');
+  // The price list names the newest prices first (issue 43).
+  assert.equal(await page.getByTestId('snapshot-select').inputValue(), snapshots[0], 'the newest prices');
   await showView(page, 'results');
   assert.match(await text(page, 'price-age'), /more than 12 months old on \d{4}-\d{2}-\d{2} \(the build date\)/);
   await closeClean(page);
@@ -59,6 +63,8 @@ test('the paper\'s course is priced at its semester with no stale-price warning;
 test('eu-west-1 raises the paper\'s course by its stand-ins\' regional ratio, and the link, CSV and print say the region', async () => {
   const [us, eu] = [await priceFile('aws-us-east-1'), await priceFile('aws-eu-west-1')];
   const page = await openCalculator(app.browser, app.server.url);
+  // The paper's course at its semester's prices, as the comparison below reads them.
+  await atPaperPrices(page);
   const before = await text(page, 'total-cost');
   await showView(page, 'share');
   const home = JSON.parse(await download(page, 'export-json'));

@@ -40,6 +40,16 @@ export function expected(name) {
   return value;
 }
 
+/**
+ * A figure the default scenario is expected to show at the newest prices, its first screen's
+ * headline (`PAPER.default_scenario["today_" + name]`); `expected` gives the paper's semester's.
+ */
+export function today(name) {
+  const value = PAPER.default_scenario[`today_${name}`];
+  if (typeof value !== 'number') throw new Error(`the fixture expects no today_${name}`);
+  return value;
+}
+
 /** The paper's reported hours (the fixture's): lab and project instance-hours, project GPU hours. */
 export const LAB_HOURS = reported('lab_instance_hours');
 export const PROJECT_HOURS = reported('project_instance_hours');
@@ -72,8 +82,26 @@ export function hourlyDollars(usd) {
   return `$${kept ? `${int}.${kept}` : int}`;
 }
 
-/** The default scenario's total as the page shows it. */
-export const DEFAULT_TOTAL = wholeDollars(expected('total_usd'));
+/** The default scenario's total at the newest prices (the first screen's headline). */
+export const TODAY_TOTAL = wholeDollars(today('total_usd'));
+
+/** The default scenario's total as the page opens it: at the newest prices (issue 43). */
+export const DEFAULT_TOTAL = TODAY_TOTAL;
+
+/** The default scenario's total at the paper's semester prices (the paper's line, README). */
+export const PAPER_PRICES_TOTAL = wholeDollars(expected('total_usd'));
+
+/**
+ * Prices the scenario with the paper's semester prices (Prices view), as a reader moving the
+ * default back to Spring 2025 would, then shows `view`; resolves once the total has changed.
+ */
+export async function atPaperPrices(page, view = 'course') {
+  const before = await text(page, 'total-cost');
+  await showView(page, 'prices');
+  await page.getByTestId('snapshot-select').selectOption('spring-2025');
+  await changed(page, 'total-cost', before);
+  await showView(page, view);
+}
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -9,6 +9,7 @@ use crate::components::inputs::notice::field_hint;
 use crate::components::inputs::number_input::NumberInput;
 use crate::components::inputs::resource_select::resource_select;
 use crate::components::inputs::table_head::table_head;
+use crate::components::inputs::term::term;
 use crate::components::planning::savings_panel::ByPtr;
 use crate::model::catalog::resource::Resource;
 use crate::model::edit::change::Change;
@@ -106,8 +107,9 @@ pub fn CapacityEditor() -> Html {
         <div class="capacity" data-testid="capacity-editor">
             <p class="field-hint">
                 { "How many nodes of a type exist for the course, and when. Each type is checked \
-                  against its own nodes: the calculator warns when the course needs more \
-                  node-hours of it than they can supply in that window." }
+                  against its own nodes: the calculator warns when the course needs more " }
+                { term("node-hours", "node-hours") }
+                { " of it than they can supply in that window." }
             </p>
             { pool_range_text(&state, (*range).as_ref()) }
             <div class="table-scroll" role="region" aria-label="Reserved capacity table" tabindex="0">

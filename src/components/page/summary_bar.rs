@@ -2,41 +2,22 @@
 //! project, what the last change did, how far it is from the paper (or from scenario A), a
 //! warning when a reserved pool is too small, and Undo / Redo.
 
+use std::rc::Rc;
+
 use gloo::events::EventListener;
 use yew::prelude::*;
 
+use super::go_to::{go_button, Place, CAPACITY, PROVIDER, STUDENTS};
 use crate::components::results::price_age::price_age_warning;
-use crate::model::engine::capacity::CapacityCheck;
+use crate::model::edit::change::Change;
+use crate::model::engine::capacity::{capacity_line, capacity_text, CapacityCheck};
 use crate::model::engine::priced_by::{
-    and_list, model_words, provider_short, providers_used, semester_words,
+    and_list, model_words, newer_prices, provider_short, providers_used,
 };
 use crate::model::engine::stand_in::{misfits, Misfit};
-use crate::model::format;
-use crate::model::plural::plural;
-use crate::model::presets::paper_gap::PaperGap;
-use crate::model::testbed::{words, Testbeds};
-use crate::model::Catalog;
-use crate::state::{use_scenario, ScenarioState};
-
-/// The capacity warning's text for the checks that are exceeded.
-fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
-    let parts: Vec<String> = checks
-        .iter()
-        .map(|check| {
-            let name = catalog
-                .resource(&check.resource)
-                .map_or_else(|| check.resource.clone(), |r| r.display_name());
-            format!(
-                "{name} needs {} node-hours in its reserved window, but {} {} supply at most {}",
-                format::number(check.needed_hours, 0),
-                format::quantity(check.units),
-                plural(check.units, "node", "nodes"),
-                format::number(check.available_hours, 0),
-            )
-        })
-        .collect();
-    format!("Not enough reserved nodes: {}.", parts.join("; "))
-}
+use crate::model::presets::paper_gap::PaperLine;
+use crate::model::scenario::valid::ValidScenario;
+use crate::state::{use_scenario, ScenarioHandle, ScenarioState};
 
 /// A signed amount of money: "+$1,200" or "−$3,542".
 fn signed(amount: f64, money: &dyn Fn(f64) -> String) -> String {
@@ -93,19 +74,23 @@ fn use_scrolled_down() -> bool {
 }
 
 /// The scenario's name and how it is priced, in one line: "ML Systems, Fall 2026 · AWS
-/// eu-west-1 and RunPod (GPU cloud), spot"; the paper's course adds "at Spring 2025 prices, the
-/// semester it was taught".
-fn summary_name(state: &ScenarioState) -> Html {
+/// eu-west-1 and RunPod (GPU cloud), spot, newest prices (provider catalogs read 2026-12-03)";
+/// on a past price set it says so, with the newest prices one undoable click away.
+fn summary_name(state: &ScenarioHandle) -> Html {
     let pricing = &state.scenario.pricing;
     let main = provider_short(state.catalog, pricing);
     let mut providers = providers_used(&state.estimate, state.catalog, &pricing.provider);
     if let Some(first) = providers.first_mut() {
         *first = &main;
     }
-    let taught = state.origin.paper.is_some();
-    let semester = semester_words(state.catalog, pricing, taught)
-        .map(|words| format!(", {words}"))
-        .unwrap_or_default();
+    let prices = state.catalog.price_set_words(&pricing.snapshot);
+    let newer = newer_prices(state.catalog, pricing).map(|newest| {
+        let id = newest.id.to_string();
+        let on_use = state
+            .dispatch()
+            .change_with(move |_: MouseEvent| Change::SetSnapshot(id.clone()));
+        (newest.as_of, on_use)
+    });
     let title = state.scenario.title.trim();
     html! {
         <p class="summary-name" data-testid="summary-pricing">
@@ -113,23 +98,16 @@ fn summary_name(state: &ScenarioState) -> Html {
                 <strong data-testid="summary-title">{ title.to_string() }</strong>
                 { " · " }
             }
-            { format!("{}, {}{semester}", and_list(&providers), model_words(pricing, &state.estimate)) }
-            <span class="summary-testbeds" data-testid="summary-testbeds">{ testbeds_words(state) }</span>
+            { format!("{}, {}, ", and_list(&providers), model_words(pricing, &state.estimate)) }
+            <span data-testid="summary-prices" class={classes!(newer.is_some().then_some("past-prices"))}>{ prices }</span>
+            if let Some((as_of, on_use)) = newer {
+                { " " }
+                <button type="button" class="secondary small" data-testid="use-newest-prices"
+                    title={format!("Price this scenario with the newest prices (read {as_of}); Undo takes it back")}
+                    onclick={on_use}>{ "Use the newest prices" }</button>
+            }
         </p>
     }
-}
-
-/// The free testbeds after the commercial pricing: " · free testbeds: 41,732 Chameleon SU,
-/// 1,148,895 Jetstream2 credits (Discover ACCESS)".
-fn testbeds_words(state: &ScenarioState) -> String {
-    let twin = state.testbeds();
-    let actual = &twin.actual;
-    format!(
-        " \u{b7} free testbeds: {} on Chameleon, {} on Jetstream2 ({})",
-        words::su(actual.split.total().chameleon),
-        words::credits(actual.access.credits),
-        words::tier_name(&actual.access, &Testbeds::builtin().access),
-    )
 }
 
 /// Keeps the focused control clear of the bar at `bar` while it is on the page.
@@ -143,9 +121,26 @@ fn use_focus_clear_of(bar: NodeRef) {
     });
 }
 
+/// Props of [`SummaryBar`].
+#[derive(Properties, PartialEq)]
+pub struct SummaryBarProps {
+    /// Shows a place in another view (a warning's details).
+    pub on_go: Callback<Place>,
+}
+
+/// A scenario compared by pointer: a new scenario is always a new `Rc`.
+#[derive(Clone)]
+struct Same(Rc<ValidScenario>);
+
+impl PartialEq for Same {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// The summary bar.
 #[component]
-pub fn SummaryBar() -> Html {
+pub fn SummaryBar(props: &SummaryBarProps) -> Html {
     let compact = use_scrolled_down();
     let bar = use_node_ref();
     use_focus_clear_of(bar.clone());
@@ -164,7 +159,7 @@ pub fn SummaryBar() -> Html {
         .pinned
         .as_ref()
         .map(|a| totals.net_usd - a.estimate.totals.net_usd);
-    let gap = PaperGap::against(&state.estimate, state.origin);
+
     let exceeded: Vec<&CapacityCheck> = state
         .estimate
         .capacity
@@ -221,15 +216,54 @@ pub fn SummaryBar() -> Html {
                 <p class="summary-gap" data-testid="pinned-gap">
                     { format!("Against scenario A: {}", signed(delta, &money)) }
                 </p>
-            } else if let Some(gap) = gap {
-                <p class="summary-gap" data-testid="paper-gap">{ gap.sentence_in(pricing) }</p>
             }
             if !exceeded.is_empty() {
-                <p class="warning" data-testid="capacity-warning" role="alert">
-                    { capacity_text(&exceeded, state.catalog) }
+                <p class="warning" data-testid="capacity-warning" role="alert"
+                    title={capacity_text(&exceeded, state.catalog)}>
+                    { capacity_line(&exceeded, state.catalog) }{ " " }
+                    { go_button("Details", "capacity-details-link", CAPACITY, &props.on_go) }
                 </p>
             }
             { price_age_warning(&state) }
         </section>
+    }
+}
+
+/// Props of [`FirstLines`].
+#[derive(Properties, PartialEq)]
+pub struct FirstLinesProps {
+    /// Shows a place in another view (the start-here cue's pointers).
+    pub on_go: Callback<Place>,
+    /// The per-student range (the page's `CostRange`, short form).
+    pub range: Html,
+}
+
+/// The first screen's lines under the sticky bar, which scroll away with the page so the bar
+/// stays small: where to start (while the scenario is a preset as it ships), the per-student
+/// range, and the paper's line at its semester's prices (while no scenario A is pinned).
+#[component]
+pub fn FirstLines(props: &FirstLinesProps) -> Html {
+    let state = use_scenario();
+    let (catalog, origin) = (state.catalog, state.origin);
+    let paper_line = use_memo(Same(state.scenario.clone()), move |scenario| {
+        PaperLine::of(&scenario.0, catalog, origin)
+    });
+    let pricing = &state.scenario.pricing;
+    html! {
+        <div class="first-lines">
+            if state.preset.is_some() {
+                <p class="start-here no-print" data-testid="start-here">
+                    <strong>{ "Start here: " }</strong>
+                    { "your " }{ go_button("Students", "start-students", STUDENTS, &props.on_go) }
+                    { ", then your cloud " }{ go_button("Provider", "start-provider", PROVIDER, &props.on_go) }
+                    { "." }
+                </p>
+            }
+            { props.range.clone() }
+            if let Some(line) = paper_line.as_ref().as_ref().filter(|_| state.pinned.is_none()) {
+                <p class="summary-gap" data-testid="paper-gap"
+                    title={format!("Largest difference: {}.", line.reason_in(pricing))}>{ line.sentence_in(pricing) }</p>
+            }
+        </div>
     }
 }

@@ -431,8 +431,7 @@ pub fn FocusPanel() -> Html {
     let reading = use_state(|| Reading::Idle);
     let job: Job = use_mut_ref(|| None::<WorkerJob>);
     {
-        // Leaving the panel stops a read and ends its worker (a bill already read stays open
-        // for the visit).
+        // Leaving the panel ends a read's worker (a bill already read stays for the visit).
         let job = job.clone();
         use_effect_with((), move |_| move || drop(job.borrow_mut().take()));
     }

@@ -5,6 +5,7 @@ mod budget_planner;
 pub mod calibrate_form;
 pub mod comparables_panel;
 pub mod compare_panel;
+pub mod cost_range;
 pub mod focus_actuals;
 pub mod focus_panel;
 pub mod lever_controls;

@@ -38,7 +38,12 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                         <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
                             value(row.high_value), row.unit) }</td>
                         <td class="num" data-testid="tornado-low">{ money(row.low_total_usd) }</td>
-                        <td class="num" data-testid="tornado-high">{ money(row.high_total_usd) }</td>
+                        <td class="num" data-testid="tornado-high">{ money(row.high_total_usd) }
+                            if let Some(whole) = row.whole_instance_total_usd {
+                                <span class="figure-detail" data-testid="tornado-whole">
+                                    { format!("whole instances only: {}", money(whole)) }</span>
+                            }
+                        </td>
                         <td class="num">{ money(row.swing_usd()) }</td>
                         <td>
                             <span class="provenance" data-testid="tornado-provenance">
@@ -121,6 +126,34 @@ fn range_paragraph(
     html! { <p data-testid="total-range" data-draws={draws} aria-live="polite">{ text }</p> }
 }
 
+/// The stand-in rows whose far end is a whole multi-GPU instance for a node that is a fraction
+/// of one, said apart from the chart so they do not set its scale.
+fn whole_instances(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
+    let parts: Vec<String> = rows
+        .iter()
+        .filter_map(|row| {
+            let whole = row.whole_instance_total_usd?;
+            let name = row
+                .name
+                .trim_start_matches("Which offer stands in for the ");
+            Some(format!("{name}: {}", money(whole)))
+        })
+        .collect();
+    if parts.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <details class="field-hint" data-testid="tornado-whole-instances">
+            <summary>{ "If only whole instances can be rented (not drawn above)" }</summary>
+            { format!(
+                "A one-GPU node priced as a whole multi-GPU machine, each alone, others typical: \
+                 the total would be {}.",
+                parts.join("; ")
+            ) }
+        </details>
+    }
+}
+
 /// Rows the chart and its table show until all are asked for: the largest swings, so the Plan
 /// view stays within three screens.
 const FIRST_ROWS: usize = 10;
@@ -142,8 +175,8 @@ fn intro(count: usize, all: UseStateHandle<bool>) -> Html {
         <p class="panel-intro">
             { "Each independent assumption at the low and the high end of its range, the others \
                typical: the total at each end (blue: low, orange: high, line: typical). Ends the \
-               reserved nodes cannot supply are pulled in; which offer stands in has rows too, not \
-               drawn in the band." }
+               reserved nodes cannot supply are pulled in; which offer stands in has rows too (from the \
+               cheapest offer that fits to the priciest), and a span of its own beside the headline." }
             if more {
                 { " " }
                 <button type="button" class="disclosure" aria-expanded={(*all).to_string()}
@@ -200,6 +233,9 @@ pub fn TornadoPanel() -> Html {
                 ),
                 Err(_) => alert(None, "The tornado cannot be priced.".to_string()),
             } }
+            if let Ok(rows) = &*rows {
+                { whole_instances(rows, &money) }
+            }
         </section>
     }
 }

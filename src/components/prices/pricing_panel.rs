@@ -16,7 +16,7 @@ use crate::model::catalog::regional::region_note;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
 use crate::model::edit::number::parse_number;
-use crate::model::engine::price_age::{build_day, snapshot_age_note, snapshot_option_text};
+use crate::model::engine::price_age::PriceAge;
 use crate::model::engine::priced_by::model_words;
 use crate::model::format;
 use crate::model::presets::provenance_note::ProvenanceNote;
@@ -250,11 +250,15 @@ pub fn PricingPanel() -> Html {
             )
         })
         .unwrap_or_default();
+    // The price set's description, then the same price-age statement as Results, print and the
+    // exports (one rule decides "old": `PriceAge::of_prices`).
     let snapshot_note = catalog
         .snapshot(&pricing.snapshot)
-        .map(|s| match build_day() {
-            Some(on) => format!("{} {}", s.description, snapshot_age_note(catalog, s.id, on)),
-            None => s.description.to_string(),
+        .map(|s| {
+            let age = PriceAge::of_prices(&state.estimate.lines, catalog, s.id)
+                .map(|age| age.sentence())
+                .unwrap_or_default();
+            format!("{} {age}", s.description)
         })
         .unwrap_or_default();
     let spot = pricing.model == PriceModel::Spot;
@@ -264,20 +268,13 @@ pub fn PricingPanel() -> Html {
         rate: use_node_ref(),
         error: use_state(|| None::<String>),
     };
-    // Each snapshot's label with how many of its figures are undated or old at the build date
-    // (the catalog and the build date never change while the page is open).
-    let snapshot_texts = use_memo((), move |_| -> Vec<(String, String)> {
-        catalog
-            .snapshots
-            .iter()
-            .map(|s| {
-                (
-                    s.id.to_string(),
-                    snapshot_option_text(catalog, s.id, build_day()),
-                )
-            })
-            .collect()
-    });
+    // The price sets a reader chooses between: the newest and the paper's semester (and, for a
+    // link made with one, the dated history it uses).
+    let snapshot_texts: Vec<(String, String)> = catalog
+        .price_choices(&pricing.snapshot)
+        .into_iter()
+        .map(|s| (s.id.to_string(), catalog.price_set_name(s.id)))
+        .collect();
 
     html! {
         <section class="panel fields-grid" aria-labelledby="pricing-title">

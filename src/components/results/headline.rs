@@ -2,13 +2,17 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::term::term;
 use crate::components::results::price_age::price_age_line;
-use crate::model::engine::priced_by::pricing_line;
+use crate::model::edit::change::Change;
+use crate::model::engine::capacity::capacity_text;
+use crate::model::engine::priced_by::{newer_prices, pricing_line};
 use crate::model::format;
 use crate::model::plural::plural;
+use crate::model::presets::paper_gap::PaperLine;
 use crate::model::scenario::pricing::BASE_CURRENCY;
 use crate::model::testbed::{words, Testbeds};
-use crate::state::ScenarioState;
+use crate::state::{ScenarioHandle, ScenarioState};
 
 /// A figure the paper reports, in its own US dollars whatever the scenario's currency.
 fn paper_dollars(usd: f64) -> String {
@@ -18,7 +22,7 @@ fn paper_dollars(usd: f64) -> String {
 /// One headline figure: what it is, the figure (its value's `data-testid` is `testid`), a detail
 /// under it (e.g. how it splits) and the paper's own figure while its course is loaded.
 fn figure(
-    label: &'static str,
+    label: Html,
     value: String,
     testid: &'static str,
     detail: Option<String>,
@@ -55,7 +59,7 @@ fn testbed_figures(state: &ScenarioState) -> Html {
     html! {
         <>
             { figure(
-                "On Chameleon (service units)",
+                html! { <>{ "On Chameleon (" }{ term("su", "service units") }{ ")" }</> },
                 words::su(total.chameleon),
                 "chameleon-su",
                 Some(
@@ -72,7 +76,7 @@ fn testbed_figures(state: &ScenarioState) -> Html {
                 None,
             ) }
             { figure(
-                "On Jetstream2 (ACCESS credits)",
+                Html::from("On Jetstream2 (ACCESS credits)"),
                 words::credits(actual.access.credits),
                 "jetstream-credits",
                 Some(format!(
@@ -87,10 +91,49 @@ fn testbed_figures(state: &ScenarioState) -> Html {
     }
 }
 
+/// The newest prices one undoable click away, when the scenario is on a past price set.
+fn use_newest(state: &ScenarioHandle) -> Html {
+    let Some(newest) = newer_prices(state.catalog, &state.scenario.pricing) else {
+        return Html::default();
+    };
+    let id = newest.id.to_string();
+    let on_use = state
+        .dispatch()
+        .change_with(move |_: MouseEvent| Change::SetSnapshot(id.clone()));
+    html! {
+        <p class="headline-prices no-print" data-testid="headline-past-prices">
+            { format!(
+                "These are past prices: nothing moves them to newer ones by itself. The newest \
+                 were read {}. ",
+                newest.as_of
+            ) }
+            <button type="button" class="secondary small" data-testid="headline-use-newest"
+                onclick={on_use}>{ "Use the newest prices" }</button>
+            { " (Undo takes it back.)" }
+        </p>
+    }
+}
+
+/// The paper's comparison at the prices of the semester it reports, with its largest
+/// difference.
+fn paper_line(state: &ScenarioState) -> Html {
+    match PaperLine::of(&state.scenario, state.catalog, state.origin) {
+        Some(line) => {
+            let pricing = &state.scenario.pricing;
+            html! {
+                <p class="headline-paper" data-testid="headline-paper-line">
+                    { format!("{} Largest difference: {}.", line.sentence_in(pricing), line.reason_in(pricing)) }
+                </p>
+            }
+        }
+        None => Html::default(),
+    }
+}
+
 /// Total, per student, hours and service units of the current scenario: a plain function of the
 /// state, rendered by the view that holds it (a component would ship its own copy of Yew's
 /// lifecycle code and re-render on the same state changes anyway).
-pub fn headline(state: &ScenarioState) -> Html {
+pub fn headline(state: &ScenarioHandle) -> Html {
     let estimate = &state.estimate;
     let totals = &estimate.totals;
     let pricing = &state.scenario.pricing;
@@ -105,9 +148,11 @@ pub fn headline(state: &ScenarioState) -> Html {
                 <p class="headline-name" data-testid="headline-name">{ state.scenario.title.trim().to_string() }</p>
             }
             <h2 id="headline-title" data-testid="pricing-line">{ pricing_line(state.catalog, pricing, estimate) }</h2>
+            { use_newest(state) }
+            { paper_line(state) }
             <dl class="figures">
                 { figure(
-                    "Total cost",
+                    Html::from("Total cost"),
                     money(totals.net_usd),
                     "headline-total",
                     (totals.net_usd != totals.list_usd)
@@ -115,7 +160,7 @@ pub fn headline(state: &ScenarioState) -> Html {
                     paper.map(|p| format!("almost {}", paper_dollars(p.course_cost_usd))),
                 ) }
                 { figure(
-                    "Cost per student",
+                    Html::from("Cost per student"),
                     pricing.per_student(totals.per_student_usd),
                     "headline-per-student",
                     Some(format!(
@@ -131,14 +176,14 @@ pub fn headline(state: &ScenarioState) -> Html {
                     )),
                 ) }
                 { figure(
-                    "Lab instance-hours",
+                    Html::from("Lab instance-hours"),
                     format::number(lab_hours, 0),
                     "lab-instance-hours",
                     Some(format!("planned {}", format::number(lab_planned, 0))),
                     paper.map(|p| format::number(p.hours.lab_instance_hours, 0)),
                 ) }
                 { figure(
-                    "Project instance-hours",
+                    html! { <>{ "Project instance-hours, " }{ term("node-hours", "GPU node-hours") }</> },
                     format::number(estimate.project.actual_instance_hours, 0),
                     "project-instance-hours",
                     Some(format!(
@@ -155,7 +200,7 @@ pub fn headline(state: &ScenarioState) -> Html {
                     )),
                 ) }
                 { figure(
-                    "GPU share of cost",
+                    Html::from("GPU share of cost"),
                     format!("{}%", format::number(estimate.gpu_share() * 100.0, 0)),
                     "gpu-share",
                     Some(format!(
@@ -168,6 +213,12 @@ pub fn headline(state: &ScenarioState) -> Html {
                 { testbed_figures(state) }
             </dl>
             { price_age_line(state) }
+            if estimate.capacity.iter().any(|c| c.exceeded()) {
+                <p class="warning" data-testid="capacity-details">{ capacity_text(
+                    &estimate.capacity.iter().filter(|c| c.exceeded()).collect::<Vec<_>>(),
+                    state.catalog,
+                ) }</p>
+            }
             for warning in estimate.warnings.iter() {
                 <p class="warning" role="status">{ warning.clone() }</p>
             }

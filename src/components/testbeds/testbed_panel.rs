@@ -4,6 +4,8 @@
 
 use yew::prelude::*;
 
+use crate::components::inputs::term::term;
+
 use super::details::{access_fit, chameleon_fit, idle_time, student_cap};
 use super::fit_table::fit_table;
 use super::rates_table::rates_table;
@@ -36,7 +38,7 @@ pub fn TestbedPanel() -> Html {
     html! {
         <section class="panel testbeds" aria-labelledby="testbeds-title" data-testid="testbed-panel">
             <h2 id="testbeds-title">{ "On a free testbed: Chameleon and Jetstream2" }</h2>
-            <p class="panel-intro">{ "The same course in the service units (SU) of two research testbeds an instructor can use for free, at the lab texts' planned hours and at actual hours (planned x overrun): whether it fits the allocation, and what to request." }</p>
+            <p class="panel-intro">{ "The same course in the " }{ term("su", "service units (SU)") }{ " of two research testbeds an instructor can use for free, at the lab texts' planned hours and at actual hours (planned x " }{ term("overrun", "overrun") }{ "): whether it fits the allocation, and what to request." }</p>
             { rate_dates() }
             { fit_table(&twin) }
             { chameleon_fit(&twin) }

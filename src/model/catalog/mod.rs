@@ -188,6 +188,69 @@ impl Catalog {
         self.snapshots.last()
     }
 
+    /// Whether the price set `id` is one a reader chooses: the newest prices (what the refresh
+    /// command last read) or a past semester's (the paper's). The hand compilations the refresh
+    /// replaced are dated history: links made with them still open on them, but they are not
+    /// offered beside the newest.
+    pub fn is_price_choice(&self, id: &str) -> bool {
+        let newest = self.newest_snapshot().map(|s| s.id);
+        newest == Some(id) || self.snapshot(id).is_some_and(|s| s.semester.is_some())
+    }
+
+    /// The price sets a reader chooses between ([`Catalog::is_price_choice`]), newest first,
+    /// and `current` after them when it is dated history (a link made with it shows what it
+    /// uses).
+    pub fn price_choices<'a>(&'a self, current: &str) -> Vec<&'a Snapshot> {
+        let newest_first = || self.snapshots.iter().rev();
+        let mut list: Vec<&Snapshot> = newest_first()
+            .filter(|s| self.is_price_choice(s.id))
+            .collect();
+        list.extend(newest_first().filter(|s| s.id == current && !self.is_price_choice(s.id)));
+        list
+    }
+
+    /// What a price set is, in the words the headline, the bar and the price list use:
+    /// "newest prices (provider catalogs read 2026-12-03)", "Spring 2025 prices, a past price
+    /// set", "the December 2026 update's prices, a past price set (dated history)".
+    pub fn price_set_words(&self, id: &str) -> String {
+        let newest = self.newest_snapshot().map(|s| s.id);
+        match self.snapshot(id) {
+            Some(s) if newest == Some(id) => {
+                format!("newest prices (provider catalogs read {})", s.as_of)
+            }
+            Some(Snapshot {
+                semester: Some(semester),
+                ..
+            }) => format!("{semester} prices, a past price set"),
+            Some(s) => format!(
+                "prices compiled {}, a past price set (dated history)",
+                s.as_of
+            ),
+            None => id.to_string(),
+        }
+    }
+
+    /// A price set's name in the price list: "Newest prices: provider catalogs read
+    /// 2026-12-03", "Spring 2025 prices (the semester the paper reports)", "Prices compiled
+    /// 2026-12-01 (dated history: kept for links made with it)".
+    pub fn price_set_name(&self, id: &str) -> String {
+        let newest = self.newest_snapshot().map(|s| s.id);
+        match self.snapshot(id) {
+            Some(s) if newest == Some(id) => {
+                format!("Newest prices: provider catalogs read {}", s.as_of)
+            }
+            Some(Snapshot {
+                semester: Some(semester),
+                ..
+            }) => format!("{semester} prices (the semester the paper reports)"),
+            Some(s) => format!(
+                "Prices compiled {} (dated history: kept for links made with it)",
+                s.as_of
+            ),
+            None => id.to_string(),
+        }
+    }
+
     /// The name of the provider with id `id`, or the id where there is no such provider.
     pub fn provider_name<'a>(&'a self, id: &'a str) -> &'a str {
         self.provider(id).map_or(id, |p| p.name)

@@ -212,7 +212,7 @@ fn offer_words(resource: &Resource, offer: &Offer, scope: PickerScope<'_>) -> St
     }
     format!(
         "{} x {} ({hardware}) at {} = {}/h, {as_of}",
-        format::quantity(fraction),
+        format::share(fraction),
         offer.sku,
         format::rate(unit),
         format::rate(unit * fraction),

@@ -4,7 +4,10 @@
 
 use serde::Serialize;
 
+use crate::model::catalog::Catalog;
 use crate::model::engine::line::{CostLine, Phase};
+use crate::model::format;
+use crate::model::plural::plural;
 use crate::model::scenario::Scenario;
 
 /// One capacity of the scenario against what the course needs of it.
@@ -77,4 +80,91 @@ pub fn check_capacity(scenario: &Scenario, lines: &[CostLine]) -> Vec<CapacityCh
             }
         })
         .collect()
+}
+
+/// A node type's name in course words, without its specs: "RTX 6000 GPU node".
+pub fn node_name(catalog: &Catalog, resource: &str) -> String {
+    catalog.resource(resource).map_or_else(
+        || resource.to_string(),
+        |r| r.label.split(" (").next().unwrap_or(r.label).to_string(),
+    )
+}
+
+/// The capacity warning in one short line, for the checks that are exceeded: the type short of
+/// the most nodes, what to do about it, and how many other types are short: "Too few nodes: add
+/// 2 RTX 6000 GPU nodes or widen the window (+4 more)."
+pub fn capacity_line(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
+    let short = |c: &CapacityCheck| (c.fewest_units() - c.units).max(1.0);
+    let Some(worst) = checks.iter().max_by(|a, b| short(a).total_cmp(&short(b))) else {
+        return String::new();
+    };
+    let add = short(worst);
+    let name = node_name(catalog, &worst.resource);
+    let mut text = format!(
+        "Too few nodes: add {} {name}{} or widen the window",
+        format::quantity(add),
+        if add == 1.0 { "" } else { "s" },
+    );
+    let others = checks.len() - 1;
+    if others > 0 {
+        text.push_str(&format!(" (+{others} more)"));
+    }
+    text.push('.');
+    text
+}
+
+/// The capacity warning in full, each type short: "RTX 6000 GPU node: needs 2,888 node-hours
+/// in its reserved window, but 1 node supplies at most 456".
+pub fn capacity_text(checks: &[&CapacityCheck], catalog: &Catalog) -> String {
+    let parts: Vec<String> = checks
+        .iter()
+        .map(|check| {
+            format!(
+                "{}: needs {} node-hours in its reserved window, but {} {} at most {}",
+                node_name(catalog, &check.resource),
+                format::number(check.needed_hours, 0),
+                format::quantity(check.units),
+                plural(check.units, "node supplies", "nodes supply"),
+                format::number(check.available_hours, 0),
+            )
+        })
+        .collect();
+    format!("Not enough reserved nodes. {}.", parts.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(resource: &str, units: f64, available: f64, needed: f64) -> CapacityCheck {
+        CapacityCheck {
+            resource: resource.to_string(),
+            units,
+            available_hours: available,
+            needed_hours: needed,
+        }
+    }
+
+    #[test]
+    fn the_warning_is_short_in_course_words_and_the_details_count_right() {
+        let catalog = Catalog::builtin().expect("catalog");
+        // One RTX 6000 node supplies 456 node-hours in a 19-day window; 1,000 need 3 nodes: add 2.
+        let one = check("gpu_rtx_6000", 1.0, 456.0, 1000.0);
+        let two = check("gpu_mi100", 2.0, 912.0, 1000.0);
+        let line = capacity_line(&[&one, &two], catalog);
+        assert_eq!(
+            line,
+            "Too few nodes: add 2 RTX 6000 GPU nodes or widen the window (+1 more)."
+        );
+        assert!(!line.contains("gpu_"));
+        let text = capacity_text(&[&one, &two], catalog);
+        assert!(text.contains("but 1 node supplies at most 456"), "{text}");
+        assert!(text.contains("but 2 nodes supply at most 912"), "{text}");
+        // Short of one node: singular.
+        let close = check("gpu_mi100", 2.0, 912.0, 1000.0);
+        assert_eq!(
+            capacity_line(&[&close], catalog),
+            "Too few nodes: add 1 AMD GPU node or widen the window."
+        );
+    }
 }

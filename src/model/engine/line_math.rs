@@ -44,7 +44,7 @@ pub fn line_math(line: &CostLine) -> String {
         " × {}{per} ({} × {}{model}{moved}, {}) = {}",
         rate(line.usd_per_hour).trim_end_matches("/h"),
         line.sku,
-        quantity(line.fraction),
+        crate::model::format::share(line.fraction),
         age_phrase(&line.offer_id, &line.as_of),
         money(line.cost_usd, "USD", 1.0),
     ));

@@ -3,7 +3,7 @@
 
 use crate::model::catalog::offer::PriceModel;
 use crate::model::catalog::stand_in::CUSTOM_PROVIDER;
-use crate::model::catalog::Catalog;
+use crate::model::catalog::{Catalog, Snapshot};
 use crate::model::engine::estimate::Estimate;
 use crate::model::scenario::pricing::Pricing;
 
@@ -99,7 +99,7 @@ pub fn pricing_line(catalog: &Catalog, pricing: &Pricing, estimate: &Estimate) -
         "{}, {}, {}",
         catalog.provider_in_region(&pricing.provider, &pricing.region),
         model_words(pricing, estimate),
-        catalog.snapshot_label(&pricing.snapshot),
+        catalog.price_set_words(&pricing.snapshot),
     );
     if !others.is_empty() {
         line.push_str(&format!("; also {}", and_list(&others)));
@@ -127,14 +127,10 @@ pub fn provider_short(catalog: &Catalog, pricing: &Pricing) -> String {
     }
 }
 
-/// "at Spring 2025 prices, the semester it was taught" when the scenario is priced with a past
-/// semester's prices (`taught`: the scenario is that semester's course, as run); `None` for
-/// prices judged at the build date.
-pub fn semester_words(catalog: &Catalog, pricing: &Pricing, taught: bool) -> Option<String> {
-    let semester = catalog.snapshot(&pricing.snapshot)?.semester?;
-    Some(if taught {
-        format!("at {semester} prices, the semester it was taught")
-    } else {
-        format!("at {semester} prices")
-    })
+/// The newest price set when `pricing` is on an older one (a past semester's, or dated history):
+/// what the headline offers to move to in one undoable click; `None` on the newest.
+pub fn newer_prices<'a>(catalog: &'a Catalog, pricing: &Pricing) -> Option<&'a Snapshot> {
+    catalog
+        .newest_snapshot()
+        .filter(|newest| newest.id != pricing.snapshot)
 }

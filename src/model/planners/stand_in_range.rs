@@ -54,21 +54,31 @@ pub fn fits_for_row(resource: &Resource, offer: &Offer) -> bool {
     }
 }
 
-/// One end of a stand-in row: an offer, how many of it one instance takes, and what one
-/// instance-hour of it costs as the scenario pays (US dollars).
-#[derive(Clone, Copy)]
-struct End<'a> {
-    offer: &'a Offer,
+/// One end of a stand-in row: an offer (its id and sku), how many of it one instance takes,
+/// and what one instance-hour of it costs as the scenario pays (US dollars).
+#[derive(Clone)]
+struct End {
+    id: String,
+    sku: String,
     fraction: f64,
     usd_per_hour: f64,
 }
 
-impl End<'_> {
+impl End {
+    fn of(offer: &Offer, fraction: f64, usd_per_hour: f64) -> End {
+        End {
+            id: offer.id.to_string(),
+            sku: offer.sku.to_string(),
+            fraction,
+            usd_per_hour,
+        }
+    }
+
     /// "2 x g4dn.xlarge at $1.05/h", "1/8 of p4d.24xlarge at $4.10/h", "a whole p4d.24xlarge at
     /// $32.77/h".
     fn words(&self, whole: bool) -> String {
         let rate = format::rate(self.usd_per_hour);
-        let sku = &self.offer.sku;
+        let sku = &self.sku;
         if whole {
             format!("a whole {sku} at {rate}")
         } else if (self.fraction - 1.0).abs() < 1e-9 {
@@ -79,84 +89,133 @@ impl End<'_> {
     }
 }
 
-/// One row per instance resource of `base` whose stand-in choice moves the net cost (others as
-/// they are); `typical_total_usd` is `base`'s.
-pub fn stand_in_rows(
-    base: &Scenario,
-    catalog: &Catalog,
-    typical_total_usd: f64,
-) -> Result<Vec<TornadoRow>, Vec<FieldError>> {
-    let pricing = &base.pricing;
-    let scope = PickerScope {
-        provider: &pricing.provider,
-        snapshot: &pricing.snapshot,
-        model: pricing.model,
-        all: false,
-    };
-    let mut rows = Vec::new();
+/// The ends of one resource's stand-in choice: the offer now, the cheapest and the priciest
+/// offer that fit at their fractions, and the whole instance of the offer now where a fraction
+/// of it is priced (providers rent whole instances only).
+struct Ends {
+    resource: Resource,
+    now: End,
+    low: End,
+    high: End,
+    whole: Option<End>,
+}
+
+/// The ends of the stand-in choice of every instance resource `base` uses.
+fn all_ends(base: &Scenario, catalog: &Catalog, scope: PickerScope<'_>) -> Vec<Ends> {
+    let mut all = Vec::new();
     for (resource, offer, fraction) in stand_ins(base, catalog) {
         let paid = |o: &Offer| paid_unit_price(&resource, o, scope.snapshot, scope.model);
-        let now = End {
-            offer: &offer,
-            fraction,
-            usd_per_hour: paid(&offer) * fraction,
-        };
-        let candidates = picker_offers(&resource, catalog, &base.custom_offers, scope);
-        let fitting = candidates
-            .into_iter()
-            .filter(|o| fits_for_row(&resource, o))
-            .map(|o| {
-                let fraction = default_fraction(&resource, o);
-                End {
-                    offer: o,
-                    fraction,
-                    usd_per_hour: paid(o) * fraction,
-                }
-            });
-        let (mut low, mut high) = (now, now);
-        for end in fitting {
+        let now = End::of(&offer, fraction, paid(&offer) * fraction);
+        let (mut low, mut high) = (now.clone(), now.clone());
+        for o in picker_offers(&resource, catalog, &base.custom_offers, scope) {
+            if !fits_for_row(&resource, o) {
+                continue;
+            }
+            let fraction = default_fraction(&resource, o);
+            let end = End::of(o, fraction, paid(o) * fraction);
             if end.usd_per_hour < low.usd_per_hour {
-                low = end;
+                low = end.clone();
             }
             if end.usd_per_hour > high.usd_per_hour {
                 high = end;
             }
         }
-        // A fraction of an instance is an assumption: renting the whole one is the other end.
-        let whole = (fraction < 1.0).then(|| End {
-            offer: &offer,
-            fraction: 1.0,
-            usd_per_hour: paid(&offer),
+        // A fraction of an instance is an assumption: renting the whole one is shown apart.
+        let whole = (fraction < 1.0)
+            .then(|| End::of(&offer, 1.0, paid(&offer)))
+            .filter(|w| w.usd_per_hour > high.usd_per_hour);
+        all.push(Ends {
+            resource,
+            now,
+            low,
+            high,
+            whole,
         });
-        let high_is_whole = whole.is_some_and(|w| w.usd_per_hour > high.usd_per_hour);
-        if let Some(whole) = whole.filter(|_| high_is_whole) {
-            high = whole;
-        }
-        let total_with = |end: &End<'_>| {
+    }
+    all
+}
+
+/// `base` with every stand-in at `pick`'s end.
+fn with_each(base: &Scenario, ends: &[Ends], pick: impl Fn(&Ends) -> &End) -> Scenario {
+    let mut s = base.clone();
+    for e in ends {
+        let end = pick(e);
+        choose(&mut s, e.resource.id, end.id.clone(), end.fraction);
+    }
+    s
+}
+
+/// The scope of `base`'s stand-in lists: its provider, prices and price model.
+fn scope_of(base: &Scenario) -> PickerScope<'_> {
+    let pricing = &base.pricing;
+    PickerScope {
+        provider: &pricing.provider,
+        snapshot: &pricing.snapshot,
+        model: pricing.model,
+        all: false,
+    }
+}
+
+/// The net cost with every instance resource's stand-in at the cheapest offer that fits, and
+/// with each at the priciest (US dollars): the span the choice of stand-ins gives, every
+/// choice moved at once. Whole instances rented for a fraction of one are not in it.
+pub fn stand_in_span(base: &Scenario, catalog: &Catalog) -> Result<(f64, f64), Vec<FieldError>> {
+    let ends = all_ends(base, catalog, scope_of(base));
+    let low = net(&with_each(base, &ends, |e| &e.low), catalog)?;
+    let high = net(&with_each(base, &ends, |e| &e.high), catalog)?;
+    Ok((low.min(high), low.max(high)))
+}
+
+/// One row per instance resource of `base` whose stand-in choice moves the net cost (others as
+/// they are); `typical_total_usd` is `base`'s. The drawn range runs from the cheapest offer that
+/// fits to the priciest; where the mapping prices a fraction of an instance and the whole one
+/// costs more, the whole instance is the row's `whole_instance_total_usd`, shown apart ("if
+/// only whole instances can be rented") rather than setting the chart's scale.
+pub fn stand_in_rows(
+    base: &Scenario,
+    catalog: &Catalog,
+    typical_total_usd: f64,
+) -> Result<Vec<TornadoRow>, Vec<FieldError>> {
+    let mut rows = Vec::new();
+    for ends in all_ends(base, catalog, scope_of(base)) {
+        let total_with = |end: &End| {
             let mut s = base.clone();
-            choose(&mut s, resource.id, end.offer.id.to_string(), end.fraction);
+            choose(&mut s, ends.resource.id, end.id.clone(), end.fraction);
             net(&s, catalog)
         };
-        let (low_total_usd, high_total_usd) = (total_with(&low)?, total_with(&high)?);
-        if (high_total_usd - low_total_usd).abs() < LEAST_SWING_USD {
+        let (low_total_usd, high_total_usd) = (total_with(&ends.low)?, total_with(&ends.high)?);
+        let whole_total = match &ends.whole {
+            Some(whole) => Some(total_with(whole)?),
+            None => None,
+        };
+        let moves = (high_total_usd - low_total_usd).abs() >= LEAST_SWING_USD;
+        if !moves && whole_total.is_none() {
             continue;
         }
+        let mut detail = format!(
+            "Low end: {}; now: {}; high end: {}.",
+            ends.low.words(false),
+            ends.now.words(false),
+            ends.high.words(false)
+        );
+        if let Some(whole) = &ends.whole {
+            detail.push_str(&format!(
+                " If only whole instances can be rented: {}.",
+                whole.words(true)
+            ));
+        }
         rows.push(TornadoRow {
-            name: format!("Which offer stands in for the {}", resource.label),
+            name: format!("Which offer stands in for the {}", ends.resource.label),
             unit: PRICE_UNIT,
             provenance: STAND_IN_ORIGIN,
-            low_value: low.usd_per_hour,
-            typical_value: now.usd_per_hour,
-            high_value: high.usd_per_hour,
+            low_value: ends.low.usd_per_hour,
+            typical_value: ends.now.usd_per_hour,
+            high_value: ends.high.usd_per_hour,
             low_total_usd,
             typical_total_usd,
             high_total_usd,
-            detail: format!(
-                "Low end: {}; now: {}; high end: {}.",
-                low.words(false),
-                now.words(false),
-                high.words(high_is_whole)
-            ),
+            whole_instance_total_usd: whole_total,
+            detail,
         });
     }
     Ok(rows)

@@ -72,6 +72,7 @@ fn usage_row(
         low_total_usd: net(&scaled(base, assumed, input, range.low), catalog)?,
         typical_total_usd,
         high_total_usd: net(&scaled(base, assumed, input, range.high), catalog)?,
+        whole_instance_total_usd: None,
         detail: range.words().to_string(),
     })
 }

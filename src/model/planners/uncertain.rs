@@ -446,6 +446,10 @@ pub struct TornadoRow {
     pub typical_total_usd: f64,
     /// Net cost with the input at its high end, others typical (US dollars).
     pub high_total_usd: f64,
+    /// For a stand-in row whose mapping prices a fraction of an instance: the net cost if only
+    /// whole instances can be rented (US dollars), shown apart from the drawn range; `None`
+    /// for every other row.
+    pub whole_instance_total_usd: Option<f64>,
     /// More about this row's ends: what was pulled in to fit the reserved nodes, or which offers
     /// stand in at each end; empty for none.
     pub detail: String,

@@ -27,9 +27,11 @@ pub struct Preset {
     pub summary: &'static str,
     /// The scenario, as it ships: what share links made with it are differences from.
     pub scenario: Scenario,
-    /// What a user starts from when picking it: `scenario` for a past course (one with
-    /// published figures, priced at the semester it was taught), else `scenario` on the newest
-    /// prices (a new course is planned with today's prices).
+    /// What a user starts from when picking it: `scenario` on the newest prices, for a past
+    /// course too: the first answer is what the course would cost if taught now. A past course's
+    /// `scenario` keeps the prices of the semester it was taught (what links made with it, which
+    /// name no prices, mean), and its comparison with the published figures is computed at them
+    /// (`paper_gap::PaperLine`).
     pub start: Scenario,
     /// Published figures, for a preset built from a real course.
     pub paper: Option<PaperFigures>,
@@ -49,7 +51,7 @@ impl From<&PresetData> for Preset {
         let mut start = scenario.clone();
         let newest = Catalog::builtin().ok().and_then(Catalog::newest_snapshot);
         // Every preset is in US dollars, so no exchange rate follows the new prices' date.
-        if let Some(newest) = newest.filter(|_| data.paper.is_none() && !data.archived) {
+        if let Some(newest) = newest.filter(|_| !data.archived) {
             start.pricing.snapshot = newest.id.to_string();
         }
         Preset {

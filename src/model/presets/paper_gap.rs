@@ -1,9 +1,11 @@
 //! How far a scenario's cost is from the paper's, and the largest reason, in one line a new user
 //! understands.
 
-use crate::model::engine::estimate::Estimate;
+use crate::model::catalog::Catalog;
+use crate::model::engine::estimate::{evaluate, Estimate};
 use crate::model::presets::{PaperFigures, Preset};
 use crate::model::scenario::pricing::Pricing;
+use crate::model::scenario::Scenario;
 
 /// From this many times the paper's cost per student on, the gap is said as "N times", not as a
 /// percentage above.
@@ -75,12 +77,13 @@ impl PaperGap {
         self.words(&|usd| pricing.per_student(usd), &|usd| pricing.money(usd))
     }
 
-    /// The line, with this scenario's figures written by `ours` and the paper's by `papers`.
-    fn words(&self, ours: &dyn Fn(f64) -> String, papers: &dyn Fn(f64) -> String) -> String {
+    /// How this scenario's cost per student stands to the paper's: "15% above", "26 times",
+    /// "the same as".
+    pub fn direction(&self) -> String {
         let percent = (self.relative() * 100.0).round();
         let ratio = self.relative() + 1.0;
         // Beyond ten times, a percentage ("262180800000000300% above") says less than a ratio.
-        let direction = if ratio >= RATIO_IN_WORDS_FROM {
+        if ratio >= RATIO_IN_WORDS_FROM {
             "more than a million times".to_string()
         } else if ratio >= RATIO_FROM {
             format!("{} times", crate::model::format::number(ratio, 0))
@@ -90,7 +93,12 @@ impl PaperGap {
             format!("{}% below", -percent)
         } else {
             "the same as".to_string()
-        };
+        }
+    }
+
+    /// The largest difference from the paper, labs or project, with this scenario's figures
+    /// written by `ours` and the paper's by `papers`.
+    pub fn reason(&self, ours: &dyn Fn(f64) -> String, papers: &dyn Fn(f64) -> String) -> String {
         let (low, high) = self.paper_labs_usd;
         let labs_gap = if self.labs_usd < low {
             self.labs_usd - low
@@ -100,7 +108,7 @@ impl PaperGap {
             0.0
         };
         let project_gap = self.project_usd - self.paper_project_usd;
-        let reason = if labs_gap.abs() > project_gap.abs() {
+        if labs_gap.abs() > project_gap.abs() {
             format!(
                 "the labs, {} per student against the paper's {}-{}",
                 ours(self.labs_usd),
@@ -113,12 +121,72 @@ impl PaperGap {
                 ours(self.project_usd),
                 papers(self.paper_project_usd)
             )
-        };
+        }
+    }
+
+    /// The line, with this scenario's figures written by `ours` and the paper's by `papers`.
+    fn words(&self, ours: &dyn Fn(f64) -> String, papers: &dyn Fn(f64) -> String) -> String {
         format!(
-            "{} per student: {direction} the paper's {}. Largest difference: {reason}.",
+            "{} per student: {} the paper's {}. Largest difference: {}.",
             ours(self.per_student_usd),
+            self.direction(),
             papers(self.paper_usd),
+            self.reason(ours, papers),
         )
+    }
+}
+
+/// The paper's comparison at the prices of the semester it reports, whatever prices the
+/// scenario is on: the first screen's second line ("At Spring 2025 prices, the semester the
+/// paper reports: $286.87 per student, 15% above its about $250").
+#[derive(Clone, Debug, PartialEq)]
+pub struct PaperLine {
+    /// The semester the paper reports (`Spring 2025`).
+    pub semester: &'static str,
+    /// The scenario priced at that semester's prices, against the paper's figures.
+    pub gap: PaperGap,
+}
+
+impl PaperLine {
+    /// `scenario` (a course started from `preset`) priced with the prices of the semester
+    /// `preset` reports, against its published figures; `None` for a preset without them, or
+    /// when those prices cannot price the scenario.
+    pub fn of(scenario: &Scenario, catalog: &Catalog, preset: &Preset) -> Option<PaperLine> {
+        let paper = preset.paper.as_ref()?;
+        let snapshot = &preset.scenario.pricing.snapshot;
+        let semester = catalog.snapshot(snapshot)?.semester?;
+        let mut then = scenario.clone();
+        then.pricing.snapshot.clone_from(snapshot);
+        let estimate = evaluate(&then, catalog).ok()?;
+        estimate
+            .totals
+            .per_student_usd
+            .is_finite()
+            .then(|| PaperLine {
+                semester,
+                gap: PaperGap::new(&estimate, paper),
+            })
+    }
+
+    /// The line, per-student amounts in `pricing`'s currency, the paper's own figure whole:
+    /// "At Spring 2025 prices, the semester the paper reports: $286.87 per student, 15% above
+    /// its about $250."
+    pub fn sentence_in(&self, pricing: &Pricing) -> String {
+        let gap = &self.gap;
+        format!(
+            "At {} prices, the semester the paper reports: {} per student, {} its about {}.",
+            self.semester,
+            pricing.per_student(gap.per_student_usd),
+            gap.direction(),
+            pricing.money(gap.paper_usd),
+        )
+    }
+
+    /// The largest difference from the paper, in words: "the group project, $162.22 per student
+    /// against about $132 implied by the paper".
+    pub fn reason_in(&self, pricing: &Pricing) -> String {
+        self.gap
+            .reason(&|usd| pricing.per_student(usd), &|usd| pricing.money(usd))
     }
 }
 

@@ -8,6 +8,7 @@ use super::custom_offer_form::CustomOfferForm;
 use super::custom_offer_list::custom_offer_list;
 use super::price_catalog::PriceCatalog;
 use super::view::StandInView;
+use crate::components::inputs::term::term;
 use crate::components::page::fold::fold;
 use crate::state::use_scenario;
 
@@ -46,7 +47,7 @@ pub fn StandInChoices() -> Html {
     };
     html! {
         <section class="panel no-print" aria-labelledby="choices-title">
-            <h2 id="choices-title">{ "Commercial equivalents (stand-ins) and prices" }</h2>
+            <h2 id="choices-title">{ "Commercial equivalents (" }{ term("stand-in", "stand-ins") }{ ") and prices" }</h2>
             <p class="panel-intro">
                 { "The commercial offer that stands in for each Chameleon resource on this \
                   provider, and how many of it one instance equals (0.5 = half of an 8-GPU \
