@@ -678,7 +678,7 @@ fn the_reserved_pool_is_charged_for_its_whole_length() {
         "{}",
         pool.lease.chameleon
     );
-    // The other reading, named beside it: the project's 5,466 GPU node-hours at the pool's mean
+    // The other reading, named beside it: the project's reported GPU node-hours at the pool's mean
     // rate by node count, (4x2 + 4x4 + 2x2 + 4x4 + 1x16) / 15 = 4 SU: 21,864 SU.
     let used = reported("project_gpu_hours")
         * (4.0 * 2.0 + 4.0 * 4.0 + 2.0 * 2.0 + 4.0 * 4.0 + 16.0)
