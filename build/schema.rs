@@ -186,7 +186,7 @@ shapes! {
     JETSTREAM = "JetstreamRules" {
         name: STR, credit_rule: STR, credit_source: STR, rates_in_force: STR, shelved_pct: NUM,
         stopped_pct: NUM, suspended_pct: NUM, states_source: STR, storage_rule: STR,
-        storage_source: STR, flavors: Ty::List(&JETSTREAM_FLAVOR),
+        storage_source: STR, storage_credits_per_gb: NUM, flavors: Ty::List(&JETSTREAM_FLAVOR),
     }
     ACCESS_TIER = "AccessTier" {
         id: STR, name: STR, credits: NUM, requires: STR, source: STR,

@@ -30,7 +30,7 @@ const SPRING_AWS: [(&str, &str); 11] = [
     ("aws/t3.small", "2025-03-24"),
     ("aws/t3.medium", "2025-03-24"),
     ("aws/t3.xlarge", "2025-03-24"),
-    ("aws/p3.8xlarge", "2025-03-24"),
+    ("aws/p3dn.24xlarge", "2025-03-24"),
     ("aws/g4dn.xlarge", "2025-03-24"),
     ("aws/g5.xlarge", "2025-03-24"),
     ("aws/p4d.24xlarge", "2025-03-24"),

@@ -18,7 +18,9 @@ use course_cost::model::planners::levers::{
     apply_levers, savings, shareable, sharing_factor, sharing_slowdown, spot_stand_ins, AutoStop,
     Lever, LeverError, Levers, Savings,
 };
-use course_cost::model::planners::tornado::{tornado, triangular, RangeOrigin, TornadoRow, INPUTS};
+use course_cost::model::planners::tornado::{
+    tornado, triangular, Knob, RangeOrigin, TornadoRow, INPUTS,
+};
 use course_cost::model::presets::builtin_presets;
 use course_cost::model::scenario::course::ResourceUse;
 use course_cost::model::scenario::pricing::SPOT_RERUN_SHARE_PCT;
@@ -594,7 +596,10 @@ fn the_tornado_has_one_row_per_independent_assumption_ordered_by_swing() {
             .filter(|r| INPUTS.iter().any(|i| i.name == r.name))
             .count()
     };
-    assert_eq!(usage(&rows), INPUTS.len());
+    // Every input but the reserved windows, which move no cost (a band input only).
+    let rows_of_inputs = INPUTS.iter().filter(|i| i.knob != Knob::Windows).count();
+    assert_eq!(rows_of_inputs, INPUTS.len() - 1);
+    assert_eq!(usage(&rows), rows_of_inputs);
     for pair in rows.windows(2) {
         assert!(pair[0].swing_usd() >= pair[1].swing_usd());
     }
@@ -703,7 +708,9 @@ fn the_tornado_leaves_out_what_does_not_apply() {
         .iter()
         .filter(|r| INPUTS.iter().any(|i| i.name == r.name))
         .count();
-    assert_eq!(usage, INPUTS.len() - 2);
+    // Gone: the pool weighting, the assumed node counts, the GPU hours' reading (no pool to
+    // read them over) and the windows (never a tornado row).
+    assert_eq!(usage, INPUTS.len() - 4);
     assert!(rows.iter().all(|r| !r.name.starts_with("Nodes of each")));
 }
 

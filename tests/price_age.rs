@@ -25,7 +25,7 @@ fn priced_on(snapshot: &str, provider: &str) -> Scenario {
 }
 
 /// The AWS stand-ins of the paper's course and the dates their sources give in Spring 2025:
-/// Karpenter's AWS price map generated 2025-03-24 for t3 and the p3, g4dn and g5 GPUs and
+/// Karpenter's AWS price map generated 2025-03-24 for t3 and the p3dn, g4dn and g5 GPUs and
 /// the pre-cut p4de (the 80 GB A100 nodes' stand-in), the AWS
 /// Price List of 2025-03-14 for the pre-cut p4d, Infracost's 2024-07-01 storage fixtures and the
 /// 2024-02-01 IPv4 charge.
@@ -35,7 +35,7 @@ const SPRING_AWS: [(&str, Option<&str>); 11] = [
     ("aws/t3.xlarge", Some("2025-03-24")),
     ("aws/p4d.24xlarge", Some("2025-03-14")),
     ("aws/p4de.24xlarge", Some("2025-03-24")),
-    ("aws/p3.8xlarge", Some("2025-03-24")),
+    ("aws/p3dn.24xlarge", Some("2025-03-24")),
     ("aws/g4dn.xlarge", Some("2025-03-24")),
     ("aws/g5.xlarge", Some("2025-03-24")),
     ("aws/ebs-gp3", Some("2024-07-01")),
@@ -157,7 +157,7 @@ fn each_lines_math_says_how_old_its_price_is() {
             .find(|l| l.offer_id == offer)
             .expect("line")
     };
-    assert!(line_math(line("aws/p3.8xlarge")).contains("as of 2025-03-24)"));
+    assert!(line_math(line("aws/p3dn.24xlarge")).contains("as of 2025-03-24)"));
     assert!(line_math(line("aws/t3.medium")).contains("as of 2025-03-24)"));
     assert_eq!(age_phrase("custom/2", "entered by you"), "your figure");
     assert_eq!(age_phrase("linode/g1-gpu-rtx6000-1", "undated"), "undated");

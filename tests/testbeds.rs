@@ -8,6 +8,7 @@ mod common;
 
 use common::{catalog, estimate, off_by, paper, reported};
 use course_cost::model::catalog::resource::{Resource, ResourceKind};
+use course_cost::model::engine::estimate::Phase;
 use course_cost::model::export::{json, markdown};
 use course_cost::model::planners::spread::{simulate, SpreadInputs};
 use course_cost::model::presets::builtin_presets;
@@ -141,12 +142,68 @@ fn each_resources_su_per_hour_is_the_published_one() {
     assert!(pi.jetstream_note.contains("no edge devices"));
 }
 
-/// The paper's course at actual hours and today's rates, by hand: each line's hours x its rate.
+/// The project's reserved pool as the course's project page gives it: (resource, nodes, days).
+/// "Starting 4/12 through at least 5/1": 19 days from 4/12 to 5/1, a lower bound (20 counting
+/// both ends); the 4x A100 node "from 4/12 through 5/6": 24 days (25 counting both ends). The
+/// "variable number" types (RTX 6000, gigaio) at the preset's assumed 4 nodes.
+const POOL: [(&str, f64, f64); 5] = [
+    ("gpu_rtx_6000", 4.0, 19.0),
+    ("compute_liqid", 4.0, 19.0),
+    ("gpu_mi100", 2.0, 19.0),
+    ("compute_gigaio", 4.0, 19.0),
+    ("gpu_a100_pcie", 1.0, 24.0),
+];
+
+/// The reserved pool by hand: (node-hours, SU at `rate`), each reservation charged for its whole
+/// length (Chameleon's lease rule).
+fn reserved_by_hand(rate: fn(&Resource) -> Option<f64>) -> (f64, f64) {
+    POOL.iter()
+        .fold((0.0, 0.0), |(hours, su), (id, nodes, days)| {
+            let node_hours = nodes * days * 24.0;
+            let resource = catalog().resource(id).unwrap();
+            (
+                hours + node_hours,
+                su + node_hours * rate(resource).unwrap(),
+            )
+        })
+}
+
+/// Jetstream2 credits of `scenario` priced as `result`, by hand: every line's actual hours x its
+/// rate (Jetstream2 reserves no nodes), and storage at the published credits per GB, the
+/// project's volumes and the largest lab's allocated at once.
+fn jetstream_credits_by_hand(scenario: &Scenario, result: &course_cost::model::Estimate) -> f64 {
+    let gb = |phase: Phase| -> f64 {
+        result
+            .lines
+            .iter()
+            .filter(|l| l.kind == ResourceKind::Storage && l.phase == phase)
+            .map(|l| l.count * l.takers)
+            .sum()
+    };
+    let largest_lab = (0..scenario.course.labs.len())
+        .map(|i| gb(Phase::Lab(i)))
+        .fold(0.0, f64::max);
+    let hours: f64 = result
+        .lines
+        .iter()
+        .map(|l| {
+            jetstream_rate(catalog().resource(&l.resource).unwrap()).unwrap_or(0.0) * l.actual_hours
+        })
+        .sum();
+    hours + (largest_lab + gb(Phase::Project)) * figure("jetstream2/storage/credits_per_gb")
+}
+
+/// The paper's course at actual hours and today's rates, by hand: each line's hours x its rate,
+/// but the project's hours on reserved nodes, which their reservation charges (`reserved_by_hand`).
 fn paper_su_by_hand(rate: fn(&Resource) -> Option<f64>, planned: bool) -> f64 {
     let result = estimate(&paper().scenario);
+    let reserved = |line: &course_cost::model::engine::line::CostLine| {
+        line.takers_unit == "groups" && POOL.iter().any(|(id, _, _)| *id == line.resource)
+    };
     result
         .lines
         .iter()
+        .filter(|line| !reserved(line))
         .map(|line| {
             let resource = catalog().resource(&line.resource).unwrap();
             let hours = if planned {
@@ -164,8 +221,9 @@ fn the_paper_course_needs_more_than_one_chameleon_allocation_at_todays_rates() {
     let scenario = &paper().scenario;
     let result = estimate(scenario);
     let twin = TestbedTwin::of(scenario, &result, catalog());
-    let actual = paper_su_by_hand(chameleon_rate, false);
-    let planned = paper_su_by_hand(chameleon_rate, true);
+    let lease = reserved_by_hand(chameleon_rate).1;
+    let actual = paper_su_by_hand(chameleon_rate, false) + lease;
+    let planned = paper_su_by_hand(chameleon_rate, true) + lease;
     assert!(off_by(twin.actual.split.total().chameleon, actual) < 1e-12);
     assert!(off_by(twin.planned.split.total().chameleon, planned) < 1e-12);
     let allocation = figure("chameleon/allocation/su");
@@ -177,27 +235,58 @@ fn the_paper_course_needs_more_than_one_chameleon_allocation_at_todays_rates() {
     assert!(twin.chameleon_incomplete);
 
     // Under the rules of the day VMs cost nothing and every GPU node-hour 1 to 2 SU: the low end
-    // is the course's GPU node-hours, which fit one allocation even at 2 SU.
-    let gpu_node_hours = result.totals.gpu_hours;
+    // is the labs' GPU node-hours and the pool's reserved ones, which fit one allocation even at
+    // 2 SU.
+    let lab_gpu_hours: f64 = result
+        .lines
+        .iter()
+        .filter(|l| l.takers_unit == "students")
+        .map(|l| l.gpu_hours)
+        .sum();
+    let gpu_node_hours = lab_gpu_hours + reserved_by_hand(chameleon_rate).0;
     let before = twin.actual.split.total();
     assert!(off_by(before.before_low, gpu_node_hours) < 1e-12);
     assert!(off_by(before.before_high, 2.0 * gpu_node_hours) < 1e-12);
     assert!(before.before_high <= allocation);
     assert_eq!(twin.actual.chameleon_before.recharges, 0.0);
-    // The lesson in allocation terms: planned hours need fewer allocations than actual ones.
+    // The lesson in allocation terms: the reserved pool is charged whole at planned and at
+    // actual hours alike, so the overrun moves only the metered hours; here both need the same
+    // number of allocations, and the lesson says so.
     let (before, after) = (
         allocations_for(planned, allocation),
         allocations_for(actual, allocation),
     );
-    assert!(before < after);
+    assert!(before <= after);
     let lesson = words::lesson(&twin.planned, &twin.actual, &Testbeds::builtin().access);
-    assert!(
-        lesson.contains(&format!("from {before} to {after} Chameleon allocations")),
-        "{lesson}"
-    );
+    let said = if before == after {
+        format!("needs {after} Chameleon allocations either way")
+    } else {
+        format!("from {before} to {after} Chameleon allocations")
+    };
+    assert!(lesson.contains(&said), "{lesson}");
 
-    // Jetstream2 by hand, and its tier from the published thresholds.
-    let credits = paper_su_by_hand(jetstream_rate, false);
+    // Jetstream2 by hand (it reserves no nodes: by the hours used; storage at the published
+    // credits per GB allocated, the project's volumes and the largest lab's), and its tier from
+    // the published thresholds.
+    let per_gb = figure("jetstream2/storage/credits_per_gb");
+    let project_gb = reported("project_block_storage_gb") + reported("project_object_storage_gb");
+    let used_on_pool: f64 = result
+        .lines
+        .iter()
+        .filter(|l| l.takers_unit == "groups" && POOL.iter().any(|(id, _, _)| *id == l.resource))
+        .map(|l| jetstream_rate(catalog().resource(&l.resource).unwrap()).unwrap() * l.actual_hours)
+        .sum();
+    let storage_gb: f64 = result
+        .lines
+        .iter()
+        .filter(|l| l.takers_unit == "groups" && l.kind == ResourceKind::Storage)
+        .map(|l| l.count * l.takers)
+        .sum();
+    assert!((storage_gb - project_gb).abs() < 1.0, "{storage_gb} GB");
+    let credits = jetstream_credits_by_hand(scenario, &result);
+    assert!(
+        credits >= paper_su_by_hand(jetstream_rate, false) + used_on_pool + storage_gb * per_gb
+    );
     assert!(off_by(twin.actual.access.credits, credits) < 1e-12);
     assert_eq!(
         words::tier_name(&twin.actual.access, &Testbeds::builtin().access),
@@ -321,13 +410,7 @@ fn twenty_students_on_the_cpu_only_preset_land_in_explore() {
     scenario.course.students = 20.0;
     let result = estimate(&scenario);
     let twin = TestbedTwin::of(&scenario, &result, catalog());
-    let credits: f64 = result
-        .lines
-        .iter()
-        .map(|l| {
-            jetstream_rate(catalog().resource(&l.resource).unwrap()).unwrap_or(0.0) * l.actual_hours
-        })
-        .sum();
+    let credits = jetstream_credits_by_hand(&scenario, &result);
     assert!(off_by(twin.actual.access.credits, credits) < 1e-12);
     assert_eq!(tier_by_hand(credits), "Explore ACCESS");
     assert_eq!(
@@ -344,7 +427,8 @@ fn the_student_cap_is_the_spreads_percentile_in_su() {
     scenario.planning.spread_sigma = 0.0;
     let result = estimate(&scenario);
     let twin = TestbedTwin::of(&scenario, &result, catalog());
-    let per_student = paper_su_by_hand(chameleon_rate, false) / students;
+    let per_student =
+        (paper_su_by_hand(chameleon_rate, false) + reserved_by_hand(chameleon_rate).1) / students;
     assert!(off_by(twin.cap.su, per_student) < 1e-12);
     assert!(off_by(twin.cap.usd, result.totals.per_student_usd) < 1e-9);
 
@@ -525,13 +609,16 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
     let chameleon = chameleon_request(scenario, &twin, link, &plain);
     // The overrun as the scenario holds it, to two decimals.
     let lab_vms = format!("lab VMs {:.2}x", scenario.realism.labs.vm);
-    let su = words::su(paper_su_by_hand(chameleon_rate, false));
+    let su =
+        words::su(paper_su_by_hand(chameleon_rate, false) + reserved_by_hand(chameleon_rate).1);
     for needed in [
         su.as_str(),
         "191 students",
         "2025-09-03",
         "https://chameleoncloud.org/blog/2025/09/03/chameleon-changelog-for-august-2025/",
         "2 recharges of 20,000 SU",
+        "6,960 node-hours, 29,280 SU",
+        "21,864 SU",
         &lab_vms,
         "m1.medium",
         "raspberrypi5",
@@ -552,10 +639,11 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
         "{request:?} not in {chameleon}"
     );
     let jetstream = jetstream_request(scenario, &twin, link, &plain);
-    let credits = words::credits(paper_su_by_hand(jetstream_rate, false));
+    let by_hand = jetstream_credits_by_hand(scenario, &result);
+    let credits = words::credits(by_hand);
     for needed in [
         credits.as_str(),
-        &tier_by_hand(paper_su_by_hand(jetstream_rate, false)),
+        &tier_by_hand(by_hand),
         "https://allocations.access-ci.org/use-credits-overview",
         "2024-07-01",
         link,
@@ -624,4 +712,51 @@ fn a_cpu_only_course_has_no_su_line_for_rules_that_charge_it_nothing() {
         paper_line.contains("under the rules before July 2025"),
         "{paper_line}"
     );
+}
+
+#[test]
+fn the_reserved_pool_is_charged_for_its_whole_length() {
+    // The lease rule (a lease is charged for its whole length, used or not): 14 nodes x 19 days
+    // + the 4x A100 node x 24 days = 6,960 node-hours; at today's rates (2 SU for the RTX 6000
+    // and MI100 nodes, GPUs before A100; 4 for a one-A100 node; 16 for the 4x A100 node):
+    // 4x19x24x2 + 4x19x24x4 + 2x19x24x2 + 4x19x24x4 + 1x24x24x16 = 29,280 SU.
+    let (node_hours, su) = reserved_by_hand(chameleon_rate);
+    assert_eq!(node_hours, 14.0 * 19.0 * 24.0 + 24.0 * 24.0);
+    assert_eq!(node_hours, 6_960.0);
+    assert_eq!(su, 29_280.0);
+    // Counting both ends of the windows (4/12 through 5/1 is 20 days, through 5/6 is 25) would
+    // reserve 7,320 node-hours, 30,720 SU: the twin takes the windows as the preset states them.
+    let scenario = &paper().scenario;
+    let result = estimate(scenario);
+    let twin = TestbedTwin::of(scenario, &result, catalog());
+    let pool = twin
+        .reserved
+        .as_ref()
+        .expect("the paper's course reserves a pool");
+    assert!(
+        (pool.node_hours - node_hours).abs() < 1e-9,
+        "{}",
+        pool.node_hours
+    );
+    assert!(
+        (pool.lease.chameleon - su).abs() < 1e-9,
+        "{}",
+        pool.lease.chameleon
+    );
+    // The other reading, named beside it: the project's reported GPU node-hours at the pool's mean
+    // rate by node count, (4x2 + 4x4 + 2x2 + 4x4 + 1x16) / 15 = 4 SU: 21,864 SU.
+    let used = reported("project_gpu_hours")
+        * (4.0 * 2.0 + 4.0 * 4.0 + 2.0 * 2.0 + 4.0 * 4.0 + 16.0)
+        / 15.0;
+    assert_eq!(used, 21_864.0);
+    assert!(
+        (pool.used.chameleon - used).abs() < 1e-6,
+        "{}",
+        pool.used.chameleon
+    );
+    // Jetstream2 storage in credits: the project's 9,000 + 1,500 GB (the preset's per-group GB
+    // x 54 groups, within a GB of it) at 1 credit per GB.
+    let per_gb = figure("jetstream2/storage/credits_per_gb");
+    let reported_gb = reported("project_block_storage_gb") + reported("project_object_storage_gb");
+    assert!((twin.storage_credits.1 - reported_gb * per_gb).abs() < 1.0);
 }

@@ -147,3 +147,34 @@ fn region_prices(
         prices,
     }
 }
+
+/// The watched SKUs a region has no price for that a derived table read for that region prices
+/// in another region: not sold there, as far as the catalogs read tell (a derived table, and each
+/// excerpt of one, keeps every region a SKU is offered in; a provider's catalog page may be one
+/// page of several, so it tells nothing of what is missing). Sorted.
+pub fn not_sold_in(
+    reads: &[CatalogRead],
+    provider: Provider,
+    region: &str,
+    priced: &BTreeSet<&str>,
+) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    for read in reads
+        .iter()
+        .filter(|r| r.provider == provider && r.catalog.derived && r.regions.contains(region))
+    {
+        let here: BTreeSet<&str> = read
+            .figures
+            .iter()
+            .filter(|f| f.region == region)
+            .map(|f| f.sku.as_str())
+            .collect();
+        for figure in read.figures.iter().filter(|f| f.region != region) {
+            let sku = figure.sku.as_str();
+            if !here.contains(sku) && !priced.contains(sku) {
+                out.insert(sku.to_string());
+            }
+        }
+    }
+    out.into_iter().collect()
+}

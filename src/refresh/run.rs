@@ -168,15 +168,38 @@ fn coverage_notes(files: &[SnapshotFile], reads: &[CatalogRead], skus: &SkuList)
                     "{} {region}: no catalog read covers it; its file is left as it was",
                     provider.id()
                 )),
-                Some(file) => notes.push(format!(
-                    "{} {region}: {} of {watched} watched SKUs priced",
-                    provider.id(),
-                    file.prices.len()
-                )),
+                Some(file) => notes.push(coverage_line(provider, region, file, reads, watched)),
             }
         }
     }
     notes
+}
+
+/// One region's coverage: the watched SKUs priced, of those sold there, and which are not sold
+/// there as far as the catalogs read tell (issue 44).
+fn coverage_line(
+    provider: Provider,
+    region: &str,
+    file: &SnapshotFile,
+    reads: &[CatalogRead],
+    watched: usize,
+) -> String {
+    let priced: std::collections::BTreeSet<&str> =
+        file.prices.iter().map(|p| p.sku.as_str()).collect();
+    let absent = super::merge::not_sold_in(reads, provider, region, &priced);
+    let sold = watched - absent.len();
+    let mut line = format!(
+        "{} {region}: {} of {sold} watched SKUs sold there priced",
+        provider.id(),
+        priced.len()
+    );
+    if !absent.is_empty() {
+        line.push_str(&format!(
+            "; not sold there in the catalogs read: {}",
+            absent.join(", ")
+        ));
+    }
+    line
 }
 
 /// Chooses, compares and writes (unless refused) the snapshots for catalogs already read.

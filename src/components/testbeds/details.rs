@@ -24,6 +24,15 @@ pub fn chameleon_fit(twin: &TestbedTwin) -> Html {
                     words::su(rules.allocation_su), format::quantity(rules.allocation_months)) }
                 { cite(rules.allocation_source) }{ "." }
             </p>
+            if let Some(pool) = &twin.reserved {
+                <p data-testid="chameleon-reserved" data-lease-su={pool.lease.chameleon.to_string()}
+                    data-used-su={pool.used.chameleon.to_string()}>
+                    { format!("The project's reserved nodes are charged for their whole reservation: {} node-hours, {} (by the hours the groups used on them it would be {}). {} ",
+                        format::number(pool.node_hours, 0), words::su(pool.lease.chameleon),
+                        words::su(pool.used.chameleon), rules.lease_rule) }
+                    { cite(rules.lease_source) }{ "." }
+                </p>
+            }
             <p data-testid="chameleon-before-fit">
                 { format!("Under the {} ({}), VMs used no SUs: the course used {} at most, and {}. {} ",
                     rules.before.label, rules.before.in_force,
@@ -48,6 +57,14 @@ pub fn access_fit(twin: &TestbedTwin) -> Html {
                     words::credits(fit.credits), testbeds.jetstream.credit_rule, words::tier(fit, access)) }
                 { cite(&format!("{},{}", access.before_report_source, testbeds.jetstream.credit_source)) }{ "." }
             </p>
+            if twin.storage_credits.0 + twin.storage_credits.1 > 0.0 {
+                <p data-testid="access-storage">
+                    { format!("Of these, {} are storage (the project's volumes and the largest lab's, allocated at once): {} ",
+                        words::credits(twin.storage_credits.0 + twin.storage_credits.1),
+                        testbeds.jetstream.storage_rule) }
+                    { cite(testbeds.jetstream.storage_source) }{ "." }
+                </p>
+            }
             if !half.is_empty() {
                 <p data-testid="access-half">{ format!("Credits come in two halves: {half}. ") }
                     { cite(access.before_report_source) }{ "." }</p>

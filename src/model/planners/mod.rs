@@ -5,6 +5,8 @@ pub mod budget;
 pub mod comparables;
 pub mod diff;
 pub mod feasible;
+pub mod held;
+pub mod input_value;
 pub mod interval;
 pub mod levers;
 pub mod pool;

@@ -8,12 +8,12 @@
 
 use crate::model::catalog::Catalog;
 use crate::model::planners::feasible::{feasible_range, priced_fit, FeasibleRange};
+pub use crate::model::planners::input_value::{value, value_at};
 use crate::model::planners::pool::assumed_counts;
 use crate::model::planners::stand_in_range::stand_in_rows;
 use crate::model::planners::uncertain::net;
 pub use crate::model::planners::uncertain::{
-    applies, scale, scaled, triangular, value, value_at, Knob, RangeOrigin, TornadoRow,
-    UncertainInput, INPUTS,
+    applies, scale, scaled, triangular, Knob, RangeOrigin, TornadoRow, UncertainInput, INPUTS,
 };
 use crate::model::presets::Preset;
 use crate::model::scenario::valid::ValidScenario;

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::evaluate;
+use crate::model::planners::held;
 use crate::model::planners::pool::with_counts;
 use crate::model::scenario::limits;
 use crate::model::scenario::setting::Setting;
@@ -47,6 +48,12 @@ pub enum Knob {
     /// How the project's hours spread over a pool: the factor keeps that share of the
     /// scenario's own weights, the rest even by type (0 = even, 1 = as in the scenario).
     PoolWeighting,
+    /// How the reported GPU hours read: 1 = node-hours (as set), 0 = GPU-device-hours
+    /// ([`held::gpu_hour_reading`]).
+    GpuHourReading,
+    /// The reserved windows stated as a lower bound: 1 = as stated, 2 = the pool's longest
+    /// ([`held::windows`]).
+    Windows,
 }
 
 /// One uncertain usage input and its range.
@@ -110,12 +117,14 @@ pub const fn usage_range(setting: Setting) -> Option<UncertainInput> {
             ),
         ),
         Setting::LabsBareMetal => (
-            "How long lab bare-metal GPU nodes are held (overrun)",
+            "How long lab bare-metal GPU nodes are held (overrun; the 109,837 lab hours held)",
             0.8,
             1.5,
             RangeOrigin::Assumed(
                 "leases end by themselves (factor 1); students may release early or book the extra \
-                 night blocks the lab pages allow (the course's unit 4 lab page)",
+                 night blocks the lab pages allow (the course's unit 4 lab page). The 109,837 lab \
+                 instance-hours reported (talk slides) are held: the row moves hours between the \
+                 labs' GPU nodes and their VMs",
             ),
         ),
         Setting::ProjectBareMetal => (
@@ -139,10 +148,15 @@ pub const fn usage_range(setting: Setting) -> Option<UncertainInput> {
             ),
         ),
         Setting::GroupSize => (
-            "Students per project group",
+            "Students per project group (the reported project hours held)",
             3.0 / 3.6,
             4.0 / 3.6,
-            RangeOrigin::Sourced("groups of 3 or 4 students (course site, project page; talk slides)"),
+            RangeOrigin::Assumed(
+                "groups of 3 or 4 students is sourced (course site, project page; talk slides); \
+                 the 76,855 project instance-hours and 5,466 GPU hours reported (talk slides) are \
+                 held, so more or fewer groups share the same hours: the row moves how many groups \
+                 there are, and nothing of the cost (the project's hours are other rows)",
+            ),
         ),
         Setting::ProjectStorage => (
             "How long project storage is kept (overrun)",
@@ -198,7 +212,7 @@ const fn setting_input(setting: Setting) -> UncertainInput {
 /// = 1): the usage settings of the settings table ([`usage_range`]) and the knobs that are not
 /// one number. Node counts come before the pool weighting, so a draw that moves both reweights
 /// by count first and then mixes toward even weights.
-pub const INPUTS: [UncertainInput; 10] = [
+pub const INPUTS: [UncertainInput; 12] = [
     setting_input(Setting::LabsVm),
     input(
         "Planned hours of each lab (the VMs' actual hours held)",
@@ -252,6 +266,30 @@ pub const INPUTS: [UncertainInput; 10] = [
              every type was",
         ),
     ),
+    input(
+        "What the reported GPU hours count (node-hours as set, or GPU-device-hours)",
+        Knob::GpuHourReading,
+        0.0,
+        1.0,
+        RangeOrigin::Assumed(
+            "the talk slides report 5,466 \"GPU hours\" without saying whether a node with four \
+             GPUs counts one hour or four: read as node-hours (as set) or as device-hours, the \
+             same figure over the pool's mean GPUs per node",
+        ),
+    ),
+    input(
+        "How long the reserved nodes were held (the stated windows are a lower bound)",
+        Knob::Windows,
+        1.0,
+        2.0,
+        RangeOrigin::Assumed(
+            "the course's project page reserves the pool \"starting 4/12 through at least 5/1 \
+             (some extending a bit beyond this)\": 19 days counting from 4/12 to 5/1 (20 counting \
+             both days) is a lower bound; how far beyond is not stated, so up to the pool's longest \
+             stated window (its 4x A100 node through 5/6, 24 days) is assumed. Moves only how many \
+             node-hours the pool supplies",
+        ),
+    ),
 ];
 
 /// `scenario` with `input` scaled by `factor` (clamped to what validation accepts).
@@ -270,11 +308,23 @@ pub fn scaled(
 /// capacities whose node count is assumed.
 pub fn scale(s: &mut Scenario, assumed: &[usize], input: &UncertainInput, factor: f64) {
     match input.knob {
+        Knob::Setting(Setting::GroupSize) => held::group_size(s, factor),
+        Knob::Setting(Setting::LabsBareMetal) => {
+            if let Ok(catalog) = Catalog::builtin() {
+                held::lab_bare_metal(s, catalog, factor);
+            }
+        }
         Knob::Setting(setting) => {
             let bound = setting.bound();
             let slot = setting.slot(s);
             *slot = (*slot * factor).min(bound.max);
         }
+        Knob::GpuHourReading => {
+            if let Ok(catalog) = Catalog::builtin() {
+                held::gpu_hour_reading(s, catalog, factor);
+            }
+        }
+        Knob::Windows => held::windows(s, factor),
         Knob::LabHours => {
             let options = s.course.labs.iter_mut().flat_map(|l| l.options.iter_mut());
             for item in options.flat_map(|o| o.uses.iter_mut()) {
@@ -329,99 +379,22 @@ pub fn scale(s: &mut Scenario, assumed: &[usize], input: &UncertainInput, factor
     }
 }
 
-/// Whether `input` can move anything in `scenario`: the node counts only where some are
-/// assumed, the pool weighting only where a pool has two or more types.
+/// Whether `input` can move the total of `scenario` (a tornado row): the node counts only where
+/// some are assumed, the pool weighting and the GPU hours' reading only where a pool has two or
+/// more types; the reserved windows never (they move what the pool supplies, in the band).
 pub fn applies(scenario: &Scenario, assumed: &[usize], input: &UncertainInput) -> bool {
     match input.knob {
         Knob::AssumedNodeCounts => !assumed.is_empty(),
-        Knob::PoolWeighting => scenario
+        Knob::PoolWeighting | Knob::GpuHourReading => scenario
             .course
             .project
             .uses
             .iter()
             .any(|u| u.pool.len() > 1),
+        // The windows move no cost, only the node-hours the pool supplies: a band input
+        // (interval.rs draws every input), not a tornado row.
+        Knob::Windows => false,
         _ => true,
-    }
-}
-
-/// Whether `resource` is an instance (VM, bare metal or edge device).
-fn is_instance(catalog: &Catalog, resource: &str) -> bool {
-    catalog
-        .resource(resource)
-        .is_some_and(|r| r.kind.is_instance())
-}
-
-/// The value an input stands for in `scenario`, and its unit.
-pub fn value(
-    scenario: &Scenario,
-    catalog: &Catalog,
-    assumed: &[usize],
-    input: &UncertainInput,
-) -> (f64, &'static str) {
-    let course = &scenario.course;
-    match input.knob {
-        Knob::Setting(setting) => (setting.get(scenario), setting_unit(setting)),
-        Knob::LabHours => {
-            let options = course.labs.iter().flat_map(|l| l.options.iter());
-            let hours = options
-                .flat_map(|o| o.uses.iter().map(move |u| (o.share_pct, u)))
-                .filter(|(_, u)| is_instance(catalog, &u.resource))
-                .map(|(share, u)| share / 100.0 * u.count * u.hours)
-                .sum();
-            (hours, "planned instance-hours per student")
-        }
-        Knob::FirstOptionShare => {
-            let shares: Vec<f64> = course
-                .labs
-                .iter()
-                .filter(|l| l.options.len() > 1)
-                .filter_map(|l| l.options.first().map(|o| o.share_pct))
-                .collect();
-            let mean = shares.iter().sum::<f64>() / (shares.len().max(1) as f64);
-            (mean, "percent of students, mean over labs with options")
-        }
-        Knob::AssumedNodeCounts => {
-            let counts: Vec<f64> = assumed
-                .iter()
-                .filter_map(|&i| scenario.capacity.get(i).map(|c| c.units))
-                .collect();
-            let mean = counts.iter().sum::<f64>() / (counts.len().max(1) as f64);
-            (mean, "nodes of each such type")
-        }
-        Knob::PoolWeighting => (100.0, POOL_WEIGHTS_UNIT),
-    }
-}
-
-/// Unit of the pool weighting's value.
-const POOL_WEIGHTS_UNIT: &str = "% of the pool's weights kept (0 = even by type)";
-
-/// The value `input` stands for at `factor` of its range in `scenario` (the scaled scenario's
-/// value; the pool weighting's is the share of the weights kept).
-pub fn value_at(
-    scenario: &Scenario,
-    catalog: &Catalog,
-    assumed: &[usize],
-    input: &UncertainInput,
-    factor: f64,
-) -> f64 {
-    match input.knob {
-        Knob::PoolWeighting => factor * 100.0,
-        _ => {
-            value(
-                &scaled(scenario, assumed, input, factor),
-                catalog,
-                assumed,
-                input,
-            )
-            .0
-        }
-    }
-}
-
-fn setting_unit(setting: Setting) -> &'static str {
-    match setting {
-        Setting::GroupSize => "students",
-        _ => "factor (actual / planned)",
     }
 }
 

@@ -138,7 +138,7 @@ impl PaperGap {
 
 /// The paper's comparison at the prices of the semester it reports, whatever prices the
 /// scenario is on: the first screen's second line ("At Spring 2025 prices, the semester the
-/// paper reports: $286.87 per student, 15% above its about $250").
+/// paper reports: $301.71 per student, 21% above its about $250").
 #[derive(Clone, Debug, PartialEq)]
 pub struct PaperLine {
     /// The semester the paper reports (`Spring 2025`).
@@ -169,7 +169,7 @@ impl PaperLine {
     }
 
     /// The line, per-student amounts in `pricing`'s currency, the paper's own figure whole:
-    /// "At Spring 2025 prices, the semester the paper reports: $286.87 per student, 15% above
+    /// "At Spring 2025 prices, the semester the paper reports: $301.71 per student, 21% above
     /// its about $250."
     pub fn sentence_in(&self, pricing: &Pricing) -> String {
         let gap = &self.gap;

@@ -107,6 +107,8 @@ pub struct JetstreamRules {
     pub storage_rule: &'static str,
     /// Source ids of the storage rule.
     pub storage_source: &'static str,
+    /// ACCESS credits one GB of allocated storage costs (credits per GB).
+    pub storage_credits_per_gb: f64,
     /// The flavors the mappings use.
     pub flavors: &'static [JetstreamFlavor],
 }

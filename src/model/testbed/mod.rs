@@ -8,6 +8,8 @@
 //! - [`student_cap`]: the per-student SU budget that keeps a share of students within it;
 //! - [`idle`]: instance states and leases, and auto-stop's saving in SUs;
 //! - [`cloudbank`]: whether a CloudBank fund covers the commercial estimate;
+//! - [`reserved`]: what is charged by reservation or allocation: the reserved pool's leases, and
+//!   Jetstream2 storage in credits;
 //! - [`twin`]: all of it for one priced scenario; [`request`]: the allocation request's text.
 
 pub mod access_fit;
@@ -17,6 +19,7 @@ pub mod data;
 pub mod idle;
 pub mod quota;
 pub mod request;
+pub mod reserved;
 pub mod student_cap;
 pub mod su;
 pub mod twin;

@@ -35,23 +35,59 @@ fn course_sentence(scenario: &Scenario, escape: &dyn Fn(&str) -> String) -> Stri
     )
 }
 
-/// "m1.medium: 95,310 h x 0.04 SU/h = 3,812 SU" for each row `rate` charges.
+/// "m1.medium: 95,310 h x 0.04 SU/h = 3,812 SU" for each row `rate` charges, by the hours
+/// `hours` gives, and a reservation's node-hours where `leased` (Chameleon: "reserved 1,824
+/// node-hours x 2 SU/h = 3,648 SU").
 fn resource_terms(
     rows: &[ResourceRow],
     rate: &dyn Fn(&ResourceRow) -> Option<(String, f64)>,
+    leased: bool,
 ) -> String {
     rows.iter()
         .filter_map(|row| {
             let (what, per_hour) = rate(row)?;
-            Some(format!(
+            let hours = if leased {
+                row.actual_hours - row.reserved_hours
+            } else {
+                row.actual_hours
+            };
+            let mut term = format!(
                 "{what}: {} h x {} = {}",
-                format::number(row.actual_hours, 0),
+                format::number(hours, 0),
                 words::su_per_hour(per_hour),
-                words::su(row.actual_hours * per_hour)
-            ))
+                words::su(hours * per_hour)
+            );
+            if leased && row.lease_hours > 0.0 && hours < 0.5 {
+                term = format!("{what}:");
+            }
+            if leased && row.lease_hours > 0.0 {
+                term.push_str(&format!(
+                    "{}reserved for the project {} node-hours x {} = {}",
+                    if term.ends_with(':') { " " } else { ", " },
+                    format::number(row.lease_hours, 0),
+                    words::su_per_hour(per_hour),
+                    words::su(row.lease_hours * per_hour)
+                ));
+            }
+            Some(term)
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The reserved pool in a sentence, both readings named: "The project's reserved nodes are
+/// charged for their whole reservation ...".
+fn reserved_sentence(twin: &TestbedTwin, lease_rule: &str) -> String {
+    let Some(pool) = &twin.reserved else {
+        return String::new();
+    };
+    format!(
+        " The project's reserved nodes are charged for their whole reservation ({}): {} node-hours, {}; charged by the hours the groups used on them instead, they would be {}.",
+        lease_rule.trim_end_matches('.'),
+        format::number(pool.node_hours, 0),
+        words::su(pool.lease.chameleon),
+        words::su(pool.used.chameleon),
+    )
 }
 
 /// The resources a testbed does not count, with the reason: "raspberrypi5: CHI@Edge devices
@@ -75,9 +111,11 @@ pub fn chameleon_request(
     let testbeds = Testbeds::builtin();
     let rules = &testbeds.chameleon;
     let actual = &twin.actual;
-    let terms = resource_terms(&twin.rows, &|row| {
-        row.rates.chameleon.map(|r| (row.resource.clone(), r))
-    });
+    let terms = resource_terms(
+        &twin.rows,
+        &|row| row.rates.chameleon.map(|r| (row.resource.clone(), r)),
+        true,
+    );
     let skipped = uncounted(&twin.rows, &|id| {
         testbeds
             .mapping(id)
@@ -92,6 +130,7 @@ pub fn chameleon_request(
         words::su(actual.split.total().chameleon),
         words::su(twin.planned.split.total().chameleon),
     );
+    text.push_str(&reserved_sentence(twin, rules.lease_rule));
     if !skipped.is_empty() {
         text.push_str(&format!(" Left out: {skipped}."));
     }
@@ -128,19 +167,38 @@ pub fn jetstream_request(
     let testbeds = Testbeds::builtin();
     let (js2, access) = (&testbeds.jetstream, &testbeds.access);
     let actual = &twin.actual;
-    let terms = resource_terms(&twin.rows, &|row| {
-        let mapping = testbeds.mapping(&row.resource)?;
-        let rate = row.rates.jetstream?;
-        let count = format::quantity(mapping.jetstream_count);
-        Some((
-            format!("{} as {count}x {}", row.resource, mapping.jetstream),
-            rate,
-        ))
-    });
+    let mut terms = resource_terms(
+        &twin.rows,
+        &|row| {
+            let mapping = testbeds.mapping(&row.resource)?;
+            let rate = row.rates.jetstream?;
+            let count = format::quantity(mapping.jetstream_count);
+            Some((
+                format!("{} as {count}x {}", row.resource, mapping.jetstream),
+                rate,
+            ))
+        },
+        false,
+    );
+    let (lab_gb, project_gb) = twin.storage_credits;
+    if lab_gb + project_gb > 0.0 {
+        terms.push_str(&format!(
+            "; storage, the project's volumes and the largest lab's allocated at once: {} ({}, {})",
+            words::credits(lab_gb + project_gb),
+            js2.storage_rule.trim_end_matches('.'),
+            testbeds.cited(js2.storage_source),
+        ));
+    }
+    let storage: Vec<&str> = twin
+        .rows
+        .iter()
+        .filter(|r| r.storage)
+        .map(|r| r.resource.as_str())
+        .collect();
     let skipped = uncounted(&twin.rows, &|id| {
         testbeds
             .mapping(id)
-            .filter(|m| m.jetstream.is_empty())
+            .filter(|m| m.jetstream.is_empty() && !storage.contains(&id))
             .map(|m| m.jetstream_note)
     });
     let fit = &actual.access;

@@ -13,10 +13,9 @@
 use serde::Serialize;
 
 use crate::model::engine::estimate::{Estimate, Phase};
+use crate::model::engine::line::CostLine;
 use crate::model::planners::spread::{normal_quantile, SpreadInputs};
 use crate::model::scenario::planning::Planning;
-use crate::model::testbed::data::Testbeds;
-use crate::model::testbed::su::line_su;
 
 /// The cap that keeps `percentile` of students within it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -41,11 +40,18 @@ fn at(overrun: f64, fixed: f64, sigma: f64, z: f64) -> f64 {
 }
 
 /// The per-student cap of `estimate` at the spread and percentile of `planning`.
-pub fn student_cap(estimate: &Estimate, testbeds: &Testbeds, planning: &Planning) -> StudentCap {
+/// `charged` gives a line's Chameleon SUs at actual hours (a reserved node's project hours at 0:
+/// `leased`, the reservations' SUs, is every student's share alike).
+pub fn student_cap(
+    estimate: &Estimate,
+    planning: &Planning,
+    charged: &dyn Fn(&CostLine) -> f64,
+    leased: f64,
+) -> StudentCap {
     let students = estimate.students;
-    let (mut overrun, mut fixed) = (0.0, 0.0);
+    let (mut overrun, mut fixed) = (0.0, leased);
     for line in &estimate.lines {
-        let su = line_su(testbeds, line).1.chameleon;
+        let su = charged(line);
         match line.phase {
             Phase::Lab(_) if !line.lease_bounded => overrun += su,
             _ => fixed += su,
