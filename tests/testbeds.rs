@@ -627,8 +627,10 @@ fn the_requests_copy_the_figures_with_their_sources_and_the_link() {
         assert!(chameleon.contains(needed), "{needed:?} not in {chameleon}");
     }
     // Issue 46: a "we request" sentence, as the ACCESS one has; by hand, the allocations are
-    // the SUs over 20,000, rounded up, the first one and the recharges.
-    let allocations = (paper_su_by_hand(chameleon_rate, false) / 20_000.0).ceil();
+    // the SUs over 20,000, rounded up, the first one and the recharges (the SUs with the
+    // reserved pool charged for its whole length, issue 44).
+    let used_su = paper_su_by_hand(chameleon_rate, false) + reserved_by_hand(chameleon_rate).1;
+    let allocations = (used_su / 20_000.0).ceil();
     let request = format!(
         "We request one allocation of 20,000 SU and {} recharges of 20,000 SU ({} in all).",
         allocations - 1.0,

@@ -19,7 +19,7 @@ const SIZES = [
   { name: 'phone', viewport: { width: 360, height: 740 } },
 ];
 
-/** The paper line as the fixture's figures make it: at its semester's prices, against $250. */
+/** The paper line as the fixture's figures make it: at its semester's prices, against the paper's own figure. */
 function paperLine() {
   const then = expected('per_student_usd');
   const paper = reported('per_student_usd');

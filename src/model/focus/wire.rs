@@ -23,7 +23,7 @@ wire_struct!(TagTally {
 });
 
 /// Every reason, in the order of its byte.
-const REASONS: [SkipReason; 14] = [
+const REASONS: [SkipReason; 15] = [
     SkipReason::Purchase,
     SkipReason::Tax,
     SkipReason::Credit,
@@ -38,6 +38,7 @@ const REASONS: [SkipReason; 14] = [
     SkipReason::TooLong,
     SkipReason::TooManyCells,
     SkipReason::NotText,
+    SkipReason::PerProcessorHours,
 ];
 
 /// Every version, in the order of its byte.
