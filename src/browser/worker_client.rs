@@ -113,6 +113,10 @@ impl WorkerJob {
 
 impl Drop for WorkerJob {
     fn drop(&mut self) {
+        // Unhooked first: a message already queued for the page must not reach the handlers
+        // dropped with this job.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
         self.worker.terminate();
     }
 }
