@@ -346,17 +346,18 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   const choices = page.getByTestId('gpu-choices');
   const mi100 = page.getByTestId('choice-gpu_mi100');
   const mi100Row = choices.locator('tbody tr', { has: mi100 });
-  assert.equal(await mi100.inputValue(), 'aws/p3.8xlarge');
+  assert.equal(await mi100.inputValue(), 'aws/p3dn.24xlarge');
   assert.equal(await mi100Row.locator('.badge').count(), 0);
-  // Half a p3.8xlarge: priced as half, said to be an assumption, beside the whole price.
+  // A quarter of a p3dn.24xlarge (8 V100 32 GB for the node's 2 GPUs of 32 GB, the fit rule):
+  // priced as a quarter, said to be an assumption, beside the whole price ($31.212/h).
   const priceCell = (await mi100Row.locator('td.num').textContent()).trim();
-  assert.ok(priceCell.startsWith('$6.12/h') && priceCell.endsWith('of $12.24/h whole'), priceCell);
+  assert.ok(priceCell.startsWith('$7.803/h') && priceCell.endsWith('of $31.21/h whole'), priceCell);
 
   // MI100 node-hours: Lab 5 (191 students x 3 h, bare metal at 1x) and the project's share of
   // its GPU hours (spread over the reserved pool), measured by the first repricing below.
   const labMi100Hours = 191 * 3;
 
-  // g4ad.8xlarge (2 GPUs, like the MI100 node) at $1.734/h instead of half a p3.8xlarge ($6.12/h).
+  // g4ad.8xlarge (2 GPUs, like the MI100 node) at $1.734/h instead of a quarter of a p3dn.24xlarge ($7.803/h).
   // Its AMD GPUs are not among the suitable stand-ins, so it is offered once all offers are shown.
   assert.equal(await mi100.locator('option[value="aws/g4ad.8xlarge"]').count(), 0);
   await page.getByTestId('show-all-offers').check();
@@ -365,7 +366,7 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   await mi100.selectOption('aws/g4ad.8xlarge');
   const cheaperText = await changed(page, 'total-cost', totalBefore);
   const cheaper = parse(cheaperText);
-  const mi100Hours = (parse(totalBefore) - cheaper) / (6.12 - 1.734);
+  const mi100Hours = (parse(totalBefore) - cheaper) / (31.212 / 4 - 1.734);
   assert.ok(mi100Hours > labMi100Hours + 1, `MI100 hours ${mi100Hours}: Lab 5 and some of the project`);
   assert.ok(mi100Hours < labMi100Hours + GPU_HOURS, `MI100 hours ${mi100Hours}: the project's GPU hours are shared`);
   await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
@@ -380,7 +381,7 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
   await mi100Row.getByRole('button', { name: 'Back to the default' }).click();
   await shows(page, 'total-cost', totalBefore);
   await mi100Row.locator('.badge').waitFor({ state: 'detached' });
-  assert.equal(await mi100.inputValue(), 'aws/p3.8xlarge');
+  assert.equal(await mi100.inputValue(), 'aws/p3dn.24xlarge');
 
   // A custom offer: 2 GPUs at $3/h stands in one for one.
   await openFold(page, 'custom-offer');
@@ -399,7 +400,7 @@ test('a GPU choice and a custom offer reprice the MI100 hours', async () => {
 
   await mi100.selectOption('custom/1');
   const custom = parse(await changed(page, 'total-cost', totalBefore));
-  const expectedCustom = parse(totalBefore) - mi100Hours * (6.12 - 3);
+  const expectedCustom = parse(totalBefore) - mi100Hours * (31.212 / 4 - 3);
   assert.ok(Math.abs(custom - expectedCustom) <= 3, `custom total ${custom}, expected ${expectedCustom}`);
   await mi100Row.locator('.badge', { hasText: 'your choice' }).waitFor();
   assert.equal((await mi100Row.locator('td.num').textContent()).trim(), '$3.00/h');

@@ -80,7 +80,7 @@ test('the tornado has assumed stand-in rows; the 80 GB A100 node\'s whole p4de i
   const gigaio = rows.filter({ hasText: '(1x A100 80 GB)' });
   assert.equal(await gigaio.count(), 1);
   // Apart from the drawn bar (issue 43): the whole instance no longer sets the chart's scale.
-  assert.equal((await gigaio.getByTestId('tornado-whole').textContent()).trim(), `whole instances only: ${wholeDollars(high)}`);
+  assert.equal((await gigaio.getByTestId('tornado-whole').textContent()).trim(), `Whole instances only: ${wholeDollars(high)}.`);
   assert.ok(parse(await gigaio.getByTestId('tornado-high').evaluate((td) => td.firstChild.textContent)) < high);
   assert.match(await gigaio.getByTestId('tornado-detail').textContent(), /If only whole instances can be rented: a whole p4de\.24xlarge/);
   assert.match(await text(page, 'tornado-whole-instances'), /^If only whole instances can be rented/);
@@ -101,7 +101,7 @@ test('a stand-in priced as a fraction of an instance is marked assumed, with the
   assert.equal(await note.getAttribute('title'), 'Assumed: AWS rents only whole p4de.24xlarge instances; 0.125 of one is priced here.');
   assert.equal(await row.locator('[data-provenance]').first().getAttribute('data-provenance'), 'assumed');
   // A stand-in bought whole has no such note.
-  const whole1 = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-gpu_v100') });
+  const whole1 = page.getByTestId('gpu-choices').locator('tbody tr').filter({ has: page.getByTestId('choice-gpu_rtx_6000') });
   assert.equal(await whole1.getByTestId('whole-instance-price').count(), 0);
   await closeClean(page);
 });

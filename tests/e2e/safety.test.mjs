@@ -173,7 +173,9 @@ test('the Monte Carlo of 100,000 students runs in small slices, one course run e
   // Bounded: students x runs at most 20 million draws; sliced: one course run of 100,000
   // students per slice, so at least as many slices as runs.
   assert.ok(runs > 0 && runs * 100_000 <= 20_000_000, `runs ${runs}`);
-  assert.ok(slices >= runs, `${slices} slices for ${runs} runs`);
+  // Off the page's thread since issue 45: the runs are sliced in the app's worker, so the page's
+  // own timers need not run one per course run; the page keeps a worker while the panel is open.
+  assert.ok(page.workers().length >= 1, `a worker runs the simulation (${slices} slices on the page)`);
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -223,8 +223,10 @@ test("Reset brings back the paper's course", async () => {
   assert.deepEqual(await snapshot(page), paper);
   assert.equal(await page.getByTestId('preset-select').inputValue(), 'paper-s25-v3');
   // The address bar follows: back to the link of the untouched course, which holds its preset
-  // and version and no change (links are written as differences from the preset).
-  await linkInAddressBar(page, (d) => d.p === 'paper-s25-v3' && Object.keys(d).every((key) => key === 'v' || key === 'p'));
+  // and version and no change but the newest prices it starts on (links are written as
+  // differences from the preset, whose own scenario keeps the paper's semester: issue 43).
+  await linkInAddressBar(page, (d) => d.p === 'paper-s25-v3' && d.sn === 'catalogs'
+    && Object.keys(d).every((key) => key === 'v' || key === 'p' || key === 'sn'));
   await closeClean(page);
 });
 
@@ -504,7 +506,7 @@ test('the embedded frame follows its content as it grows and shrinks', async () 
     const rows = embedded.getByTestId('breakdown-table').locator('tbody button[aria-expanded]');
     const count = await rows.count();
     for (let i = 0; i < count; i++) await rows.nth(i).click();
-    await embedded.locator('[aria-expanded="false"]').first().waitFor({ state: 'detached' });
+    await rows.and(embedded.locator('[aria-expanded="false"]')).first().waitFor({ state: 'detached' });
     const tall = await contentHeight();
     const grown = await sizedTo(tall);
     assert.equal(grown, null, `open rows: the frame is ${grown} px tall for ${tall} px of content`);

@@ -34,6 +34,12 @@ async function readBill(page, name, buffer) {
   await showView(page, 'plan');
   await openFold(page, 'focus');
   await page.getByTestId('focus-file').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  // A bill read stays open for the visit (issue 46): wait for this one by its name.
+  await page.waitForFunction(
+    (file) => document.querySelector('[data-testid="focus-file-name"]')?.textContent === file,
+    name,
+    { timeout: WAIT },
+  );
   await page.getByTestId('focus-summary').waitFor({ timeout: WAIT });
   await openFold(page, 'bill-details');
   return parse(await text(page, 'focus-hours-t3.medium'));

@@ -38,12 +38,7 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                         <td>{ format!("{} - {} - {} {}", value(row.low_value), value(row.typical_value),
                             value(row.high_value), row.unit) }</td>
                         <td class="num" data-testid="tornado-low">{ money(row.low_total_usd) }</td>
-                        <td class="num" data-testid="tornado-high">{ money(row.high_total_usd) }
-                            if let Some(whole) = row.whole_instance_total_usd {
-                                <span class="figure-detail" data-testid="tornado-whole">
-                                    { format!("whole instances only: {}", money(whole)) }</span>
-                            }
-                        </td>
+                        <td class="num" data-testid="tornado-high">{ money(row.high_total_usd) }</td>
                         <td class="num">{ money(row.swing_usd()) }</td>
                         <td>
                             <span class="provenance" data-testid="tornado-provenance">
@@ -51,6 +46,11 @@ fn tornado_table(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                             { ": " }{ provenance_words(row.provenance).1 }{ "." }
                             if !row.detail.is_empty() {
                                 { " " }<span data-testid="tornado-detail">{ row.detail.as_str() }</span>
+                            }
+                            // Beside the range, not in its cells: the whole instance is not an end.
+                            if let Some(whole) = row.whole_instance_total_usd {
+                                { " " }<span class="figure-detail" data-testid="tornado-whole">
+                                    { format!("Whole instances only: {}.", money(whole)) }</span>
                             }
                         </td>
                     </tr>
