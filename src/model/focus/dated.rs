@@ -333,6 +333,20 @@ mod tests {
         assert!(dated.marks.len() <= MAX_MARKS);
         assert!(dated.unplaced.rows > 0);
     }
+    #[test]
+    fn days_with_more_amounts_than_series_or_out_of_order_do_not_cross() {
+        use crate::model::wire_bytes::{from_bytes, to_bytes};
+        let mut dated = Dated::default();
+        dated.add(&row("2025-02-03T00:00:00Z", "2025-02-04T00:00:00Z", 5.0));
+        assert_eq!(from_bytes::<Dated>(&to_bytes(&dated)), Some(dated.clone()));
+        let mut wide = dated.clone();
+        let series = wide.series.len();
+        wide.marks[0].1.resize(series + 1, 1.0);
+        assert_eq!(from_bytes::<Dated>(&to_bytes(&wide)), None);
+        let mut backwards = dated.clone();
+        backwards.marks.reverse();
+        assert_eq!(from_bytes::<Dated>(&to_bytes(&backwards)), None);
+    }
 }
 
 // The bill by day as the worker sends it to the page (`model::wire_bytes`).
@@ -366,11 +380,32 @@ impl Wire for SeriesKey {
 }
 
 wire_struct!(Unplaced { rows, billed });
-wire_struct!(Dated {
-    series,
-    marks,
-    unplaced,
-    unsplit_rows,
-    first_hour,
-    last_hour,
-});
+
+// Checked as it is read, like the bill's maps: days rising and no day with more amounts than
+// series, so [`Dated::merge`]'s positions hold for whatever bytes arrive.
+impl Wire for Dated {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.series.put(out);
+        self.marks.put(out);
+        self.unplaced.put(out);
+        self.unsplit_rows.put(out);
+        self.first_hour.put(out);
+        self.last_hour.put(out);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        let dated = Dated {
+            series: Wire::take(from)?,
+            marks: Wire::take(from)?,
+            unplaced: Wire::take(from)?,
+            unsplit_rows: Wire::take(from)?,
+            first_hour: Wire::take(from)?,
+            last_hour: Wire::take(from)?,
+        };
+        let rising = dated.marks.windows(2).all(|pair| pair[0].0 < pair[1].0);
+        let within = dated
+            .marks
+            .iter()
+            .all(|(_, changes)| changes.len() <= dated.series.len());
+        (rising && within).then_some(dated)
+    }
+}
