@@ -47,12 +47,15 @@ pub enum Format {
     KarpenterAzure,
     /// Derived: on-demand GPU prices by region from instances.vantage.sh (tsaol/aws-gpu).
     VantageGpuByRegion,
-    /// Derived: SkyPilot's `vms.csv` catalog (AWS, Lambda or RunPod).
+    /// Derived: SkyPilot's `vms.csv` catalog (AWS, Google Cloud, Lambda or RunPod).
     SkypilotVms,
+    /// Derived: google-cloud-pricing-cost-calculator's `pricing.yml` (Google Cloud machine
+    /// types by region, from the Cloud Billing Catalog's SKUs).
+    CyclenerdGcpPricing,
 }
 
 impl Format {
-    const NAMES: [(&'static str, Format); 10] = [
+    const NAMES: [(&'static str, Format); 11] = [
         ("aws-offer-json", Format::AwsOfferJson),
         ("aws-offer-csv", Format::AwsOfferCsv),
         ("azure-retail-page", Format::AzureRetailPage),
@@ -63,6 +66,7 @@ impl Format {
         ("karpenter-azure", Format::KarpenterAzure),
         ("vantage-gpu-by-region", Format::VantageGpuByRegion),
         ("skypilot-vms", Format::SkypilotVms),
+        ("cyclenerd-gcp-pricing", Format::CyclenerdGcpPricing),
     ];
 
     /// The format named in a manifest.
@@ -90,7 +94,7 @@ impl Format {
             | Format::KarpenterAwsHistory
             | Format::VantageGpuByRegion => Some(Provider::Aws),
             Format::AzureRetailPage | Format::KarpenterAzure => Some(Provider::Azure),
-            Format::GcpSkusPage => Some(Provider::Gcp),
+            Format::GcpSkusPage | Format::CyclenerdGcpPricing => Some(Provider::Gcp),
             Format::LambdaInstanceTypes => Some(Provider::Lambda),
             Format::RunpodGpuTypes => Some(Provider::Runpod),
             Format::SkypilotVms => None,
@@ -110,6 +114,9 @@ impl Format {
             Format::KarpenterAzure => "Karpenter for Azure (Azure/karpenter-provider-azure)",
             Format::VantageGpuByRegion => "instances.vantage.sh, copied by tsaol/aws-gpu",
             Format::SkypilotVms => "SkyPilot (skypilot-org/skypilot-catalog)",
+            Format::CyclenerdGcpPricing => {
+                "google-cloud-pricing-cost-calculator (Cyclenerd on GitHub)"
+            }
         }
     }
 
@@ -121,6 +128,7 @@ impl Format {
                 | Format::KarpenterAzure
                 | Format::VantageGpuByRegion
                 | Format::SkypilotVms
+                | Format::CyclenerdGcpPricing
         )
     }
 }

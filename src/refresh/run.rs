@@ -82,6 +82,7 @@ pub fn read_entry(
             derived::generations::read(open()?, &source)?
         }
         Format::SkypilotVms => derived::skypilot::read(open()?, &source)?,
+        Format::CyclenerdGcpPricing => derived::cyclenerd::read(&text()?, &source)?,
     };
     found.into_read(&source)
 }

@@ -6,11 +6,15 @@
 //! - [`generations`]: one price per SKU and region and a generation stamp per row: Karpenter's
 //!   generated AWS (us-east-1) and Azure (57 regions) maps, and instances.vantage.sh's on-demand
 //!   GPU prices by region (via tsaol/aws-gpu).
-//! - [`skypilot`]: SkyPilot's `vms.csv` catalogs (AWS per availability zone; Lambda and RunPod,
-//!   one price copied to every region).
+//! - [`skypilot`]: SkyPilot's `vms.csv` catalogs (AWS and Google Cloud per availability zone;
+//!   Lambda and RunPod, one price copied to every region).
+//! - [`cyclenerd`]: google-cloud-pricing-cost-calculator's `pricing.yml`, Google Cloud's machine
+//!   types, disks, buckets and addresses by region, from the Cloud Billing Catalog's SKUs.
 
+pub mod cyclenerd;
 pub mod generations;
 pub mod skypilot;
+pub mod skypilot_gcp;
 
 use crate::refresh::error::{parse_price, RefreshError};
 

@@ -3,13 +3,15 @@
 //! are found by name: `InstanceType`, `Price` (on demand, per instance-hour), `SpotPrice` and
 //! `Region`. AWS has one row per availability zone: the region's on-demand price is the same in
 //! each, and its spot price is the midpoint of the zones' range (as offers.toml states its spot
-//! figures). Lambda and RunPod price alike everywhere (SkyPilot copies one price to every region),
-//! so their figure is the one [`GLOBAL`] price.
+//! figures). Google Cloud's rows are per zone too, with a machine's GPUs in rows of their own
+//! ([`super::skypilot_gcp`] adds them up). Lambda and RunPod price alike everywhere (SkyPilot
+//! copies one price to every region), so their figure is the one [`GLOBAL`] price.
 
 use std::collections::BTreeMap;
 use std::io::Read;
 
 use super::price_cell;
+use super::skypilot_gcp::{self as gcp, Part};
 use crate::refresh::catalog::{add_figure, round_price, Figure, Provider, GLOBAL};
 use crate::refresh::csv_rows::{columns, for_each_record};
 use crate::refresh::error::RefreshError;
@@ -44,9 +46,15 @@ impl Prices {
 pub fn read<R: Read>(reader: R, source: &Source<'_>) -> Result<Found, RefreshError> {
     let (name, provider) = (source.name, source.entry.provider);
     let global = matches!(provider, Provider::Lambda | Provider::Runpod);
-    let wanted: [&[&str]; 4] = [&["InstanceType"], &["Price"], &["SpotPrice"], &["Region"]];
+    let is_gcp = provider == Provider::Gcp;
+    let mut wanted: Vec<&[&str]> = vec![&["InstanceType"], &["Price"], &["SpotPrice"], &["Region"]];
+    if is_gcp {
+        wanted.extend([&["AcceleratorName"][..], &["AcceleratorCount"][..]]);
+    }
+    let watched_parts = gcp::watched_parts(source.skus);
     let mut cols: Option<Vec<usize>> = None;
     let mut prices: BTreeMap<(String, String), Prices> = BTreeMap::new();
+    let mut parts: BTreeMap<(String, Part), Prices> = BTreeMap::new();
     let mut found = Found::default();
     for_each_record(reader, name, |line, fields| {
         let Some(cols) = &cols else {
@@ -61,19 +69,32 @@ pub fn read<R: Read>(reader: R, source: &Source<'_>) -> Result<Found, RefreshErr
         }
         found.regions.insert(region.to_string());
         let sku = cell(0);
-        if !source.skus.contains(provider, sku) {
+        let part = if is_gcp {
+            match gcp::row_part(sku, cell(4), cell(5)) {
+                Some(part) if gcp::wanted(&part, &watched_parts) => Some(part),
+                _ => return Ok(()),
+            }
+        } else if source.skus.contains(provider, sku) {
+            None
+        } else {
             return Ok(());
-        }
+        };
         let on_demand = price_cell(cell(1), name, line, "Price")?;
         let spot = price_cell(cell(2), name, line, "SpotPrice")?;
-        prices
-            .entry((region.to_string(), sku.to_string()))
-            .or_default()
-            .add(on_demand, spot);
+        let entry = match part {
+            Some(part) => parts.entry((region.to_string(), part)).or_default(),
+            None => prices
+                .entry((region.to_string(), sku.to_string()))
+                .or_default(),
+        };
+        entry.add(on_demand, spot);
         Ok(())
     })?;
     if cols.is_none() {
         return Err(RefreshError::file(name, "is empty"));
+    }
+    if is_gcp {
+        prices = composed(&parts, source);
     }
     for ((region, sku), p) in prices {
         if p.on_demand.is_some() || p.spot().is_some() {
@@ -88,4 +109,35 @@ pub fn read<R: Read>(reader: R, source: &Source<'_>) -> Result<Found, RefreshErr
         }
     }
     Ok(found)
+}
+
+/// Google Cloud's watched SKUs priced from their parts' rows, region by region: each SKU's
+/// on-demand price from its parts' on-demand prices, its spot price from their spot prices.
+fn composed(
+    parts: &BTreeMap<(String, Part), Prices>,
+    source: &Source<'_>,
+) -> BTreeMap<(String, String), Prices> {
+    let of = |spot: bool| -> BTreeMap<(String, Part), f64> {
+        parts
+            .iter()
+            .filter_map(|(key, p)| {
+                if spot { p.spot() } else { p.on_demand }.map(|usd| (key.clone(), usd))
+            })
+            .collect()
+    };
+    let (on_demand, spot) = (of(false), of(true));
+    let mut out = BTreeMap::new();
+    for region in Provider::Gcp.regions() {
+        for sku in source.skus.skus(Provider::Gcp) {
+            let price = Prices {
+                on_demand: gcp::compose(&on_demand, region, sku),
+                spot_low: gcp::compose(&spot, region, sku),
+                spot_high: gcp::compose(&spot, region, sku),
+            };
+            if price.on_demand.is_some() || price.spot_low.is_some() {
+                out.insert((region.to_string(), sku.to_string()), price);
+            }
+        }
+    }
+    out
 }
