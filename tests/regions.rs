@@ -263,6 +263,119 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
     assert!((line.offer_usd - p4d.price_in(snapshot).usd * r).abs() < 1e-9);
 }
 
+/// The paper's course on Google Cloud in `region`, at the newest prices and at the paper's:
+/// (us-central1 total, `region` total, total by hand from the files' per-offer ratios), checking
+/// on the way that no machine line keeps its us-central1 price where the region's file prices it.
+fn gcp_course_in(region: &str, snapshot: Option<&str>) -> (f64, f64, f64) {
+    let (home, there_file) = (
+        price_file("gcp-us-central1"),
+        price_file(&format!("gcp-{region}")),
+    );
+    let mut scenario = apply_change(
+        &paper().scenario,
+        catalog(),
+        Change::SetProvider("gcp".into()),
+    )
+    .expect("valid");
+    if let Some(id) = snapshot {
+        scenario =
+            apply_change(&scenario, catalog(), Change::SetSnapshot(id.into())).expect("valid");
+    }
+    let price_set = scenario.pricing.snapshot.clone();
+    let (at_home, away) = (estimate(&scenario), estimate(&in_region(&scenario, region)));
+    let summary = region_summary(catalog(), "gcp", region);
+    let mut expected = 0.0;
+    for (i, line) in at_home.lines.iter().enumerate() {
+        let there = same_use(&away.lines, i, line);
+        if there.offer_id != line.offer_id {
+            // Not sold there: the next fitting offer stands in, named, at its own ratio.
+            let stand_in = offer(&there.offer_id);
+            assert!(figure(&there_file, offer(&line.offer_id)).is_none());
+            assert!(
+                summary.contains(&format!("{} for {}", stand_in.sku, line.sku)),
+                "{summary}"
+            );
+            let r = ratio(&there_file, &home, stand_in).expect("a stand-in priced in both files");
+            let usd = stand_in.per_hour(stand_in.price_in(&price_set).usd) * r * there.fraction;
+            expected += there.actual_hours * there.rerun * usd;
+            continue;
+        }
+        let used = offer(&line.offer_id);
+        match ratio(&there_file, &home, used) {
+            Some(r) => {
+                assert!(
+                    (there.offer_usd - line.offer_usd * r).abs() < 1e-9 * line.offer_usd.max(1.0),
+                    "{region} {}: {} vs {} x {r}",
+                    used.sku,
+                    there.offer_usd,
+                    line.offer_usd
+                );
+                expected += line.cost_usd * r;
+            }
+            None => {
+                // Only what the files do not carry yet (disks, buckets, addresses: no vCPUs)
+                // keeps its us-central1 price, and its line says so.
+                assert_eq!(
+                    used.specs.vcpu, 0,
+                    "{region}: {} keeps its us-central1 price",
+                    used.sku
+                );
+                assert!(
+                    there
+                        .source
+                        .contains(&format!("us-central1 price (no {region} figure")),
+                    "{}",
+                    there.source
+                );
+                expected += line.cost_usd;
+            }
+        }
+    }
+    (at_home.totals.list_usd, away.totals.list_usd, expected)
+}
+
+#[test]
+fn europe_west4_and_asia_southeast1_raise_the_papers_course_on_gcp_by_each_offers_ratio() {
+    let c = catalog();
+    let (home, eu) = (
+        price_file("gcp-us-central1"),
+        price_file("gcp-europe-west4"),
+    );
+    // Every machine offer of Google Cloud that the home file prices has a europe-west4 figure
+    // (the excerpts price all 22 watched machines there), each above its us-central1 one.
+    let machines: Vec<&Offer> = c
+        .offers
+        .iter()
+        .filter(|o| o.provider == "gcp" && o.specs.vcpu > 0)
+        .filter(|o| figure(&home, o).is_some())
+        .collect();
+    assert_eq!(machines.len(), 22);
+    for o in &machines {
+        let r = ratio(&eu, &home, o).unwrap_or_else(|| panic!("{} in europe-west4", o.sku));
+        assert!(r > 1.0, "{}: {r}", o.sku);
+    }
+    let students = paper().scenario.course.students;
+    let newest = c.newest_snapshot().expect("snapshots").id;
+    for snapshot in [None, Some(newest)] {
+        for region in ["europe-west4", "asia-southeast1"] {
+            let (at_home, total, by_hand) = gcp_course_in(region, snapshot);
+            assert!(
+                (total - by_hand).abs() < 1e-6 * by_hand,
+                "{region}: {total} vs {by_hand}"
+            );
+            // Every figure the course uses costs more in both regions than in us-central1.
+            assert!(total > at_home, "{region}: {total} vs {at_home}");
+            println!(
+                "gcp {region} ({}): ${:.2} per student, us-central1 ${:.2} ({:+.1}%)",
+                snapshot.unwrap_or("the paper's spring-2025 prices"),
+                total / students,
+                at_home / students,
+                100.0 * (total / at_home - 1.0)
+            );
+        }
+    }
+}
+
 #[test]
 fn the_newest_prices_of_a_region_are_its_own_catalog_figures() {
     let c = catalog();
