@@ -220,7 +220,7 @@ fn a_bad_pricing_yml_is_refused_naming_its_line() {
     let hour = e2 + text[e2..].find("          hour: ").unwrap();
     let number = text[..hour].lines().count() + 1;
     let mut bad = text.clone();
-    bad.insert_str(hour + "          hour: ".len(), "x");
+    bad.insert(hour + "          hour: ".len(), 'x');
     let err = read_in(&folder_with(PRICING, &bad, "price"), PRICING).unwrap_err();
     assert!(
         err.contains(&format!("line {number}, e2-small in asia-southeast1, hour")),
