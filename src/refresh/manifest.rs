@@ -114,9 +114,7 @@ impl Format {
             Format::KarpenterAzure => "Karpenter for Azure (Azure/karpenter-provider-azure)",
             Format::VantageGpuByRegion => "instances.vantage.sh, copied by tsaol/aws-gpu",
             Format::SkypilotVms => "SkyPilot (skypilot-org/skypilot-catalog)",
-            Format::CyclenerdGcpPricing => {
-                "google-cloud-pricing-cost-calculator (Cyclenerd on GitHub)"
-            }
+            Format::CyclenerdGcpPricing => "Cyclenerd/google-cloud-pricing-cost-calculator",
         }
     }
 
