@@ -122,8 +122,13 @@ fn the_comparison_flags_each_row_whose_figures_keep_another_regions_price() {
             let got: BTreeSet<(String, String)> = row
                 .kept
                 .iter()
-                .map(|k| (k.sku.clone(), k.region.clone()))
+                .flat_map(|(region, skus)| skus.split(", ").map(|s| (s.into(), region.clone())))
                 .collect();
+            // One entry per region whose price is kept, each SKU once.
+            let regions: BTreeSet<&String> = row.kept.iter().map(|(r, _)| r).collect();
+            assert_eq!(regions.len(), row.kept.len(), "{:?}", row.kept);
+            let listed: usize = row.kept.iter().map(|(_, s)| s.split(", ").count()).sum();
+            assert_eq!(listed, got.len(), "{:?}", row.kept);
             assert_eq!(got, want, "{} {}", provider.id, row.region);
             let note = row.kept_note();
             assert_eq!(note.is_empty(), want.is_empty(), "{note}");
@@ -160,7 +165,8 @@ fn an_offer_with_one_price_in_every_region_is_never_flagged_nor_listed_as_kept()
                     .unwrap();
             let valid = ValidScenario::new(scenario, c).unwrap();
             for row in compare_providers(&valid, c) {
-                assert!(!row.kept.iter().any(|k| &k.sku == sku), "{}", row.provider);
+                let listed = row.kept.iter().flat_map(|(_, skus)| skus.split(", "));
+                assert!(!listed.into_iter().any(|s| s == sku), "{}", row.provider);
             }
         }
     }

@@ -32,7 +32,7 @@ fn provider_row(
                     <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }
                 if !row.kept.is_empty() {
-                    <p class="misfit-note" role="note" data-testid="provider-region-flag">{ row.kept_note() }</p>
+                    <p class="misfit-note" data-testid="provider-region-flag">{ row.kept_note() }</p>
                 }
             </th>
             if let Some(error) = &row.error {

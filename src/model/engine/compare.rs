@@ -9,16 +9,6 @@ use crate::model::catalog::Catalog;
 use crate::model::engine::estimate::{price, CostLine, Totals};
 use crate::model::scenario::valid::ValidScenario;
 
-/// A figure of a provider's course that keeps another region's price: its offer has no figure
-/// for the region the row stands for in the catalogs read.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct KeptPrice {
-    /// The offer's SKU (`ebs-gp3`).
-    pub sku: String,
-    /// The region whose price it keeps (`us-east-1`).
-    pub region: String,
-}
-
 /// One provider's price for the scenario.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProviderEstimate {
@@ -35,12 +25,13 @@ pub struct ProviderEstimate {
     pub cost_by_category: [f64; 4],
     /// Lines priced on another provider's offer (what a GPU cloud does not sell).
     pub borrowed_lines: usize,
-    /// The figures (each offer once, in line order) priced at another region's price than the
-    /// one the row stands for: its region for this provider's offers, and for an offer borrowed
-    /// from another provider, that provider's region in the scenario's part of the world. An
-    /// offer with one price in every region, or of a provider with one price everywhere, keeps
-    /// none.
-    pub kept: Vec<KeptPrice>,
+    /// The figures priced at another region's price than the one the row stands for (no figure
+    /// for it in the catalogs read): its region for this provider's offers, and for an offer
+    /// borrowed from another provider, that provider's region in the scenario's part of the
+    /// world. One entry per region whose price is kept, in line order: (that region, the SKUs
+    /// keeping its price, each once, joined by ", "). An offer with one price in every region,
+    /// or of a provider with one price everywhere, keeps none.
+    pub kept: Vec<(String, String)>,
     /// Why this provider could not price the scenario, if it could not.
     pub error: Option<String>,
 }
@@ -59,40 +50,37 @@ impl ProviderEstimate {
     /// The row's flag in words, when some figure keeps another region's price ("At another
     /// region's price (...): ebs-gp3, s3-standard at us-east-1's."); empty when none does.
     pub fn kept_note(&self) -> String {
-        let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
-        for kept in &self.kept {
-            match groups.iter_mut().find(|(r, _)| *r == kept.region) {
-                Some((_, skus)) => skus.push(&kept.sku),
-                None => groups.push((&kept.region, vec![&kept.sku])),
-            }
+        let mut text = String::new();
+        for (region, skus) in &self.kept {
+            text.push_str(if text.is_empty() {
+                "At another region's price (no figure for this region in the catalogs read): "
+            } else {
+                "; "
+            });
+            text.push_str(skus);
+            text.push_str(" at ");
+            text.push_str(region);
+            text.push_str("'s");
         }
-        if groups.is_empty() {
-            return String::new();
+        if !text.is_empty() {
+            text.push('.');
         }
-        let parts: Vec<String> = groups
-            .iter()
-            .map(|(region, skus)| format!("{} at {region}'s", skus.join(", ")))
-            .collect();
-        format!(
-            "At another region's price (no figure for this region in the catalogs read): {}.",
-            parts.join("; ")
-        )
+        text
     }
 }
 
 /// The figures of `lines` (`variant` priced) that keep another region's price than the one its
-/// row stands for; `scenario` gives the part of the world an offer borrowed from another
-/// provider is expected in.
+/// row stands for (`ProviderEstimate::kept`); `scenario` gives the part of the world.
 fn kept_prices(
     scenario: &ValidScenario,
     variant: &ValidScenario,
     catalog: &Catalog,
     lines: &[CostLine],
-) -> Vec<KeptPrice> {
-    let (provider, region) = (&variant.pricing.provider, &variant.pricing.region);
-    let priced = priced_in(catalog, provider, region);
+) -> Vec<(String, String)> {
+    let pricing = &variant.pricing;
+    let priced = priced_in(catalog, &pricing.provider, &pricing.region);
     let from = (&*scenario.pricing.provider, &*scenario.pricing.region);
-    let mut kept: Vec<KeptPrice> = Vec::new();
+    let mut kept: Vec<(String, String)> = Vec::new();
     for line in lines {
         let Some(offer) = priced.offer(&line.offer_id) else {
             continue;
@@ -100,20 +88,21 @@ fn kept_prices(
         let Some(owner) = catalog.provider(&offer.provider) else {
             continue;
         };
-        if offer.region == EVERY_REGION || owner.one_price_everywhere() {
+        // The region the row stands for, for this offer's provider: the variant's own region
+        // is this same `region_like` (`ValidScenario::on_provider`).
+        let stored = catalog.region_like(from, owner.id);
+        let expected = owner.region(&stored).map_or(owner.region, |r| r.id);
+        let (sku, at) = (&*offer.sku, &*offer.region);
+        if at == EVERY_REGION || owner.one_price_everywhere() || at == expected {
             continue;
         }
-        let stored = if owner.id == provider {
-            region.clone()
-        } else {
-            catalog.region_like(from, owner.id)
-        };
-        let expected = owner.region(&stored).map_or(owner.region, |r| r.id);
-        if offer.region != expected && !kept.iter().any(|k| k.sku == offer.sku) {
-            kept.push(KeptPrice {
-                sku: offer.sku.to_string(),
-                region: offer.region.to_string(),
-            });
+        match kept.iter_mut().find(|(r, _)| r == at) {
+            Some((_, skus)) if skus.split(", ").any(|s| s == sku) => {}
+            Some((_, skus)) => {
+                skus.push_str(", ");
+                skus.push_str(sku);
+            }
+            None => kept.push((at.to_string(), sku.to_string())),
         }
     }
     kept
