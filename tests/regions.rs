@@ -211,6 +211,12 @@ fn eu_west_1_raises_the_papers_course_by_the_regional_ratio_of_its_stand_ins() {
                     expected += line.cost_usd * r;
                     scaled += 1;
                 }
+                // One price in every region (`region = "all"` in offers.toml): that price,
+                // as at home, no other region's.
+                None if offer(&line.offer_id).region == "all" => {
+                    assert_eq!(there.source, line.source);
+                    expected += line.cost_usd;
+                }
                 None => {
                     assert!(
                         there
@@ -414,6 +420,11 @@ fn an_offer_not_priced_in_a_region_gives_way_to_the_next_fitting_one_named() {
         let mapped = offer(mapping.offer);
         let resource = c.resource(mapping.resource).expect("resource");
         if mapped.provider != "aws" || ratio(&asia, &home, mapped).is_some() {
+            continue;
+        }
+        if mapped.region == "all" {
+            // One price in every region: priced alike there, its mapping unchanged.
+            assert_eq!(regional.mapping("aws", mapping.resource), Some(mapping));
             continue;
         }
         // The rule, from the files: this provider's offers that fit the resource (the one rule of

@@ -109,7 +109,8 @@ test('eu-west-1 raises the paper\'s course by its stand-ins\' regional ratio, an
       const usHome = home.results.lines.find((l) => l.offer_id === there.offer_id);
       assert.ok(usHome, `a us-east-1 line of ${there.offer_id} shows its Spring 2025 price`);
       expected += there.cost_usd * (usHome.offer_usd * r) / there.offer_usd;
-      assert.ok(note.includes(`${there.sku}, the next fitting offer priced there, stands in`), note);
+      // The note lists each such offer once, as "<stand-in> for <offer>" (issue 46).
+      assert.ok(note.includes(`${there.sku} for ${line.sku}`), note);
     }
   }
   assert.ok(Math.abs(europe.results.totals.list_usd - expected) < 1e-6 * expected, `${europe.results.totals.list_usd} vs ${expected}`);
@@ -187,5 +188,49 @@ test('a link naming a 100,000-character region keeps the page as wide as the win
     window: window.innerWidth,
   }));
   assert.ok(wide <= width, `the page is ${wide} px wide in a window of ${width} px`);
+  await closeClean(page);
+});
+
+test('the provider comparison flags each row whose figures keep another region\'s price, and says which (at 360 px)', async () => {
+  const page = await openCalculator(app.browser, app.server.url, { viewport: { width: 360, height: 800 } });
+  await showView(page, 'prices');
+  const before = await text(page, 'total-cost');
+  await page.getByTestId('region-select').selectOption('eu-west-1');
+  await changed(page, 'total-cost', before);
+  // Which of the course's AWS figures keep us-east-1's price in eu-west-1, from the JSON
+  // export's lines: a price with no eu-west-1 figure in the catalogs read says so in its source.
+  await showView(page, 'share');
+  const europe = JSON.parse(await download(page, 'export-json'));
+  const kept = [...new Set(europe.results.lines
+    .filter((l) => l.source.startsWith('us-east-1 price (no eu-west-1 figure'))
+    .map((l) => l.sku))];
+
+  await showView(page, 'results');
+  await openFold(page, 'providers');
+  const table = page.getByTestId('provider-comparison');
+  const flag = (provider) => table.locator(`tr[data-provider="${provider}"] [data-testid="provider-region-flag"]`);
+  // AWS eu-west-1: flagged exactly when some figure keeps us-east-1's price, each named.
+  if (kept.length > 0) {
+    const said = (await flag('aws').textContent()).trim();
+    assert.match(said, /^At another region's price/);
+    for (const sku of kept) assert.ok(said.includes(sku), `${sku} in ${said}`);
+    assert.ok(said.includes('us-east-1\'s'), said);
+  } else {
+    assert.equal(await flag('aws').count(), 0, 'every AWS figure is eu-west-1\'s');
+  }
+  // Lambda rents no CPU VMs or storage: the page prices them on another provider's offers (its
+  // row says how many lines), at AWS us-east-1 prices while AWS's own row is eu-west-1's. Its
+  // row is flagged, naming us-east-1.
+  const lambda = table.locator('tr[data-provider="lambda"] th');
+  const borrowed = Number((await lambda.textContent()).match(/\((\d+) lines? on another provider's offer\)/)?.[1] ?? 0);
+  assert.ok(borrowed > 0, await lambda.textContent());
+  const said = (await flag('lambda').textContent()).trim();
+  assert.match(said, /^At another region's price \(no figure for this region in the catalogs read\): .+ at us-east-1's\.$/);
+  // The flags wrap in their cells: the page does not scroll sideways at 360 px.
+  await flag('lambda').scrollIntoViewIfNeeded();
+  assert.ok(await flag('lambda').isVisible());
+  const { wide, window: width } = await page.evaluate(() => ({ wide: document.documentElement.scrollWidth, window: window.innerWidth }));
+  assert.ok(wide <= width, `the page is ${wide} px wide in a window of ${width} px`);
+  assert.deepEqual(page.problems, []);
   await closeClean(page);
 });

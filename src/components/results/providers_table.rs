@@ -31,6 +31,9 @@ fn provider_row(
                 if row.borrowed_lines > 0 {
                     <span class="field-hint">{ format!(" ({} lines on another provider's offer)", row.borrowed_lines) }</span>
                 }
+                if !row.kept.is_empty() {
+                    <p class="misfit-note" data-testid="provider-region-flag">{ row.kept_note() }</p>
+                }
             </th>
             if let Some(error) = &row.error {
                 <td colspan="5">{ error.clone() }</td>

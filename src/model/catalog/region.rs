@@ -17,6 +17,10 @@ pub enum Area {
     Everywhere,
 }
 
+/// The region an offer names when its one price holds in every region (`aws/public-ipv4`): that
+/// price is no other region's, so it is never a region's stand-in nor flagged as one.
+pub const EVERY_REGION: &str = "all";
+
 /// A region a provider sells in.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Region {

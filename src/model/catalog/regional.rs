@@ -10,14 +10,16 @@
 //! - An offer the region's catalog gives no figure for (not sold there, or not in the catalog
 //!   read) is left out of the region's stand-in lists; where the catalog's mapping names it, the
 //!   next fitting offer priced there stands in, named in the mapping's note; where none fits, it
-//!   keeps its default region's price, and its price says so.
+//!   keeps its default region's price, and its price says so (its `region` stays the one its
+//!   price is for). An offer with one price in every region (`EVERY_REGION`) is priced alike
+//!   here.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::model::catalog::fit::{default_fraction, fits};
 use crate::model::catalog::offer::{Offer, SnapshotPrice};
-use crate::model::catalog::region::{Area, Region, RegionalFigure};
+use crate::model::catalog::region::{Area, Region, RegionalFigure, EVERY_REGION};
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::{Catalog, Mapping, Provider, Snapshot};
 
@@ -193,13 +195,19 @@ impl Scope {
         })
     }
 
+    /// Whether this region's copy reprices `offer`: this provider's, unless one price holds in
+    /// every region.
+    fn repriced(&self, offer: &Offer) -> bool {
+        offer.provider == self.provider.id && offer.region != EVERY_REGION
+    }
+
     /// `offer` priced in this region: a price of its own in every snapshot (so the offer's base
     /// price, the default region's, is never read), each the default region's times the two
     /// regions' ratio (1 where a catalog read has no figure: the price stays the default
     /// region's), its source saying so first; a spot price scales alike. The newest prices take
     /// this region's own figure where the default region's newest is its file's.
     fn offer(&self, offer: &'static Offer) -> Offer {
-        if offer.provider != self.provider.id {
+        if !self.repriced(offer) {
             return offer.clone();
         }
         let (region, home) = (self.region.id, self.provider.region);
@@ -244,7 +252,10 @@ impl Scope {
             });
         }
         Offer {
-            region: Cow::Borrowed(if figures.is_some() { region } else { home }),
+            region: match figures {
+                Some(_) => Cow::Borrowed(region),
+                None => offer.region.clone(),
+            },
             snapshot_prices: prices.leak(),
             ..offer.clone()
         }
@@ -259,7 +270,7 @@ impl Scope {
         let (Some(offer), Some(resource)) = (offer, resource) else {
             return mapping.clone();
         };
-        if offer.provider != self.provider.id || self.figures(offer).is_some() {
+        if !self.repriced(offer) || self.figures(offer).is_some() {
             return mapping.clone();
         }
         let next = self.next_fitting(resource, offer, mapping.fraction);
@@ -332,7 +343,7 @@ fn regional_catalog(
     };
     let (mut offers, mut unpriced) = (Vec::new(), Vec::new());
     for offer in base.offers {
-        if offer.provider == provider.id && scope.figures(offer).is_none() {
+        if scope.repriced(offer) && scope.figures(offer).is_none() {
             unpriced.push(&*offer.id);
         }
         offers.push(scope.offer(offer));

@@ -2,10 +2,11 @@
 
 use serde::Serialize;
 
-use crate::model::catalog::region::Region;
+use crate::model::catalog::region::{Region, EVERY_REGION};
+use crate::model::catalog::regional::priced_in;
 use crate::model::catalog::resource::Category;
 use crate::model::catalog::Catalog;
-use crate::model::engine::estimate::{price, Totals};
+use crate::model::engine::estimate::{price, CostLine, Totals};
 use crate::model::scenario::valid::ValidScenario;
 
 /// One provider's price for the scenario.
@@ -24,6 +25,13 @@ pub struct ProviderEstimate {
     pub cost_by_category: [f64; 4],
     /// Lines priced on another provider's offer (what a GPU cloud does not sell).
     pub borrowed_lines: usize,
+    /// The figures priced at another region's price than the one the row stands for (no figure
+    /// for it in the catalogs read): its region for this provider's offers, and for an offer
+    /// borrowed from another provider, that provider's region in the scenario's part of the
+    /// world. One entry per region whose price is kept, in line order: (that region, the SKUs
+    /// keeping its price, each once, joined by ", "). An offer with one price in every region,
+    /// or of a provider with one price everywhere, keeps none.
+    pub kept: Vec<(String, String)>,
     /// Why this provider could not price the scenario, if it could not.
     pub error: Option<String>,
 }
@@ -38,6 +46,66 @@ impl ProviderEstimate {
             0.0
         }
     }
+
+    /// The row's flag in words, when some figure keeps another region's price ("At another
+    /// region's price (...): ebs-gp3, s3-standard at us-east-1's."); empty when none does.
+    pub fn kept_note(&self) -> String {
+        let mut text = String::new();
+        for (region, skus) in &self.kept {
+            text.push_str(if text.is_empty() {
+                "At another region's price (no figure for this region in the catalogs read): "
+            } else {
+                "; "
+            });
+            text.push_str(skus);
+            text.push_str(" at ");
+            text.push_str(region);
+            text.push_str("'s");
+        }
+        if !text.is_empty() {
+            text.push('.');
+        }
+        text
+    }
+}
+
+/// The figures of `lines` (`variant` priced) that keep another region's price than the one its
+/// row stands for (`ProviderEstimate::kept`); `scenario` gives the part of the world.
+fn kept_prices(
+    scenario: &ValidScenario,
+    variant: &ValidScenario,
+    catalog: &Catalog,
+    lines: &[CostLine],
+) -> Vec<(String, String)> {
+    let pricing = &variant.pricing;
+    let priced = priced_in(catalog, &pricing.provider, &pricing.region);
+    let from = (&*scenario.pricing.provider, &*scenario.pricing.region);
+    let mut kept: Vec<(String, String)> = Vec::new();
+    for line in lines {
+        let Some(offer) = priced.offer(&line.offer_id) else {
+            continue;
+        };
+        let Some(owner) = catalog.provider(&offer.provider) else {
+            continue;
+        };
+        // The region the row stands for, for this offer's provider: the variant's own region
+        // is this same `region_like` (`ValidScenario::on_provider`).
+        let stored = catalog.region_like(from, owner.id);
+        let expected = owner.region(&stored).map_or(owner.region, |r| r.id);
+        let (sku, at) = (&*offer.sku, &*offer.region);
+        if at == EVERY_REGION || owner.one_price_everywhere() || at == expected {
+            continue;
+        }
+        match kept.iter_mut().find(|(r, _)| r == at) {
+            Some((_, skus)) if skus.split(", ").any(|s| s == sku) => {}
+            Some((_, skus)) => {
+                skus.push_str(", ");
+                skus.push_str(sku);
+            }
+            None => kept.push((at.to_string(), sku.to_string())),
+        }
+    }
+    kept
 }
 
 /// Prices `scenario` on every provider of the catalog, keeping everything else the same (each
@@ -58,6 +126,7 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
                 totals: Totals::default(),
                 cost_by_category: [0.0; 4],
                 borrowed_lines: 0,
+                kept: Vec::new(),
                 error: None,
             };
             match price(&variant, catalog) {
@@ -67,6 +136,8 @@ pub fn compare_providers(scenario: &ValidScenario, catalog: &Catalog) -> Vec<Pro
                         .iter()
                         .filter(|l| !l.offer_id.starts_with(&own_prefix))
                         .count();
+                    provider_estimate.kept =
+                        kept_prices(scenario, &variant, catalog, &estimate.lines);
                     provider_estimate.totals = estimate.totals;
                     provider_estimate.cost_by_category = estimate.cost_by_category;
                 }
