@@ -211,7 +211,7 @@ pub fn refresh(
 ) -> Result<Outcome, RefreshError> {
     let mut files: Vec<SnapshotFile> = merge(&reads)
         .iter()
-        .filter_map(|r| SnapshotFile::new(r, &options.read_on))
+        .filter_map(|r| SnapshotFile::new(r, &options.read_on, skus))
         .collect();
     let mut lines = Vec::new();
     let (mut unchanged, mut confirmed) = (0, 0);

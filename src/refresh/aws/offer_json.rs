@@ -22,6 +22,7 @@ use crate::refresh::date::date_part;
 use crate::refresh::error::RefreshError;
 use crate::refresh::json::{shown, unique_map, CappedReader};
 use crate::refresh::source::{Found, Source};
+use crate::refresh::storage::{aws_row, AwsRow};
 use crate::refresh::watch::SkuList;
 
 /// The product attributes the filters read (everything else is skipped unread).
@@ -39,6 +40,10 @@ struct Attributes {
     capacitystatus: Option<String>,
     marketoption: Option<String>,
     usagetype: Option<String>,
+    servicecode: Option<String>,
+    /// The storage or address offer a product without an instance type is (set on reading).
+    #[serde(skip)]
+    storage: Option<&'static AwsRow>,
 }
 
 #[derive(Deserialize)]
@@ -91,11 +96,17 @@ impl Scan<'_> {
         E::custom(text)
     }
 
-    fn product<E: de::Error>(&mut self, sku: String, attributes: Attributes) -> Result<(), E> {
+    fn product<E: de::Error>(&mut self, sku: String, mut attributes: Attributes) -> Result<(), E> {
         self.out.found.records += 1;
         if self.kept.contains_key(&sku) {
             let message = "is written twice in products: which is the product is not clear";
             return Err(self.fail(Some(format!("product {}", shown(&sku))), message.into()));
+        }
+        if attributes.instance_type.is_none() {
+            let service = attributes.servicecode.as_deref().unwrap_or("");
+            let usage = attributes.usagetype.as_deref().unwrap_or("");
+            attributes.storage = aws_row(service, usage);
+            attributes.instance_type = attributes.storage.map(|r| r.sku.to_string());
         }
         let (Some(instance_type), Some(region)) =
             (&attributes.instance_type, &attributes.region_code)
@@ -122,7 +133,8 @@ impl Scan<'_> {
         }
         for (term_code, term) in terms {
             for (rate_code, dimension) in term.price_dimensions {
-                if dimension.begin_range.as_deref().is_some_and(|r| r != "0") {
+                let later_tier = dimension.begin_range.as_deref().is_some_and(|r| r != "0");
+                if later_tier && attributes.storage.is_none() {
                     continue;
                 }
                 let record = || Some(format!("product {sku}, term {term_code}, rate {rate_code}"));
@@ -137,7 +149,8 @@ impl Scan<'_> {
                     let message = format!("pricePerUnit has no price as text: {:?}", price);
                     return Err(self.fail(record(), message));
                 };
-                let row = row(&attributes, &dimension.unit, currency, price);
+                let mut row = row(&attributes, &dimension.unit, currency, price);
+                row.later_tier = later_tier;
                 if let Err(message) = self.out.judge_row(sku, &row) {
                     return Err(self.fail(record(), message));
                 }
@@ -179,6 +192,8 @@ fn row<'a>(a: &'a Attributes, unit: &'a str, currency: &'a str, price: &'a str) 
         unit,
         currency,
         price,
+        storage: a.storage,
+        later_tier: false,
     }
 }
 
