@@ -220,3 +220,86 @@ fn the_price_file_holds_storage_per_gb_month_and_addresses_per_hour() {
     assert_eq!((ip.usd_per_hour, ip.usd_per_gb_month), (Some(0.005), None));
     assert_eq!(blob.usd(), Some(0.0196));
 }
+
+/// The real CSV offer file's metadata and header (tests/fixtures/catalogs), then rows built on
+/// that header: gp3 in eu-west-1 on demand and as a reserved term, S3 Standard's first and second
+/// tiers in ap-southeast-1.
+fn csv_file() -> String {
+    let head = std::fs::read_to_string(
+        "tests/fixtures/catalogs/aws-offer-file-ec2-2025-09-12-head.csv",
+    )
+    .unwrap();
+    let lines: Vec<&str> = head.lines().take(6).collect();
+    let header: Vec<String> = lines[5]
+        .split(',')
+        .map(|c| c.trim_matches('"').to_string())
+        .collect();
+    let row = |cells: &[(&str, &str)]| {
+        let mut row = vec![String::new(); header.len()];
+        for (name, value) in cells {
+            let at = header.iter().position(|h| h == name).unwrap();
+            row[at] = (*value).to_string();
+        }
+        row.iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let gp3 = |term: &str, price: &str| {
+        row(&[
+            ("SKU", "GP3"),
+            ("TermType", term),
+            ("Unit", "GB-Mo"),
+            ("PricePerUnit", price),
+            ("Currency", "USD"),
+            ("serviceCode", "AmazonEC2"),
+            ("Region Code", "eu-west-1"),
+            ("usageType", "EU-EBS:VolumeUsage.gp3"),
+        ])
+    };
+    let s3 = |from: &str, price: &str| {
+        row(&[
+            ("SKU", "S3"),
+            ("TermType", "OnDemand"),
+            ("StartingRange", from),
+            ("Unit", "GB-Mo"),
+            ("PricePerUnit", price),
+            ("Currency", "USD"),
+            ("serviceCode", "AmazonS3"),
+            ("Region Code", "ap-southeast-1"),
+            ("usageType", "APS1-TimedStorage-ByteHrs"),
+        ])
+    };
+    let mut text = lines.join("\n");
+    for line in [
+        gp3("OnDemand", "0.0880000000"),
+        gp3("Reserved", "0.0500000000"),
+        s3("0", "0.0250000000"),
+        s3("51200", "0.0240000000"),
+    ] {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text
+}
+
+#[test]
+fn the_csv_offer_file_gives_storage_on_its_on_demand_first_tier() {
+    use course_cost::refresh::aws::offer_csv;
+    let text = csv_file();
+    let scan = offer_csv::scan(text.as_bytes(), "storage.csv", Some(&offers())).unwrap();
+    let price = |region: &str, sku: &str| {
+        scan.found
+            .figures
+            .iter()
+            .find(|f| f.region == region && f.sku == sku)
+            .and_then(|f| f.usd_per_hour)
+    };
+    assert_eq!(price("eu-west-1", "ebs-gp3"), Some(0.088));
+    assert_eq!(price("ap-southeast-1", "s3-standard"), Some(0.025));
+    assert_eq!(scan.found.figures.len(), 2);
+    let refused = &scan.found.refused;
+    assert_eq!(refused.get("term Reserved, not OnDemand"), Some(&1));
+    assert_eq!(refused.get("a price tier beyond the first"), Some(&1));
+}
