@@ -43,9 +43,15 @@ fn an_aws_usage_type_is_known_with_or_without_its_region_prefix_and_only_in_its_
     let sku = |service: &str, usage: &str| aws_row(service, usage).map(|r| r.sku);
     assert_eq!(sku("AmazonEC2", "EBS:VolumeUsage.gp3"), Some("ebs-gp3"));
     assert_eq!(sku("AmazonEC2", "EU-EBS:VolumeUsage.gp3"), Some("ebs-gp3"));
-    assert_eq!(sku("AmazonEC2", "APS1-EBS:VolumeUsage.gp3"), Some("ebs-gp3"));
+    assert_eq!(
+        sku("AmazonEC2", "APS1-EBS:VolumeUsage.gp3"),
+        Some("ebs-gp3")
+    );
     assert_eq!(sku("AmazonEC2", "EU-EBS:VolumeUsage.gp2"), None);
-    assert_eq!(sku("AmazonS3", "EU-TimedStorage-ByteHrs"), Some("s3-standard"));
+    assert_eq!(
+        sku("AmazonS3", "EU-TimedStorage-ByteHrs"),
+        Some("s3-standard")
+    );
     // CloudWatch Logs, ECR and DynamoDB bill their own storage under the same usage type.
     assert_eq!(sku("AmazonCloudWatch", "EU-TimedStorage-ByteHrs"), None);
     assert_eq!(sku("AmazonS3", "EU-TimedStorage-SIA-ByteHrs"), None);
@@ -103,7 +109,11 @@ fn the_offer_file_gives_gp3_and_the_first_s3_tier_and_refuses_later_tiers_and_ot
     assert_eq!(price("eu-west-1", "ebs-gp3"), Some(0.088));
     assert_eq!(price("eu-west-1", "s3-standard"), Some(0.023));
     assert_eq!(price("ap-southeast-1", "ebs-gp3"), None);
-    assert_eq!(scan.found.figures.len(), 2, "gp2 is not the course's volume");
+    assert_eq!(
+        scan.found.figures.len(),
+        2,
+        "gp2 is not the course's volume"
+    );
     let refused = &scan.found.refused;
     assert_eq!(refused.get("a price tier beyond the first"), Some(&2));
     assert_eq!(refused.get("currency CNY, not USD"), Some(&1));
@@ -148,7 +158,11 @@ fn azure_storage_items_give_per_gb_month_prices_and_refuse_reservations_and_late
     assert_eq!(figure("blob-hot-lrs"), Some(0.0196));
     assert_eq!(figure("public-ip-static"), Some(0.005));
     assert_eq!(figure("managed-disk-premium-ssd-P4"), None);
-    assert_eq!(page.found.figures.len(), 3, "the operations meter is no offer");
+    assert_eq!(
+        page.found.figures.len(),
+        3,
+        "the operations meter is no offer"
+    );
     let reserved = page
         .items
         .iter()
@@ -170,7 +184,10 @@ fn azure_storage_items_give_per_gb_month_prices_and_refuse_reservations_and_late
 
 #[test]
 fn an_azure_disk_in_another_unit_is_refused_not_converted() {
-    let page_text = AZURE_PAGE.replace("\"1/Month\", \"type\": \"Consumption\"", "\"1 GiB/Month\", \"type\": \"Consumption\"");
+    let page_text = AZURE_PAGE.replace(
+        "\"1/Month\", \"type\": \"Consumption\"",
+        "\"1 GiB/Month\", \"type\": \"Consumption\"",
+    );
     let page = read_page(&page_text, "storage-page.json", &offers()).unwrap();
     assert!(page
         .found
@@ -215,7 +232,10 @@ fn the_price_file_holds_storage_per_gb_month_and_addresses_per_hour() {
     let file = SnapshotFile::new(westeurope, "2026-12-03", &skus).unwrap();
     let price = |sku: &str| file.prices.iter().find(|p| p.sku == sku).unwrap();
     let blob = price("blob-hot-lrs");
-    assert_eq!((blob.usd_per_hour, blob.usd_per_gb_month), (None, Some(0.0196)));
+    assert_eq!(
+        (blob.usd_per_hour, blob.usd_per_gb_month),
+        (None, Some(0.0196))
+    );
     let ip = price("public-ip-static");
     assert_eq!((ip.usd_per_hour, ip.usd_per_gb_month), (Some(0.005), None));
     assert_eq!(blob.usd(), Some(0.0196));
@@ -225,10 +245,9 @@ fn the_price_file_holds_storage_per_gb_month_and_addresses_per_hour() {
 /// that header: gp3 in eu-west-1 on demand and as a reserved term, S3 Standard's first and second
 /// tiers in ap-southeast-1.
 fn csv_file() -> String {
-    let head = std::fs::read_to_string(
-        "tests/fixtures/catalogs/aws-offer-file-ec2-2025-09-12-head.csv",
-    )
-    .unwrap();
+    let head =
+        std::fs::read_to_string("tests/fixtures/catalogs/aws-offer-file-ec2-2025-09-12-head.csv")
+            .unwrap();
     let lines: Vec<&str> = head.lines().take(6).collect();
     let header: Vec<String> = lines[5]
         .split(',')

@@ -270,7 +270,14 @@ fn azure(
     for &region in Provider::Azure.regions() {
         let scope = format!("priceType eq 'Consumption' and armRegionName eq '{region}'");
         let machines = format!("serviceName eq 'Virtual Machines' and {scope}");
-        azure_pages(agent, base, saved, skus, (region, "", "Virtual Machines"), &machines)?;
+        azure_pages(
+            agent,
+            base,
+            saved,
+            skus,
+            (region, "", "Virtual Machines"),
+            &machines,
+        )?;
         let storage = format!("{scope} and ({})", meters.join(" or "));
         let what = (region, "-storage", "storage and addresses");
         azure_pages(agent, base, saved, skus, what, &storage)?;

@@ -125,15 +125,15 @@ impl SnapshotFile {
                 .map(|c| {
                     let monthly = skus.is_per_gb_month(prices.provider, &c.sku);
                     PriceJson {
-                    sku: c.sku.clone(),
-                    usd_per_hour: (!monthly).then_some(c.usd_per_hour),
-                    usd_per_gb_month: monthly.then_some(c.usd_per_hour),
-                    spot_usd_per_hour: c.spot.as_ref().map(|s| s.0),
-                    as_of: c.as_of.clone(),
-                    source: c.source.clone(),
-                    spot_as_of: c.spot.as_ref().and_then(|s| s.1.clone()),
-                    spot_source: c.spot.as_ref().map(|s| s.2.clone()),
-                }
+                        sku: c.sku.clone(),
+                        usd_per_hour: (!monthly).then_some(c.usd_per_hour),
+                        usd_per_gb_month: monthly.then_some(c.usd_per_hour),
+                        spot_usd_per_hour: c.spot.as_ref().map(|s| s.0),
+                        as_of: c.as_of.clone(),
+                        source: c.source.clone(),
+                        spot_as_of: c.spot.as_ref().and_then(|s| s.1.clone()),
+                        spot_source: c.spot.as_ref().map(|s| s.2.clone()),
+                    }
                 })
                 .collect(),
         })

@@ -64,7 +64,12 @@ impl SkuList {
             }
             list.insert(provider, &offer.sku);
         }
-        if list.skus.values().flatten().all(|sku| !list.is_machine_any(sku)) {
+        if list
+            .skus
+            .values()
+            .flatten()
+            .all(|sku| !list.is_machine_any(sku))
+        {
             return Err(RefreshError::file(
                 file,
                 "names no machine offer of aws, azure, gcp, lambda or runpod",
