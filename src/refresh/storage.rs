@@ -110,7 +110,9 @@ pub const AZURE: [AzureMeter; 4] = [
     },
     AzureMeter {
         sku: "blob-hot-lrs",
-        products: &["Blob Storage", "General Block Blob v2"],
+        // "General Block Blob v2" lists the same meter: one product is read, so a region never
+        // has the SKU twice.
+        products: &["Blob Storage"],
         meter: "Hot LRS Data Stored",
         unit: "1 GB/Month",
         disk_gib: None,
