@@ -74,6 +74,7 @@ pub fn read_entry(
     let found = match entry.format {
         Format::AwsOfferJson => aws::offer_json::read(open()?, &source)?,
         Format::AwsOfferCsv => aws::offer_csv::read(open()?, &source)?,
+        Format::AwsPricingGetProducts => aws::get_products::read(&text()?, &source)?,
         Format::AzureRetailPage => azure::read(open()?, &source)?,
         Format::GcpSkusPage => gcp::read(&text()?, &source)?,
         Format::LambdaInstanceTypes => lambda::read(&text()?, &source)?,

@@ -27,11 +27,11 @@ use crate::refresh::watch::SkuList;
 
 /// The product attributes the filters read (everything else is skipped unread).
 #[derive(Clone, Debug, Default, Deserialize)]
-struct Attributes {
+pub(super) struct Attributes {
     #[serde(rename = "instanceType")]
-    instance_type: Option<String>,
+    pub(super) instance_type: Option<String>,
     #[serde(rename = "regionCode")]
-    region_code: Option<String>,
+    pub(super) region_code: Option<String>,
     #[serde(rename = "operatingSystem")]
     operating_system: Option<String>,
     tenancy: Option<String>,
@@ -43,7 +43,20 @@ struct Attributes {
     servicecode: Option<String>,
     /// The storage or address offer a product without an instance type is (set on reading).
     #[serde(skip)]
-    storage: Option<&'static AwsRow>,
+    pub(super) storage: Option<&'static AwsRow>,
+}
+
+impl Attributes {
+    /// Names a product without an instance type by the storage or address offer it is (its
+    /// service and usage type), so the filters and the watch list see it as that SKU.
+    pub(super) fn identify(&mut self) {
+        if self.instance_type.is_none() {
+            let service = self.servicecode.as_deref().unwrap_or("");
+            let usage = self.usagetype.as_deref().unwrap_or("");
+            self.storage = aws_row(service, usage);
+            self.instance_type = self.storage.map(|r| r.sku.to_string());
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -53,19 +66,32 @@ struct Product {
 }
 
 #[derive(Deserialize)]
-struct Term {
+pub(super) struct Term {
     #[serde(rename = "priceDimensions", default, deserialize_with = "unique_map")]
-    price_dimensions: BTreeMap<String, Dimension>,
+    pub(super) price_dimensions: BTreeMap<String, Dimension>,
 }
 
 #[derive(Deserialize)]
-struct Dimension {
+pub(super) struct Dimension {
     #[serde(default)]
-    unit: String,
+    pub(super) unit: String,
     #[serde(rename = "beginRange")]
-    begin_range: Option<String>,
+    pub(super) begin_range: Option<String>,
     #[serde(rename = "pricePerUnit", default)]
-    price_per_unit: BTreeMap<String, Value>,
+    pub(super) price_per_unit: BTreeMap<String, Value>,
+}
+
+impl Dimension {
+    /// The price's currency and text: USD where it is given, else the one currency written.
+    pub(super) fn price(&self) -> (&str, Option<&Value>) {
+        match self.price_per_unit.iter().next() {
+            Some(_) if self.price_per_unit.contains_key("USD") => {
+                ("USD", self.price_per_unit.get("USD"))
+            }
+            Some((currency, value)) => (currency.as_str(), Some(value)),
+            None => ("", None),
+        }
+    }
 }
 
 /// The scan in progress.
@@ -102,12 +128,7 @@ impl Scan<'_> {
             let message = "is written twice in products: which is the product is not clear";
             return Err(self.fail(Some(format!("product {}", shown(&sku))), message.into()));
         }
-        if attributes.instance_type.is_none() {
-            let service = attributes.servicecode.as_deref().unwrap_or("");
-            let usage = attributes.usagetype.as_deref().unwrap_or("");
-            attributes.storage = aws_row(service, usage);
-            attributes.instance_type = attributes.storage.map(|r| r.sku.to_string());
-        }
+        attributes.identify();
         let (Some(instance_type), Some(region)) =
             (&attributes.instance_type, &attributes.region_code)
         else {
@@ -138,13 +159,7 @@ impl Scan<'_> {
                     continue;
                 }
                 let record = || Some(format!("product {sku}, term {term_code}, rate {rate_code}"));
-                let (currency, price) = match dimension.price_per_unit.iter().next() {
-                    Some(_) if dimension.price_per_unit.contains_key("USD") => {
-                        ("USD", dimension.price_per_unit.get("USD"))
-                    }
-                    Some((currency, value)) => (currency.as_str(), Some(value)),
-                    None => ("", None),
-                };
+                let (currency, price) = dimension.price();
                 let Some(Value::String(price)) = price else {
                     let message = format!("pricePerUnit has no price as text: {:?}", price);
                     return Err(self.fail(record(), message));
@@ -162,7 +177,8 @@ impl Scan<'_> {
 
 /// What a Pricing API `GetProducts` response is told.
 const GET_PRODUCTS: &str = "is an AWS Pricing API GetProducts response (a PriceList of products, \
-     each with its own terms), not an offer file: download the region's offer file \
+     each with its own terms), not an offer file: name it as format \"aws-pricing-getproducts\" \
+     in catalogs.toml, or download the region's offer file \
      (offers/v1.0/aws/AmazonEC2/current/<region>/index.json) or its CSV form";
 
 impl Scan<'_> {
@@ -178,7 +194,12 @@ impl Scan<'_> {
 #[derive(Deserialize)]
 struct UniqueTerms(#[serde(deserialize_with = "unique_map")] BTreeMap<String, Term>);
 
-fn row<'a>(a: &'a Attributes, unit: &'a str, currency: &'a str, price: &'a str) -> OfferRow<'a> {
+pub(super) fn row<'a>(
+    a: &'a Attributes,
+    unit: &'a str,
+    currency: &'a str,
+    price: &'a str,
+) -> OfferRow<'a> {
     OfferRow {
         term_type: "OnDemand",
         instance_type: a.instance_type.as_deref().unwrap_or(""),
