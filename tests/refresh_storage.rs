@@ -1,6 +1,7 @@
-//! Issue 44, item 1: storage and public addresses are watched and read like machines. No public
-//! repository found keeps real catalog rows of gp3, S3 Standard or public IPv4 (AWS) or of the
-//! E30/P4 disks, Hot LRS blobs or static IPs (Azure) in the regions the app prices (see
+//! Issue 44, item 1: storage and public addresses are watched and read like machines. Real rows
+//! were found only for gp3 and S3 Standard in ap-southeast-1, as recorded Pricing API answers
+//! (tests/refresh_get_products.rs); none for public IPv4 (AWS) or the E30/P4 disks, Hot LRS
+//! blobs or static IPs (Azure) in the regions the app prices, nor for gp3 or S3 in eu-west-1 (see
 //! tests/fixtures/catalogs/README.md), so these tests build rows in the providers' layouts (the
 //! attribute names, usage types, units and meters of the AWS Price List and the Azure Retail
 //! Prices API) to show what the readers keep and what they refuse; none of them is a fixture the
