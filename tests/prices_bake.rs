@@ -255,3 +255,77 @@ fn a_file_without_its_citations_fails_and_the_baked_sources_are_the_files_own() 
         }
     }
 }
+
+/// `text` (a shipped price file) with one more price record, kept sorted by SKU as the command
+/// writes them.
+fn with_record(text: &str, record: serde_json::Value) -> String {
+    let mut file: serde_json::Value = serde_json::from_str(text).expect("JSON");
+    let prices = file["prices"].as_array_mut().expect("prices");
+    prices.push(record);
+    prices.sort_by(|a, b| a["sku"].as_str().cmp(&b["sku"].as_str()));
+    serde_json::to_string_pretty(&file).expect("JSON")
+}
+
+#[test]
+fn a_storage_figure_per_gb_month_bakes_as_its_regions_price_and_the_newest_one() {
+    // Issue 44: the files as a refresh that read gp3 rows in us-east-1 and eu-west-1 would write
+    // them (`usd_per_gb_month`, `usd_per_hour` null), cited by a catalog each file already has.
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/prices");
+    let mut files: Vec<(String, String)> = fs::read_dir(&shipped)
+        .expect("the folder")
+        .filter_map(Result::ok)
+        .map(|f| {
+            let name = f.file_name().to_string_lossy().into_owned();
+            (name, fs::read_to_string(f.path()).expect("read"))
+        })
+        .collect();
+    for (name, usd) in [("aws-us-east-1.json", 0.08), ("aws-eu-west-1.json", 0.088)] {
+        let (_, text) = files.iter_mut().find(|(n, _)| n == name).expect(name);
+        let parsed: serde_json::Value = serde_json::from_str(text).expect("JSON");
+        let source = parsed["catalog"]["url"]
+            .as_str()
+            .expect("a catalog")
+            .to_string();
+        let record = serde_json::json!({
+            "sku": "ebs-gp3", "usd_per_hour": null, "usd_per_gb_month": usd,
+            "spot_usd_per_hour": null, "as_of": "2026-12-01", "source": source,
+            "spot_as_of": null, "spot_source": null
+        });
+        *text = with_record(text, record);
+    }
+    let named: Vec<(&str, String)> = files.iter().map(|(n, t)| (n.as_str(), t.clone())).collect();
+    let dir = folder("storage", &named);
+    let mut catalog = offers();
+    let read = prices::read_dir(&dir, &catalog).expect("a storage figure per GB-month is valid");
+    let (regional, _) = prices::fold(&mut catalog, &read).expect("they fold");
+    let figure = |region: &str| {
+        regional
+            .as_array()
+            .expect("tables")
+            .iter()
+            .filter(|t| {
+                t["provider"].as_str() == Some("aws") && t["region"].as_str() == Some(region)
+            })
+            .flat_map(|t| t["prices"].as_array().cloned().unwrap_or_default())
+            .find(|p| p["offer"].as_str() == Some("aws/ebs-gp3"))
+            .and_then(|p| p["usd"].as_float())
+    };
+    assert_eq!(figure("eu-west-1"), Some(0.088));
+    // The default region's figure is baked because another region's file prices the offer.
+    assert_eq!(figure("us-east-1"), Some(0.08));
+    // The default region's figure makes the newest price set's, dated by its file.
+    let offer = catalog["offers"]
+        .as_array()
+        .expect("offers")
+        .iter()
+        .find(|o| o["id"].as_str() == Some("aws/ebs-gp3"))
+        .expect("gp3");
+    let newest = offer["snapshot_prices"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .find(|e| e["snapshot"].as_str() == Some(prices::NEWEST))
+        .expect("a newest entry");
+    assert_eq!(newest["usd"].as_float(), Some(0.08));
+    assert_eq!(newest["as_of"].as_str(), Some("2026-12-01"));
+}

@@ -81,6 +81,13 @@ fn recorded(folder: &str, file: &str) -> String {
 
 /// The recorded responses by address; Azure's first eastus page links to a second one, whose
 /// answer is `second_page`.
+/// The AWS storage or address offer a target is under (`AmazonS3`, `AmazonVPC`), if any.
+fn storage_offer(target: &str) -> Option<&'static str> {
+    ["AmazonS3", "AmazonVPC"]
+        .into_iter()
+        .find(|o| target.starts_with(&format!("/offers/v1.0/aws/{o}/")))
+}
+
 fn routes(base: Arc<Mutex<String>>, second_page: (u16, String)) -> Arc<Routes> {
     Arc::new(
         move |method: &str, target: &str, _body: &str| -> (u16, String) {
@@ -94,6 +101,22 @@ fn routes(base: Arc<Mutex<String>>, second_page: (u16, String)) -> Arc<Routes> {
                 ("GET", t) if t.starts_with("/offers/v1.0/aws/AmazonEC2/20240528203522/") => ok(
                     recorded(CATALOGS, "aws-offer-file-ec2-us-east-1-p4d-excerpt.json"),
                 ),
+                // S3's and VPC's region indexes and offer files (issue 44: storage and
+                // addresses): the EC2 index's shape pointing at their own files, which are
+                // offer files without products here (this test follows the addresses).
+                ("GET", t) if storage_offer(t).is_some() && t.ends_with("/region_index.json") => {
+                    let offer = storage_offer(t).unwrap_or_default();
+                    ok(recorded(RECORDED, "aws-region-index.json").replace("AmazonEC2", offer))
+                }
+                ("GET", t) if storage_offer(t).is_some() => ok(format!(
+                    "{{\"formatVersion\": \"v1.0\", \"offerCode\": \"{}\", \
+                     \"products\": {{}}, \"terms\": {{\"OnDemand\": {{}}}}}}",
+                    storage_offer(t).unwrap_or_default()
+                )),
+                // The storage and address meters' query: a page without items.
+                ("GET", t) if t.starts_with("/api/retail/prices") && t.contains("meterName") => {
+                    ok("{\"Items\": [], \"NextPageLink\": null}".into())
+                }
                 ("GET", t) if t.starts_with("/api/retail/prices") && t.contains("skip=1000") => {
                     second_page.clone()
                 }
@@ -255,22 +278,22 @@ fn fetch_follows_every_providers_documented_addresses() {
 
     let requests = seen.lock().unwrap().clone();
     let targets: Vec<&str> = requests.iter().map(|r| r.1.as_str()).collect();
-    // AWS: the index, the EC2 region index, one offer file per priced region.
-    assert_eq!(
-        targets
-            .iter()
-            .filter(|t| t.contains("/AmazonEC2/20240528203522/"))
-            .count(),
-        3
-    );
-    // Azure: three regions, and eastus's second page through NextPageLink.
-    assert_eq!(
-        targets
-            .iter()
-            .filter(|t| t.starts_with("/api/retail/prices"))
-            .count(),
-        4
-    );
+    // AWS: the index, then EC2's, S3's and VPC's region indexes, one offer file of each per
+    // priced region.
+    for offer in ["AmazonEC2", "AmazonS3", "AmazonVPC"] {
+        let files = format!("/{offer}/20240528203522/");
+        assert_eq!(targets.iter().filter(|t| t.contains(&files)).count(), 3);
+    }
+    // Azure: three regions' machines, and eastus's second page through NextPageLink; then each
+    // region's storage and address meters.
+    let azure = |t: &&&str| t.starts_with("/api/retail/prices");
+    assert_eq!(targets.iter().filter(azure).count(), 7);
+    let meters = targets
+        .iter()
+        .filter(azure)
+        .filter(|t| t.contains("E30%20LRS%20Disk") && t.contains("Standard%20IPv4"))
+        .count();
+    assert_eq!(meters, 3);
     // Google: the key is sent, the token followed, the key never saved.
     assert!(targets
         .iter()

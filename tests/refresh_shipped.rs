@@ -126,10 +126,18 @@ fn every_shipped_figure_is_dated_or_undated_and_cites_a_catalog_of_its_file() {
         for price in &file.prices {
             assert!(price.sku.as_str() > previous, "{name}: sorted by SKU");
             previous = &price.sku;
-            let usd = price.usd_per_hour.unwrap();
+            // One figure each: per hour (machines, addresses) or per GB-month (storage).
+            assert!(
+                price.usd_per_hour.is_some() != price.usd_per_gb_month.is_some(),
+                "{name} {}",
+                price.sku
+            );
+            let usd = price.usd().unwrap();
             assert!(usd.is_finite() && usd > 0.0, "{name} {}", price.sku);
             assert!(price.spot_usd_per_hour.is_none_or(|s| s > 0.0 && s < usd));
-            assert_eq!(price.usd_per_gb_month, None);
+            if price.usd_per_gb_month.is_some() {
+                assert_eq!(price.spot_usd_per_hour, None, "{name} {}", price.sku);
+            }
             assert!(
                 urls.contains(&price.source.as_str()),
                 "{name} {}",

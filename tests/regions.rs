@@ -43,9 +43,15 @@ fn figure(file: &Value, offer: &Offer) -> Option<f64> {
         .or_else(|| record["usd_per_gb_month"].as_f64())
 }
 
-/// `figure`'s ratio of `region` to `home` for `offer`: `None` unless both files price it.
+/// `figure`'s ratio of `region` to `home` for `offer`: `None` unless both files price it, or the
+/// region's file prices a storage class or address (no vCPU) that no catalog read prices at home:
+/// then its own newest price (the sourced `offers.toml` figure) is the home figure.
 fn ratio(region: &Value, home: &Value, offer: &Offer) -> Option<f64> {
-    Some(figure(region, offer)? / figure(home, offer)?)
+    let here = figure(region, offer)?;
+    let newest = catalog().newest_snapshot().expect("snapshots").id;
+    let home = figure(home, offer)
+        .or_else(|| (offer.specs.vcpu == 0).then(|| offer.price_in(newest).usd))?;
+    Some(here / home)
 }
 
 fn in_region(scenario: &Scenario, region: &str) -> Scenario {

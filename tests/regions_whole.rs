@@ -1,8 +1,9 @@
 //! Issue 44, item 1: the paper's course in Europe on each hyperscaler, derived from the refresh
 //! command's price files (read here with serde_json): every line whose offer the region's file
 //! prices rises (or falls) by that offer's own ratio, region / home; no such line keeps its home
-//! price. What still keeps a home price is listed: offers the files do not price (storage and
-//! addresses are not in them yet), and every line of a region no file covers.
+//! price, storage (per GB-month) and addresses included. What still keeps a home price is listed
+//! and says so: offers the files do not price (storage and addresses, whose regional rows no
+//! catalog read has yet), and every line of a region no file covers.
 // Test code: a failed expectation is a failed test, and helpers are shared between test files.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
@@ -21,12 +22,15 @@ fn price_file(name: &str) -> Option<Value> {
     Some(serde_json::from_str(&text).expect("a price file is JSON"))
 }
 
+/// The figure a file gives `offer` in its own unit: per hour, or per GB-month for storage.
 fn figure(file: &Value, offer: &Offer) -> Option<f64> {
-    file["prices"]
+    let record = file["prices"]
         .as_array()?
         .iter()
-        .find(|p| p["sku"].as_str() == Some(offer.sku.as_ref()))?["usd_per_hour"]
+        .find(|p| p["sku"].as_str() == Some(offer.sku.as_ref()))?;
+    record["usd_per_hour"]
         .as_f64()
+        .or_else(|| record["usd_per_gb_month"].as_f64())
 }
 
 /// The paper's course on `provider` in `region`: (list total, total by hand from the files'
@@ -67,6 +71,17 @@ fn in_europe(provider: &str, home: &str, region: &str) -> (f64, f64, f64, Vec<St
                 by_hand += line.cost_usd * r;
             }
             None => {
+                // Not priced there by the files: the home price, and the line says so (storage
+                // and addresses included: none keeps its home price silently).
+                if region_file.is_some() {
+                    let said = format!("price (no {region} figure in the catalogs read)");
+                    assert!(
+                        other.source.contains(&said),
+                        "{provider} {region} {}: {}",
+                        offer.sku,
+                        other.source
+                    );
+                }
                 by_hand += line.cost_usd;
                 if !kept.iter().any(|k| *k == offer.sku) {
                     kept.push(offer.sku.to_string());

@@ -10,6 +10,11 @@
 //! Priority" the retired promotional tier, left out); the Linux row may have
 //! `isPrimaryMeterRegion: false`, so that flag is not a filter.
 //!
+//! Storage and public addresses (issue 44) are read by their product and meter names
+//! ([`super::storage::AZURE`]): pay-as-you-go (`Consumption`), in their own unit, in US dollars,
+//! above zero, and in their first tier (`tierMinimumUnits` 0: Blob Storage's volume discounts are
+//! not the list price); a managed disk's disk-month price becomes a GB-month price.
+//!
 //! A page is streamed: one item at a time (each checked for keys written twice), strings capped
 //! ([`super::json`]); a figure is dated by its item's `effectiveStartDate`, the day that price
 //! took effect.
@@ -25,6 +30,7 @@ use super::date::date_part;
 use super::error::RefreshError;
 use super::json::{CappedReader, Strict};
 use super::source::{Found, Source};
+use super::storage::{azure_meter, AzureMeter};
 use super::watch::SkuList;
 
 /// How one item reads.
@@ -59,6 +65,10 @@ pub enum Reject {
     NotUsd(String),
     /// A zero price.
     ZeroPrice,
+    /// Not the unit a storage or address offer is priced in (got, expected).
+    NotUnit(String, &'static str),
+    /// A price tier beyond the first (`tierMinimumUnits` above 0).
+    LaterTier,
 }
 
 impl fmt::Display for Reject {
@@ -73,6 +83,8 @@ impl fmt::Display for Reject {
             Reject::NotHourly(u) => write!(f, "unit {u}, not 1 Hour"),
             Reject::NotUsd(c) => write!(f, "currency {c}, not USD"),
             Reject::ZeroPrice => write!(f, "a zero price"),
+            Reject::NotUnit(u, want) => write!(f, "unit {u}, not {want}"),
+            Reject::LaterTier => write!(f, "a price tier beyond the first"),
         }
     }
 }
@@ -104,10 +116,12 @@ pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, 
             "is not an object",
         ));
     };
-    if text(item, "serviceName") != "Virtual Machines" {
+    let storage = azure_meter(text(item, "productName"), text(item, "meterName"));
+    if text(item, "serviceName") != "Virtual Machines" && storage.is_none() {
         return Ok(None);
     }
-    let (sku, sku_name) = (text(item, "armSkuName"), text(item, "skuName"));
+    let sku_name = text(item, "skuName");
+    let sku = storage.map_or(text(item, "armSkuName"), |m| m.sku);
     let record = || {
         format!(
             "item {index} ({sku}, {sku_name:?}, meter {})",
@@ -128,6 +142,9 @@ pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, 
             format!("retailPrice {value} is not a price"),
         )
     })?;
+    if let Some(meter) = storage {
+        return Ok(Some(storage_item(item, meter, price)));
+    }
     let mut rejects = Vec::new();
     match text(item, "type") {
         "Consumption" => {}
@@ -171,6 +188,51 @@ pub fn classify(item: &Value, name: &str, index: usize) -> Result<Option<Item>, 
         price,
         effective: date_part(text(item, "effectiveStartDate")),
     }))
+}
+
+/// Why a price type is not pay-as-you-go, if it is not.
+fn price_type(item: &Map<String, Value>) -> Option<Reject> {
+    match text(item, "type") {
+        "Consumption" => None,
+        "Reservation" => Some(Reject::ReservationTermTotal(
+            text(item, "reservationTerm").to_string(),
+        )),
+        "DevTestConsumption" => Some(Reject::DevTest),
+        other => Some(Reject::OtherType(other.to_string())),
+    }
+}
+
+/// A storage or address item read: its offer's price in the offer's unit, or why not.
+fn storage_item(item: &Map<String, Value>, meter: &AzureMeter, retail: f64) -> Item {
+    let mut rejects: Vec<Reject> = price_type(item).into_iter().collect();
+    let unit = text(item, "unitOfMeasure");
+    if unit != meter.unit {
+        rejects.push(Reject::NotUnit(unit.to_string(), meter.unit));
+    }
+    let currency = text(item, "currencyCode");
+    if currency != "USD" {
+        rejects.push(Reject::NotUsd(currency.to_string()));
+    }
+    if retail == 0.0 {
+        rejects.push(Reject::ZeroPrice);
+    }
+    if item
+        .get("tierMinimumUnits")
+        .and_then(Value::as_f64)
+        .is_some_and(|t| t != 0.0)
+    {
+        rejects.push(Reject::LaterTier);
+    }
+    Item {
+        sku: meter.sku.to_string(),
+        region: text(item, "armRegionName").to_string(),
+        price: if rejects.is_empty() {
+            ItemPrice::OnDemand(meter.price(retail))
+        } else {
+            ItemPrice::Rejected(rejects)
+        },
+        effective: date_part(text(item, "effectiveStartDate")),
+    }
 }
 
 /// One page read: its items and the link to the next page.

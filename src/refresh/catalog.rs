@@ -73,8 +73,10 @@ pub struct Figure {
     pub region: String,
     /// The SKU as `offers.toml` names it (`[[offers]].sku`).
     pub sku: String,
-    /// On-demand (pay-as-you-go) price, US dollars per instance-hour; `None` when this catalog
-    /// gives only a spot price for the SKU.
+    /// On-demand (pay-as-you-go) price in the offer's own unit: US dollars per instance-hour
+    /// (per address-hour for a public address), or per GB-month for a storage offer
+    /// (`unit = "gb_month"`, written as `usd_per_gb_month`); `None` when this catalog gives only a
+    /// spot price for the SKU.
     pub usd_per_hour: Option<f64>,
     /// Spot (preemptible) price, US dollars per instance-hour, when the catalog gives one.
     pub spot_usd_per_hour: Option<f64>,

@@ -108,8 +108,8 @@ pub fn diff(before: Option<&SnapshotFile>, now: &SnapshotFile, skus: &SkuList) -
         let pairs = [
             (
                 Kind::OnDemand,
-                a.and_then(|p| p.usd_per_hour),
-                b.and_then(|p| p.usd_per_hour),
+                a.and_then(|p| p.usd()),
+                b.and_then(|p| p.usd()),
             ),
             (
                 Kind::Spot,
@@ -152,7 +152,7 @@ pub fn unchanged(before: Option<&SnapshotFile>, now: &SnapshotFile) -> usize {
     let old = prices(before);
     now.prices
         .iter()
-        .filter(|p| old.get(p.sku.as_str()).map(|o| o.usd_per_hour) == Some(p.usd_per_hour))
+        .filter(|p| old.get(p.sku.as_str()).map(|o| o.usd()) == Some(p.usd()))
         .count()
 }
 

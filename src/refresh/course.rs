@@ -34,7 +34,7 @@ pub fn total_with(file: Option<&SnapshotFile>) -> Option<f64> {
                 .prices
                 .iter()
                 .find(|p| offer.provider == file.provider.as_str() && offer.sku == p.sku.as_str());
-            if let Some(usd) = figure.and_then(|p| p.usd_per_hour) {
+            if let Some(usd) = figure.and_then(|p| p.usd()) {
                 let mut entries: Vec<SnapshotPrice> = offer
                     .snapshot_prices
                     .iter()

@@ -1,5 +1,6 @@
 //! `--fetch` (the `fetch` feature only): downloads each provider's catalog from its documented
-//! address. AWS region offer files (several GB each) are streamed from the response straight into
+//! address. AWS region offer files (EC2's several GB each; S3's and VPC's for storage and
+//! addresses, issue 44) are streamed from the response straight into
 //! the JSON reader and never stored; the smaller catalogs (Azure's pages, Google's SKU listing,
 //! Lambda's and RunPod's responses) are saved in the catalog folder with a `catalogs.toml` saying
 //! where each came from, so a refresh can be read again and reviewed. A provider that needs a key
@@ -171,8 +172,12 @@ impl Saved<'_> {
     }
 }
 
-/// The AWS region offer files, streamed into the reader: the offer index, then the EC2 region
-/// index, then each priced region's current offer file.
+/// The AWS offers read in each priced region: EC2 (machines and gp3 volumes), S3 (S3 Standard)
+/// and VPC (public IPv4 addresses), each with its region index (issue 44).
+const AWS_OFFERS: [&str; 3] = ["AmazonEC2", "AmazonS3", "AmazonVPC"];
+
+/// The AWS region offer files, streamed into the reader: the offer index, then each offer's
+/// region index, then each priced region's current offer file.
 fn aws(
     agent: &ureq::Agent,
     base: &str,
@@ -183,94 +188,145 @@ fn aws(
     let index_url = format!("{base}/offers/v1.0/aws/index.json");
     let index = get(agent, &index_url, None)?;
     saved.store("aws-index.json", &index)?;
-    let path = json(&index_url, &index)?["offers"]["AmazonEC2"]["currentRegionIndexUrl"]
-        .as_str()
-        .map(str::to_string)
-        .ok_or_else(|| {
-            RefreshError::file(&index_url, "has no offers.AmazonEC2.currentRegionIndexUrl")
-        })?;
-    let regions_url = format!("{base}{path}");
-    let regions_text = get(agent, &regions_url, None)?;
-    saved.store("aws-region-index.json", &regions_text)?;
-    let regions = json(&regions_url, &regions_text)?;
+    let index = json(&index_url, &index)?;
     let mut reads = Vec::new();
-    for region in Provider::Aws.regions() {
-        let path = regions["regions"][region]["currentVersionUrl"]
+    for offer in AWS_OFFERS {
+        let path = index["offers"][offer]["currentRegionIndexUrl"]
             .as_str()
             .ok_or_else(|| {
-                RefreshError::file(&regions_url, format!("lists no offer file for {region}"))
+                RefreshError::file(
+                    &index_url,
+                    format!("has no offers.{offer}.currentRegionIndexUrl"),
+                )
             })?;
-        let url = format!("{base}{path}");
-        let started = Instant::now();
-        let mut response = agent.get(&url).call().map_err(|e| failed(&url, e))?;
-        let entry = Entry {
-            file: url.clone(),
-            format: Format::AwsOfferJson,
-            provider: Provider::Aws,
-            title: format!("AWS Price List, AmazonEC2 offer file for {region}"),
-            url: url.clone(),
-            version: None,
-            published: None,
-            recorded: Some(saved.read_on.to_string()),
-            publisher: None,
+        let regions_url = format!("{base}{path}");
+        let regions_text = get(agent, &regions_url, None)?;
+        let name = if offer == "AmazonEC2" {
+            "aws-region-index.json".to_string()
+        } else {
+            format!("aws-region-index-{offer}.json")
         };
-        let source = Source {
-            name: &url,
-            entry: &entry,
-            skus,
-        };
-        let found = offer_json::read(response.body_mut().as_reader(), &source)?;
-        let read = found.into_read(&source)?;
-        log_read(log, &read, started);
-        reads.push(read);
+        saved.store(&name, &regions_text)?;
+        let regions = json(&regions_url, &regions_text)?;
+        for region in Provider::Aws.regions() {
+            let path = regions["regions"][region]["currentVersionUrl"]
+                .as_str()
+                .ok_or_else(|| {
+                    RefreshError::file(&regions_url, format!("lists no offer file for {region}"))
+                })?;
+            let url = format!("{base}{path}");
+            let title = format!("AWS Price List, {offer} offer file for {region}");
+            reads.push(aws_offer_file(agent, &url, title, saved, skus, log)?);
+        }
     }
     Ok(reads)
 }
 
-/// Azure's Virtual Machines prices of each priced region, page by page through `NextPageLink`.
+/// One region offer file, streamed from the response into the JSON reader.
+fn aws_offer_file(
+    agent: &ureq::Agent,
+    url: &str,
+    title: String,
+    saved: &Saved<'_>,
+    skus: &SkuList,
+    log: &mut dyn Write,
+) -> Result<CatalogRead, RefreshError> {
+    let started = Instant::now();
+    let mut response = agent.get(url).call().map_err(|e| failed(url, e))?;
+    let entry = Entry {
+        file: url.to_string(),
+        format: Format::AwsOfferJson,
+        provider: Provider::Aws,
+        title,
+        url: url.to_string(),
+        version: None,
+        published: None,
+        recorded: Some(saved.read_on.to_string()),
+        publisher: None,
+    };
+    let source = Source {
+        name: url,
+        entry: &entry,
+        skus,
+    };
+    let found = offer_json::read(response.body_mut().as_reader(), &source)?;
+    let read = found.into_read(&source)?;
+    log_read(log, &read, started);
+    Ok(read)
+}
+
+/// Azure's prices of each priced region, page by page through `NextPageLink`: its Virtual
+/// Machines, then the meters of its storage and address offers ([`super::storage::AZURE`]).
 fn azure(
     agent: &ureq::Agent,
     base: &str,
     saved: &mut Saved<'_>,
     skus: &SkuList,
 ) -> Result<(), RefreshError> {
-    for region in Provider::Azure.regions() {
-        let filter = format!(
-            "serviceName eq 'Virtual Machines' and priceType eq 'Consumption' and armRegionName eq '{region}'"
-        );
-        let mut url = Some(format!(
-            "{base}/api/retail/prices?api-version=2023-01-01-preview&$filter={}",
-            filter.replace(' ', "%20").replace('\'', "%27")
-        ));
-        let mut seen = Vec::new();
-        while let Some(page_url) = url.take() {
-            if seen.contains(&page_url) || seen.len() >= MAX_PAGES {
-                return Err(RefreshError::file(
-                    page_url,
-                    "the pages lead back to one already read",
-                ));
-            }
-            let n = seen.len() + 1;
-            let file = format!("azure-{region}-{n:04}.json");
-            let path = saved.folder.join(&file);
-            let shown = path.display().to_string();
-            // The page is streamed to its file, then streamed from it: never held whole.
-            let mut response = agent
-                .get(&page_url)
-                .call()
-                .map_err(|e| failed(&page_url, e))?;
-            let mut body = response.body_mut().with_config().limit(MAX_BODY).reader();
-            std::fs::File::create(&path)
-                .and_then(|mut out| std::io::copy(&mut body, &mut out))
-                .map_err(|e| RefreshError::file(&shown, e.to_string()))?;
-            let page_file = std::fs::File::open(&path)
-                .map_err(|e| RefreshError::file(&shown, e.to_string()))?;
-            let page = azure::read_stream(page_file, &shown, skus)?;
-            let title = format!("Azure Retail Prices API, Virtual Machines in {region}, page {n}");
-            saved.enter(&file, Format::AzureRetailPage, title, &page_url);
-            url = page.next;
-            seen.push(page_url);
+    let meters: Vec<String> = super::storage::AZURE
+        .iter()
+        .map(|m| format!("meterName eq '{}'", m.meter))
+        .collect();
+    for &region in Provider::Azure.regions() {
+        let scope = format!("priceType eq 'Consumption' and armRegionName eq '{region}'");
+        let machines = format!("serviceName eq 'Virtual Machines' and {scope}");
+        azure_pages(
+            agent,
+            base,
+            saved,
+            skus,
+            (region, "", "Virtual Machines"),
+            &machines,
+        )?;
+        let storage = format!("{scope} and ({})", meters.join(" or "));
+        let what = (region, "-storage", "storage and addresses");
+        azure_pages(agent, base, saved, skus, what, &storage)?;
+    }
+    Ok(())
+}
+
+/// One Azure query's pages, each saved as `azure-<region><part>-<n>.json` and read as it comes;
+/// `what` is (region, file-name part, words for the title).
+fn azure_pages(
+    agent: &ureq::Agent,
+    base: &str,
+    saved: &mut Saved<'_>,
+    skus: &SkuList,
+    (region, part, words): (&str, &str, &str),
+    filter: &str,
+) -> Result<(), RefreshError> {
+    let mut url = Some(format!(
+        "{base}/api/retail/prices?api-version=2023-01-01-preview&$filter={}",
+        filter.replace(' ', "%20").replace('\'', "%27")
+    ));
+    let mut seen = Vec::new();
+    while let Some(page_url) = url.take() {
+        if seen.contains(&page_url) || seen.len() >= MAX_PAGES {
+            return Err(RefreshError::file(
+                page_url,
+                "the pages lead back to one already read",
+            ));
         }
+        let n = seen.len() + 1;
+        let file = format!("azure-{region}{part}-{n:04}.json");
+        let path = saved.folder.join(&file);
+        let shown = path.display().to_string();
+        // The page is streamed to its file, then streamed from it: never held whole.
+        let mut response = agent
+            .get(&page_url)
+            .call()
+            .map_err(|e| failed(&page_url, e))?;
+        let mut body = response.body_mut().with_config().limit(MAX_BODY).reader();
+        std::fs::File::create(&path)
+            .and_then(|mut out| std::io::copy(&mut body, &mut out))
+            .map_err(|e| RefreshError::file(&shown, e.to_string()))?;
+        let page_file =
+            std::fs::File::open(&path).map_err(|e| RefreshError::file(&shown, e.to_string()))?;
+        let page = azure::read_stream(page_file, &shown, skus)?;
+        let title = format!("Azure Retail Prices API, {words} in {region}, page {n}");
+        saved.enter(&file, Format::AzureRetailPage, title, &page_url);
+        url = page.next;
+        seen.push(page_url);
     }
     Ok(())
 }

@@ -33,6 +33,9 @@ pub enum Format {
     AwsOfferJson,
     /// The same offer file in its CSV form (`index.csv`).
     AwsOfferCsv,
+    /// A recorded AWS Pricing API `GetProducts` response (a `PriceList` of products, each with
+    /// its own terms).
+    AwsPricingGetProducts,
     /// One page of the Azure Retail Prices API (`prices.azure.com/api/retail/prices`).
     AzureRetailPage,
     /// One page of the Cloud Billing Catalog API's Compute Engine SKUs.
@@ -58,6 +61,7 @@ impl Format {
     const NAMES: [(&'static str, Format); 11] = [
         ("aws-offer-json", Format::AwsOfferJson),
         ("aws-offer-csv", Format::AwsOfferCsv),
+        ("aws-pricing-getproducts", Format::AwsPricingGetProducts),
         ("azure-retail-page", Format::AzureRetailPage),
         ("gcp-skus-page", Format::GcpSkusPage),
         ("lambda-instance-types", Format::LambdaInstanceTypes),
@@ -91,6 +95,7 @@ impl Format {
         match self {
             Format::AwsOfferJson
             | Format::AwsOfferCsv
+            | Format::AwsPricingGetProducts
             | Format::KarpenterAwsHistory
             | Format::VantageGpuByRegion => Some(Provider::Aws),
             Format::AzureRetailPage | Format::KarpenterAzure => Some(Provider::Azure),
@@ -105,7 +110,9 @@ impl Format {
     /// own formats, the third party for a derived table.
     pub fn publisher(self) -> &'static str {
         match self {
-            Format::AwsOfferJson | Format::AwsOfferCsv => "Amazon Web Services",
+            Format::AwsOfferJson | Format::AwsOfferCsv | Format::AwsPricingGetProducts => {
+                "Amazon Web Services"
+            }
             Format::AzureRetailPage => "Microsoft Azure",
             Format::GcpSkusPage => "Google Cloud",
             Format::LambdaInstanceTypes => "Lambda",

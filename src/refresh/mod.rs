@@ -35,6 +35,7 @@ pub mod run;
 pub mod runpod;
 pub mod snapshot;
 pub mod source;
+pub mod storage;
 pub mod watch;
 pub mod words;
 pub mod write;

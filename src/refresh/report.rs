@@ -20,6 +20,8 @@ pub struct ReportEntry {
     pub sku: String,
     /// On demand, US dollars per instance-hour.
     pub usd_per_hour: Option<f64>,
+    /// On demand, US dollars per GB-month (storage; `null` for hourly figures).
+    pub usd_per_gb_month: Option<f64>,
     /// Spot, US dollars per instance-hour (`null` when none).
     pub spot_usd_per_hour: Option<f64>,
     /// The ISO date the on-demand figure holds at (`null`: undated catalog).
@@ -42,6 +44,7 @@ pub fn entries(files: &[SnapshotFile]) -> Vec<ReportEntry> {
                 region: file.region.clone(),
                 sku: p.sku.clone(),
                 usd_per_hour: p.usd_per_hour,
+                usd_per_gb_month: p.usd_per_gb_month,
                 spot_usd_per_hour: p.spot_usd_per_hour,
                 as_of: p.as_of.clone(),
                 source: p.source.clone(),

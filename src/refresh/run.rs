@@ -74,6 +74,7 @@ pub fn read_entry(
     let found = match entry.format {
         Format::AwsOfferJson => aws::offer_json::read(open()?, &source)?,
         Format::AwsOfferCsv => aws::offer_csv::read(open()?, &source)?,
+        Format::AwsPricingGetProducts => aws::get_products::read(&text()?, &source)?,
         Format::AzureRetailPage => azure::read(open()?, &source)?,
         Format::GcpSkusPage => gcp::read(&text()?, &source)?,
         Format::LambdaInstanceTypes => lambda::read(&text()?, &source)?,
@@ -152,14 +153,14 @@ fn course_line(before: Option<&SnapshotFile>, after: Option<&SnapshotFile>) -> S
 }
 
 /// Notes on what the catalogs did not cover: regions no catalog speaks for (their files are left
-/// as they were), and how many watched SKUs have no price in a region (absent from its file).
+/// as they were), and how many watched SKUs have no price in a region (absent from its file):
+/// machines and storage/addresses counted apart (issue 44).
 fn coverage_notes(files: &[SnapshotFile], reads: &[CatalogRead], skus: &SkuList) -> Vec<String> {
     let mut notes = Vec::new();
     for provider in Provider::ALL {
         if !reads.iter().any(|r| r.provider == provider) {
             continue;
         }
-        let watched = skus.skus(provider).count();
         for region in provider.regions() {
             match files
                 .iter()
@@ -169,36 +170,58 @@ fn coverage_notes(files: &[SnapshotFile], reads: &[CatalogRead], skus: &SkuList)
                     "{} {region}: no catalog read covers it; its file is left as it was",
                     provider.id()
                 )),
-                Some(file) => notes.push(coverage_line(provider, region, file, reads, watched)),
+                Some(file) => notes.push(coverage_line(provider, region, file, reads, skus)),
             }
         }
     }
     notes
 }
 
-/// One region's coverage: the watched SKUs priced, of those sold there, and which are not sold
-/// there as far as the catalogs read tell (issue 44).
+/// One region's coverage: the watched machine SKUs priced, of those sold there, and which are not
+/// sold there as far as the catalogs read tell (issue 44); then the storage and address offers
+/// priced, and those that keep their `offers.toml` price.
 fn coverage_line(
     provider: Provider,
     region: &str,
     file: &SnapshotFile,
     reads: &[CatalogRead],
-    watched: usize,
+    skus: &SkuList,
 ) -> String {
     let priced: std::collections::BTreeSet<&str> =
         file.prices.iter().map(|p| p.sku.as_str()).collect();
+    let is_storage = |sku: &str| skus.is_storage(provider, sku);
+    let machines = skus.skus(provider).filter(|s| !is_storage(s)).count();
+    let storage: Vec<&str> = skus.skus(provider).filter(|s| is_storage(s)).collect();
     let absent = super::merge::not_sold_in(reads, provider, region, &priced);
-    let sold = watched - absent.len();
+    let sold = machines - absent.iter().filter(|s| !is_storage(s)).count();
+    let priced_machines = priced.iter().filter(|s| !is_storage(s)).count();
     let mut line = format!(
-        "{} {region}: {} of {sold} watched SKUs sold there priced",
+        "{} {region}: {priced_machines} of {sold} watched machine SKUs sold there priced",
         provider.id(),
-        priced.len()
     );
     if !absent.is_empty() {
         line.push_str(&format!(
             "; not sold there in the catalogs read: {}",
             absent.join(", ")
         ));
+    }
+    if !storage.is_empty() {
+        let kept: Vec<&str> = storage
+            .iter()
+            .copied()
+            .filter(|s| !priced.contains(s))
+            .collect();
+        line.push_str(&format!(
+            "; storage and addresses: {} of {} priced",
+            storage.len() - kept.len(),
+            storage.len()
+        ));
+        if !kept.is_empty() {
+            line.push_str(&format!(
+                "; in no catalog read, so kept at the offers.toml price: {}",
+                kept.join(", ")
+            ));
+        }
     }
     line
 }
@@ -212,7 +235,7 @@ pub fn refresh(
 ) -> Result<Outcome, RefreshError> {
     let mut files: Vec<SnapshotFile> = merge(&reads)
         .iter()
-        .filter_map(|r| SnapshotFile::new(r, &options.read_on))
+        .filter_map(|r| SnapshotFile::new(r, &options.read_on, skus))
         .collect();
     let mut lines = Vec::new();
     let (mut unchanged, mut confirmed) = (0, 0);

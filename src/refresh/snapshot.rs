@@ -12,7 +12,8 @@
 //!
 //! `catalog` is the catalog most of the file's figures come from; each price's `source` (and
 //! `spot_source`) is the `url` of one of `catalogs`. `as_of` is `null` when that catalog is
-//! undated. `usd_per_gb_month` is always `null`: storage stays in offers.toml.
+//! undated. A storage offer priced per GB-month (`unit = "gb_month"` in offers.toml) has its
+//! figure in `usd_per_gb_month` and `usd_per_hour` `null`; every other figure is hourly.
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +22,7 @@ use serde::{Deserialize, Serialize};
 use super::catalog::CatalogInfo;
 use super::error::RefreshError;
 use super::merge::RegionPrices;
+use super::watch::SkuList;
 
 /// A catalog as the file shows it, with its citation (id, title, publisher), which the build
 /// bakes as the source its figures cite.
@@ -52,7 +54,7 @@ pub struct PriceJson {
     pub sku: String,
     /// On demand, US dollars per instance-hour.
     pub usd_per_hour: Option<f64>,
-    /// US dollars per GB-month (storage; always `null` here).
+    /// US dollars per GB-month (block and object storage; `null` for everything priced hourly).
     pub usd_per_gb_month: Option<f64>,
     /// Spot, US dollars per instance-hour; `null` when no catalog gives one.
     pub spot_usd_per_hour: Option<f64>,
@@ -66,6 +68,13 @@ pub struct PriceJson {
     /// The spot figure's catalog address (`null` when there is no spot figure).
     #[serde(default)]
     pub spot_source: Option<String>,
+}
+
+impl PriceJson {
+    /// The on-demand figure in the offer's own unit: per hour, or per GB-month for storage.
+    pub fn usd(&self) -> Option<f64> {
+        self.usd_per_hour.or(self.usd_per_gb_month)
+    }
 }
 
 /// A whole file.
@@ -99,9 +108,10 @@ fn catalog_json(info: &CatalogInfo) -> CatalogJson {
 }
 
 impl SnapshotFile {
-    /// The file for one region's chosen prices, read on `read_on`; `None` when no catalog covers
-    /// it (never the case for [`super::merge::merge`]'s output).
-    pub fn new(prices: &RegionPrices, read_on: &str) -> Option<SnapshotFile> {
+    /// The file for one region's chosen prices, read on `read_on` (`skus` says which are priced
+    /// per GB-month); `None` when no catalog covers it (never the case for
+    /// [`super::merge::merge`]'s output).
+    pub fn new(prices: &RegionPrices, read_on: &str, skus: &SkuList) -> Option<SnapshotFile> {
         let catalogs: Vec<CatalogJson> = prices.catalogs.iter().map(catalog_json).collect();
         Some(SnapshotFile {
             provider: prices.provider.id().to_string(),
@@ -112,15 +122,18 @@ impl SnapshotFile {
             prices: prices
                 .prices
                 .iter()
-                .map(|c| PriceJson {
-                    sku: c.sku.clone(),
-                    usd_per_hour: Some(c.usd_per_hour),
-                    usd_per_gb_month: None,
-                    spot_usd_per_hour: c.spot.as_ref().map(|s| s.0),
-                    as_of: c.as_of.clone(),
-                    source: c.source.clone(),
-                    spot_as_of: c.spot.as_ref().and_then(|s| s.1.clone()),
-                    spot_source: c.spot.as_ref().map(|s| s.2.clone()),
+                .map(|c| {
+                    let monthly = skus.is_per_gb_month(prices.provider, &c.sku);
+                    PriceJson {
+                        sku: c.sku.clone(),
+                        usd_per_hour: (!monthly).then_some(c.usd_per_hour),
+                        usd_per_gb_month: monthly.then_some(c.usd_per_hour),
+                        spot_usd_per_hour: c.spot.as_ref().map(|s| s.0),
+                        as_of: c.as_of.clone(),
+                        source: c.source.clone(),
+                        spot_as_of: c.spot.as_ref().and_then(|s| s.1.clone()),
+                        spot_source: c.spot.as_ref().map(|s| s.2.clone()),
+                    }
                 })
                 .collect(),
         })
@@ -163,7 +176,7 @@ impl SnapshotFile {
                 continue;
             };
             let cited = |url: &str| before.catalogs.iter().find(|c| c.url == url);
-            let same = q.usd_per_hour == p.usd_per_hour && q.as_of.is_some();
+            let same = q.usd() == p.usd() && q.as_of.is_some();
             if same && (q.as_of != p.as_of || q.source != p.source) {
                 if let Some(catalog) = cited(&q.source) {
                     if !self.catalogs.iter().any(|c| c.url == catalog.url) {
@@ -194,7 +207,7 @@ impl SnapshotFile {
     /// [`super::catalog::plausible`]), named, if any: checked again just before writing.
     pub fn implausible(&self) -> Option<String> {
         self.prices.iter().find_map(|p| {
-            [p.usd_per_hour, p.spot_usd_per_hour]
+            [p.usd_per_hour, p.usd_per_gb_month, p.spot_usd_per_hour]
                 .into_iter()
                 .flatten()
                 .find(|usd| !super::catalog::plausible(*usd))

@@ -171,6 +171,9 @@ fn regional_catalogs() -> &'static [Catalog] {
 struct Figures {
     home: RegionalFigure,
     here: RegionalFigure,
+    /// Whether `home` is a catalog figure read for the default region too (else it is the
+    /// offer's own newest price, the sourced `offers.toml` one: see [`Scope::figures`]).
+    home_read: bool,
 }
 
 /// What one region's copy is made from.
@@ -183,15 +186,36 @@ struct Scope {
 }
 
 impl Scope {
-    /// An offer's two figures, when both catalogs read give one.
+    /// An offer's two figures, when both catalogs read give one. A storage class or an address
+    /// (no vCPU) that the region's catalog prices but no catalog read prices in the default
+    /// region takes its own newest price there (its sourced `offers.toml` figure) as the default
+    /// region's: the region's catalog figure is then not dropped for want of a second one.
     fn figures(&self, offer: &Offer) -> Option<Figures> {
         if offer.provider != self.provider.id {
             return None;
         }
         let (provider, base) = (self.provider, self.base);
+        let here = base.region_figure(provider.id, self.region.id, &offer.id)?;
+        if let Some(home) = base.region_figure(provider.id, provider.region, &offer.id) {
+            return Some(Figures {
+                home,
+                here,
+                home_read: true,
+            });
+        }
+        let own = base.offers.iter().find(|o| o.id == offer.id)?;
+        if own.specs.vcpu != 0 {
+            return None;
+        }
+        let newest = own.price_in(self.newest);
         Some(Figures {
-            home: base.region_figure(provider.id, provider.region, &offer.id)?,
-            here: base.region_figure(provider.id, self.region.id, &offer.id)?,
+            home: RegionalFigure {
+                usd: newest.usd,
+                as_of: newest.as_of,
+                source: newest.source,
+            },
+            here,
+            home_read: false,
         })
     }
 
@@ -215,9 +239,15 @@ impl Scope {
         let (ratio, cited, after) = match figures {
             Some(f) => {
                 let ratio = f.here.usd / f.home.usd;
-                let cited = format!(
-                    "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): "
-                );
+                let cited = if f.home_read {
+                    format!(
+                        "{region} price = {home} price x {ratio:.4} (their ratio in the catalogs read): "
+                    )
+                } else {
+                    format!(
+                        "{region} price = {home} price x {ratio:.4} (the {region} catalog figure over the {home} price): "
+                    )
+                };
                 (
                     ratio,
                     cited,

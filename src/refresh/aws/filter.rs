@@ -3,10 +3,15 @@
 //! on-demand term, Linux, shared tenancy, no pre-installed software, capacity status `Used` (not a
 //! capacity reservation), not a `CapacityBlock` (listed at $0 beside the real price), a
 //! `BoxUsage` usage type, an hourly USD price, and never a zero price.
+//!
+//! A storage or address row ([`crate::refresh::storage::AWS`]: gp3 volumes, S3 Standard, an
+//! in-use public IPv4 address) is kept on the on-demand term, in its own unit (`GB-Mo` or
+//! `Hrs`), in US dollars, at a price above zero, and only in its first price tier.
 
 use std::fmt;
 
 use crate::refresh::error::parse_price;
+use crate::refresh::storage::AwsRow;
 
 /// One price row of the offer file: a product's attributes with one price dimension of one term.
 /// JSON and CSV files give the same fields (JSON attribute name / CSV column name below).
@@ -37,6 +42,11 @@ pub struct OfferRow<'a> {
     pub currency: &'a str,
     /// The price as written (`pricePerUnit.USD` / `PricePerUnit`), "32.7726000000".
     pub price: &'a str,
+    /// The storage or address offer the row is (then `instance_type` is its SKU); `None` for a
+    /// machine.
+    pub storage: Option<&'static AwsRow>,
+    /// Whether the row is a price tier beyond the first (`beginRange` / `StartingRange` not 0).
+    pub later_tier: bool,
 }
 
 /// Why a row is not an instance's on-demand Linux price.
@@ -62,6 +72,10 @@ pub enum Reject {
     NotUsd(String),
     /// A zero price: "no such thing as a free lunch" (ec2instances.info).
     ZeroPrice,
+    /// Not the unit a storage or address offer is priced in (got, expected).
+    NotUnit(String, &'static str),
+    /// A price tier beyond the first (S3's volume discounts past 50 TB): not the list price.
+    LaterTier,
 }
 
 impl fmt::Display for Reject {
@@ -77,6 +91,8 @@ impl fmt::Display for Reject {
             Reject::NotHourly(u) => write!(f, "unit {u}, not Hrs"),
             Reject::NotUsd(c) => write!(f, "currency {c}, not USD"),
             Reject::ZeroPrice => write!(f, "a zero price"),
+            Reject::NotUnit(u, want) => write!(f, "unit {u}, not {want}"),
+            Reject::LaterTier => write!(f, "a price tier beyond the first"),
         }
     }
 }
@@ -97,6 +113,21 @@ pub fn judge(row: &OfferRow<'_>) -> Result<(f64, Vec<Reject>), String> {
     let mut rejects = Vec::new();
     if row.term_type != "OnDemand" {
         rejects.push(Reject::NotOnDemand(row.term_type.to_string()));
+    }
+    if let Some(storage) = row.storage {
+        if row.later_tier {
+            rejects.push(Reject::LaterTier);
+        }
+        if row.unit != storage.unit {
+            rejects.push(Reject::NotUnit(row.unit.to_string(), storage.unit));
+        }
+        if row.currency != "USD" {
+            rejects.push(Reject::NotUsd(row.currency.to_string()));
+        }
+        if price == 0.0 {
+            rejects.push(Reject::ZeroPrice);
+        }
+        return Ok((price, rejects));
     }
     if row.operating_system != "Linux" {
         rejects.push(Reject::NotLinux(row.operating_system.to_string()));

@@ -4,6 +4,7 @@
 //! keeping only the watched instance types' products, so memory does not grow with the file.
 
 pub mod filter;
+pub mod get_products;
 pub mod offer_csv;
 pub mod offer_json;
 

@@ -11,6 +11,7 @@ use crate::refresh::csv_rows::{columns, for_each_record, optional_column};
 use crate::refresh::date::date_part;
 use crate::refresh::error::RefreshError;
 use crate::refresh::source::{Found, Source};
+use crate::refresh::storage::aws_row;
 use crate::refresh::watch::SkuList;
 
 /// The columns the filters read, in [`Cols`] order, with the spellings files use.
@@ -34,6 +35,7 @@ struct Cols {
     capacity_status: Option<usize>,
     market_option: Option<usize>,
     starting_range: Option<usize>,
+    service_code: Option<usize>,
 }
 
 impl Cols {
@@ -44,6 +46,7 @@ impl Cols {
             capacity_status: optional_column(header, &["CapacityStatus"]),
             market_option: optional_column(header, &["MarketOption", "Market Option"]),
             starting_range: optional_column(header, &["StartingRange"]),
+            service_code: optional_column(header, &["serviceCode", "Service Code"]),
         })
     }
 
@@ -69,7 +72,24 @@ impl Cols {
             pre_installed_sw: Cols::optional(fields, self.pre_installed_sw),
             capacity_status: Cols::optional(fields, self.capacity_status),
             market_option: Cols::optional(fields, self.market_option),
+            storage: None,
+            later_tier: false,
         }
+    }
+
+    /// The row, with a storage or address product (no instance type) named by its offer's SKU.
+    fn storage_row<'a>(&self, fields: &[&'a str]) -> OfferRow<'a> {
+        let mut row = self.row(fields);
+        if row.instance_type.is_empty() {
+            let service = Cols::optional(fields, self.service_code).unwrap_or("");
+            row.storage = aws_row(service, row.usage_type);
+            if let Some(storage) = row.storage {
+                row.instance_type = storage.sku;
+            }
+        }
+        row.later_tier =
+            Cols::optional(fields, self.starting_range).is_some_and(|r| !r.is_empty() && r != "0");
+        row
     }
 }
 
@@ -102,8 +122,8 @@ pub fn scan<R: Read>(
             return Ok(());
         };
         out.found.records += 1;
-        let row = cols.row(fields);
-        if Cols::optional(fields, cols.starting_range).is_some_and(|r| !r.is_empty() && r != "0")
+        let row = cols.storage_row(fields);
+        if (row.later_tier && row.storage.is_none())
             || !out.watches(skus, row.instance_type, row.region_code)
         {
             return Ok(());

@@ -22,15 +22,16 @@ use crate::refresh::date::date_part;
 use crate::refresh::error::RefreshError;
 use crate::refresh::json::{shown, unique_map, CappedReader};
 use crate::refresh::source::{Found, Source};
+use crate::refresh::storage::{aws_row, AwsRow};
 use crate::refresh::watch::SkuList;
 
 /// The product attributes the filters read (everything else is skipped unread).
 #[derive(Clone, Debug, Default, Deserialize)]
-struct Attributes {
+pub(super) struct Attributes {
     #[serde(rename = "instanceType")]
-    instance_type: Option<String>,
+    pub(super) instance_type: Option<String>,
     #[serde(rename = "regionCode")]
-    region_code: Option<String>,
+    pub(super) region_code: Option<String>,
     #[serde(rename = "operatingSystem")]
     operating_system: Option<String>,
     tenancy: Option<String>,
@@ -39,6 +40,23 @@ struct Attributes {
     capacitystatus: Option<String>,
     marketoption: Option<String>,
     usagetype: Option<String>,
+    servicecode: Option<String>,
+    /// The storage or address offer a product without an instance type is (set on reading).
+    #[serde(skip)]
+    pub(super) storage: Option<&'static AwsRow>,
+}
+
+impl Attributes {
+    /// Names a product without an instance type by the storage or address offer it is (its
+    /// service and usage type), so the filters and the watch list see it as that SKU.
+    pub(super) fn identify(&mut self) {
+        if self.instance_type.is_none() {
+            let service = self.servicecode.as_deref().unwrap_or("");
+            let usage = self.usagetype.as_deref().unwrap_or("");
+            self.storage = aws_row(service, usage);
+            self.instance_type = self.storage.map(|r| r.sku.to_string());
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -48,19 +66,32 @@ struct Product {
 }
 
 #[derive(Deserialize)]
-struct Term {
+pub(super) struct Term {
     #[serde(rename = "priceDimensions", default, deserialize_with = "unique_map")]
-    price_dimensions: BTreeMap<String, Dimension>,
+    pub(super) price_dimensions: BTreeMap<String, Dimension>,
 }
 
 #[derive(Deserialize)]
-struct Dimension {
+pub(super) struct Dimension {
     #[serde(default)]
-    unit: String,
+    pub(super) unit: String,
     #[serde(rename = "beginRange")]
-    begin_range: Option<String>,
+    pub(super) begin_range: Option<String>,
     #[serde(rename = "pricePerUnit", default)]
-    price_per_unit: BTreeMap<String, Value>,
+    pub(super) price_per_unit: BTreeMap<String, Value>,
+}
+
+impl Dimension {
+    /// The price's currency and text: USD where it is given, else the one currency written.
+    pub(super) fn price(&self) -> (&str, Option<&Value>) {
+        match self.price_per_unit.iter().next() {
+            Some(_) if self.price_per_unit.contains_key("USD") => {
+                ("USD", self.price_per_unit.get("USD"))
+            }
+            Some((currency, value)) => (currency.as_str(), Some(value)),
+            None => ("", None),
+        }
+    }
 }
 
 /// The scan in progress.
@@ -91,12 +122,13 @@ impl Scan<'_> {
         E::custom(text)
     }
 
-    fn product<E: de::Error>(&mut self, sku: String, attributes: Attributes) -> Result<(), E> {
+    fn product<E: de::Error>(&mut self, sku: String, mut attributes: Attributes) -> Result<(), E> {
         self.out.found.records += 1;
         if self.kept.contains_key(&sku) {
             let message = "is written twice in products: which is the product is not clear";
             return Err(self.fail(Some(format!("product {}", shown(&sku))), message.into()));
         }
+        attributes.identify();
         let (Some(instance_type), Some(region)) =
             (&attributes.instance_type, &attributes.region_code)
         else {
@@ -122,22 +154,18 @@ impl Scan<'_> {
         }
         for (term_code, term) in terms {
             for (rate_code, dimension) in term.price_dimensions {
-                if dimension.begin_range.as_deref().is_some_and(|r| r != "0") {
+                let later_tier = dimension.begin_range.as_deref().is_some_and(|r| r != "0");
+                if later_tier && attributes.storage.is_none() {
                     continue;
                 }
                 let record = || Some(format!("product {sku}, term {term_code}, rate {rate_code}"));
-                let (currency, price) = match dimension.price_per_unit.iter().next() {
-                    Some(_) if dimension.price_per_unit.contains_key("USD") => {
-                        ("USD", dimension.price_per_unit.get("USD"))
-                    }
-                    Some((currency, value)) => (currency.as_str(), Some(value)),
-                    None => ("", None),
-                };
+                let (currency, price) = dimension.price();
                 let Some(Value::String(price)) = price else {
                     let message = format!("pricePerUnit has no price as text: {:?}", price);
                     return Err(self.fail(record(), message));
                 };
-                let row = row(&attributes, &dimension.unit, currency, price);
+                let mut row = row(&attributes, &dimension.unit, currency, price);
+                row.later_tier = later_tier;
                 if let Err(message) = self.out.judge_row(sku, &row) {
                     return Err(self.fail(record(), message));
                 }
@@ -149,7 +177,8 @@ impl Scan<'_> {
 
 /// What a Pricing API `GetProducts` response is told.
 const GET_PRODUCTS: &str = "is an AWS Pricing API GetProducts response (a PriceList of products, \
-     each with its own terms), not an offer file: download the region's offer file \
+     each with its own terms), not an offer file: name it as format \"aws-pricing-getproducts\" \
+     in catalogs.toml, or download the region's offer file \
      (offers/v1.0/aws/AmazonEC2/current/<region>/index.json) or its CSV form";
 
 impl Scan<'_> {
@@ -165,7 +194,12 @@ impl Scan<'_> {
 #[derive(Deserialize)]
 struct UniqueTerms(#[serde(deserialize_with = "unique_map")] BTreeMap<String, Term>);
 
-fn row<'a>(a: &'a Attributes, unit: &'a str, currency: &'a str, price: &'a str) -> OfferRow<'a> {
+pub(super) fn row<'a>(
+    a: &'a Attributes,
+    unit: &'a str,
+    currency: &'a str,
+    price: &'a str,
+) -> OfferRow<'a> {
     OfferRow {
         term_type: "OnDemand",
         instance_type: a.instance_type.as_deref().unwrap_or(""),
@@ -179,6 +213,8 @@ fn row<'a>(a: &'a Attributes, unit: &'a str, currency: &'a str, price: &'a str) 
         unit,
         currency,
         price,
+        storage: a.storage,
+        later_tier: false,
     }
 }
 
