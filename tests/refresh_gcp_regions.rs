@@ -86,7 +86,16 @@ fn the_pricing_yml_gives_each_machine_its_regions_hourly_price_dated_by_its_time
     assert_eq!(read.as_of.as_deref(), Some("2026-07-30"));
     assert!(read.catalog.derived);
     let list = skus();
-    let gcp_machines: Vec<&str> = list.skus(Provider::Gcp).collect();
+    // The watched machines: the disk, bucket and address (read in their own units) apart.
+    let units: Vec<&str> = unit_prices(&text, PRICING)
+        .unwrap()
+        .iter()
+        .map(|u| u.sku)
+        .collect();
+    let gcp_machines: Vec<&str> = list
+        .skus(Provider::Gcp)
+        .filter(|sku| !units.contains(sku))
+        .collect();
     let mut priced = 0;
     for machine in &gcp_machines {
         let header = format!("\n    {machine}:\n");
@@ -150,8 +159,11 @@ fn licence_fees_committed_and_monthly_figures_are_never_a_machines_price() {
     assert_ne!(Some(hour + 0.552), a2.usd_per_hour);
     let month_1y = yml(&text, "a2-highgpu-1g", "us-central1", "month_1y");
     assert_ne!(a2.usd_per_hour, Some(month_1y / 730.0));
-    // One figure per machine and region: the licence block adds none.
-    assert_eq!(read.figures.len(), 19 * 3);
+    // One figure per machine and region, and one per disk, bucket and address price: the
+    // licence block adds none.
+    let units = unit_prices(&text, PRICING).unwrap().len();
+    assert_eq!(units, 3 * 3);
+    assert_eq!(read.figures.len(), 19 * 3 + units);
 }
 
 #[test]
@@ -327,7 +339,17 @@ fn the_command_covers_every_gcp_region_whole() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(output.status.success(), "{log}");
-    let watched = skus().skus(Provider::Gcp).count();
+    // The watched machines: the coverage line counts the disk, bucket and address apart.
+    let text = fs::read_to_string(Path::new(CATALOGS).join(PRICING)).unwrap();
+    let units: Vec<&str> = unit_prices(&text, PRICING)
+        .unwrap()
+        .iter()
+        .map(|u| u.sku)
+        .collect();
+    let watched = skus()
+        .skus(Provider::Gcp)
+        .filter(|sku| !units.contains(sku))
+        .count();
     for region in REGIONS {
         let line = log
             .lines()
@@ -345,10 +367,15 @@ fn the_command_covers_every_gcp_region_whole() {
         let absent = watched - sold;
         if region == "asia-southeast1" {
             assert_eq!(absent, 1, "{line}");
-            assert!(line.ends_with("not sold there in the catalogs read: n1-standard-32+4xV100"));
+            assert!(line.contains("not sold there in the catalogs read: n1-standard-32+4xV100;"));
         } else {
             assert_eq!(absent, 0, "{line}");
         }
+        // The disk, bucket and address are priced in every region.
+        assert!(
+            line.ends_with("storage and addresses: 3 of 3 priced"),
+            "{line}"
+        );
     }
     assert!(out.join("gcp-europe-west4.json").is_file());
 }

@@ -58,6 +58,19 @@ fn offers() -> Vec<(String, String, String, String)> {
         .collect()
 }
 
+/// The ids of `offers.toml`'s machines (offers with `vcpu`; storage and addresses have none).
+fn machines() -> BTreeSet<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/data/offers.toml");
+    let data: toml::Value = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    data["offers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o.get("vcpu").is_some())
+        .map(|o| o["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// Each provider's region in each part of the world, the default first (from the providers'
 /// own region lists, as docs/data.md gives them); a GPU cloud has one price everywhere.
 const REGIONS: [(&str, [&str; 3]); 3] = [
@@ -77,6 +90,7 @@ fn region_of(provider: &str, area: usize) -> Option<&'static str> {
 /// The (SKU, region) pairs the row of `scenario`'s provider must flag, its region in `area`.
 fn expected_flags(scenario: &Scenario, area: usize) -> BTreeSet<(String, String)> {
     let offers = offers();
+    let machines = machines();
     let lines = evaluate(scenario, catalog()).expect("valid").lines;
     let mut flags = BTreeSet::new();
     for line in &lines {
@@ -94,10 +108,12 @@ fn expected_flags(scenario: &Scenario, area: usize) -> BTreeSet<(String, String)
         // ratio of the older prices, the figure of the newest), and only the row's provider is
         // priced in its region (an offer borrowed from AWS by a GPU cloud is priced as at
         // home); else the region the offer's price is for (offers.toml: Azure's blob price is
-        // westus's, so it is flagged in eastus too).
+        // westus's, so it is flagged in eastus too). A storage class or address the region's
+        // file prices but no file prices at home takes its own offers.toml price as the home
+        // figure: priced here is enough.
         let own = *owner == scenario.pricing.provider && here != home;
-        let regional =
-            own && priced(owner, here).contains(sku) && priced(owner, home).contains(sku);
+        let at_home = priced(owner, home).contains(sku) || !machines.contains(&line.offer_id);
+        let regional = own && priced(owner, here).contains(sku) && at_home;
         let kept = !regional && region != here;
         if kept {
             flags.insert((sku.clone(), region.clone()));
@@ -176,6 +192,7 @@ fn an_offer_with_one_price_in_every_region_is_never_flagged_nor_listed_as_kept()
 fn the_region_note_lists_the_offers_that_keep_their_home_price_once() {
     let c = catalog();
     let offers = offers();
+    let machines = machines();
     for (provider, regions) in REGIONS {
         let home = regions[0];
         for here in &regions[1..] {
@@ -187,7 +204,10 @@ fn the_region_note_lists_the_offers_that_keep_their_home_price_once() {
             let mut kept = BTreeSet::new();
             for mapping in c.mappings.iter().filter(|m| m.provider == provider) {
                 let (_, owner, sku, region) = offers.iter().find(|o| o.0 == mapping.offer).unwrap();
-                if owner != provider || region == "all" || priced_both(sku) {
+                // A storage class or address priced here takes its own offers.toml price as
+                // the home figure (no catalog prices it at home).
+                let storage_priced_here = !machines.contains(mapping.offer) && there.contains(sku);
+                if owner != provider || region == "all" || priced_both(sku) || storage_priced_here {
                     continue;
                 }
                 let resource = c.resource(mapping.resource).unwrap();
@@ -205,7 +225,8 @@ fn the_region_note_lists_the_offers_that_keep_their_home_price_once() {
             let lead = format!("these keep their {home} price: ");
             assert_eq!(
                 summary.matches(&lead).count(),
-                usize::from(!kept.is_empty())
+                usize::from(!kept.is_empty()),
+                "{provider} {here}: {kept:?} {summary}"
             );
             let listed: BTreeSet<String> = summary
                 .split_once(&lead)

@@ -58,7 +58,7 @@ pub enum Format {
 }
 
 impl Format {
-    const NAMES: [(&'static str, Format); 11] = [
+    const NAMES: [(&'static str, Format); 12] = [
         ("aws-offer-json", Format::AwsOfferJson),
         ("aws-offer-csv", Format::AwsOfferCsv),
         ("aws-pricing-getproducts", Format::AwsPricingGetProducts),

@@ -7,7 +7,8 @@
 //! and `.hour_spot` (spot). Never read as a machine's price: the monthly figures (`month` is 730
 //! hours; `month_1y` and `month_3y` are committed-use terms), and `compute.license.<type>`, the
 //! OS licence fees (RHEL, SLES, Windows) billed on top of a machine under the same names.
-//! [`unit_prices`] reads the storage and address prices the file also keeps per region.
+//! [`unit_prices`] reads the storage and address prices the file also keeps per region; [`read`]
+//! writes them as the watched storage and address SKUs' figures, in their offers' own units.
 //!
 //! The file is YAML written by one generator: mappings of `key: value` lines indented two spaces
 //! a level, one block scalar (the licence text). It is read line by line as that; anything else
@@ -174,6 +175,21 @@ pub fn read(text: &str, source: &Source<'_>) -> Result<Found, RefreshError> {
     }
     for figure in machines.into_values() {
         add_figure(&mut found.figures, figure);
+    }
+    // The disk, bucket and address prices, each in its offer's own unit.
+    for unit in unit_prices(text, name)? {
+        if source.skus.contains(Provider::Gcp, unit.sku) {
+            add_figure(
+                &mut found.figures,
+                Figure {
+                    provider: Provider::Gcp,
+                    region: unit.region,
+                    sku: unit.sku.to_string(),
+                    usd_per_hour: Some(unit.usd),
+                    spot_usd_per_hour: None,
+                },
+            );
+        }
     }
     Ok(found)
 }
