@@ -43,9 +43,9 @@ const KEPT_DIGITS: usize = 800;
 
 /// A plain decimal without its sign, as `digits × 10^exponent`.
 fn finite(text: &str) -> Option<f64> {
-    let (mut digits, exponent) = decimal(text)?;
-    let count = digits.len() as i64;
-    if digits.is_empty() || count + exponent < -324 {
+    let decimal = decimal(text)?;
+    let (count, exponent) = (decimal.count as i64, decimal.exponent);
+    if count == 0 || count + exponent < -324 {
         // Below 10^-325, under half the least float.
         return Some(0.0);
     }
@@ -54,7 +54,7 @@ fn finite(text: &str) -> Option<f64> {
         return Some(f64::INFINITY);
     }
     if count <= 15 && exponent.abs() <= 22 {
-        let whole = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d)) as f64;
+        let whole = decimal.digits().fold(0u64, |n, d| n * 10 + u64::from(d)) as f64;
         let power = EXACT_POWERS[exponent.unsigned_abs() as usize];
         return Some(if exponent < 0 {
             whole / power
@@ -62,18 +62,35 @@ fn finite(text: &str) -> Option<f64> {
             whole * power
         });
     }
+    let mut digits: Vec<u8> = decimal.digits().take(KEPT_DIGITS).collect();
     let mut exponent = exponent;
-    if digits.len() > KEPT_DIGITS {
-        exponent += (digits.len() - KEPT_DIGITS - 1) as i64;
-        digits.truncate(KEPT_DIGITS);
+    if decimal.count > KEPT_DIGITS {
+        exponent += (decimal.count - KEPT_DIGITS - 1) as i64;
         digits.push(1);
     }
     Some(nearest(&digits, exponent))
 }
 
-/// The significant digits of `text` (no leading or trailing zeros) and the power of ten they
-/// are scaled by; `None` when `text` is not a decimal.
-fn decimal(text: &str) -> Option<(Vec<u8>, i64)> {
+/// A plain decimal without its sign: its significant digits (no leading or trailing zeros) as
+/// they stand in the text, how many they are, and the power of ten they are scaled by.
+struct Decimal<'a> {
+    whole: &'a str,
+    fraction: &'a str,
+    count: usize,
+    exponent: i64,
+}
+
+impl Decimal<'_> {
+    fn digits(&self) -> impl Iterator<Item = u8> + '_ {
+        let all = self.whole.bytes().chain(self.fraction.bytes());
+        all.map(|b| b - b'0')
+            .skip_while(|&d| d == 0)
+            .take(self.count)
+    }
+}
+
+/// `text` as a decimal; `None` when it is not one.
+fn decimal(text: &str) -> Option<Decimal<'_>> {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
         Some(at) => (&text[..at], exponent(&text[at + 1..])?),
         None => (text, 0),
@@ -83,13 +100,20 @@ fn decimal(text: &str) -> Option<(Vec<u8>, i64)> {
     if (whole.is_empty() && fraction.is_empty()) || !all().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let mut exponent = exponent - fraction.len() as i64;
-    let mut digits: Vec<u8> = all().map(|b| b - b'0').skip_while(|&d| d == 0).collect();
-    while digits.last() == Some(&0) {
-        digits.pop();
-        exponent += 1;
+    // After the leading zeros: how many digits, and how many up to the last that is not 0.
+    let (mut length, mut count) = (0, 0);
+    for (i, b) in all().skip_while(|&b| b == b'0').enumerate() {
+        length = i + 1;
+        if b != b'0' {
+            count = i + 1;
+        }
     }
-    Some((digits, exponent))
+    Some(Decimal {
+        whole,
+        fraction,
+        count,
+        exponent: exponent - fraction.len() as i64 + (length - count) as i64,
+    })
 }
 
 /// An exponent's digits with their sign, held within ±10^12 (far past where a float ends).
@@ -219,30 +243,20 @@ impl Big {
         self.0.splice(0..0, std::iter::repeat_n(0, limbs));
     }
 
-    /// `self × factor` for a factor below 2^64.
+    /// `self × factor`.
     fn times(&self, factor: u64) -> Self {
-        let mut high = self.clone();
-        high.mul_add((factor >> 32) as u32, 0);
-        high.shl(32);
-        let mut low = self.clone();
-        low.mul_add(factor as u32, 0);
-        high.add(&low);
-        high
-    }
-
-    fn add(&mut self, other: &Self) {
-        if self.0.len() < other.0.len() {
-            self.0.resize(other.0.len(), 0);
+        let mut product = Vec::with_capacity(self.0.len() + 2);
+        let mut carry = 0u128;
+        for &limb in &self.0 {
+            let value = u128::from(limb) * u128::from(factor) + carry;
+            product.push(value as u32);
+            carry = value >> 32;
         }
-        let mut carry = 0u64;
-        for (i, limb) in self.0.iter_mut().enumerate() {
-            let sum = u64::from(*limb) + u64::from(other.0.get(i).copied().unwrap_or(0)) + carry;
-            *limb = sum as u32;
-            carry = sum >> 32;
+        while carry > 0 {
+            product.push(carry as u32);
+            carry >>= 32;
         }
-        if carry > 0 {
-            self.0.push(carry as u32);
-        }
+        Big(product)
     }
 
     fn significant(&self) -> &[u32] {
