@@ -8,6 +8,7 @@
 
 use crate::model::catalog::resource::Resource;
 use crate::model::catalog::Catalog;
+use crate::model::decimal;
 use crate::model::engine::estimate::{CostLine, Estimate, Phase};
 use crate::model::engine::price_age::{Age, PriceAge};
 use crate::model::engine::priced_by::pricing_line;
@@ -334,7 +335,7 @@ fn is_plain_number(text: &str) -> bool {
         }
         None => digits(mantissa),
     };
-    mantissa_ok && exponent.is_none_or(digits) && text.parse::<f64>().is_ok_and(f64::is_finite)
+    mantissa_ok && exponent.is_none_or(digits) && decimal::parse(text).is_some_and(f64::is_finite)
 }
 
 /// One spreadsheet cell made inert: text a spreadsheet would evaluate (it starts with `=`,

@@ -27,6 +27,7 @@
 
 pub mod calendar;
 pub mod catalog;
+pub mod decimal;
 pub mod edit;
 pub mod engine;
 pub mod export;

@@ -6,6 +6,7 @@
 //! ([`Reading::read_as`]: "Read as 50000."), or, when the locale does not settle it, asked about:
 //! a thousands separator is never taken for a decimal point silently.
 
+use crate::model::decimal;
 use crate::model::number_style::NumberStyle;
 use crate::model::quote::quoted;
 
@@ -154,9 +155,7 @@ pub fn read_number(raw: &str, style: &NumberStyle) -> Result<Reading, String> {
         digits.push('e');
         digits.push_str(exponent);
     }
-    let value = digits
-        .parse::<f64>()
-        .ok()
+    let value = decimal::parse(&digits)
         .filter(|v| v.is_finite())
         .ok_or_else(not_a_number)?;
     // `-0` is read as 0: no figure ever shows "-0".

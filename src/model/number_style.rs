@@ -7,6 +7,8 @@
 //! it stays free of web APIs and native tests check the exact strings (no-break spaces included)
 //! a German, French or British reader sees.
 
+use crate::model::decimal;
+
 /// What a money figure is, which sets its precision: one rule for the whole page, its print, its
 /// Markdown and its hints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -137,9 +139,7 @@ fn significant_decimals(value: f64) -> usize {
     // Rounded first, so 9.9996 counts as 10.00, not 9.9996 (which would give 5 digits).
     let exponent = magnitude.log10().floor() as i32;
     let rounded = plain(magnitude, (3 - exponent).clamp(0, 15) as usize);
-    let exponent = rounded
-        .parse::<f64>()
-        .map_or(exponent, |r| r.log10().floor() as i32);
+    let exponent = decimal::parse(&rounded).map_or(exponent, |r| r.log10().floor() as i32);
     (3 - exponent).clamp(0, 15) as usize
 }
 

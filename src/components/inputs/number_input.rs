@@ -5,6 +5,7 @@ use web_sys::{HtmlInputElement, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::components::inputs::provenance_marker::{provenance_marker, ProvenanceMarkerProps};
+use crate::model::decimal;
 use crate::model::format;
 use crate::model::presets::provenance_note::{bill_note_of, field_note};
 use crate::model::scenario::field::FieldPath;
@@ -184,7 +185,7 @@ fn number_slider(
             // A range's value is machine text ("1.125"); the field reads the reader's locale,
             // where that could be 1125, so it is handed over written as the field shows it.
             let text = input.value();
-            let text = text.parse::<f64>().map_or(text, format::editable);
+            let text = decimal::parse(&text).map_or(text, format::editable);
             dispatch.edit_number(field, text);
             dispatch.finish_edit(field);
         })

@@ -3,6 +3,7 @@
 //! does not).
 
 use super::columns::{Column, RowView};
+use crate::model::decimal;
 use crate::model::json::{self, Value};
 
 /// Largest magnitude a cost or quantity may have (a bill line of a trillion is not a course's).
@@ -120,7 +121,7 @@ pub struct Classified {
 
 /// A FOCUS number: finite and not absurd; `None` otherwise (`1e309`, `NaN`, text).
 pub fn number(text: &str) -> Option<f64> {
-    let value: f64 = text.trim().parse().ok()?;
+    let value = decimal::parse(text.trim())?;
     (value.is_finite() && value.abs() <= MAX_MAGNITUDE).then_some(value)
 }
 

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::model::decimal;
 use crate::model::json::value::{Map, Number, Value};
 
 /// Deepest nesting of arrays and objects read (serde_json's bound: 128 levels refused).
@@ -275,8 +276,8 @@ impl Reader<'_> {
         };
         match number {
             Some(number) => Ok(number),
-            None => match token.parse::<f64>() {
-                Ok(n) if n.is_finite() => Ok(Number::Float(n)),
+            None => match decimal::parse(token) {
+                Some(n) if n.is_finite() => Ok(Number::Float(n)),
                 _ => Err(JsonError {
                     at: start,
                     what: "a number too large for a 64-bit float",

@@ -6,6 +6,8 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
+use crate::model::decimal;
+
 /// A type written as JSON.
 pub trait ToJson {
     /// Appends `self` to `out` as compact JSON.
@@ -105,7 +107,7 @@ pub fn write_f64(out: &mut String, value: f64) {
     let count = digits.len() as i32;
     if count >= 16 && count - 1 > exponent {
         let rounded = format!("{value:.*}", (count - 1 - exponent) as usize);
-        if rounded.parse::<f64>() == Ok(value) {
+        if decimal::parse(&rounded) == Some(value) {
             (digits, exponent) = digits_of(&rounded);
         }
     }

@@ -2,6 +2,7 @@
 //! ([`super::setting`]) that the panels read to build their fields, so no panel writes a label,
 //! test id, step or minimum by hand. Pure data: the components turn it into a number field.
 
+use crate::model::decimal;
 use crate::model::scenario::bound::{Bound, Min};
 
 /// Where in the page a setting's field sits: each panel shows the settings of its sections in
@@ -127,7 +128,7 @@ impl SettingField {
             let Some((figure, tail)) = after.split_once('}') else {
                 break;
             };
-            let Ok(usd) = figure.trim().parse::<f64>() else {
+            let Some(usd) = decimal::parse(figure.trim()) else {
                 break;
             };
             out.push_str(&rest[..at]);

@@ -6,6 +6,7 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde::{Serialize, Serializer};
 
+use crate::model::decimal;
 use crate::model::json::{Number, Value};
 
 /// A number in a link: an integer when it is one ("3", not "3.0"), otherwise its shortest exact
@@ -37,8 +38,8 @@ impl Num {
             && text
                 .bytes()
                 .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'e' | b'E' | b'+'));
-        match text.parse::<f64>() {
-            Ok(n) if plain && n.is_finite() => Some(Num(n + 0.0)),
+        match decimal::parse(text) {
+            Some(n) if plain && n.is_finite() => Some(Num(n + 0.0)),
             _ => None,
         }
     }
@@ -96,8 +97,8 @@ impl Visitor<'_> for NumVisitor {
             && v.len() <= 40
             && v.bytes()
                 .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'e' | b'E' | b'+'));
-        match v.parse::<f64>() {
-            Ok(n) if plain && n.is_finite() => Ok(Num(n + 0.0)),
+        match decimal::parse(v) {
+            Some(n) if plain && n.is_finite() => Ok(Num(n + 0.0)),
             _ => Err(E::custom("not a number")),
         }
     }
