@@ -1,7 +1,8 @@
 //! How sure the cost per student is, beside the headline: the span the usage draws give (p10 to
 //! p90 of the same draws as the Plan view's band, per student) and, named apart, the span the
 //! choice of stand-ins gives (every instance resource at the cheapest offer that fits, then at
-//! the priciest). The draws are made in slices after the page is painted.
+//! the priciest). The draws are made by the page's Web Worker after the page is painted; until
+//! they are there, the last range stays, said to be updating.
 
 use std::rc::Rc;
 
@@ -38,7 +39,7 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
     let span = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
         stand_in_span(&scenario.0, catalog).ok()
     });
-    let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
+    let range = use_sampled_range(state.scenario.clone(), origin, DRAWS);
     let each = |usd: f64| pricing.per_student(usd / students);
     let current = range
         .as_ref()
@@ -48,7 +49,9 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
             let updating = if current.is_some() { "" } else { " (updating)" };
             format!("usage {}-{}{updating}", each(i.p10_usd), each(i.p90_usd))
         }
-        Some(_) => "usage: no range for this scenario".to_string(),
+        Some(Ok(_)) => "usage: no range for this scenario".to_string(),
+        Some(Err(why)) if props.short || why.is_empty() => "usage: no range".to_string(),
+        Some(Err(why)) => format!("usage: no range ({})", why.trim_end_matches('.')),
         None => format!("usage: drawing {DRAWS} times…"),
     };
     let stand_ins = match *span {

@@ -20,7 +20,7 @@ use crate::model::scenario::valid::ValidScenario;
 use crate::model::scenario::validate::FieldError;
 use crate::state::use_scenario;
 
-/// Draws of the sampled range: enough for a stable p10/p90, drawn in slices of a few ms.
+/// Draws of the sampled range: enough for a stable p10/p90 (drawn by the page's Web Worker).
 pub const DRAWS: usize = 500;
 
 /// The tornado's table twin: each input's range, the totals at its ends (in `money`) and its
@@ -118,7 +118,10 @@ fn range_paragraph(
         None => html! { { format!("Working out the range of the total ({DRAWS} draws)…") } },
         Some(Ok(interval)) if current.is_some() => range_html(interval, money, ""),
         Some(Ok(interval)) => range_html(interval, money, " (Updating for your change…)"),
-        Some(Err(_)) => html! { "The range of the total cannot be computed for this scenario." },
+        Some(Err(why)) if why.is_empty() => {
+            html! { "The range of the total cannot be computed for this scenario." }
+        }
+        Some(Err(why)) => html! { { format!("The range of the total cannot be computed: {why}") } },
     };
     let draws = current
         .and_then(|range| range.interval.as_ref().ok())
@@ -197,7 +200,7 @@ pub fn TornadoPanel() -> Html {
         use_memo(ByPtr(state.scenario.clone()), move |scenario| {
             tornado(&scenario.0, catalog, origin)
         });
-    let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
+    let range = use_sampled_range(state.scenario.clone(), origin, DRAWS);
     let money = |usd: f64| pricing.money(usd);
     let count = rows.as_ref().as_ref().map_or(0, Vec::len);
     // The rows shown: the largest swings first, all of them once asked for.
