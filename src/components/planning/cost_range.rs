@@ -44,14 +44,16 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
     let current = range
         .as_ref()
         .filter(|r| Rc::ptr_eq(&r.scenario, &state.scenario));
-    let usage = match range.as_ref().map(|r| &r.interval) {
-        Some(Ok(i)) if i.draws > 0 => {
+    let usage = match range.as_ref().map(|r| (r, &r.interval)) {
+        Some((r, Ok(i))) if i.draws > 0 => {
             let updating = if current.is_some() { "" } else { " (updating)" };
+            // Per student of the scenario the draws are of (the last one's, while updating).
+            let each = |usd: f64| pricing.per_student(usd / r.scenario.course.students.max(1.0));
             format!("usage {}-{}{updating}", each(i.p10_usd), each(i.p90_usd))
         }
-        Some(Ok(_)) => "usage: no range for this scenario".to_string(),
-        Some(Err(why)) if props.short || why.is_empty() => "usage: no range".to_string(),
-        Some(Err(why)) => format!("usage: no range ({})", why.trim_end_matches('.')),
+        Some((_, Ok(_))) => "usage: no range for this scenario".to_string(),
+        Some((_, Err(why))) if props.short || why.is_empty() => "usage: no range".to_string(),
+        Some((_, Err(why))) => format!("usage: no range ({})", why.trim_end_matches('.')),
         None => format!("usage: drawing {DRAWS} times…"),
     };
     let stand_ins = match *span {
