@@ -15,7 +15,7 @@ use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 use super::file_stream::{next_task, now_ms, read_bill, StreamError};
 use crate::model::catalog::Catalog;
 use crate::model::planners::spread::simulate;
-use crate::model::worker_jobs::{band_sampling, check_bill};
+use crate::model::worker_jobs::{band_ranges, band_sampling, check_bill};
 use crate::model::worker_protocol::{BandRequest, FromWorker, ToWorker};
 
 /// Draws priced in one task of the worker before it looks for a newer request.
@@ -49,13 +49,17 @@ async fn read(file: File) {
     scope().close();
 }
 
-/// Makes the band's draws a slice at a time, and posts their percentiles unless a newer band
+/// Works out the tornado and the stand-ins' span of the band's scenario and posts them, then
+/// makes the band's draws a slice at a time, and posts their percentiles unless a newer band
 /// was asked for meanwhile (then the draws stop, unanswered: the page asked for the newer).
 async fn band(request: BandRequest) {
     let id = request.id;
     let superseded = || NEWEST_BAND.with(Cell::get) != id;
     let interval = async {
         let catalog = Catalog::builtin()?;
+        // The tornado and the stand-ins' span first: a few dozen pricings, shown at once.
+        let ranges = Box::new(band_ranges(&request, catalog));
+        post(&FromWorker::Ranges { id, ranges });
         let mut sampling = band_sampling(&request, catalog)?;
         drop(request);
         loop {

@@ -14,6 +14,7 @@ use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::focus::BillSummary;
 use crate::model::planners::interval::CostInterval;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
+use crate::model::planners::uncertain::TornadoRow;
 use crate::model::scenario::Scenario;
 use crate::model::wire_bytes::{from_bytes, to_bytes, Take, Wire};
 use crate::wire_struct;
@@ -48,6 +49,17 @@ pub struct BandRequest {
     pub origin_version: u32,
     /// Draws to keep (count).
     pub draws: usize,
+}
+
+/// What the worker works out of a band's scenario before its draws (a few dozen pricings): the
+/// tornado's rows and the span the choice of stand-ins gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranges {
+    /// The net cost with every stand-in at the cheapest offer that fits, and at the priciest
+    /// (US dollars); or why not, in words.
+    pub span: Result<(f64, f64), String>,
+    /// The tornado's rows, largest swing first; or why not, in words.
+    pub rows: Result<Vec<TornadoRow>, String>,
 }
 
 /// A bill to set against the plan, with what the reader chose.
@@ -111,6 +123,13 @@ pub enum FromWorker {
         /// Time spent computing (milliseconds).
         compute_ms: f64,
     },
+    /// The tornado and the stand-ins' span of a band's scenario, sent before its draws.
+    Ranges {
+        /// The band request's number.
+        id: u64,
+        /// What was worked out.
+        ranges: Box<Ranges>,
+    },
     /// The band's draws were made (or why not, in words).
     Band {
         /// The request's number.
@@ -134,6 +153,7 @@ wire_struct!(BandRequest {
     origin_version,
     draws
 });
+wire_struct!(Ranges { span, rows });
 wire_struct!(CheckRequest {
     id,
     scenario,
@@ -255,6 +275,11 @@ impl Wire for FromWorker {
                 id.put(out);
                 checked.put(out);
             }
+            FromWorker::Ranges { id, ranges } => {
+                tag(out, 7);
+                id.put(out);
+                ranges.put(out);
+            }
         }
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
@@ -275,6 +300,10 @@ impl Wire for FromWorker {
             6 => Some(FromWorker::BillChecked {
                 id: Wire::take(from)?,
                 checked: Wire::take(from)?,
+            }),
+            7 => Some(FromWorker::Ranges {
+                id: Wire::take(from)?,
+                ranges: Wire::take(from)?,
             }),
             _ => None,
         }

@@ -12,6 +12,8 @@ use crate::model::focus::compare::{
     provider_id, BilledAgainstPlanned, Conversion, Pair, ProviderMatch, ResourceRow, TypeRow,
 };
 use crate::model::planners::interval::CostInterval;
+use crate::model::planners::stand_in_range::STAND_IN_ORIGIN;
+use crate::model::planners::uncertain::{RangeOrigin, TornadoRow, INPUTS};
 use crate::model::scenario::course::{
     Course, Lab, LabOption, PoolShare, Project, ProjectUse, ResourceUse,
 };
@@ -392,5 +394,38 @@ impl Wire for Guard {
             [2] => Some(Guard::Tenfold(Wire::take(from)?, Wire::take(from)?)),
             _ => None,
         }
+    }
+}
+
+wire_struct!(TornadoRow {
+    name,
+    unit,
+    provenance,
+    low_value,
+    typical_value,
+    high_value,
+    low_total_usd,
+    typical_total_usd,
+    high_total_usd,
+    whole_instance_total_usd,
+    detail,
+});
+
+/// Every range's provenance a tornado row can have: each input's, then the stand-ins'.
+fn provenances() -> impl Iterator<Item = RangeOrigin> {
+    INPUTS
+        .iter()
+        .map(|input| input.provenance)
+        .chain([STAND_IN_ORIGIN])
+}
+
+// A provenance crosses as its place among [`provenances`] (its words are the page's own).
+impl Wire for RangeOrigin {
+    fn put(&self, out: &mut Vec<u8>) {
+        let at = provenances().position(|p| p == *self).unwrap_or(usize::MAX);
+        out.push(u8::try_from(at).unwrap_or(u8::MAX));
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        provenances().nth(usize::from(from.bytes(1)?[0]))
     }
 }

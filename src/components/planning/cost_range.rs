@@ -9,10 +9,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::range_sampling::use_sampled_range;
-use super::savings_panel::ByPtr;
 use super::tornado_panel::DRAWS;
 use crate::components::inputs::term::term;
-use crate::model::planners::stand_in_range::stand_in_span;
 use crate::state::use_scenario;
 
 /// What the range holds and what it leaves out, in one sentence.
@@ -33,14 +31,9 @@ pub struct CostRangeProps {
 #[component]
 pub fn CostRange(props: &CostRangeProps) -> Html {
     let state = use_scenario();
-    let (catalog, origin) = (state.catalog, state.origin);
+    let origin = state.origin;
     let pricing = state.scenario.pricing.clone();
-    let students = state.estimate.students.max(1.0);
-    let span = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
-        stand_in_span(&scenario.0, catalog).ok()
-    });
-    let range = use_sampled_range(state.scenario.clone(), origin, DRAWS);
-    let each = |usd: f64| pricing.per_student(usd / students);
+    let (range, ranges) = use_sampled_range(state.scenario.clone(), origin, DRAWS);
     let current = range
         .as_ref()
         .filter(|r| Rc::ptr_eq(&r.scenario, &state.scenario));
@@ -56,9 +49,18 @@ pub fn CostRange(props: &CostRangeProps) -> Html {
         Some((_, Err(why))) => format!("usage: no range ({})", why.trim_end_matches('.')),
         None => format!("usage: drawing {DRAWS} times…"),
     };
-    let stand_ins = match *span {
-        Some((low, high)) => format!(": {}-{}", each(low), each(high)),
-        None => String::new(),
+    // The stand-ins' span (the worker sends it before the draws), per student of its scenario.
+    let stand_ins = match ranges.as_ref().map(|r| (r, &r.span)) {
+        Some((r, Ok((low, high)))) => {
+            let updating = match Rc::ptr_eq(&r.scenario, &state.scenario) {
+                true => "",
+                false => " (updating)",
+            };
+            let each = |usd: f64| pricing.per_student(usd / r.scenario.course.students.max(1.0));
+            format!(": {}-{}{updating}", each(*low), each(*high))
+        }
+        Some((_, Err(_))) => String::new(),
+        None => ": working out…".to_string(),
     };
     let draws = current
         .and_then(|r| r.interval.as_ref().ok())
