@@ -11,11 +11,15 @@ use course_cost::model::focus::calibrate::calibrate_to_bill;
 use course_cost::model::focus::compare::compare_mapped;
 use course_cost::model::focus::reader::read_all;
 use course_cost::model::planners::interval::sample;
+use course_cost::model::planners::stand_in_range::stand_in_span;
+use course_cost::model::planners::tornado::tornado;
 use course_cost::model::presets::{builtin_presets, paper_course, Preset};
 use course_cost::model::scenario::valid::ValidScenario;
 use course_cost::model::scenario::Scenario;
-use course_cost::model::worker_jobs::{band_sampling, check_bill};
-use course_cost::model::worker_protocol::{BandRequest, CheckRequest, FromWorker, ToWorker};
+use course_cost::model::worker_jobs::{band_ranges, band_sampling, check_bill};
+use course_cost::model::worker_protocol::{
+    BandRequest, CheckRequest, FromWorker, Ranges, ToWorker,
+};
 
 const FIXTURES: [&str; 3] = [
     "tests/fixtures/focus/focus-1.0-sample.csv",
@@ -114,10 +118,60 @@ fn the_band_drawn_in_the_worker_is_the_native_engines_bit_for_bit() {
 }
 
 #[test]
+fn the_tornado_and_the_stand_in_span_worked_out_in_the_worker_are_the_native_engines() {
+    let preset = paper_course().unwrap();
+    let scenario = &preset.start;
+    let ToWorker::Band(request) =
+        received(ToWorker::Band(Box::new(request(scenario, preset, 500))))
+    else {
+        panic!("not a band");
+    };
+    let ranges = Box::new(band_ranges(&request, catalog()));
+    let FromWorker::Ranges { id, ranges } = answered(FromWorker::Ranges { id: 7, ranges }) else {
+        panic!("not ranges");
+    };
+    assert_eq!(id, 7);
+    let valid = ValidScenario::new(scenario.clone(), catalog()).unwrap();
+    let native = Ranges {
+        span: Ok(stand_in_span(&valid, catalog()).unwrap()),
+        rows: Ok(tornado(&valid, catalog(), preset).unwrap()),
+    };
+    // Bit for bit, each row's provenance its own (the page words it from its place in the list).
+    assert_eq!(format!("{ranges:?}"), format!("{native:?}"));
+    let rows = ranges.rows.as_ref().unwrap();
+    assert!(rows.len() > 10, "the usage inputs and the stand-in rows");
+    assert!(rows
+        .iter()
+        .any(|r| r.name.starts_with("Which offer stands in")));
+    // The span is a span: the cheapest stand-ins cost no more than the priciest.
+    let (low, high) = ranges.span.clone().unwrap();
+    assert!(low <= high, "{low} {high}");
+    // A provenance that is no row's is not a message.
+    let bytes = FromWorker::Ranges {
+        id: 7,
+        ranges: Box::new(Ranges {
+            span: Err("x".into()),
+            rows: Ok(vec![rows[0].clone()]),
+        }),
+    }
+    .encode();
+    // The provenance's byte sits right after the row's name and unit.
+    let name_unit = 8 + rows[0].name.len() + 8 + rows[0].unit.len();
+    // tag, id, span (flag + text of 1), rows (flag + length), then the row.
+    let at = 1 + 8 + (1 + 8 + 1) + (1 + 8) + name_unit;
+    let mut bad = bytes.clone();
+    bad[at] = 200;
+    assert!(FromWorker::decode(&bad).is_none());
+    assert!(FromWorker::decode(&bytes).is_some());
+}
+
+#[test]
 fn a_band_request_the_worker_cannot_draw_says_why() {
     let preset = paper_course().unwrap();
     let mut unknown = request(&preset.start, preset, 10);
     unknown.origin = "no-such-course".to_string();
+    let ranges = band_ranges(&unknown, catalog());
+    assert!(ranges.rows.is_err() && ranges.span.is_err());
     let why = band_through_the_worker(unknown).unwrap_err();
     assert!(why.contains("no-such-course"), "{why}");
     // A scenario validation refuses (negative students) is not drawn; the field is named.
