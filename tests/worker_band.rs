@@ -146,7 +146,7 @@ fn the_tornado_and_the_stand_in_span_worked_out_in_the_worker_are_the_native_eng
     // The span is a span: the cheapest stand-ins cost no more than the priciest.
     let (low, high) = ranges.span.clone().unwrap();
     assert!(low <= high, "{low} {high}");
-    // A provenance that is no row's is not a message.
+    // A provenance of a kind that is none of the three is not a message.
     let bytes = FromWorker::Ranges {
         id: 7,
         ranges: Box::new(Ranges {
@@ -155,12 +155,12 @@ fn the_tornado_and_the_stand_in_span_worked_out_in_the_worker_are_the_native_eng
         }),
     }
     .encode();
-    // The provenance's byte sits right after the row's name and unit.
+    // The provenance's kind sits right after the row's name and unit: tag, id, span (flag and
+    // a text of 1), rows (flag and length), then the row.
     let name_unit = 8 + rows[0].name.len() + 8 + rows[0].unit.len();
-    // tag, id, span (flag + text of 1), rows (flag + length), then the row.
     let at = 1 + 8 + (1 + 8 + 1) + (1 + 8) + name_unit;
     let mut bad = bytes.clone();
-    bad[at] = 200;
+    bad[at] = 3;
     assert!(FromWorker::decode(&bad).is_none());
     assert!(FromWorker::decode(&bytes).is_some());
 }

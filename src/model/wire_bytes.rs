@@ -194,7 +194,12 @@ impl<T: Wire> Wire for Vec<T> {
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
         let length = from.length()?;
-        (0..length).map(|_| T::take(from)).collect()
+        // Grown as read: a length near the message's size reserves nothing up front.
+        let mut values = Vec::new();
+        for _ in 0..length {
+            values.push(T::take(from)?);
+        }
+        Some(values)
     }
 }
 

@@ -12,8 +12,7 @@ use crate::model::focus::compare::{
     provider_id, BilledAgainstPlanned, Conversion, Pair, ProviderMatch, ResourceRow, TypeRow,
 };
 use crate::model::planners::interval::CostInterval;
-use crate::model::planners::stand_in_range::STAND_IN_ORIGIN;
-use crate::model::planners::uncertain::{RangeOrigin, TornadoRow, INPUTS};
+use crate::model::planners::uncertain::{RangeOrigin, TornadoRow};
 use crate::model::scenario::course::{
     Course, Lab, LabOption, PoolShare, Project, ProjectUse, ResourceUse,
 };
@@ -411,21 +410,69 @@ wire_struct!(TornadoRow {
     detail,
 });
 
-/// Every range's provenance a tornado row can have: each input's, then the stand-ins'.
-fn provenances() -> impl Iterator<Item = RangeOrigin> {
-    INPUTS
-        .iter()
-        .map(|input| input.provenance)
-        .chain([STAND_IN_ORIGIN])
+/// Most distinct provenance texts the page keeps (the tornado's rows have 13).
+const MOST_TEXTS: usize = 64;
+
+/// `text` as a `&'static str` (a row's provenance, like the baked ones it is on the worker's
+/// side): each distinct text is kept once, and at most [`MOST_TEXTS`] of them, so the page's
+/// memory stays bounded however many answers come; `None` past that.
+fn interned(text: String) -> Option<&'static str> {
+    thread_local! {
+        static TEXTS: std::cell::RefCell<Vec<&'static str>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    TEXTS.with(|texts| {
+        let mut texts = texts.borrow_mut();
+        if let Some(found) = texts.iter().find(|t| **t == text) {
+            return Some(*found);
+        }
+        if texts.len() >= MOST_TEXTS {
+            return None;
+        }
+        let kept: &'static str = Box::leak(text.into_boxed_str());
+        texts.push(kept);
+        Some(kept)
+    })
 }
 
-// A provenance crosses as its place among [`provenances`] (its words are the page's own).
+// A provenance crosses as its kind and its words (so the page holds no table of them).
 impl Wire for RangeOrigin {
     fn put(&self, out: &mut Vec<u8>) {
-        let at = provenances().position(|p| p == *self).unwrap_or(usize::MAX);
-        out.push(u8::try_from(at).unwrap_or(u8::MAX));
+        let (kind, words) = match self {
+            RangeOrigin::Sourced(words) => (0, words),
+            RangeOrigin::Calibrated(words) => (1, words),
+            RangeOrigin::Assumed(words) => (2, words),
+        };
+        out.push(kind);
+        words.to_string().put(out);
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
-        provenances().nth(usize::from(from.bytes(1)?[0]))
+        let kind = from.bytes(1)?[0];
+        let words = interned(String::take(from)?)?;
+        match kind {
+            0 => Some(RangeOrigin::Sourced(words)),
+            1 => Some(RangeOrigin::Calibrated(words)),
+            2 => Some(RangeOrigin::Assumed(words)),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provenance_texts_are_kept_once_and_bounded() {
+        let first = interned("assumed: why".to_string()).unwrap();
+        let again = interned("assumed: why".to_string()).unwrap();
+        assert!(std::ptr::eq(first, again), "one copy of each text");
+        for n in 1..MOST_TEXTS {
+            assert!(interned(format!("text {n}")).is_some(), "{n}");
+        }
+        // Past the bound a new text is refused (the message with it is not read), a known one
+        // still found.
+        assert!(interned("one more".to_string()).is_none());
+        assert!(interned("text 1".to_string()).is_some());
     }
 }
