@@ -67,8 +67,9 @@ fn kept(key: CheckKey, heard: &Heard) -> BillCheck {
     BillCheck { key, read }
 }
 
-/// The last check answered for `key` or an earlier one (`None` before the first answer); the
-/// worker is asked each time `key` changes.
+/// The last check answered for `key`, or for the same bill before a change (then the page says
+/// it is updating); `None` before the first answer about this bill. The worker is asked each
+/// time `key` changes.
 #[hook]
 pub(super) fn use_bill_check(key: Option<CheckKey>) -> Option<BillCheck> {
     let answered = use_state(|| None::<BillCheck>);
@@ -91,6 +92,7 @@ pub(super) fn use_bill_check(key: Option<CheckKey>) -> Option<BillCheck> {
             })
         })
     };
+    let open = key.as_ref().map(|k| k.bill.clone());
     use_effect_with(key, move |key| {
         if let Some(key) = key {
             let id = next_id();
@@ -104,5 +106,8 @@ pub(super) fn use_bill_check(key: Option<CheckKey>) -> Option<BillCheck> {
             })));
         }
     });
-    (*answered).clone()
+    // An answer about another bill is not shown for this one.
+    (*answered)
+        .clone()
+        .filter(|c| open.is_some_and(|b| Rc::ptr_eq(&b, &c.key.bill)))
 }

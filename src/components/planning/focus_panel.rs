@@ -460,13 +460,7 @@ pub fn FocusPanel() -> Html {
         kept: b.kept.clone(),
         mapped: b.mapped.clone(),
     });
-    let checked = use_bill_check(key.clone());
-    // An answer about another bill is not shown for this one; one about this bill before a
-    // change is, said to be updating.
-    let shown = checked.filter(|c| {
-        let open = key.as_ref().map(|k| &k.bill);
-        open.is_some_and(|b| Rc::ptr_eq(b, &c.key.bill))
-    });
+    let shown = use_bill_check(key.clone());
     let results = match (&bill, &shown) {
         (Some(bill), Some(c)) => match &c.read {
             Ok(read) => results(&state, bill, read, key.as_ref() != Some(&c.key)),
