@@ -289,7 +289,7 @@ fn damaged_band_and_check_messages_are_refused() {
         .windows(5)
         .position(|w| w == b"azure")
         .expect("the provider's id crosses as text");
-    let mut renamed = bytes.clone();
+    let mut renamed = bytes;
     renamed[at..at + 5].copy_from_slice(b"azurf");
     assert!(FromWorker::decode(&renamed).is_none());
     // Tags past the last variant.
