@@ -49,6 +49,14 @@ async function readBill(page, name, buffer) {
   return parse(await text(page, 'focus-hours-t3.medium'));
 }
 
+/** The open bill's share of the plan and what Apply would set, as the worker worked them out. */
+async function calibrated(page) {
+  await page.getByTestId('focus-apply-summary').waitFor({ timeout: WAIT });
+  const coverage = await text(page, 'focus-coverage');
+  assert.match(coverage, /%$/, coverage);
+  return { coverage, apply: await text(page, 'focus-apply-summary') };
+}
+
 /** The spread's four figures once its simulation has finished. */
 async function spread(page) {
   await showView(page, 'plan');
@@ -148,6 +156,8 @@ test('the worker starts on first use; a bill (plain and .csv.gz) and the spread 
     const started = page.waitForEvent('worker', { timeout: WAIT });
     assert.equal(await readBill(page, 'plain.csv', bill(300, 1)), 300);
     assert.match((await started).url(), new RegExp(`${script}$`));
+    // The bill set against the plan and the calibration it gives come from the lasting worker.
+    const check = await calibrated(page);
     assert.equal(await readBill(page, 'packed.csv.gz', gzipSync(bill(200, 2))), 400);
     const online = await spread(page);
     for (const value of Object.values(online)) assert.ok(parse(value) > 0, value);
@@ -160,6 +170,7 @@ test('the worker starts on first use; a bill (plain and .csv.gz) and the spread 
     await showView(page, 'plan');
     assert.equal(await drawn(page, 'total-range'), range);
     assert.equal(await readBill(page, 'plain.csv', bill(300, 1)), 300);
+    assert.deepEqual(await calibrated(page), check);
     assert.equal(await readBill(page, 'packed.csv.gz', gzipSync(bill(200, 2))), 400);
     assert.deepEqual(await spread(page), online);
     assert.deepEqual(
