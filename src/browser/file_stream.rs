@@ -56,6 +56,15 @@ pub fn now_ms() -> f64 {
     performance_now()
 }
 
+/// Waits for a task of its own (a timer: at least 4 ms once nested deep), so what was posted
+/// meanwhile (to a worker: a newer request) is handled first.
+pub async fn next_task() {
+    let promise = Promise::new(&mut |resolve, _| {
+        let _ = set_timeout(&resolve, 0);
+    });
+    let _ = JsFuture::from(promise).await;
+}
+
 /// Paces the reading in tasks of about [`TASK_MS`]. Between them the progress is posted, and,
 /// the yield being a timer (at least 4 ms once nested this deep), the browser has
 /// idle time to collect the stream's spent chunks: yielding by a message to itself instead
@@ -84,10 +93,7 @@ impl Pacer {
             self.reported = now;
             report();
         }
-        let promise = Promise::new(&mut |resolve, _| {
-            let _ = set_timeout(&resolve, 0);
-        });
-        let _ = JsFuture::from(promise).await;
+        next_task().await;
         self.started = now_ms();
     }
 }

@@ -15,3 +15,4 @@ pub mod locale;
 pub mod storage;
 pub mod worker_client;
 pub mod worker_host;
+pub mod worker_shared;

@@ -139,7 +139,7 @@ pub async fn read_bill(file: File) -> Result<BillSummary, String> {
             move |reply: FromWorker| match reply {
                 FromWorker::Bill(bill) => done(Ok(*bill)),
                 FromWorker::BillFailed(why) => done(Err(why)),
-                FromWorker::Ready | FromWorker::Progress(_) | FromWorker::Spread { .. } => {}
+                _ => {}
             }
         };
         let on_failure = {

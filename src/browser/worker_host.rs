@@ -1,7 +1,8 @@
 //! The worker's side (`src/bin/worker.rs` runs [`serve`] in a dedicated Web Worker): it takes
 //! [`ToWorker`] requests from the page and posts [`FromWorker`] answers, each as bytes
 //! (`model::worker_protocol`). A bill's worker reads one bill and then closes, so all it held
-//! goes with it; the page cancels a read by ending the worker.
+//! goes with it; the page cancels a read by ending the worker. The page's other worker draws
+//! bands and sets bills against the plan for as long as the page is open.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -11,9 +12,19 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 
-use super::file_stream::{now_ms, read_bill, StreamError};
+use super::file_stream::{next_task, now_ms, read_bill, StreamError};
+use crate::model::catalog::Catalog;
 use crate::model::planners::spread::simulate;
-use crate::model::worker_protocol::{FromWorker, ToWorker};
+use crate::model::worker_jobs::{band_ranges, band_sampling, check_bill};
+use crate::model::worker_protocol::{BandRequest, FromWorker, ToWorker};
+
+/// Draws priced in one task of the worker before it looks for a newer request.
+const DRAWS_PER_TASK: usize = 25;
+
+thread_local! {
+    /// The number of the newest band asked for: older draws stop at their next slice.
+    static NEWEST_BAND: Cell<u64> = const { Cell::new(0) };
+}
 
 fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
@@ -38,6 +49,41 @@ async fn read(file: File) {
     scope().close();
 }
 
+/// Works out the tornado and the stand-ins' span of the band's scenario and posts them, then
+/// makes the band's draws a slice at a time, and posts their percentiles unless a newer band
+/// was asked for meanwhile (then the draws stop, unanswered: the page asked for the newer).
+async fn band(request: BandRequest) {
+    let id = request.id;
+    let superseded = || NEWEST_BAND.with(Cell::get) != id;
+    let interval = async {
+        let catalog = Catalog::builtin()?;
+        // The tornado and the stand-ins' span first: a few dozen pricings, shown at once.
+        let ranges = Box::new(band_ranges(&request, catalog));
+        post(&FromWorker::Ranges { id, ranges });
+        let mut sampling = band_sampling(&request, catalog)?;
+        drop(request);
+        loop {
+            let done = sampling
+                .advance(catalog, DRAWS_PER_TASK)
+                .map_err(|_| "The scenario could not be priced.".to_string())?;
+            if done {
+                break;
+            }
+            next_task().await;
+            if superseded() {
+                return Err(String::new());
+            }
+        }
+        sampling
+            .interval(catalog)
+            .map_err(|_| "The scenario could not be priced.".to_string())
+    }
+    .await;
+    if !superseded() {
+        post(&FromWorker::Band { id, interval });
+    }
+}
+
 /// One message from the page: `[request bytes, file?]`.
 fn handle(event: MessageEvent) {
     let data: Array = event.data().unchecked_into();
@@ -55,6 +101,17 @@ fn handle(event: MessageEvent) {
                 id,
                 result,
                 compute_ms,
+            });
+        }
+        Some(ToWorker::Band(request)) => {
+            NEWEST_BAND.with(|newest| newest.set(request.id));
+            wasm_bindgen_futures::spawn_local(band(*request));
+        }
+        Some(ToWorker::CheckBill(request)) => {
+            let checked = Catalog::builtin().and_then(|catalog| check_bill(&request, catalog));
+            post(&FromWorker::BillChecked {
+                id: request.id,
+                checked: Box::new(checked),
             });
         }
         None => post(&FromWorker::BillFailed(

@@ -52,7 +52,9 @@ pub mod sort;
 pub mod term;
 pub mod testbed;
 pub mod wire_bytes;
+pub mod worker_jobs;
 pub mod worker_protocol;
+pub mod worker_wire;
 
 pub use catalog::Catalog;
 pub use engine::estimate::{evaluate, Estimate};

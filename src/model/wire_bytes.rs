@@ -135,6 +135,41 @@ impl Wire for String {
     }
 }
 
+impl Wire for std::borrow::Cow<'static, str> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.len().put(out);
+        out.extend_from_slice(self.as_bytes());
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        String::take(from).map(std::borrow::Cow::Owned)
+    }
+}
+
+impl<T: Wire> Wire for Box<T> {
+    fn put(&self, out: &mut Vec<u8>) {
+        (**self).put(out);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        T::take(from).map(Box::new)
+    }
+}
+
+impl<T: Wire, E: Wire> Wire for Result<T, E> {
+    fn put(&self, out: &mut Vec<u8>) {
+        self.is_ok().put(out);
+        match self {
+            Ok(value) => value.put(out),
+            Err(error) => error.put(out),
+        }
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        match bool::take(from)? {
+            true => T::take(from).map(Ok),
+            false => E::take(from).map(Err),
+        }
+    }
+}
+
 impl<T: Wire> Wire for Option<T> {
     fn put(&self, out: &mut Vec<u8>) {
         self.is_some().put(out);
@@ -159,7 +194,12 @@ impl<T: Wire> Wire for Vec<T> {
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
         let length = from.length()?;
-        (0..length).map(|_| T::take(from)).collect()
+        // Grown as read: a length near the message's size reserves nothing up front.
+        let mut values = Vec::new();
+        for _ in 0..length {
+            values.push(T::take(from)?);
+        }
+        Some(values)
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the page and its Web Worker say to each other. The worker (`src/bin/worker.rs`, built
 //! from this crate's pure core) does the heavy work most readers never ask for: reading a bill
-//! (the FOCUS reader and the gzip inflater) and the spread's Monte Carlo. The page posts a
+//! (the FOCUS reader and the gzip inflater), setting a bill against the plan with the
+//! calibration it gives, the spread's Monte Carlo and the band's draws. The page posts a
 //! [`ToWorker`] (with the picked `File` beside it, for a bill) and gets [`FromWorker`]s back,
 //! each as bytes ([`crate::model::wire_bytes`]): figures cross bit for bit, so the page shows
 //! what the native engine computes.
@@ -8,8 +9,13 @@
 //! Adding work: a variant here (request and answer), its arm in the worker
 //! (`browser::worker_host`), and a call through `browser::worker_client`.
 
+use crate::model::focus::calibrate::BillCalibration;
+use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::focus::BillSummary;
+use crate::model::planners::interval::CostInterval;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
+use crate::model::planners::uncertain::TornadoRow;
+use crate::model::scenario::Scenario;
 use crate::model::wire_bytes::{from_bytes, to_bytes, Take, Wire};
 use crate::wire_struct;
 
@@ -28,6 +34,53 @@ pub struct BillProgress {
     pub packed: bool,
 }
 
+/// The band's draws asked for: the scenario, the preset it started from (which says what node
+/// counts are assumed) and how many draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BandRequest {
+    /// The request's number: the answer carries it, and a newer request supersedes it (the
+    /// worker drops its draws unfinished).
+    pub id: u64,
+    /// The scenario the draws vary (validated again by the worker).
+    pub scenario: Scenario,
+    /// The id of the preset it started from.
+    pub origin: String,
+    /// That preset's version.
+    pub origin_version: u32,
+    /// Draws to keep (count).
+    pub draws: usize,
+}
+
+/// What the worker works out of a band's scenario before its draws (a few dozen pricings): the
+/// tornado's rows and the span the choice of stand-ins gives.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranges {
+    /// The net cost with every stand-in at the cheapest offer that fits, and at the priciest
+    /// (US dollars); or why not, in words.
+    pub span: Result<(f64, f64), String>,
+    /// The tornado's rows, largest swing first; or why not, in words.
+    pub rows: Result<Vec<TornadoRow>, String>,
+}
+
+/// A bill to set against the plan, with what the reader chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckRequest {
+    /// The request's number: the answer carries it, so an answer to older inputs is known.
+    pub id: u64,
+    /// The scenario the bill is set against.
+    pub scenario: Scenario,
+    /// The bill's sums.
+    pub bill: BillSummary,
+    /// Course resources without billed hours whose hours the reader keeps (ids).
+    pub kept: Vec<String>,
+    /// Billed types that stand in for nothing, counted as a course resource's (type, id).
+    pub mapped: Vec<(String, String)>,
+}
+
+/// A bill against the plan, and what Apply would set (or why it sets nothing), in words when
+/// the bill cannot be set against the plan at all.
+pub type Checked = Result<(BilledAgainstPlanned, Result<BillCalibration, String>), String>;
+
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ToWorker {
@@ -44,6 +97,10 @@ pub enum ToWorker {
         /// What to simulate.
         inputs: SpreadInputs,
     },
+    /// Draw the band (p10, median, p90 of the total when every usage input varies at once).
+    Band(Box<BandRequest>),
+    /// Set a bill against the plan and work out the calibration it gives.
+    CheckBill(Box<CheckRequest>),
 }
 
 /// What the worker answers.
@@ -66,7 +123,44 @@ pub enum FromWorker {
         /// Time spent computing (milliseconds).
         compute_ms: f64,
     },
+    /// The tornado and the stand-ins' span of a band's scenario, sent before its draws.
+    Ranges {
+        /// The band request's number.
+        id: u64,
+        /// What was worked out.
+        ranges: Box<Ranges>,
+    },
+    /// The band's draws were made (or why not, in words).
+    Band {
+        /// The request's number.
+        id: u64,
+        /// The percentiles.
+        interval: Result<CostInterval, String>,
+    },
+    /// A bill was set against the plan.
+    BillChecked {
+        /// The request's number.
+        id: u64,
+        /// The check and the calibration.
+        checked: Box<Checked>,
+    },
 }
+
+wire_struct!(BandRequest {
+    id,
+    scenario,
+    origin,
+    origin_version,
+    draws
+});
+wire_struct!(Ranges { span, rows });
+wire_struct!(CheckRequest {
+    id,
+    scenario,
+    bill,
+    kept,
+    mapped
+});
 
 wire_struct!(BillProgress {
     bytes,
@@ -119,6 +213,14 @@ impl Wire for ToWorker {
                 id.put(out);
                 inputs.put(out);
             }
+            ToWorker::Band(request) => {
+                tag(out, 2);
+                request.put(out);
+            }
+            ToWorker::CheckBill(request) => {
+                tag(out, 3);
+                request.put(out);
+            }
         }
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
@@ -130,6 +232,8 @@ impl Wire for ToWorker {
                 id: Wire::take(from)?,
                 inputs: Wire::take(from)?,
             }),
+            2 => Wire::take(from).map(ToWorker::Band),
+            3 => Wire::take(from).map(ToWorker::CheckBill),
             _ => None,
         }
     }
@@ -161,6 +265,21 @@ impl Wire for FromWorker {
                 result.put(out);
                 compute_ms.put(out);
             }
+            FromWorker::Band { id, interval } => {
+                tag(out, 5);
+                id.put(out);
+                interval.put(out);
+            }
+            FromWorker::BillChecked { id, checked } => {
+                tag(out, 6);
+                id.put(out);
+                checked.put(out);
+            }
+            FromWorker::Ranges { id, ranges } => {
+                tag(out, 7);
+                id.put(out);
+                ranges.put(out);
+            }
         }
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
@@ -173,6 +292,18 @@ impl Wire for FromWorker {
                 id: Wire::take(from)?,
                 result: Wire::take(from)?,
                 compute_ms: Wire::take(from)?,
+            }),
+            5 => Some(FromWorker::Band {
+                id: Wire::take(from)?,
+                interval: Wire::take(from)?,
+            }),
+            6 => Some(FromWorker::BillChecked {
+                id: Wire::take(from)?,
+                checked: Wire::take(from)?,
+            }),
+            7 => Some(FromWorker::Ranges {
+                id: Wire::take(from)?,
+                ranges: Wire::take(from)?,
             }),
             _ => None,
         }

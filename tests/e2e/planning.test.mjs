@@ -496,13 +496,15 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
       field.value = value;
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }, sigma);
-    // Running (two slices in, not finished), or already finished for this spread: never a wait
+    // Running (restarted, not finished), or already finished for this spread: never a wait
     // for a state that may have come and gone between two looks.
     const state = await (await page.waitForFunction(
-      ([selector, before]) => {
+      ([selector]) => {
         if (!window.__spreadRestarted) return false;
         if (document.querySelector(selector).hasAttribute('data-runs')) return 'finished';
-        return window.__slices >= before + 2 ? 'running' : false;
+        // The run is in the worker (issue 45), which the page's timers do not count: restarted
+        // and not finished is running. (Before, the band's draws sliced the page's thread.)
+        return 'running';
       },
       [STATUS, slicesBefore],
       { timeout: WAIT },
@@ -519,8 +521,7 @@ test('the simulation runs in slices, restarts after an edit, and typing while it
     }
   }
   assert.ok(landed, `a keystroke landed while a simulation was running (tried spreads ${sigmas})`);
-  assert.ok(landed.slices >= landed.slicesBefore + 2, 'the key was handled between two slices');
-  t.diagnostic(`the key landed ${landed.slices - landed.slicesBefore} slices into a run, on try ${landed.tries}`);
+  t.diagnostic(`the key landed while the worker ran the simulation, on try ${landed.tries}`);
 
   // The restarted simulation (a cap of 5 hours) still finishes, for the new cap and spread.
   await simulated(page);
@@ -538,6 +539,10 @@ test('a simulation stops when its view is left: the worker running it is ended w
   const page = await openCalculator(context, server.url);
   // 100,000 students: the run lasts long enough on any machine to be running when the view
   // changes. It runs in the app's Web Worker (model::worker_protocol), started for the panel.
+  // The band's lasting worker first (started after the first figures), so the next worker
+  // started is the panel's own.
+  await page.locator('[data-testid="summary-range"][data-draws]').waitFor({ timeout: WAIT });
+  const lasting = page.workers();
   await page.getByTestId('students-input').fill('100000');
   const started = page.waitForEvent('worker', { timeout: WAIT });
   await openPlan(page, 'spread');
@@ -547,7 +552,7 @@ test('a simulation stops when its view is left: the worker running it is ended w
   await showView(page, 'course');
   // Leaving the view closes the panel, which ends its worker and the run with it.
   await ended;
-  assert.deepEqual(page.workers(), []);
+  assert.deepEqual(page.workers(), lasting, 'only the band\'s lasting worker is left');
   assert.deepEqual(page.problems, []);
   await context.close();
 });

@@ -1,12 +1,16 @@
-// Issue 45 in the browser: the bill reader and the spread's simulation run in a Web Worker that
-// the page starts the first time one is needed (none at load), and that the service worker keeps:
-// after one visit, a bill (plain and .csv.gz) and the spread work offline too, with the same
-// figures as online. Expected hours are summed from the rows written here.
+// Issue 45 in the browser: the bill reader, a bill set against the plan, the spread's simulation
+// and the band's draws run in Web Workers that the page starts when first needed (the band's
+// right after the first figures are painted), and that the service worker keeps: after one
+// visit, a bill (plain and .csv.gz), the spread and the band work offline too, with the same
+// figures as online. Expected hours are summed from the rows written here; the band's figures
+// are the native engine's (`cargo run --example band_figures`, tests/e2e/band_figures.rs).
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launch, openCalculator, openFold, parse, serve, showView, text, WAIT } from './support.mjs';
+import { centsDollars, launch, openCalculator, openFold, parse, serve, showView, text, wholeDollars, WAIT } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -45,6 +49,14 @@ async function readBill(page, name, buffer) {
   return parse(await text(page, 'focus-hours-t3.medium'));
 }
 
+/** The open bill's share of the plan and what Apply would set, as the worker worked them out. */
+async function calibrated(page) {
+  await page.getByTestId('focus-apply-summary').waitFor({ timeout: WAIT });
+  const coverage = await text(page, 'focus-coverage');
+  assert.match(coverage, /%$/, coverage);
+  return { coverage, apply: await text(page, 'focus-apply-summary') };
+}
+
 /** The spread's four figures once its simulation has finished. */
 async function spread(page) {
   await showView(page, 'plan');
@@ -64,20 +76,88 @@ async function spread(page) {
   return figures;
 }
 
+/** The band of the first screen's scenario (with `students`, if given) as the native engine draws it. */
+function nativeBand(students) {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  const args = ['run', '--quiet', '--example', 'band_figures', ...(students ? [String(students)] : [])];
+  return JSON.parse(execFileSync('cargo', args, { cwd: root, encoding: 'utf8' }));
+}
+
+/** The per-student range `testid` once its band is drawn for the scenario shown; its text. */
+async function drawn(page, testid) {
+  await page.locator(`[data-testid="${testid}"][data-draws]`).waitFor({ timeout: WAIT });
+  return text(page, testid);
+}
+
+test('the band the page shows is the native engine\'s, drawn by the worker; an edit keeps the last band, marked updating, until the new one', async () => {
+  const own = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await openCalculator(context, own.url);
+    const band = nativeBand();
+    const each = (usd) => centsDollars(usd / band.students);
+    const usage = `usage ${each(band.p10_usd)}-${each(band.p90_usd)}`;
+    assert.ok((await drawn(page, 'summary-range')).includes(`${usage};`), usage);
+    assert.equal(await page.getByTestId('summary-range').getAttribute('data-draws'), String(band.draws));
+    await showView(page, 'results');
+    assert.ok((await drawn(page, 'per-student-range')).includes(`${usage};`), usage);
+    await showView(page, 'plan');
+    const total = await drawn(page, 'total-range');
+    assert.ok(
+      total.includes(`between ${wholeDollars(band.p10_usd)} (p10) and ${wholeDollars(band.p90_usd)} (p90), median ${wholeDollars(band.p50_usd)}, over ${band.draws} draws that fit the reserved nodes (${band.dropped} dropped that need more)`),
+      total,
+    );
+
+    // An edit: every text the usage span shows is recorded; the old band stays, said to be
+    // updating, until the worker's band of the new scenario arrives.
+    await page.evaluate(() => {
+      window.__usage = [];
+      const span = () => document.querySelector('[data-testid="summary-range"] [data-testid="range-usage"]');
+      new MutationObserver(() => window.__usage.push(span()?.textContent)).observe(document.body, {
+        subtree: true, childList: true, characterData: true,
+      });
+    });
+    const after = nativeBand(150);
+    const next = `usage ${centsDollars(after.p10_usd / 150)}-${centsDollars(after.p90_usd / 150)}`;
+    await showView(page, 'course');
+    await page.getByTestId('students-input').fill('150');
+    await page.waitForFunction(
+      (want) => document.querySelector('[data-testid="summary-range"][data-draws]')?.textContent.includes(want),
+      next,
+      { timeout: WAIT },
+    );
+    const seen = await page.evaluate(() => window.__usage);
+    assert.ok(seen.includes(`${usage} (updating)`), JSON.stringify([...new Set(seen)]));
+    assert.ok(!seen.some((t) => t === '' || t === undefined), 'never blank');
+    await showView(page, 'plan');
+    assert.ok((await drawn(page, 'total-range')).includes(`between ${wholeDollars(after.p10_usd)} (p10) and ${wholeDollars(after.p90_usd)} (p90)`));
+    assert.deepEqual(page.problems, []);
+  } finally {
+    await context.close();
+    await own.close().catch(() => {});
+  }
+});
+
 test('the worker starts on first use; a bill (plain and .csv.gz) and the spread work through it, on and offline', async () => {
   const own = await serve();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await openCalculator(context, own.url);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT });
-    // Nothing of the worker at load: its script is fetched by the page only when first used.
-    assert.equal(page.workers().length, 0);
     const script = await page.evaluate(() => document.querySelector('meta[name="worker"]').content);
     assert.match(script, /^worker-loader-[0-9a-f]{16}\.js$/);
+    // The band's worker, started after the first figures, draws the per-student range.
+    await drawn(page, 'summary-range');
+    assert.ok(page.workers().some((w) => w.url().endsWith(script)), 'the band is drawn by the worker');
+    await showView(page, 'plan');
+    const range = await drawn(page, 'total-range');
 
+    // A bill is read by a worker of its own.
     const started = page.waitForEvent('worker', { timeout: WAIT });
     assert.equal(await readBill(page, 'plain.csv', bill(300, 1)), 300);
     assert.match((await started).url(), new RegExp(`${script}$`));
+    // The bill set against the plan and the calibration it gives come from the lasting worker.
+    const check = await calibrated(page);
     assert.equal(await readBill(page, 'packed.csv.gz', gzipSync(bill(200, 2))), 400);
     const online = await spread(page);
     for (const value of Object.values(online)) assert.ok(parse(value) > 0, value);
@@ -87,7 +167,10 @@ test('the worker starts on first use; a bill (plain and .csv.gz) and the spread 
     await page.reload();
     await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
     await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: WAIT });
+    await showView(page, 'plan');
+    assert.equal(await drawn(page, 'total-range'), range);
     assert.equal(await readBill(page, 'plain.csv', bill(300, 1)), 300);
+    assert.deepEqual(await calibrated(page), check);
     assert.equal(await readBill(page, 'packed.csv.gz', gzipSync(bill(200, 2))), 400);
     assert.deepEqual(await spread(page), online);
     assert.deepEqual(

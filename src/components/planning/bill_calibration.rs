@@ -33,6 +33,8 @@ pub(super) struct BillCalibrationProps {
     pub(super) on_confirm: Callback<bool>,
     /// Apply.
     pub(super) on_apply: Callback<MouseEvent>,
+    /// The worker is setting the bill against a change: Apply waits for it.
+    pub(super) busy: bool,
 }
 
 /// Most billed types offered for mapping (those with the most hours).
@@ -181,7 +183,7 @@ fn map_row(
 /// The warning, its confirmation and Apply.
 fn apply(c: &BillCalibration, props: &BillCalibrationProps) -> Html {
     let warning = c.warning();
-    let blocked = warning.is_some() && !props.confirmed;
+    let blocked = props.busy || (warning.is_some() && !props.confirmed);
     let on_confirm = props.on_confirm.clone();
     let confirm = Callback::from(move |e: Event| {
         if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {

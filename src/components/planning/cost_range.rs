@@ -1,17 +1,16 @@
 //! How sure the cost per student is, beside the headline: the span the usage draws give (p10 to
 //! p90 of the same draws as the Plan view's band, per student) and, named apart, the span the
 //! choice of stand-ins gives (every instance resource at the cheapest offer that fits, then at
-//! the priciest). The draws are made in slices after the page is painted.
+//! the priciest). The draws are made by the page's Web Worker after the page is painted; until
+//! they are there, the last range stays, said to be updating.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use super::range_sampling::use_sampled_range;
-use super::savings_panel::ByPtr;
 use super::tornado_panel::DRAWS;
 use crate::components::inputs::term::term;
-use crate::model::planners::stand_in_range::stand_in_span;
 use crate::state::use_scenario;
 
 /// What the range holds and what it leaves out, in one sentence.
@@ -32,28 +31,36 @@ pub struct CostRangeProps {
 #[component]
 pub fn CostRange(props: &CostRangeProps) -> Html {
     let state = use_scenario();
-    let (catalog, origin) = (state.catalog, state.origin);
+    let origin = state.origin;
     let pricing = state.scenario.pricing.clone();
-    let students = state.estimate.students.max(1.0);
-    let span = use_memo(ByPtr(state.scenario.clone()), move |scenario| {
-        stand_in_span(&scenario.0, catalog).ok()
-    });
-    let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
-    let each = |usd: f64| pricing.per_student(usd / students);
+    let (range, ranges) = use_sampled_range(state.scenario.clone(), origin, DRAWS);
     let current = range
         .as_ref()
         .filter(|r| Rc::ptr_eq(&r.scenario, &state.scenario));
-    let usage = match range.as_ref().map(|r| &r.interval) {
-        Some(Ok(i)) if i.draws > 0 => {
+    let usage = match range.as_ref().map(|r| (r, &r.interval)) {
+        Some((r, Ok(i))) if i.draws > 0 => {
             let updating = if current.is_some() { "" } else { " (updating)" };
+            // Per student of the scenario the draws are of (the last one's, while updating).
+            let each = |usd: f64| pricing.per_student(usd / r.scenario.course.students.max(1.0));
             format!("usage {}-{}{updating}", each(i.p10_usd), each(i.p90_usd))
         }
-        Some(_) => "usage: no range for this scenario".to_string(),
+        Some((_, Ok(_))) => "usage: no range for this scenario".to_string(),
+        Some((_, Err(why))) if props.short || why.is_empty() => "usage: no range".to_string(),
+        Some((_, Err(why))) => format!("usage: no range ({})", why.trim_end_matches('.')),
         None => format!("usage: drawing {DRAWS} times…"),
     };
-    let stand_ins = match *span {
-        Some((low, high)) => format!(": {}-{}", each(low), each(high)),
-        None => String::new(),
+    // The stand-ins' span (the worker sends it before the draws), per student of its scenario.
+    let stand_ins = match ranges.as_ref().map(|r| (r, &r.span)) {
+        Some((r, Ok((low, high)))) => {
+            let updating = match Rc::ptr_eq(&r.scenario, &state.scenario) {
+                true => "",
+                false => " (updating)",
+            };
+            let each = |usd: f64| pricing.per_student(usd / r.scenario.course.students.max(1.0));
+            format!(": {}-{}{updating}", each(*low), each(*high))
+        }
+        Some((_, Err(_))) => String::new(),
+        None => ": working out…".to_string(),
     };
     let draws = current
         .and_then(|r| r.interval.as_ref().ok())

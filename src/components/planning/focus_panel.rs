@@ -12,18 +12,18 @@ use web_sys::{DragEvent, File, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::bill_calibration::{calibration_view, BillCalibrationProps};
-use super::focus_actuals::{focus_actuals, hours_chart, FocusActualsProps};
+use super::bill_check::{use_bill_check, CheckKey, Read};
+use super::focus_actuals::{focus_actuals, FocusActualsProps};
 use super::parts::{alert, figure};
 use crate::browser::file_stream::{is_gzip, Progress};
 use crate::browser::worker_client::WorkerJob;
-use crate::charts::data::BarChart;
 use crate::components::inputs::click_change;
 use crate::components::page::fold::fold;
 use crate::model::catalog::Catalog;
 use crate::model::edit::change::Change;
-use crate::model::focus::calibrate::{calibrate_to_bill, percent, BillCalibration};
+use crate::model::focus::calibrate::{percent, BillCalibration};
 use crate::model::focus::classify::SkipReason;
-use crate::model::focus::compare::{compare_mapped, BilledAgainstPlanned, ProviderMatch};
+use crate::model::focus::compare::{BilledAgainstPlanned, ProviderMatch};
 use crate::model::focus::fold;
 use crate::model::focus::summary_words::{matched_words, resource_hours_words};
 use crate::model::focus::BillSummary;
@@ -224,7 +224,7 @@ fn start(file: File, reading: UseStateHandle<Reading>, job: Job, dispatch: Dispa
             FromWorker::BillFailed(why) => {
                 reading.set(Reading::Failed(format!("{why} The scenario is unchanged.")))
             }
-            FromWorker::Ready | FromWorker::Spread { .. } => {}
+            _ => {}
         }
     };
     let on_failure = {
@@ -300,13 +300,6 @@ fn pickers(open: Callback<File>) -> (Callback<Event>, Callback<DragEvent>) {
     (on_change, on_drop)
 }
 
-/// The bill set against the scenario: its chart, the check against the plan, and what Apply would set.
-type Read = (
-    Rc<BarChart>,
-    Rc<BilledAgainstPlanned>,
-    Result<Rc<BillCalibration>, String>,
-);
-
 /// The course resources a billed type can be mapped to: each instance resource the scenario
 /// uses, (id, label).
 fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
@@ -324,8 +317,13 @@ fn mappable(state: &ScenarioHandle) -> Vec<(String, String)> {
 }
 
 /// The open bill's view: the other provider first, the summary, what Apply sets, then the
-/// folded details.
-fn results(state: &ScenarioHandle, bill: &OpenBill, (chart, check, calibration): &Read) -> Html {
+/// folded details; `busy` while the worker sets it against a change (Apply waits).
+fn results(
+    state: &ScenarioHandle,
+    bill: &OpenBill,
+    (chart, check, calibration): &Read,
+    busy: bool,
+) -> Html {
     let dispatch = state.dispatch();
     let confirmed = match (&bill.confirmed, calibration) {
         (Some(confirmed), Ok(c)) => Rc::ptr_eq(confirmed, c),
@@ -379,11 +377,16 @@ fn results(state: &ScenarioHandle, bill: &OpenBill, (chart, check, calibration):
         on_confirm: on_confirm
             .reform(|yes: bool| (if yes { "y" } else { "" }.to_string(), String::new())),
         on_apply,
+        busy,
     };
     let provider = &scenario.pricing.provider;
     let name = &bill.name;
     html! {
         <>
+            if busy {
+                <p class="field-hint" role="status" data-testid="focus-updating">
+                    { "Updating for your change…" }</p>
+            }
             { provider_view(check, summary, provider, state.catalog, &dispatch) }
             { summary_view(summary, check, calibration, skipped_rows) }
             { calibration_view(&props) }
@@ -451,29 +454,22 @@ pub fn FocusPanel() -> Html {
         })
     };
     let bill = state.visit.bill.clone();
-    let read = {
-        let catalog = state.catalog;
-        let (summary, kept, mapped) = match &bill {
-            Some(b) => (Some(b.summary.clone()), b.kept.clone(), b.mapped.clone()),
-            None => (None, Vec::new(), Vec::new()),
-        };
-        use_memo(
-            (state.scenario.clone(), summary, kept, mapped),
-            move |(scenario, summary, kept, mapped)| {
-                // Compared, charted and calibrated once per scenario, bill and choices.
-                summary.as_ref().map(|bill| {
-                    compare_mapped(bill, scenario, catalog, mapped).map(|c| {
-                        let calibration = calibrate_to_bill(&c, bill, scenario, catalog, kept);
-                        let chart = Rc::new(hours_chart(&c, bill));
-                        (chart, Rc::new(c), calibration.map(Rc::new))
-                    })
-                })
-            },
-        )
-    };
-    let results = match (&bill, &*read) {
-        (Some(bill), Some(Ok(read))) => results(&state, bill, read),
-        (Some(_), Some(Err(why))) => alert(None, why.clone()),
+    let key = bill.as_ref().map(|b| CheckKey {
+        scenario: state.scenario.clone(),
+        bill: b.summary.clone(),
+        kept: b.kept.clone(),
+        mapped: b.mapped.clone(),
+    });
+    let shown = use_bill_check(key.clone());
+    let results = match (&bill, &shown) {
+        (Some(bill), Some(c)) => match &c.read {
+            Ok(read) => results(&state, bill, read, key.as_ref() != Some(&c.key)),
+            Err(why) => alert(None, why.clone()),
+        },
+        (Some(_), None) => html! {
+            <p class="field-hint" role="status" data-testid="focus-checking">
+                { "Setting the bill against the plan…" }</p>
+        },
         _ => html! {},
     };
     html! {

@@ -1,6 +1,7 @@
 //! Beyond the paper: per-student spread and the A/B comparison.
 
 mod bill_calibration;
+mod bill_check;
 mod budget_planner;
 pub mod calibrate_form;
 pub mod comparables_panel;

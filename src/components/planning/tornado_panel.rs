@@ -1,7 +1,7 @@
 //! How sure are we: the tornado of the usage inputs (each moved within its range, the others
 //! typical) with its table twin and each range's provenance, and the total's p10-p90 range when
-//! all move at once. Computed once per scenario, only while this panel is shown; the range is drawn
-//! in slices after the panel is painted (see `range_sampling`).
+//! all move at once. Both are worked out by the page's Web Worker after a change is painted (see
+//! `range_sampling`); until they are there, the last ones stay, said to be updating.
 
 use std::rc::Rc;
 
@@ -10,17 +10,15 @@ use yew::prelude::*;
 use super::parts::{alert, chart_figure};
 use super::plan_canvas::Picture;
 use super::range_sampling::{use_sampled_range, SampledRange};
-use super::savings_panel::ByPtr;
 use crate::charts::tornado::{provenance_words, tornado_chart};
 use crate::components::inputs::table_head::table_head;
 use crate::model::format;
 use crate::model::planners::interval::CostInterval;
-use crate::model::planners::tornado::{tornado, TornadoRow};
+use crate::model::planners::uncertain::TornadoRow;
 use crate::model::scenario::valid::ValidScenario;
-use crate::model::scenario::validate::FieldError;
 use crate::state::use_scenario;
 
-/// Draws of the sampled range: enough for a stable p10/p90, drawn in slices of a few ms.
+/// Draws of the sampled range: enough for a stable p10/p90 (drawn by the page's Web Worker).
 pub const DRAWS: usize = 500;
 
 /// The tornado's table twin: each input's range, the totals at its ends (in `money`) and its
@@ -118,7 +116,10 @@ fn range_paragraph(
         None => html! { { format!("Working out the range of the total ({DRAWS} draws)…") } },
         Some(Ok(interval)) if current.is_some() => range_html(interval, money, ""),
         Some(Ok(interval)) => range_html(interval, money, " (Updating for your change…)"),
-        Some(Err(_)) => html! { "The range of the total cannot be computed for this scenario." },
+        Some(Err(why)) if why.is_empty() => {
+            html! { "The range of the total cannot be computed for this scenario." }
+        }
+        Some(Err(why)) => html! { { format!("The range of the total cannot be computed: {why}") } },
     };
     let draws = current
         .and_then(|range| range.interval.as_ref().ok())
@@ -151,6 +152,16 @@ fn whole_instances(rows: &[TornadoRow], money: &dyn Fn(f64) -> String) -> Html {
                 parts.join("; ")
             ) }
         </details>
+    }
+}
+
+/// The tornado's rows, compared by address (the same answer of the worker, not equal rows).
+#[derive(Clone)]
+struct ByRows(Rc<Result<Vec<TornadoRow>, String>>);
+
+impl PartialEq for ByRows {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -190,32 +201,36 @@ fn intro(count: usize, all: UseStateHandle<bool>) -> Html {
 #[component]
 pub fn TornadoPanel() -> Html {
     let state = use_scenario();
-    let (catalog, origin) = (state.catalog, state.origin);
     let pricing = state.scenario.pricing.clone();
     let all = use_state(|| false);
-    let rows: Rc<Result<Vec<TornadoRow>, Vec<FieldError>>> =
-        use_memo(ByPtr(state.scenario.clone()), move |scenario| {
-            tornado(&scenario.0, catalog, origin)
-        });
-    let range = use_sampled_range(state.scenario.clone(), catalog, origin, DRAWS);
+    // The rows and the range come from the page's Web Worker (`range_sampling`); until the
+    // rows of this scenario are there, the last ones stay, said to be updating.
+    let (range, ranges) = use_sampled_range(state.scenario.clone(), state.origin, DRAWS);
+    let updating = ranges
+        .as_ref()
+        .is_some_and(|r| !Rc::ptr_eq(&r.scenario, &state.scenario));
+    let rows: Option<Rc<Result<Vec<TornadoRow>, String>>> = ranges.map(|r| r.rows);
     let money = |usd: f64| pricing.money(usd);
-    let count = rows.as_ref().as_ref().map_or(0, Vec::len);
+    let count = rows
+        .as_deref()
+        .and_then(|r| r.as_ref().ok())
+        .map_or(0, Vec::len);
     // The rows shown: the largest swings first, all of them once asked for.
     let shown = if *all { count } else { count.min(FIRST_ROWS) };
     let chart = use_memo(
         (
-            ByPtr(state.scenario.clone()),
+            rows.clone().map(ByRows),
             pricing.currency.clone(),
             pricing.usd_to_currency.to_bits(),
             shown,
         ),
-        {
-            let rows = rows.clone();
-            move |(_, currency, rate, shown)| {
-                let rows: &[TornadoRow] = rows.as_ref().as_ref().map_or(&[], Vec::as_slice);
-                let rows = &rows[..(*shown).min(rows.len())];
-                Rc::new(tornado_chart(rows, currency, f64::from_bits(*rate)))
-            }
+        move |(rows, currency, rate, shown)| {
+            let rows: &[TornadoRow] = match rows.as_ref().map(|r| r.0.as_ref()) {
+                Some(Ok(rows)) => rows,
+                _ => &[],
+            };
+            let rows = &rows[..(*shown).min(rows.len())];
+            Rc::new(tornado_chart(rows, currency, f64::from_bits(*rate)))
         },
     );
     html! {
@@ -223,19 +238,25 @@ pub fn TornadoPanel() -> Html {
             <h2 id="tornado-title">{ "How sure are we" }</h2>
             { intro(count, all) }
             { range_paragraph(range.as_ref(), &state.scenario, money) }
-            { match &*rows {
-                Ok(rows) => chart_figure(
-                    Html::default(),
-                    Picture::Tornado((*chart).clone()),
-                    "tornado-chart",
-                    (40 + 24 * shown) as u32,
-                    tornado_table(&rows[..shown.min(rows.len())], &money),
-                ),
-                Err(_) => alert(None, "The tornado cannot be priced.".to_string()),
-            } }
-            if let Ok(rows) = &*rows {
-                { whole_instances(rows, &money) }
+            if updating {
+                <p class="field-hint" role="status" data-testid="tornado-updating">
+                    { "The rows below are of the scenario before your change: updating…" }</p>
             }
+            { match rows.as_deref() {
+                Some(Ok(rows)) => html! { <>
+                    { chart_figure(
+                        Html::default(),
+                        Picture::Tornado((*chart).clone()),
+                        "tornado-chart",
+                        (40 + 24 * shown) as u32,
+                        tornado_table(&rows[..shown.min(rows.len())], &money),
+                    ) }
+                    { whole_instances(rows, &money) }
+                </> },
+                Some(Err(why)) => alert(None, format!("The tornado cannot be priced: {why}")),
+                None => html! { <p role="status" data-testid="tornado-working">
+                    { "Working out each assumption's effect…" }</p> },
+            } }
         </section>
     }
 }

@@ -206,7 +206,7 @@ pub fn stand_in_rows(
         }
         rows.push(TornadoRow {
             name: format!("Which offer stands in for the {}", ends.resource.label),
-            unit: PRICE_UNIT,
+            unit: PRICE_UNIT.into(),
             provenance: STAND_IN_ORIGIN,
             low_value: ends.low.usd_per_hour,
             typical_value: ends.now.usd_per_hour,

@@ -64,7 +64,7 @@ fn usage_row(
 ) -> Result<TornadoRow, Vec<FieldError>> {
     Ok(TornadoRow {
         name: input.name.to_string(),
-        unit,
+        unit: unit.into(),
         provenance: input.provenance,
         low_value: value_at(base, catalog, assumed, input, range.low),
         typical_value,

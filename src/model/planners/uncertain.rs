@@ -403,8 +403,8 @@ pub fn applies(scenario: &Scenario, assumed: &[usize], input: &UncertainInput) -
 pub struct TornadoRow {
     /// The input in plain words.
     pub name: String,
-    /// Unit of the values.
-    pub unit: &'static str,
+    /// Unit of the values (owned once it has crossed from the worker).
+    pub unit: std::borrow::Cow<'static, str>,
     /// Where the range comes from.
     pub provenance: RangeOrigin,
     /// The input's value at its low end (in `unit`).
