@@ -70,6 +70,12 @@ fn in_europe(provider: &str, home: &str, region: &str) -> (f64, f64, f64, Vec<St
                 );
                 by_hand += line.cost_usd * r;
             }
+            None if offer.region == "all" => {
+                // One price in every region (offers.toml's `region = "all"`, AWS's public
+                // IPv4): the same price there, kept by no region.
+                assert_eq!(other.offer_usd, line.offer_usd, "{}", offer.sku);
+                by_hand += line.cost_usd;
+            }
             None => {
                 // Not priced there by the files: the home price, and the line says so (storage
                 // and addresses included: none keeps its home price silently).
