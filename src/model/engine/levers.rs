@@ -96,7 +96,10 @@ pub fn stopped_hours(stop: &AutoStop, actual: f64) -> f64 {
 
 /// Lowers each VM use's planned hours so that planned x overrun = `new(planned, actual)` per
 /// instance (`planned` and `actual` per instance over the whole use, in hours). Project uses are
-/// changed only when `project` is true, and a pooled project use never. (`new` is a `dyn`: one
+/// changed only when `project` is true, and a pooled project use never. The hours are only
+/// ever lowered: dividing by the overrun again can land a rounding step above the use's own
+/// hours (above the week's 168 for a use held all week, which the levered copy's validation
+/// refuses), so each is held at what it was. (`new` is a `dyn`: one
 /// copy of this loop for both levers that call it.)
 fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn(f64, f64) -> f64) {
     let is_vm = |id: &str| is(catalog, id, |r| r.kind == ResourceKind::Vm);
@@ -112,7 +115,7 @@ fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn
         let lab_factor = s.realism.labs.vm * own(&item.resource);
         if is_vm(&item.resource) && lab_factor > 0.0 {
             let actual = item.hours * lab_factor;
-            item.hours = new(item.hours, actual) / lab_factor;
+            item.hours = (new(item.hours, actual) / lab_factor).min(item.hours);
         }
     }
     let weeks = s.course.project.weeks;
@@ -124,7 +127,8 @@ fn map_vm_hours(s: &mut Scenario, catalog: &Catalog, project: bool, new: &dyn Fn
         // A pool spreads the hours over several types; it is left as it is.
         if item.pool.is_empty() && is_vm(&item.resource) && span > 0.0 {
             let planned = item.hours_per_week * weeks;
-            item.hours_per_week = new(planned, item.hours_per_week * span) / span;
+            let kept = new(planned, item.hours_per_week * span) / span;
+            item.hours_per_week = kept.min(item.hours_per_week);
         }
     }
 }
