@@ -182,3 +182,21 @@ test('the worker starts on first use; a bill (plain and .csv.gz) and the spread 
     await own.close().catch(() => {});
   }
 });
+
+test('the band arrives whichever view is shown when the worker answers (a view swapped at that moment loses no answer)', async () => {
+  // The Course view asks for the band a moment after the first figures; the Plan view shown
+  // right then has no listener yet when the answer comes. Ten fresh pages, each switched at
+  // once, each must show the band of its scenario (the answer kept while no view listened).
+  const own = await serve();
+  try {
+    for (let round = 0; round < 10; round++) {
+      const page = await openCalculator(browser, own.url);
+      await showView(page, 'plan');
+      await page.locator('[data-testid="total-range"][data-draws]').waitFor({ timeout: WAIT });
+      assert.match(await text(page, 'total-range'), /\(p10\)/);
+      await page.close();
+    }
+  } finally {
+    await own.close();
+  }
+});

@@ -53,6 +53,10 @@ struct Asked {
 
 thread_local! {
     static ASKED: RefCell<Option<Asked>> = const { RefCell::new(None) };
+    /// Keeps each answer in `ASKED` whether or not a part of the page listens when it comes: a
+    /// view being swapped for another has no listener for a moment, and an answer lost then
+    /// would never be asked for again.
+    static KEEPER: RefCell<Option<Listening>> = const { RefCell::new(None) };
 }
 
 /// The band of `scenario` if it is already drawn.
@@ -80,6 +84,13 @@ fn ask(scenario: &Rc<ValidScenario>, origin: &'static Preset, draws: usize) {
     if same {
         return;
     }
+    KEEPER.with(|keeper| {
+        keeper.borrow_mut().get_or_insert_with(|| {
+            listen(|answer: &Heard| {
+                heard(answer);
+            })
+        });
+    });
     let id = next_id();
     ASKED.with(|a| {
         *a.borrow_mut() = Some(Asked {
