@@ -94,6 +94,9 @@ test('item 6: every view of every preset at 1280x800 is at most 2,400 px tall wi
     const heights = {};
     for (const view of VIEWS) {
       await showView(page, view);
+      // The Plan view at its tallest: with the band of this preset drawn (the worker's answer
+      // replaces a one-line "Working out…").
+      if (view === 'plan') await page.locator('[data-testid="total-range"][data-draws]').waitFor();
       heights[view] = await page.evaluate(() => document.documentElement.scrollHeight);
     }
     t.diagnostic(`${preset}: ${JSON.stringify(heights)}`);
