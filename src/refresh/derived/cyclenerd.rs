@@ -236,8 +236,8 @@ const UNIT_SKUS: [(&[&str], &str, &str, &str); 3] = [
 /// (balanced persistent disk, Standard Cloud Storage, an external IPv4 address on a VM), sorted
 /// by SKU and region.
 pub fn unit_prices(text: &str, name: &str) -> Result<Vec<UnitPrice>, RefreshError> {
-    let mut prices: BTreeMap<(&'static str, String), (f64, u64)> = BTreeMap::new();
-    let mut units: BTreeMap<&'static str, &'static str> = BTreeMap::new();
+    // (SKU, its unit, region) -> (price, line).
+    let mut prices: BTreeMap<(&'static str, &'static str, String), (f64, u64)> = BTreeMap::new();
     walk(text, name, |line, path, value| {
         for (keys, field, sku, unit) in UNIT_SKUS {
             let n = keys.len();
@@ -251,19 +251,19 @@ pub fn unit_prices(text: &str, name: &str) -> Result<Vec<UnitPrice>, RefreshErro
             let what = format!("{sku} in {}, {field}", path[n + 1]);
             let usd = price(value, name, line, &what)?;
             if usd > 0.0 {
-                units.insert(sku, unit);
-                keep(&mut prices, (sku, path[n + 1].to_string()), usd, line, name)?;
+                let key = (sku, unit, path[n + 1].to_string());
+                keep(&mut prices, key, usd, line, name)?;
             }
         }
         Ok(())
     })?;
     Ok(prices
         .into_iter()
-        .map(|((sku, region), (usd, _))| UnitPrice {
+        .map(|((sku, unit, region), (usd, _))| UnitPrice {
             sku,
             region,
             usd,
-            unit: units[sku],
+            unit,
         })
         .collect())
 }
