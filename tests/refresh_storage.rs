@@ -12,11 +12,21 @@
 use course_cost::refresh::aws::offer_json;
 use course_cost::refresh::azure::{read_page, ItemPrice, Reject};
 use course_cost::refresh::catalog::Provider;
+use course_cost::refresh::source::Found;
 use course_cost::refresh::storage::{aws_row, azure_meter, GB_PER_GIB};
 use course_cost::refresh::watch::SkuList;
 
 fn offers() -> SkuList {
     SkuList::load(std::path::Path::new("src/data/offers.toml")).unwrap()
+}
+
+/// The price a reader found for `sku` in `region` (dollars per unit), if it kept one.
+fn price_in(found: &Found, region: &str, sku: &str) -> Option<f64> {
+    found
+        .figures
+        .iter()
+        .find(|f| f.region == region && f.sku == sku)
+        .and_then(|f| f.usd_per_hour)
 }
 
 #[test]
@@ -100,13 +110,7 @@ const OFFER_FILE: &str = r#"{
 #[test]
 fn the_offer_file_gives_gp3_and_the_first_s3_tier_and_refuses_later_tiers_and_other_currencies() {
     let scan = offer_json::scan(OFFER_FILE.as_bytes(), "storage.json", Some(&offers())).unwrap();
-    let price = |region: &str, sku: &str| {
-        scan.found
-            .figures
-            .iter()
-            .find(|f| f.region == region && f.sku == sku)
-            .and_then(|f| f.usd_per_hour)
-    };
+    let price = |region: &str, sku: &str| price_in(&scan.found, region, sku);
     assert_eq!(price("eu-west-1", "ebs-gp3"), Some(0.088));
     assert_eq!(price("eu-west-1", "s3-standard"), Some(0.023));
     assert_eq!(price("ap-southeast-1", "ebs-gp3"), None);
@@ -146,13 +150,7 @@ const AZURE_PAGE: &str = r#"{ "BillingCurrency": "USD", "Items": [
 #[test]
 fn azure_storage_items_give_per_gb_month_prices_and_refuse_reservations_and_later_tiers() {
     let page = read_page(AZURE_PAGE, "storage-page.json", &offers()).unwrap();
-    let figure = |sku: &str| {
-        page.found
-            .figures
-            .iter()
-            .find(|f| f.region == "westeurope" && f.sku == sku)
-            .and_then(|f| f.usd_per_hour)
-    };
+    let figure = |sku: &str| price_in(&page.found, "westeurope", sku);
     // An E30 is 1,024 GiB for a month: $81.92 / 1,024 / 1.073741824 per GB-month.
     let e30 = 81.92 / 1024.0 / 1.073_741_824;
     assert!((figure("managed-disk-standard-ssd-E30").unwrap() - e30).abs() < 1e-9);
@@ -309,13 +307,7 @@ fn the_csv_offer_file_gives_storage_on_its_on_demand_first_tier() {
     use course_cost::refresh::aws::offer_csv;
     let text = csv_file();
     let scan = offer_csv::scan(text.as_bytes(), "storage.csv", Some(&offers())).unwrap();
-    let price = |region: &str, sku: &str| {
-        scan.found
-            .figures
-            .iter()
-            .find(|f| f.region == region && f.sku == sku)
-            .and_then(|f| f.usd_per_hour)
-    };
+    let price = |region: &str, sku: &str| price_in(&scan.found, region, sku);
     assert_eq!(price("eu-west-1", "ebs-gp3"), Some(0.088));
     assert_eq!(price("ap-southeast-1", "s3-standard"), Some(0.025));
     assert_eq!(scan.found.figures.len(), 2);

@@ -9,6 +9,7 @@ mod common;
 
 use std::path::Path;
 
+use common::price_files::{self, figure};
 use common::{catalog, estimate, paper};
 use course_cost::model::catalog::fit::{default_fraction, fits};
 use course_cost::model::catalog::offer::Offer;
@@ -26,21 +27,7 @@ use serde_json::Value;
 
 /// `src/data/prices/<name>.json` as the command wrote it.
 fn price_file(name: &str) -> Value {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/data/prices/{name}.json"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    serde_json::from_str(&text).expect("a price file is JSON")
-}
-
-/// The figure a price file gives `offer` (per its unit), matched by offer id or SKU.
-fn figure(file: &Value, offer: &Offer) -> Option<f64> {
-    let prices = file["prices"].as_array().expect("prices");
-    let record = prices.iter().find(|p| {
-        let sku = p["sku"].as_str().unwrap_or_default();
-        sku == offer.id || sku == offer.sku
-    })?;
-    record["usd_per_hour"]
-        .as_f64()
-        .or_else(|| record["usd_per_gb_month"].as_f64())
+    price_files::price_file(name).unwrap_or_else(|| panic!("no price file {name}"))
 }
 
 /// `figure`'s ratio of `region` to `home` for `offer`: `None` unless both files price it, or the

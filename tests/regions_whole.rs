@@ -9,29 +9,9 @@
 
 mod common;
 
-use std::path::Path;
-
+use common::price_files::{figure, price_file};
 use common::{catalog, estimate, paper};
-use course_cost::model::catalog::offer::Offer;
 use course_cost::model::edit::change::{apply_change, Change};
-use serde_json::Value;
-
-fn price_file(name: &str) -> Option<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("src/data/prices/{name}.json"));
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(serde_json::from_str(&text).expect("a price file is JSON"))
-}
-
-/// The figure a file gives `offer` in its own unit: per hour, or per GB-month for storage.
-fn figure(file: &Value, offer: &Offer) -> Option<f64> {
-    let record = file["prices"]
-        .as_array()?
-        .iter()
-        .find(|p| p["sku"].as_str() == Some(offer.sku.as_ref()))?;
-    record["usd_per_hour"]
-        .as_f64()
-        .or_else(|| record["usd_per_gb_month"].as_f64())
-}
 
 /// The paper's course on `provider` in `region`: (list total, total by hand from the files'
 /// ratios, the offers that keep their home price).

@@ -7,6 +7,7 @@ pub mod by_hand;
 pub mod csv;
 pub mod fields;
 pub mod mangle;
+pub mod price_files;
 mod rng;
 
 pub use rng::Rng;
