@@ -95,7 +95,10 @@ fn edited() -> Scenario {
         s = apply_change(&s, c, change).unwrap();
     }
     s.course.students = 120.0;
-    assert_ne!(estimate(&s).totals.net_usd, estimate(&paper().scenario).totals.net_usd);
+    assert_ne!(
+        estimate(&s).totals.net_usd,
+        estimate(&paper().scenario).totals.net_usd
+    );
     s
 }
 
@@ -143,7 +146,10 @@ fn the_readers_style_and_the_term_reach_the_markdown_only() {
         grouped.push(digit);
     }
     let md = through_the_worker(request(ExportKind::Markdown, &scenario, &german())).unwrap();
-    assert!(md.contains(&format!("**Total: {grouped}\u{a0}€**")), "{grouped}: {md}");
+    assert!(
+        md.contains(&format!("**Total: {grouped}\u{a0}€**")),
+        "{grouped}: {md}"
+    );
     assert!(md.ends_with(&format!("{TERM} Scenario: {LINK}\n")), "{md}");
     // Without a term's status, the summary ends with the allocation requests.
     let mut plain = request(ExportKind::Markdown, &scenario, &german());
@@ -154,7 +160,10 @@ fn the_readers_style_and_the_term_reach_the_markdown_only() {
     // The CSV and the JSON carry no term paragraph and no locale's signs.
     for kind in [ExportKind::Csv, ExportKind::Json] {
         let text = through_the_worker(request(kind, &scenario, &german())).unwrap();
-        assert!(!text.contains("During the term") && !text.contains('€'), "{kind:?}");
+        assert!(
+            !text.contains("During the term") && !text.contains('€'),
+            "{kind:?}"
+        );
     }
 }
 
@@ -176,8 +185,8 @@ fn an_invalid_or_damaged_export_request_is_refused_with_a_message() {
     ] {
         let mut odd = style.clone();
         damage(&mut odd);
-        let why = through_the_worker(request(ExportKind::Markdown, &paper().scenario, &odd))
-            .unwrap_err();
+        let why =
+            through_the_worker(request(ExportKind::Markdown, &paper().scenario, &odd)).unwrap_err();
         assert!(why.contains("number style"), "{why}");
     }
     assert_eq!(*format::style(), NumberStyle::en_us());

@@ -29,11 +29,12 @@ fn finish(kind: ExportKind, heard: &Heard) -> Option<String> {
             }
             "This browser did not allow the download.".to_string()
         }
-        Ok(FromWorker::Exported { text: Err(why), .. }) => why.clone(),
-        // The worker could not read the request (another build's worker).
-        Ok(FromWorker::BillFailed(why)) => why.clone(),
+        // Why the worker did not write it; or why it could not read the request (another
+        // build's worker); or why it could not start or answered what cannot be read.
+        Ok(FromWorker::Exported { text: Err(why), .. })
+        | Ok(FromWorker::BillFailed(why))
+        | Err(why) => why.clone(),
         Ok(_) => "The worker gave another answer.".to_string(),
-        Err(why) => why.clone(),
     };
     Some(format!("The {} export was not made. {why}", kind.label()))
 }
