@@ -32,9 +32,10 @@ pub struct WorkerJob {
 }
 
 /// Why the worker cannot do it, in words.
-const NOT_LOADED: &str = "The part of the calculator that reads bills and simulates could not \
-    be loaded (it is fetched the first time it is used: offline, it works once it was used \
-    online).";
+const NOT_LOADED: &str =
+    "The part of the calculator that reads bills, simulates and writes exports \
+    could not be loaded (it is fetched the first time it is used: offline, it works once it \
+    was used online).";
 
 /// The worker's script, as the page names it.
 fn script() -> Option<String> {

@@ -2,7 +2,7 @@
 //! [`ToWorker`] requests from the page and posts [`FromWorker`] answers, each as bytes
 //! (`model::worker_protocol`). A bill's worker reads one bill and then closes, so all it held
 //! goes with it; the page cancels a read by ending the worker. The page's other worker draws
-//! bands and sets bills against the plan for as long as the page is open.
+//! bands, sets bills against the plan and writes exports for as long as the page is open.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -15,7 +15,7 @@ use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
 use super::file_stream::{next_task, now_ms, read_bill, StreamError};
 use crate::model::catalog::Catalog;
 use crate::model::planners::spread::simulate;
-use crate::model::worker_jobs::{band_ranges, band_sampling, check_bill};
+use crate::model::worker_jobs::{band_ranges, band_sampling, check_bill, export};
 use crate::model::worker_protocol::{BandRequest, FromWorker, ToWorker};
 
 /// Draws priced in one task of the worker before it looks for a newer request.
@@ -112,6 +112,13 @@ fn handle(event: MessageEvent) {
             post(&FromWorker::BillChecked {
                 id: request.id,
                 checked: Box::new(checked),
+            });
+        }
+        Some(ToWorker::Export(request)) => {
+            let text = Catalog::builtin().and_then(|catalog| export(&request, catalog));
+            post(&FromWorker::Exported {
+                id: request.id,
+                text,
             });
         }
         None => post(&FromWorker::BillFailed(

@@ -1,7 +1,8 @@
 //! What the page and its Web Worker say to each other. The worker (`src/bin/worker.rs`, built
 //! from this crate's pure core) does the heavy work most readers never ask for: reading a bill
 //! (the FOCUS reader and the gzip inflater), setting a bill against the plan with the
-//! calibration it gives, the spread's Monte Carlo and the band's draws. The page posts a
+//! calibration it gives, the spread's Monte Carlo, the band's draws, and writing the Share tab's
+//! exports (CSV, JSON, Markdown). The page posts a
 //! [`ToWorker`] (with the picked `File` beside it, for a bill) and gets [`FromWorker`]s back,
 //! each as bytes ([`crate::model::wire_bytes`]): figures cross bit for bit, so the page shows
 //! what the native engine computes.
@@ -9,9 +10,11 @@
 //! Adding work: a variant here (request and answer), its arm in the worker
 //! (`browser::worker_host`), and a call through `browser::worker_client`.
 
+use crate::model::export::ExportKind;
 use crate::model::focus::calibrate::BillCalibration;
 use crate::model::focus::compare::BilledAgainstPlanned;
 use crate::model::focus::BillSummary;
+use crate::model::number_style::{Affixes, CurrencyStyle, NumberStyle};
 use crate::model::planners::interval::CostInterval;
 use crate::model::planners::spread::{SpreadInputs, SpreadResult};
 use crate::model::planners::uncertain::TornadoRow;
@@ -81,6 +84,28 @@ pub struct CheckRequest {
 /// the bill cannot be set against the plan at all.
 pub type Checked = Result<(BilledAgainstPlanned, Result<BillCalibration, String>), String>;
 
+/// An export to write: the scenario (validated and priced again by the worker, with the same
+/// catalog and engine as the page) and what the page adds to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExportRequest {
+    /// The request's number: the answer carries it.
+    pub id: u64,
+    /// The format.
+    pub kind: ExportKind,
+    /// The scenario to export.
+    pub scenario: Scenario,
+    /// The share link that reproduces it.
+    pub link: String,
+    /// The day the export is made (`YYYY-MM-DD`, the reader's clock in UTC).
+    pub today: String,
+    /// The term view's status paragraph for this scenario, when one was made (the Markdown
+    /// summary ends with it).
+    pub term: Option<String>,
+    /// How the reader's locale writes numbers and money (the Markdown summary's figures are
+    /// written as the page writes them).
+    pub style: NumberStyle,
+}
+
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ToWorker {
@@ -101,6 +126,8 @@ pub enum ToWorker {
     Band(Box<BandRequest>),
     /// Set a bill against the plan and work out the calibration it gives.
     CheckBill(Box<CheckRequest>),
+    /// Write an export of the scenario.
+    Export(Box<ExportRequest>),
 }
 
 /// What the worker answers.
@@ -144,6 +171,13 @@ pub enum FromWorker {
         /// The check and the calibration.
         checked: Box<Checked>,
     },
+    /// An export was written: its text (or why not, in words).
+    Exported {
+        /// The request's number.
+        id: u64,
+        /// The file's text.
+        text: Result<String, String>,
+    },
 }
 
 wire_struct!(BandRequest {
@@ -161,6 +195,43 @@ wire_struct!(CheckRequest {
     kept,
     mapped
 });
+wire_struct!(ExportRequest {
+    id,
+    kind,
+    scenario,
+    link,
+    today,
+    term,
+    style
+});
+wire_struct!(NumberStyle {
+    locale,
+    decimal,
+    group,
+    primary_group,
+    secondary_group,
+    min_grouping,
+    minus,
+    currencies
+});
+wire_struct!(CurrencyStyle {
+    code,
+    positive,
+    negative,
+    minor_digits
+});
+wire_struct!(Affixes { prefix, suffix });
+
+// An export's format crosses as its place among the buttons, one byte.
+impl Wire for ExportKind {
+    fn put(&self, out: &mut Vec<u8>) {
+        let at = ExportKind::ALL.iter().position(|k| k == self);
+        out.push(at.unwrap_or(ExportKind::ALL.len()) as u8);
+    }
+    fn take(from: &mut Take<'_>) -> Option<Self> {
+        ExportKind::ALL.get(usize::from(from.bytes(1)?[0])).copied()
+    }
+}
 
 wire_struct!(BillProgress {
     bytes,
@@ -221,6 +292,10 @@ impl Wire for ToWorker {
                 tag(out, 3);
                 request.put(out);
             }
+            ToWorker::Export(request) => {
+                tag(out, 4);
+                request.put(out);
+            }
         }
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
@@ -234,6 +309,7 @@ impl Wire for ToWorker {
             }),
             2 => Wire::take(from).map(ToWorker::Band),
             3 => Wire::take(from).map(ToWorker::CheckBill),
+            4 => Wire::take(from).map(ToWorker::Export),
             _ => None,
         }
     }
@@ -280,6 +356,11 @@ impl Wire for FromWorker {
                 id.put(out);
                 ranges.put(out);
             }
+            FromWorker::Exported { id, text } => {
+                tag(out, 8);
+                id.put(out);
+                text.put(out);
+            }
         }
     }
     fn take(from: &mut Take<'_>) -> Option<Self> {
@@ -304,6 +385,10 @@ impl Wire for FromWorker {
             7 => Some(FromWorker::Ranges {
                 id: Wire::take(from)?,
                 ranges: Wire::take(from)?,
+            }),
+            8 => Some(FromWorker::Exported {
+                id: Wire::take(from)?,
+                text: Wire::take(from)?,
             }),
             _ => None,
         }

@@ -1,16 +1,17 @@
 // Issue 45 in the browser: the bill reader, a bill set against the plan, the spread's simulation
 // and the band's draws run in Web Workers that the page starts when first needed (the band's
 // right after the first figures are painted), and that the service worker keeps: after one
-// visit, a bill (plain and .csv.gz), the spread and the band work offline too, with the same
-// figures as online. Expected hours are summed from the rows written here; the band's figures
+// visit, a bill (plain and .csv.gz), the spread, the band and the exports work offline too, with
+// the same figures and files as online. Expected hours are summed from the rows written here; the band's figures
 // are the native engine's (`cargo run --example band_figures`, tests/e2e/band_figures.rs).
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { centsDollars, launch, openCalculator, openFold, parse, serve, showView, text, wholeDollars, WAIT } from './support.mjs';
+import { centsDollars, DIST, launch, openCalculator, openFold, parse, serve, showView, text, wholeDollars, WAIT } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -198,5 +199,87 @@ test('the band arrives whichever view is shown when the worker answers (a view s
     }
   } finally {
     await own.close();
+  }
+});
+
+/** The file the export button `testid` downloads once the worker has written it: name and text. */
+async function exported(page, testid) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: WAIT }), page.getByTestId(testid).click()]);
+  assert.equal(await file.failure(), null, testid);
+  return { name: file.suggestedFilename(), body: await readFile(await file.path(), 'utf8') };
+}
+
+const EXPORTS = { 'export-csv': 'course-cost-breakdown.csv', 'export-json': 'course-cost.json', 'export-markdown': 'course-cost-summary.md' };
+
+test('the exports are written by the worker: the same files on and offline after a first visit, the button busy meanwhile', async () => {
+  const own = await serve();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await openCalculator(context, own.url);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: WAIT });
+    const total = await text(page, 'total-cost');
+    await showView(page, 'share');
+    // Every busy state the CSV button goes through, recorded as it changes (the page's render
+    // and the worker's answer are tasks of their own, so each change is seen apart).
+    await page.evaluate(() => {
+      window.__busy = [];
+      const button = document.querySelector('[data-testid="export-csv"]');
+      new MutationObserver(() => window.__busy.push(button.getAttribute('aria-busy'))).observe(button, { attributeFilter: ['aria-busy'] });
+    });
+    const online = {};
+    for (const [testid, name] of Object.entries(EXPORTS)) {
+      online[testid] = await exported(page, testid);
+      assert.equal(online[testid].name, name);
+    }
+    assert.deepEqual(await page.evaluate(() => window.__busy), ['true', null], 'busy until the file came, then not');
+    assert.equal(await page.getByTestId('export-error').count(), 0);
+    assert.ok(online['export-markdown'].body.includes(`**Total: ${total}**`), online['export-markdown'].body.slice(0, 400));
+    assert.equal(Math.round(JSON.parse(online['export-json'].body).results.totals.net_usd), parse(total));
+    assert.ok(online['export-csv'].body.startsWith('Part,'), online['export-csv'].body.slice(0, 200));
+
+    // Offline: the worker comes from the service worker's copy and writes the same files.
+    await own.close();
+    await page.reload();
+    await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await page.getByTestId('offline-note').waitFor({ state: 'visible', timeout: WAIT });
+    await showView(page, 'share');
+    for (const testid of Object.keys(EXPORTS)) {
+      assert.deepEqual(await exported(page, testid), online[testid], testid);
+    }
+    assert.deepEqual(
+      page.problems.filter((problem) => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(problem)),
+      [],
+    );
+  } finally {
+    await context.close();
+    await own.close().catch(() => {});
+  }
+});
+
+test('an export whose worker cannot start is said beside the buttons, and nothing is downloaded', async () => {
+  // The worker's loader fails as it starts (as a script that could not be fetched would).
+  const loader = (await readdir(DIST)).find((name) => /^worker-loader-[0-9a-f]{16}\.js$/.test(name));
+  assert.ok(loader, 'the build has a worker loader');
+  const own = await serve(DIST, { [`/${loader}`]: ['text/javascript', 'throw new Error("the worker did not start");'] });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(WAIT);
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.goto(own.url);
+    await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
+    await showView(page, 'share');
+    await page.getByTestId('export-markdown').click();
+    await page.getByTestId('export-error').waitFor({ timeout: WAIT });
+    assert.match(await text(page, 'export-error'), /^The Markdown export was not made\. .*could not be loaded/);
+    // The button is free again, and a second try says the same.
+    assert.equal(await page.getByTestId('export-markdown').getAttribute('aria-busy'), null);
+    await page.getByTestId('export-csv').click();
+    await page.waitForFunction(() => /^The CSV export/.test(document.querySelector('[data-testid="export-error"]')?.textContent));
+    assert.equal(downloads, 0);
+  } finally {
+    await context.close();
+    await own.close().catch(() => {});
   }
 });

@@ -3,47 +3,15 @@
 use yew::prelude::*;
 
 use super::embed_dialog::EmbedDialog;
-use crate::browser::{address, clipboard, download};
-use crate::model::export::ExportKind;
+use super::export_buttons::ExportButtons;
+use crate::browser::{address, clipboard};
 use crate::model::presets::paper_course;
 use crate::model::share::Tab;
-use crate::state::{use_scenario, use_share_fragment, ScenarioState};
+use crate::state::{use_scenario, use_share_fragment};
 
 /// The link to the current scenario (computed now, not from the debounced address bar).
 fn share_link(base: &str, fragment: &str) -> String {
     format!("{base}#{fragment}")
-}
-
-/// A button that downloads the scenario as `kind`.
-fn export_button(state: &ScenarioState, kind: ExportKind, link: &str) -> Html {
-    let (scenario, estimate, catalog) = (
-        state.scenario.clone(),
-        state.estimate.clone(),
-        state.catalog,
-    );
-    let link = link.to_string();
-    // The term view's status paragraph, when one was made for this scenario.
-    let term = (kind == ExportKind::Markdown)
-        .then(|| {
-            state
-                .term_status()
-                .map(|t| format!("\n## During the term\n\n{t} Scenario: {link}\n"))
-        })
-        .flatten();
-    let onclick = Callback::from(move |_: MouseEvent| {
-        let today: String = String::from(js_sys::Date::new_0().to_iso_string())
-            .chars()
-            .take(10)
-            .collect();
-        let mut text = kind.render(&scenario, &estimate, catalog, &link, &today);
-        text.push_str(term.as_deref().unwrap_or(""));
-        download::download(kind.file_name(), kind.mime(), &text);
-    });
-    html! {
-        <button type="button" class="secondary" data-testid={format!("export-{}", kind.id())} {onclick}>
-            { kind.label() }
-        </button>
-    }
 }
 
 /// Props of [`ShareBar`].
@@ -86,9 +54,6 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
         let show_embed = show_embed.clone();
         Callback::from(move |_: MouseEvent| show_embed.set(!*show_embed))
     };
-    let on_print = Callback::from(|_: MouseEvent| {
-        let _ = gloo::utils::window().print();
-    });
 
     html! {
         <section class="share-bar" aria-label="Share and export">
@@ -99,12 +64,7 @@ pub fn ShareBar(props: &ShareBarProps) -> Html {
                 </button>
                 <button type="button" class="secondary" aria-expanded={show_embed.to_string()}
                     data-testid="embed-toggle" onclick={on_embed}>{ "Embed" }</button>
-                <span class="export-group" role="group" aria-label="Export">
-                    for kind in ExportKind::ALL {
-                        { export_button(&state, kind, &link) }
-                    }
-                    <button type="button" class="secondary" data-testid="print" onclick={on_print}>{ "Print / PDF" }</button>
-                </span>
+                <ExportButtons link={link.clone()} />
             </div>
             <div role="status" aria-live="polite" class="copy-status">
                 { match *copied {
