@@ -9,7 +9,8 @@
 //
 // The phases: wall-clock milestones (the files received, per Resource Timing; the wasm's
 // streaming compile started and finished, its instance built, per v8.wasm events; the task that
-// renders the first figures), then the renderer main thread's time by what it did, each trace
+// renders the first figures) and the wall time between them, then the renderer main thread's
+// time by what it did, each trace
 // event's self time (its time less its children's) given to its own phase or its nearest
 // ancestor's: parsing the HTML and CSS; the JavaScript before the wasm (compiling and evaluating
 // the glue and the loader); the wasm's compile on the main thread (streaming, validation,
@@ -190,7 +191,17 @@ function phases({ events, timings }) {
     'idle: during the wasm compile': idle(cut[1], cut[2]),
     'idle: between start tasks': idle(cut[2], cut[3]),
   };
-  return { milestones, time, idles };
+  // The wall time between milestones, each load's own (their medians need not add up).
+  const between = (a, b) => (milestones[a] != null && milestones[b] != null ? milestones[b] - milestones[a] : null);
+  const walls = {
+    'navigation start -> HTML received': milestones['HTML received'],
+    'HTML received -> wasm compile started': between('HTML received', 'wasm compile started'),
+    'wasm compile started -> instantiated': between('wasm compile started', 'wasm instantiated'),
+    'instantiated -> first render task': between('wasm instantiated', 'first render task starts'),
+    'first render task -> first figures': between('first render task starts', 'first figures'),
+  };
+  for (const [name, value] of Object.entries(walls)) if (value == null) delete walls[name];
+  return { milestones, walls, time, idles };
 }
 
 const servers = await Promise.all(dists.map((d) => serve(d)));
@@ -232,6 +243,7 @@ try {
   const order = ['navigation, document setup', 'parse HTML/CSS', 'script: JS glue and loader', 'wasm compile (main thread)', 'wasm instantiate',
     'script: wasm start tasks', 'script: first render (Yew)', 'wasm lazy compile', 'GC', 'style', 'layout', 'paint', 'other'];
   const busy = all('time').sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+  table('wall time between milestones, ms (median of loads)', 'walls', all('walls'));
   table('main thread from navigation start to the first figures, ms (median of loads; self time of trace events)', 'time', busy);
   table('main thread idle, ms (median of loads)', 'idles', all('idles'));
   console.log('  (wasm lazy compile: V8 compiles each wasm function on its first call, on the main thread, inside the script that calls it)');
