@@ -69,6 +69,8 @@
   var meta = document.querySelector('meta[name="build"]');
   var pageBuild = meta ? meta.getAttribute('content') : null;
   var updateNote = null;
+  // How long after the page's load the worker is registered if the app has not drawn its start.
+  var NEVER_STARTED_MS = 10000;
 
   function showUpdate(build) {
     if (!updateNote) {
@@ -119,12 +121,35 @@
     });
   }
 
-  // After the page has loaded, so caching the files never competes with starting the app.
+  // Once the page has loaded and the app has drawn its start (#app holds it and is no longer
+  // aria-busy: src/components/page/later.rs), so fetching and caching the build's files (the
+  // page's wasm a second time, the worker's files) never competes with the first figures. A
+  // page whose app never starts (a failed download) registers a little later all the same.
+  var registered = false;
   function register() {
+    if (registered) return;
+    registered = true;
     workers.register('sw.js').then(watchUpdates, function () {
       // No worker (private mode, a sandboxed frame, file://): the calculator works online only.
     });
   }
-  if (document.readyState === 'complete') register();
-  else addEventListener('load', register);
+  function started(app) {
+    return app.firstElementChild !== null && !app.hasAttribute('aria-busy');
+  }
+  function whenStarted() {
+    var app = document.getElementById('app');
+    if (!app || started(app)) return register();
+    var observer = new MutationObserver(function () {
+      if (!started(app)) return;
+      observer.disconnect();
+      register();
+    });
+    observer.observe(app, { attributes: true, attributeFilter: ['aria-busy'], childList: true });
+    setTimeout(function () {
+      observer.disconnect();
+      register();
+    }, NEVER_STARTED_MS);
+  }
+  if (document.readyState === 'complete') whenStarted();
+  else addEventListener('load', whenStarted);
 })();

@@ -123,6 +123,71 @@ test('in American English nothing changes: dollars whole, cents per student', as
   await closeClean(page);
 });
 
+/** Every currency of a price snapshot's exchange-rate table, with its rate per US dollar. */
+async function ratesOf(snapshot) {
+  const toml = await readFile(new URL('../../src/data/exchange-rates.toml', import.meta.url), 'utf8');
+  const table = toml.split('[[tables]]').find((block) => block.includes(`snapshot = "${snapshot}"`));
+  const rates = [...(table ?? '').matchAll(/currency = "([A-Z]{3})", per_eur = [\d.]+, per_usd = ([\d.]+)/g)]
+    .map(([, code, rate]) => [code, Number(rate)]);
+  assert.ok(rates.length > 1, `rates for ${snapshot}`);
+  return rates;
+}
+
+// An American English reader's figures are the core's own style (src/browser/locale.rs makes no
+// Intl.NumberFormat for them: a page's first one costs a slow phone about 100 ms before the first
+// figures). Each currency with a rate, in the style Chromium's own Intl.NumberFormat('en-US')
+// writes it, asked in the page.
+test('an American English reader gets every currency as the browser writes it, with no formatter made at the start', async () => {
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  await context.addInitScript(() => {
+    window.__formatters = 0;
+    const Original = Intl.NumberFormat;
+    Intl.NumberFormat = new Proxy(Original, {
+      construct(target, args) { window.__formatters++; return Reflect.construct(target, args); },
+      apply(target, self, args) { window.__formatters++; return Reflect.apply(target, self, args); },
+    });
+  });
+  try {
+    const page = await openCalculator(context, app.server.url);
+    assert.equal(await page.evaluate(() => window.__formatters), 0, 'no Intl.NumberFormat made for an en-US reader');
+    for (const [code, rate] of await ratesOf('catalogs')) {
+      if (code !== 'USD') {
+        await showView(page, 'prices');
+        const currency = page.getByTestId('currency-input');
+        await currency.fill(code);
+        await currency.blur();
+      }
+      // The figure in this currency: its value near the total converted by hand (within 0.1%,
+      // closer than any two rates), its writing exactly Intl's for that value.
+      const value = (shown) => Number(shown.replace(/[^\d.]/g, '').replace(/^\.+|\.+$/g, ''));
+      const want = totalUsd * rate;
+      await page.waitForFunction(
+        ([id, goal]) => {
+          const shown = document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+          const number = Number(shown.replace(/[^\d.]/g, '').replace(/^\.+|\.+$/g, ''));
+          return Math.abs(number - goal) <= goal * 0.001;
+        },
+        ['total-cost', want],
+        { timeout: WAIT },
+      );
+      const total = await text(page, 'total-cost');
+      const perStudent = await text(page, 'cost-per-student');
+      assert.ok(Math.abs(value(perStudent) - want / students) <= (want / students) * 0.001, `${code}: ${perStudent}`);
+      const written = await page.evaluate(([currency, totalIn, perStudentIn]) => {
+        const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+        const write = (amount, places) => new Intl.NumberFormat('en-US', {
+          style: 'currency', currency, minimumFractionDigits: places, maximumFractionDigits: places,
+        }).format(amount);
+        return [write(totalIn, 0), write(perStudentIn, digits)];
+      }, [code, value(total), value(perStudent)]);
+      assert.deepEqual([total, perStudent], written, code);
+    }
+    await closeClean(page);
+  } finally {
+    await context.close();
+  }
+});
+
 test('French and British readers get euros their way', async () => {
   // The default opens on the newest prices (issue 43): their exchange-rate table.
   const rate = await eurPerUsd('catalogs');
