@@ -62,10 +62,18 @@ impl WorkerJob {
         on_answer: impl Fn(FromWorker) + 'static,
         on_failure: impl Fn(String) + 'static,
     ) -> Result<WorkerJob, String> {
+        Self::start_dyn(Box::new(on_answer), Rc::new(on_failure))
+    }
+
+    /// [`WorkerJob::start`] with its handlers behind pointers, so the wasm holds one copy of the
+    /// message handling for every kind of job.
+    fn start_dyn(
+        on_answer: Box<dyn Fn(FromWorker)>,
+        on_failure: Rc<dyn Fn(String)>,
+    ) -> Result<WorkerJob, String> {
         let url = script().ok_or(NOT_LOADED)?;
         let worker = Worker::new(&url).map_err(|_| NOT_LOADED.to_string())?;
         let queue = Rc::new(RefCell::new(Queue::default()));
-        let on_failure: Rc<dyn Fn(String)> = Rc::new(on_failure);
         let on_message = {
             let (queue, worker, on_failure) = (queue.clone(), worker.clone(), on_failure.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {

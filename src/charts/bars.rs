@@ -11,7 +11,7 @@ use web_sys::HtmlCanvasElement;
 use super::data::{BarChart, Layout};
 use super::palette::Rgb;
 pub use super::surface::Frame;
-use super::surface::{draw_mesh, failed, open, Ink};
+use super::surface::{draw_mesh, failed, open, unlabelled, Axis, Ink};
 
 fn color(rgb: Rgb) -> RGBColor {
     RGBColor(rgb.0, rgb.1, rgb.2)
@@ -49,22 +49,18 @@ pub fn draw(canvas: &HtmlCanvasElement, chart: &BarChart, frame: Frame) -> Resul
     } else {
         26.0
     };
+    let values = |v: f64| chart.unit.format(v);
     let mut area = ChartBuilder::on(&plot)
         .margin_top(ink.px(6.0))
         .margin_right(ink.px(margin_right))
         .x_label_area_size(ink.px(label_area))
         .y_label_area_size(ink.px(y_labels))
-        .build_cartesian_2d(0f64..positions as f64, 0f64..top)
+        .build_cartesian_2d(
+            Axis::new(0f64..positions as f64, &unlabelled),
+            Axis::new(0f64..top, &values),
+        )
         .map_err(failed)?;
-    let unit = chart.unit.clone();
-    draw_mesh(
-        area.configure_mesh()
-            .disable_x_mesh()
-            .x_label_formatter(&|_| String::new())
-            .y_labels(5)
-            .y_label_formatter(&|v| unit.format(*v)),
-        ink,
-    )?;
+    draw_mesh(area.configure_mesh().disable_x_mesh().y_labels(5), ink)?;
     area.draw_series(bar_rectangles(chart)).map_err(failed)?;
 
     // Position labels under their bars (plotters' numeric axis cannot place them there).

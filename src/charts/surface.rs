@@ -2,8 +2,11 @@
 //! does not know about `devicePixelRatio`), and the colours of the light or dark scheme. Every chart
 //! starts here.
 
+use std::ops::Range;
+
 use plotters::chart::MeshStyle;
-use plotters::coord::ranged1d::{Ranged, ValueFormatter};
+use plotters::coord::ranged1d::{KeyPointHint, NoDefaultFormatting, Ranged, ValueFormatter};
+use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -79,6 +82,52 @@ pub fn open(
     let root = backend.into_drawing_area();
     root.fill(&ink.paper).map_err(failed)?;
     Ok((items > 0).then_some((root, ink)))
+}
+
+/// A linear axis over `values` whose labels `label` writes. Every chart writes its own labels
+/// (money, hours, or none), so plotters' own labels for floats, and their formatting code, are
+/// left out of the wasm.
+pub struct Axis<'a> {
+    values: RangedCoordf64,
+    label: &'a dyn Fn(f64) -> String,
+}
+
+impl<'a> Axis<'a> {
+    /// The axis over `values`, each label written by `label`.
+    pub fn new(values: Range<f64>, label: &'a dyn Fn(f64) -> String) -> Axis<'a> {
+        Axis {
+            values: values.into(),
+            label,
+        }
+    }
+}
+
+impl Ranged for Axis<'_> {
+    type FormatOption = NoDefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.values.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        self.values.key_points(hint)
+    }
+
+    fn range(&self) -> Range<f64> {
+        self.values.range()
+    }
+}
+
+impl ValueFormatter<f64> for Axis<'_> {
+    fn format_ext(&self, value: &f64) -> String {
+        (self.label)(*value)
+    }
+}
+
+/// No label: for an axis whose values a chart names itself (bars by their names), or none.
+pub fn unlabelled(_: f64) -> String {
+    String::new()
 }
 
 /// Draws `mesh` in the ink's colours: small labels, grid lines at the major ticks only.

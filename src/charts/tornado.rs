@@ -167,7 +167,7 @@ mod canvas {
 
     use super::{fitted, labels_on_bars, row_layout, TornadoChart};
     use crate::charts::palette::OKABE_ITO;
-    use crate::charts::surface::{draw_mesh, failed, open, Frame};
+    use crate::charts::surface::{draw_mesh, failed, open, unlabelled, Axis, Frame};
 
     /// Label size (CSS pixels).
     const LABEL_PX: f64 = 11.0;
@@ -208,18 +208,20 @@ mod canvas {
         };
         let (lo, hi) = chart.span();
         let pad = ((hi - lo) * 0.05).max(1.0);
-        let currency = chart.currency.clone();
+        let money = |v: f64| crate::model::format::money(v, &chart.currency, 1.0);
         let mut area = ChartBuilder::on(&root)
             .margin(ink.px(8.0))
             .x_label_area_size(ink.px(24.0))
-            .build_cartesian_2d((lo - pad)..(hi + pad), 0f64..rows as f64)
+            .build_cartesian_2d(
+                Axis::new((lo - pad)..(hi + pad), &money),
+                Axis::new(0f64..rows as f64, &unlabelled),
+            )
             .map_err(failed)?;
         draw_mesh(
             area.configure_mesh()
                 .disable_y_mesh()
                 .y_labels(0)
-                .x_labels(5)
-                .x_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0)),
+                .x_labels(5),
             ink,
         )?;
         let (low_c, high_c) = (OKABE_ITO[0], OKABE_ITO[1]);

@@ -114,7 +114,7 @@ mod canvas {
 
     use super::{BarKind, Waterfall};
     use crate::charts::palette::OKABE_ITO;
-    use crate::charts::surface::{draw_mesh, failed, open, Frame};
+    use crate::charts::surface::{draw_mesh, failed, open, unlabelled, Axis, Frame};
 
     /// Paints `chart` into `canvas`: totals in blue, savings in bluish green.
     pub fn draw(canvas: &HtmlCanvasElement, chart: &Waterfall, frame: Frame) -> Result<(), String> {
@@ -126,21 +126,17 @@ mod canvas {
             t if t > 0.0 => t * 1.12,
             _ => 1.0,
         };
-        let currency = chart.currency.clone();
+        let money = |v: f64| crate::model::format::money(v, &chart.currency, 1.0);
         let mut area = ChartBuilder::on(&root)
             .margin(ink.px(8.0))
             .x_label_area_size(ink.px(34.0))
             .y_label_area_size(ink.px(72.0))
-            .build_cartesian_2d(0f64..count as f64, 0f64..top)
+            .build_cartesian_2d(
+                Axis::new(0f64..count as f64, &unlabelled),
+                Axis::new(0f64..top, &money),
+            )
             .map_err(failed)?;
-        draw_mesh(
-            area.configure_mesh()
-                .disable_x_mesh()
-                .x_label_formatter(&|_| String::new())
-                .y_labels(5)
-                .y_label_formatter(&|v| crate::model::format::money(*v, &currency, 1.0)),
-            ink,
-        )?;
+        draw_mesh(area.configure_mesh().disable_x_mesh().y_labels(5), ink)?;
         let (total, saving) = (OKABE_ITO[0], OKABE_ITO[2]);
         let rects = chart.bars.iter().enumerate().map(|(i, bar)| {
             let c = match bar.kind {
