@@ -11,55 +11,12 @@
 
 mod common;
 
+use common::intl_styles::{fixture, style_of};
 use common::{catalog, estimate, paper};
 use course_cost::model::edit::change::{apply_change, Change};
 use course_cost::model::export::ExportKind;
 use course_cost::model::format::{self, Amount, NumberStyle};
-use course_cost::model::number_style::CurrencyStyle;
 use serde_json::Value;
-
-fn fixture() -> Value {
-    serde_json::from_str(include_str!("fixtures/intl-parts.json")).expect("the fixture parses")
-}
-
-/// `[[type, value], ...]` as pairs.
-fn parts(value: &Value) -> Vec<(String, String)> {
-    value
-        .as_array()
-        .expect("a list of parts")
-        .iter()
-        .map(|part| {
-            (
-                part[0].as_str().unwrap().to_string(),
-                part[1].as_str().unwrap().to_string(),
-            )
-        })
-        .collect()
-}
-
-/// The style of `locale` built from the fixture's parts, as `browser::locale` builds it.
-fn style_of(fixture: &Value, locale: &str) -> NumberStyle {
-    let entry = &fixture["locales"][locale];
-    let currencies = entry["currencies"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(code, c)| {
-            CurrencyStyle::from_parts(
-                code,
-                &parts(&c["positive"]),
-                &parts(&c["negative"]),
-                c["minor_digits"].as_u64().unwrap() as usize,
-            )
-        })
-        .collect();
-    NumberStyle::from_parts(
-        locale,
-        &parts(&entry["number"]),
-        &parts(&entry["four_digits"]),
-        currencies,
-    )
-}
 
 #[test]
 fn every_figure_is_written_as_intl_writes_it() {

@@ -10,54 +10,16 @@
 // Test code: a failed expectation is a failed test.
 #![allow(clippy::expect_used, clippy::unwrap_used, unreachable_pub)]
 
+mod common;
+
+use common::intl_styles::{fixture, style_of};
 use course_cost::model::edit::number::{parse_number, reading_of};
 use course_cost::model::format::{self, plain, Amount, NumberStyle};
 use course_cost::model::number_read::read_number;
-use course_cost::model::number_style::CurrencyStyle;
-use serde_json::Value;
 
 const LOCALES: [&str; 7] = [
     "de-DE", "de-CH", "fr-FR", "tr-TR", "ar-EG", "hi-IN", "en-US",
 ];
-
-fn fixture() -> Value {
-    serde_json::from_str(include_str!("fixtures/intl-parts.json")).expect("the fixture parses")
-}
-
-/// `[[type, value], ...]` as pairs.
-fn parts(value: &Value) -> Vec<(String, String)> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| (p[0].as_str().unwrap().into(), p[1].as_str().unwrap().into()))
-        .collect()
-}
-
-/// The style of `locale` built from the fixture's parts.
-fn style_of(fixture: &Value, locale: &str) -> NumberStyle {
-    let entry = &fixture["locales"][locale];
-    assert!(entry.is_object(), "{locale} in the fixture");
-    let currencies = entry["currencies"]
-        .as_object()
-        .unwrap()
-        .iter()
-        .map(|(code, c)| {
-            CurrencyStyle::from_parts(
-                code,
-                &parts(&c["positive"]),
-                &parts(&c["negative"]),
-                c["minor_digits"].as_u64().unwrap() as usize,
-            )
-        })
-        .collect();
-    NumberStyle::from_parts(
-        locale,
-        &parts(&entry["number"]),
-        &parts(&entry["four_digits"]),
-        currencies,
-    )
-}
 
 /// The value the decimal `plain(value, decimals)` says.
 fn rounded(value: f64, decimals: usize) -> f64 {

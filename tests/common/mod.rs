@@ -6,6 +6,7 @@
 pub mod by_hand;
 pub mod csv;
 pub mod fields;
+pub mod intl_styles;
 pub mod mangle;
 pub mod price_files;
 mod rng;
