@@ -8,6 +8,7 @@
 // raw and gzipped on its own, then the largest functions. No dependencies: the format is small.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { readModule } from './wasm_module.mjs';
 
 const [path, topArg] = process.argv.slice(2);
 if (!path) {
@@ -17,75 +18,8 @@ if (!path) {
 const top = Number(topArg ?? 15);
 const bytes = readFileSync(path);
 
-let offset = 0;
-function leb() {
-  let result = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[offset++];
-    result += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return result;
-  }
-}
-function name() {
-  const length = leb();
-  const text = bytes.toString('utf8', offset, offset + length);
-  offset += length;
-  return text;
-}
-
-const SECTION_NAMES = ['custom', 'type', 'import', 'function', 'table', 'memory', 'global', 'export',
-  'start', 'element', 'code', 'data', 'data count', 'tag'];
-offset = 8;
-const sections = [];
-let importedFunctions = 0;
-let bodies = [];
-const functionNames = new Map();
-while (offset < bytes.length) {
-  const id = bytes[offset++];
-  const size = leb();
-  const start = offset;
-  const end = start + size;
-  let label = SECTION_NAMES[id] ?? `section ${id}`;
-  if (id === 0) {
-    const custom = name();
-    label = `custom "${custom}"`;
-    if (custom === 'name') readNames(end);
-  } else if (id === 2) {
-    for (let count = leb(); count > 0; count--) {
-      name();
-      name();
-      const kind = bytes[offset++];
-      if (kind === 0) { leb(); importedFunctions++; }
-      else if (kind === 1) { offset++; const flags = leb(); leb(); if (flags & 1) leb(); }
-      else if (kind === 2) { const flags = leb(); leb(); if (flags & 1) leb(); }
-      else if (kind === 3) { offset += 2; }
-      else if (kind === 4) { offset++; leb(); }
-    }
-  } else if (id === 10) {
-    bodies = [];
-    for (let count = leb(); count > 0; count--) {
-      const length = leb();
-      bodies.push({ start: offset, length });
-      offset += length;
-    }
-  }
-  sections.push({ label, size: end - start });
-  offset = end;
-}
-
-function readNames(end) {
-  while (offset < end) {
-    const kind = bytes[offset++];
-    const size = leb();
-    const next = offset + size;
-    if (kind === 1) {
-      for (let count = leb(); count > 0; count--) functionNames.set(leb(), name());
-    }
-    offset = next;
-  }
-}
+const { sections: read, bodies, names: functionNames, importedFunctions } = readModule(bytes);
+const sections = read.map((section) => ({ label: section.label, size: section.end - section.start }));
 
 // A function's group: our module path, "component bodies" for the code the html! macro expands
 // into, or the crate the name starts with.

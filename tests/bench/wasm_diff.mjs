@@ -11,6 +11,7 @@
 // that occur more than once in a build are summed.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { readModule } from './wasm_module.mjs';
 
 const [beforePath, afterPath, topArg] = process.argv.slice(2);
 if (!beforePath || !afterPath) {
@@ -22,63 +23,12 @@ const top = Number(topArg ?? 20);
 /** The module's functions (name, body bytes) and its code section's gzip ratio. */
 function functionsOf(path) {
   const bytes = readFileSync(path);
-  let offset = 8;
-  const leb = () => {
-    let result = 0;
-    let shift = 0;
-    for (;;) {
-      const byte = bytes[offset++];
-      result += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-      if (byte < 0x80) return result;
-    }
-  };
-  const name = () => {
-    const length = leb();
-    const text = bytes.toString('utf8', offset, offset + length);
-    offset += length;
-    return text;
-  };
-  let imported = 0;
-  let bodies = [];
-  let code = Buffer.alloc(0);
-  const names = new Map();
-  while (offset < bytes.length) {
-    const id = bytes[offset++];
-    const size = leb();
-    const end = offset + size;
-    if (id === 0 && name() === 'name') {
-      while (offset < end) {
-        const kind = bytes[offset++];
-        const next = leb() + offset;
-        if (kind === 1) for (let count = leb(); count > 0; count--) names.set(leb(), name());
-        offset = next;
-      }
-    } else if (id === 2) {
-      for (let count = leb(); count > 0; count--) {
-        name();
-        name();
-        const kind = bytes[offset++];
-        if (kind === 0) { leb(); imported++; }
-        else if (kind === 1) { offset++; const flags = leb(); leb(); if (flags & 1) leb(); }
-        else if (kind === 2) { const flags = leb(); leb(); if (flags & 1) leb(); }
-        else if (kind === 3) offset += 2;
-        else if (kind === 4) { offset++; leb(); }
-      }
-    } else if (id === 10) {
-      code = bytes.subarray(offset, end);
-      bodies = [];
-      for (let count = leb(); count > 0; count--) {
-        const length = leb();
-        bodies.push(length);
-        offset += length;
-      }
-    }
-    offset = end;
-  }
+  const { sections, bodies, names, importedFunctions: imported } = readModule(bytes);
+  const section = sections.find((s) => s.id === 10);
+  const code = section ? bytes.subarray(section.start, section.end) : Buffer.alloc(0);
   const ratio = code.length ? gzipSync(code, { level: 9 }).length / code.length : 0;
   const sizes = new Map();
-  bodies.forEach((length, index) => {
+  bodies.forEach(({ length }, index) => {
     const full = names.get(index + imported) ?? `function ${index + imported}`;
     const key = full.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
     sizes.set(key, (sizes.get(key) ?? 0) + length);
