@@ -128,6 +128,32 @@ async function nameWorker() {
 }
 await nameWorker();
 
+// 1d. The actuals wasm, the Plan view's views of what was measured (index.html's data-bin="actuals", built like the worker): hashed names,
+//    and a loader the page runs after the glue as a classic script (browser::actuals), which says
+//    when the wasm cannot be started.
+const ACTUALS_PLACEHOLDER = '{{actuals}}';
+async function nameActuals() {
+  const glue = join(staging, 'actuals.js');
+  const wasm = join(staging, 'actuals_bg.wasm');
+  if (!existsSync(glue) || !existsSync(wasm)) {
+    if (html.includes(ACTUALS_PLACEHOLDER)) throw new Error('index.html names the actuals wasm, but Trunk built none');
+    return;
+  }
+  const hash = createHash('sha256').update(await readFile(glue)).update(await readFile(wasm)).digest('hex').slice(0, 16);
+  const names = { glue: `actuals-${hash}.js`, wasm: `actuals-${hash}_bg.wasm`, loader: `actuals-loader-${hash}.js` };
+  await rename(glue, join(staging, names.glue));
+  await rename(wasm, join(staging, names.wasm));
+  await writeFile(
+    join(staging, names.loader),
+    `wasm_bindgen({module_or_path:"./${names.wasm}"}).catch((e)=>dispatchEvent(new CustomEvent("course-cost-actuals-failed",{detail:String(e)})));\n`,
+  );
+  if (!html.includes(ACTUALS_PLACEHOLDER)) throw new Error(`index.html has no ${ACTUALS_PLACEHOLDER}`);
+  // Comma-separated: the minified page writes the attribute without quotes.
+  html = html.replace(ACTUALS_PLACEHOLDER, `${names.glue},${names.loader}`);
+  console.log(`post_build: the actuals views are ${names.glue} and ${names.loader} (${names.wasm})`);
+}
+await nameActuals();
+
 const hashes = [];
 for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
   const [, attributes, body] = match;

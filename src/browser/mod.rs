@@ -3,6 +3,8 @@
 //! are deflated with. Each fails quietly: a browser that blocks
 //! one of them loses that feature, never the app.
 
+pub mod actuals;
+pub mod actuals_protocol;
 pub mod address;
 pub mod clear_of_bar;
 pub mod clipboard;

@@ -6,7 +6,9 @@ use yew::prelude::*;
 
 use super::page::shortcuts::use_undo_shortcuts;
 use super::page::tabs::{panel_id, tab_id};
+use crate::browser::actuals_protocol::ActualsView;
 use crate::browser::address;
+use crate::components::actuals::host::ActualsHost;
 use crate::components::course::course_panel::CoursePanel;
 use crate::components::course::labs_editor::LabsEditor;
 use crate::components::course::project_editor::ProjectEditor;
@@ -18,14 +20,10 @@ use crate::components::page::go_to::{reveal, Place};
 use crate::components::page::later::later;
 use crate::components::page::summary_bar::{FirstLines, SummaryBar};
 use crate::components::page::tabs::tabs;
-use crate::components::planning::calibrate_form::CalibrateForm;
-use crate::components::planning::comparables_panel::ComparablesPanel;
 use crate::components::planning::compare_panel::ComparePanel;
 use crate::components::planning::cost_range::CostRange;
-use crate::components::planning::focus_panel::FocusPanel;
 use crate::components::planning::savings_panel::SavingsPanel;
 use crate::components::planning::spread_panel::SpreadPanel;
-use crate::components::planning::term_panel::TermPanel;
 use crate::components::planning::tornado_panel::TornadoPanel;
 use crate::components::prices::pricing_panel::PricingPanel;
 use crate::components::prices::realism_panel::realism_panel;
@@ -93,10 +91,10 @@ fn view(tab: Tab, state: &ScenarioHandle, shared_view: Tab) -> Html {
                 <SavingsPanel />
                 { later(1, html! { <TornadoPanel /> }) }
                 { later(2, folds([
-                    ("calibrate", "Calibrate to your own course's measured hours", html! { <CalibrateForm /> }),
-                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <FocusPanel /> }),
-                    ("term", "During the term: the bill so far, the forecast, and when the budget runs out", html! { <TermPanel /> }),
-                    ("comparables", "How it compares with other courses", html! { <ComparablesPanel /> }),
+                    ("calibrate", "Calibrate to your own course's measured hours", html! { <ActualsHost view={ActualsView::Hours} /> }),
+                    ("focus", "Calibrate from your bill (a FOCUS cost-and-usage export)", html! { <ActualsHost view={ActualsView::Focus} /> }),
+                    ("term", "During the term: the bill so far, the forecast, and when the budget runs out", html! { <ActualsHost view={ActualsView::Term} /> }),
+                    ("comparables", "How it compares with other courses", html! { <ActualsHost view={ActualsView::Comparables} /> }),
                     ("spread", "How much students differ, and budget per student", html! { <SpreadPanel /> }),
                     ("schedule", "Semester timeline and quota request", html! { <SchedulePanel /> }),
                     ("compare", "Compare two scenarios (A/B)", html! { <ComparePanel /> }),

@@ -12,6 +12,7 @@
 //! speed, not its size. Glossary terms, provenance markers and folds are one component,
 //! `inputs::disclosure::Disclosure`, each kind a plain function that fills its props.
 
+pub mod actuals;
 pub mod calculator;
 pub mod course;
 pub mod inputs;

@@ -1,11 +1,13 @@
 //! Every change the UI can ask of the state, and what each is called in the undo history.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::model::edit::change::Change;
 use crate::model::focus::calibrate::BillCalibration;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
+use crate::model::Scenario;
 
 use super::visit::OpenBill;
 
@@ -48,6 +50,17 @@ pub enum Action {
     TermStatus(Option<String>),
     /// Keep this bill open for the visit (`None`: close it); no undo step.
     KeepBill(Option<Rc<OpenBill>>),
+    /// Take the scenario an edit in a view of what was measured gave (they run in a wasm of
+    /// their own, `components::actuals`, and send the whole scenario back): one undo step,
+    /// labelled with what the edit did there. Scenario A, the origin and the visit stay the page's.
+    AdoptScenario {
+        /// The scenario as the view left it (read from its link JSON).
+        scenario: Rc<Scenario>,
+        /// What the edit did ("calibrate from your bill").
+        label: String,
+    },
+    /// Say this in the page's notice (an edit in a view of what was measured was refused, and why).
+    Notice(String),
     /// Go back one step.
     Undo,
     /// Go forward one undone step.
@@ -60,8 +73,8 @@ pub(super) const REPLACING: [&str; 3] = ["load a preset", "open a link", "restor
 
 impl Action {
     /// What the action does, in words for an Undo button ("Undo: remove a lab").
-    pub(super) fn label(&self) -> &'static str {
-        match self {
+    pub(super) fn label(&self) -> Cow<'static, str> {
+        Cow::Borrowed(match self {
             Action::EditNumber { .. } => "edit a number",
             Action::Change(change) => change.label(),
             Action::LoadPreset(_) => REPLACING[0],
@@ -75,8 +88,10 @@ impl Action {
             | Action::TermStatus(_)
             | Action::KeepBill(_)
             | Action::Undo
+            | Action::Notice(_)
             | Action::Redo => "",
-        }
+            Action::AdoptScenario { label, .. } => return Cow::Owned(label.clone()),
+        })
     }
 
     /// The text field being typed into, whose keystrokes make one undo step.

@@ -14,6 +14,7 @@ use super::visit::OpenBill;
 use crate::model::edit::change::Change;
 use crate::model::scenario::field::FieldPath;
 use crate::model::share::Decoded;
+use crate::model::Scenario;
 
 impl Reducible for ScenarioState {
     type Action = Action;
@@ -211,6 +212,17 @@ impl Dispatch {
     /// Keeps (or forgets) the term view's status paragraph for the Markdown export and print.
     pub fn term_status(&self, text: Option<String>) {
         self.send(Action::TermStatus(text));
+    }
+
+    /// Takes the scenario an edit in a bill view made (`label`: what the edit did), as one
+    /// undoable step.
+    pub fn adopt_scenario(&self, scenario: Rc<Scenario>, label: String) {
+        self.send(Action::AdoptScenario { scenario, label });
+    }
+
+    /// Says `text` in the page's notice.
+    pub fn notice(&self, text: String) {
+        self.send(Action::Notice(text));
     }
 
     /// Keeps `bill` open for the visit (`None` closes it).

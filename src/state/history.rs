@@ -4,6 +4,7 @@
 //! (27 kB against 6 kB for the paper's course), and 200 steps of both held 6.9 MB. The estimate
 //! is computed again when a step is restored, which is one evaluation.
 
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::model::presets::Preset;
@@ -25,8 +26,9 @@ pub struct Step {
     pub origin: &'static Preset,
     /// Scenario A of an A/B comparison, if one was pinned.
     pub pinned: Option<Rc<ValidScenario>>,
-    /// What the step did, for the Undo button's label ("Reset", "Remove lab").
-    pub label: &'static str,
+    /// What the step did, for the Undo button's label ("Reset", "Remove lab"); an edit made in
+    /// the actuals wasm (`components::actuals`) brings its label with it (`Action::AdoptScenario`).
+    pub label: Cow<'static, str>,
 }
 
 /// The steps before and after the current scenario.
@@ -69,11 +71,11 @@ impl History {
 
     /// The label of the step Undo would take back.
     pub fn undo_label(&self) -> Option<&str> {
-        self.past.last().map(|s| s.label)
+        self.past.last().map(|s| &*s.label)
     }
 
     /// The label of the step Redo would bring back.
     pub fn redo_label(&self) -> Option<&str> {
-        self.future.last().map(|s| s.label)
+        self.future.last().map(|s| &*s.label)
     }
 }

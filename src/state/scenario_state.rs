@@ -1,5 +1,6 @@
 //! The one state of the app and the only way it changes. No web types: tested natively.
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::rc::Rc;
 
@@ -255,7 +256,7 @@ impl ScenarioState {
     }
 
     /// This state as an undo step labelled `label`.
-    fn step(&self, label: &'static str) -> Step {
+    fn step(&self, label: Cow<'static, str>) -> Step {
         Step {
             scenario: self.scenario.clone(),
             net_usd: self.estimate.totals.net_usd,
@@ -296,11 +297,11 @@ impl ScenarioState {
             return self;
         };
         to.reserve_exact(1);
-        to.push(self.step(step.label));
+        to.push(self.step(step.label.clone()));
         history.typing = None;
         // Undoing what replaced the whole scenario (a preset, Reset, a link, a restore) undoes
         // what its notices describe: they go (what was replaced stays in the kept list).
-        let replacement = back && REPLACING.contains(&step.label);
+        let replacement = back && REPLACING.contains(&&*step.label);
         let Some(restored) = self.restored(step, history) else {
             return self;
         };
@@ -363,6 +364,12 @@ impl ScenarioState {
                 Rc::new(next)
             }
             Action::TermStatus(text) => self.keep_term_status(text),
+            Action::AdoptScenario { scenario, .. } => self.adopt(&scenario),
+            Action::Notice(text) => {
+                let mut next = (*self).clone();
+                next.visit.notice = Some(text);
+                Rc::new(next)
+            }
             Action::KeepBill(bill) => {
                 let mut next = (*self).clone();
                 next.visit.bill = bill;

@@ -1,5 +1,6 @@
-//! Replacing the whole scenario: a preset picked, a link opened. What either replaces is kept
-//! and announced, unless it was the untouched preset itself.
+//! Replacing the whole scenario: a preset picked, a link opened (what either replaces is kept
+//! and announced, unless it was the untouched preset itself), and the scenario an edit in a view
+//! of what was measured made (`components::actuals`), taken as the page's own edit.
 
 use std::rc::Rc;
 
@@ -71,6 +72,28 @@ impl ScenarioState {
             .pinned
             .clone()
             .and_then(|a| Priced::checked(a, self.catalog));
+        Rc::new(next)
+    }
+}
+
+impl ScenarioState {
+    /// Takes `scenario`, made by an edit in a view of what was measured (`components::actuals`:
+    /// a wasm of their own, which applied the edit through the same commit path), checked and
+    /// priced again here: the same state when it is the scenario already shown, the same
+    /// scenario and a notice when it cannot be priced. Scenario A and the origin stay.
+    pub(super) fn adopt(self: Rc<Self>, scenario: &Scenario) -> Rc<Self> {
+        if *scenario == **self.scenario {
+            return self;
+        }
+        let Some(priced) = Priced::checked(scenario.clone(), self.catalog) else {
+            let mut next = (*self).clone();
+            next.visit.notice = Some(
+                "The change made in that view cannot be priced; the scenario is unchanged.".into(),
+            );
+            return Rc::new(next);
+        };
+        let mut next = self.with_priced(priced);
+        next.visit.clear_typed();
         Rc::new(next)
     }
 }
