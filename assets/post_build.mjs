@@ -5,10 +5,10 @@
 // 1. Content-Security-Policy: hashes every inline <script> of index.html (Trunk's module loader
 //    that imports the wasm-bindgen glue) with SHA-256 and writes the hashes over the
 //    {{inline-script-hashes}} placeholder of the policy's meta tag.
-// 1c. The Web Worker (index.html's data-type="worker" link): Trunk names its files after the
-//    binary (worker.js, worker_bg.wasm, worker_loader.js), unhashed; they get hashed names here,
-//    and the page's <meta name="worker"> names the loader, so a new build never runs an old
-//    worker from a cache.
+// 1c. The Web Worker and the actuals views (index.html's data-type="worker" links): Trunk names
+//    their files after the binary (worker.js, worker_bg.wasm, ...), unhashed; they get hashed
+//    names and a loader here, and the page's <meta name="worker"> and <meta name="actuals"> name
+//    them, so a new build never runs an old copy from a cache.
 // 2. Service worker: writes the build id, the files to keep offline and their SHA-256 into sw.js.
 // 3. Release builds only: a .br (brotli, quality 11) and a .gz (gzip -9, the smaller of Node's
 //    and GNU gzip's) beside every file.
@@ -103,56 +103,45 @@ async function minifyScript(terser, name, source) {
 const digestOf = (text, algorithm) => createHash(algorithm).update(Buffer.from(text, 'utf8')).digest('base64');
 if (release) await minifyScripts();
 
-// 1c. The worker's files under hashed names; its loader named in the page.
-const WORKER_PLACEHOLDER = '{{worker}}';
-async function nameWorker() {
-  const glue = join(staging, 'worker.js');
-  const wasm = join(staging, 'worker_bg.wasm');
+// 1c. The no-modules wasm builds beside the page's (index.html's data-type="worker" links: the
+//    Web Worker, and the actuals views), each named `<bin>.js` and `<bin>_bg.wasm` by Trunk,
+//    unhashed: here they get hashed names and a loader, which the page's <meta name=`meta`>
+//    names. `loader(names)` is the loader's text; `named(names)` what the meta says.
+async function nameBuild({ bin, meta, loader, named }) {
+  const placeholder = `{{${meta}}}`;
+  const glue = join(staging, `${bin}.js`);
+  const wasm = join(staging, `${bin}_bg.wasm`);
   if (!existsSync(glue) || !existsSync(wasm)) {
-    if (html.includes(WORKER_PLACEHOLDER)) throw new Error('index.html names a worker, but Trunk built none');
+    if (html.includes(placeholder)) throw new Error(`index.html names ${bin}, but Trunk built none`);
     return;
   }
   const hash = createHash('sha256').update(await readFile(glue)).update(await readFile(wasm)).digest('hex').slice(0, 16);
-  const names = { glue: `worker-${hash}.js`, wasm: `worker-${hash}_bg.wasm`, loader: `worker-loader-${hash}.js` };
+  const names = { glue: `${bin}-${hash}.js`, wasm: `${bin}-${hash}_bg.wasm`, loader: `${bin}-loader-${hash}.js` };
   await rename(glue, join(staging, names.glue));
   await rename(wasm, join(staging, names.wasm));
-  await rm(join(staging, 'worker_loader.js'), { force: true });
-  // wasm-bindgen's no-modules glue defines `wasm_bindgen`; its init takes the wasm's address.
-  await writeFile(
-    join(staging, names.loader),
-    `importScripts("./${names.glue}");wasm_bindgen({module_or_path:"./${names.wasm}"});\n`,
-  );
-  if (!html.includes(WORKER_PLACEHOLDER)) throw new Error(`index.html has no ${WORKER_PLACEHOLDER}`);
-  html = html.replace(WORKER_PLACEHOLDER, names.loader);
-  console.log(`post_build: the worker is ${names.loader} (${names.glue}, ${names.wasm})`);
+  await rm(join(staging, `${bin}_loader.js`), { force: true });
+  await writeFile(join(staging, names.loader), loader(names));
+  if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`);
+  html = html.replace(placeholder, named(names));
+  console.log(`post_build: ${bin} is ${names.loader} (${names.glue}, ${names.wasm})`);
 }
-await nameWorker();
-
-// 1d. The actuals wasm, the Plan view's views of what was measured (index.html's data-bin="actuals", built like the worker): hashed names,
-//    and a loader the page runs after the glue as a classic script (browser::actuals), which says
-//    when the wasm cannot be started.
-const ACTUALS_PLACEHOLDER = '{{actuals}}';
-async function nameActuals() {
-  const glue = join(staging, 'actuals.js');
-  const wasm = join(staging, 'actuals_bg.wasm');
-  if (!existsSync(glue) || !existsSync(wasm)) {
-    if (html.includes(ACTUALS_PLACEHOLDER)) throw new Error('index.html names the actuals wasm, but Trunk built none');
-    return;
-  }
-  const hash = createHash('sha256').update(await readFile(glue)).update(await readFile(wasm)).digest('hex').slice(0, 16);
-  const names = { glue: `actuals-${hash}.js`, wasm: `actuals-${hash}_bg.wasm`, loader: `actuals-loader-${hash}.js` };
-  await rename(glue, join(staging, names.glue));
-  await rename(wasm, join(staging, names.wasm));
-  await writeFile(
-    join(staging, names.loader),
+// wasm-bindgen's no-modules glue defines `wasm_bindgen`; its init takes the wasm's address.
+await nameBuild({
+  bin: 'worker',
+  meta: 'worker',
+  loader: (names) => `importScripts("./${names.glue}");wasm_bindgen({module_or_path:"./${names.wasm}"});\n`,
+  named: (names) => names.loader,
+});
+// The actuals views (components::actuals): the page runs the glue, then the loader, as classic
+// scripts (browser::actuals); the loader says when the wasm cannot be started. Comma-separated:
+// the minified page writes the meta's attribute without quotes.
+await nameBuild({
+  bin: 'actuals',
+  meta: 'actuals',
+  loader: (names) =>
     `wasm_bindgen({module_or_path:"./${names.wasm}"}).catch((e)=>dispatchEvent(new CustomEvent("course-cost-actuals-failed",{detail:String(e)})));\n`,
-  );
-  if (!html.includes(ACTUALS_PLACEHOLDER)) throw new Error(`index.html has no ${ACTUALS_PLACEHOLDER}`);
-  // Comma-separated: the minified page writes the attribute without quotes.
-  html = html.replace(ACTUALS_PLACEHOLDER, `${names.glue},${names.loader}`);
-  console.log(`post_build: the actuals views are ${names.glue} and ${names.loader} (${names.wasm})`);
-}
-await nameActuals();
+  named: (names) => `${names.glue},${names.loader}`,
+});
 
 const hashes = [];
 for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {

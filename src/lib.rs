@@ -17,6 +17,12 @@ pub(crate) mod test_rng;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod refresh;
 
+// Talc instead of the default dlmalloc in every wasm built from this crate (the page, the worker,
+// the actuals views): smaller code in the download, and faster.
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]

@@ -1,10 +1,5 @@
 //! Entry point: mounts the app when compiled for the browser.
 
-// Talc instead of the default dlmalloc: smaller code in the download, and faster.
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();

@@ -4,11 +4,6 @@
 //! `data-bin="actuals"` link; assets/post_build.mjs names its files and writes its loader,
 //! which the page runs (`browser::actuals`).
 
-// The same allocator as the page's wasm (src/main.rs).
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();

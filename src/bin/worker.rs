@@ -2,11 +2,6 @@
 //! (`browser::worker_host`; the messages are `model::worker_protocol`). Trunk builds it from
 //! index.html's `data-type="worker"` link; the page starts it the first time it is needed.
 
-// The same allocator as the page's wasm (src/main.rs).
-#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
-#[global_allocator]
-static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
-
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
