@@ -68,7 +68,7 @@ test('the views of what was measured start when one is first opened; an edit in 
     await showView(page, 'plan');
     await openFold(page, 'comparables');
     await page.getByTestId('comparables').waitFor({ timeout: WAIT });
-    assert.equal(await page.getByTestId('actuals-error').count(), 0);
+    assert.equal(await page.getByTestId('actuals-error-comparables').count(), 0);
   } finally {
     await context.close();
     await own.close().catch(() => {});
@@ -89,9 +89,9 @@ test('a view whose wasm cannot start says so in its fold; the page goes on, and 
     await page.getByTestId('total-cost').waitFor({ timeout: WAIT });
     await showView(page, 'plan');
     await openFold(page, 'focus');
-    await page.getByTestId('actuals-error').waitFor({ timeout: WAIT });
-    assert.match(await text(page, 'actuals-error'), /could not be loaded .*Reload the page to try again\.$/);
-    assert.equal(await page.getByTestId('actuals-loading').count(), 0);
+    await page.getByTestId('actuals-error-focus').waitFor({ timeout: WAIT });
+    assert.match(await text(page, 'actuals-error-focus'), /could not be loaded .*Reload the page to try again\.$/);
+    assert.equal(await page.getByTestId('actuals-loading-focus').count(), 0);
     // The rest of the page still edits.
     const total = await text(page, 'total-cost');
     await showView(page, 'course');

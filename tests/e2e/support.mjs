@@ -414,10 +414,19 @@ async function clickUntil(target, done, tries = 4) {
   }
 }
 
-/** Opens a folded panel (`data-testid="fold-<id>"`) if it is closed. */
+/**
+ * Waits until no view of what was measured is still loading (the Plan view's folds whose views
+ * come in the actuals wasm, fetched when one is first opened: `actuals-loading-<view>`).
+ */
+export async function viewsLoaded(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid^="actuals-loading-"]'), null, { timeout: WAIT });
+}
+
+/** Opens a folded panel (`data-testid="fold-<id>"`) if it is closed, and waits for its view. */
 export async function openFold(page, id) {
   const toggle = page.getByTestId(`fold-${id}`).locator(':scope > button');
   await clickUntil(toggle, async () => (await toggle.getAttribute('aria-expanded')) === 'true');
+  await viewsLoaded(page);
 }
 
 /**
@@ -440,6 +449,7 @@ export async function openFolded(page, { markers = false } = {}) {
       null,
       { timeout: WAIT },
     );
+    await viewsLoaded(page);
   }
 }
 

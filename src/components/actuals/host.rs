@@ -13,7 +13,6 @@ use yew::prelude::*;
 
 use crate::browser::actuals;
 use crate::browser::actuals_protocol::{ActualsView, EDIT, NOTICE, TERM_STATUS};
-use crate::components::planning::parts::alert;
 use crate::model::share::{decode_inflated, Inflated};
 use crate::model::Catalog;
 use crate::state::{use_scenario, use_share_fragment, Dispatch};
@@ -131,14 +130,18 @@ pub fn ActualsHost(props: &ActualsHostProps) -> Html {
             move || drop(listeners)
         });
     }
+    // One line per view: several folds may be loading at once.
+    let testid = |what: &str| format!("actuals-{what}-{}", props.view.id());
     html! {
         <>
             { match &*loading {
                 Loading::Pending => html! {
-                    <p class="field-hint" role="status" data-testid="actuals-loading">
+                    <p class="field-hint" role="status" data-testid={testid("loading")}>
                         { "Loading this view…" }</p>
                 },
-                Loading::Failed(why) => alert(Some("actuals-error"), why.clone()),
+                Loading::Failed(why) => html! {
+                    <p class="field-error" role="alert" data-testid={testid("error")}>{ why.clone() }</p>
+                },
                 Loading::Ready => html! {},
             } }
             <div ref={host} class="bill-view" />

@@ -20,7 +20,6 @@ use crate::browser::actuals_protocol::{ActualsView, API, EDIT, NOTICE, READY, TE
 use crate::components::planning::calibrate_form::CalibrateForm;
 use crate::components::planning::comparables_panel::ComparablesPanel;
 use crate::components::planning::focus_panel::FocusPanel;
-use crate::components::planning::parts::alert;
 use crate::components::planning::term_panel::TermPanel;
 use crate::model::share::{decode_inflated, Decoded, Inflated};
 use crate::model::{Catalog, Scenario};
@@ -177,10 +176,10 @@ fn ActualsApp(props: &ActualsAppProps) -> Html {
         })
     };
     let Some(initial) = (*initial).clone() else {
-        return alert(
-            Some("actuals-error"),
-            "This view could not read the scenario; reload the page.".into(),
-        );
+        return html! {
+            <p class="field-error" role="alert" data-testid={format!("actuals-error-{}", props.view.id())}>
+                { "This view could not read the scenario; reload the page." }</p>
+        };
     };
     let view = match props.view {
         ActualsView::Hours => html! { <CalibrateForm /> },
