@@ -59,12 +59,7 @@ pub async fn load() -> Result<(), String> {
     if started() {
         return Ok(());
     }
-    let names = gloo::utils::document()
-        .query_selector("meta[name=\"actuals\"]")
-        .ok()
-        .flatten()
-        .and_then(|meta| meta.get_attribute("content"))
-        .unwrap_or_default();
+    let names = super::page_meta("actuals").unwrap_or_default();
     let mut names = names.split(',');
     let (Some(glue), Some(loader)) = (names.next(), names.next()) else {
         return Err(NOT_LOADED.into());

@@ -18,3 +18,15 @@ pub mod storage;
 pub mod worker_client;
 pub mod worker_host;
 pub mod worker_shared;
+
+/// What the page's `<meta name="{name}">` says (the worker's and the actuals wasm's files, which
+/// assets/post_build.mjs writes there); none when it is missing, empty, or still its
+/// `{{placeholder}}` (a build the hook did not finish).
+fn page_meta(name: &str) -> Option<String> {
+    gloo::utils::document()
+        .query_selector(&format!("meta[name=\"{name}\"]"))
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("content"))
+        .filter(|content| !content.is_empty() && !content.contains('{'))
+}

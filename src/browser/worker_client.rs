@@ -39,12 +39,7 @@ const NOT_LOADED: &str =
 
 /// The worker's script, as the page names it.
 fn script() -> Option<String> {
-    gloo::utils::document()
-        .query_selector("meta[name=\"worker\"]")
-        .ok()
-        .flatten()
-        .and_then(|meta| meta.get_attribute("content"))
-        .filter(|name| !name.is_empty() && !name.contains('{'))
+    super::page_meta("worker")
 }
 
 fn send(worker: &Worker, request: &ToWorker, file: Option<&File>) {

@@ -144,7 +144,7 @@ pub fn ActualsHost(props: &ActualsHostProps) -> Html {
                 },
                 Loading::Ready => html! {},
             } }
-            <div ref={host} class="bill-view" />
+            <div ref={host} class="actuals-view" />
         </>
     }
 }

@@ -36,7 +36,7 @@ pub struct Sync {
 }
 
 /// Props of [`ActualsApp`].
-#[derive(Properties, PartialEq)]
+#[derive(Clone, Properties, PartialEq)]
 pub struct ActualsAppProps {
     /// Which view.
     pub view: ActualsView,
@@ -53,7 +53,8 @@ pub struct ActualsAppProps {
 struct Mounted {
     root: Element,
     app: AppHandle<ActualsApp>,
-    props: (ActualsView, Element, Rc<Sync>),
+    /// What it was last given.
+    props: ActualsAppProps,
 }
 
 thread_local! {
@@ -111,20 +112,19 @@ fn show(host: Element, view: String, json: String, link: String) {
     let Some(view) = ActualsView::of_id(&view) else {
         return;
     };
-    let sync = Rc::new(Sync { json, link });
+    let props = ActualsAppProps {
+        view,
+        shown: true,
+        host: host.clone(),
+        sync: Rc::new(Sync { json, link }),
+    };
     MOUNTED.with(|mounted| {
         let mut mounted = mounted.borrow_mut();
-        let props = ActualsAppProps {
-            view,
-            shown: true,
-            host: host.clone(),
-            sync: sync.clone(),
-        };
-        if let Some(started) = mounted.iter_mut().find(|m| m.props.0 == view) {
+        if let Some(started) = mounted.iter_mut().find(|m| m.props.view == view) {
             if started.root.parent_element().as_ref() != Some(&host) {
                 let _ = host.append_child(&started.root);
             }
-            started.props = (view, host, sync);
+            started.props = props.clone();
             started.app.update(props);
             return;
         }
@@ -132,12 +132,9 @@ fn show(host: Element, view: String, json: String, link: String) {
             return;
         };
         let _ = host.append_child(&root);
-        let app = yew::Renderer::<ActualsApp>::with_root_and_props(root.clone(), props).render();
-        mounted.push(Mounted {
-            root,
-            app,
-            props: (view, host, sync),
-        });
+        let app =
+            yew::Renderer::<ActualsApp>::with_root_and_props(root.clone(), props.clone()).render();
+        mounted.push(Mounted { root, app, props });
     });
 }
 
@@ -147,14 +144,13 @@ fn hide(view: String) {
         return;
     };
     MOUNTED.with(|mounted| {
-        if let Some(started) = mounted.borrow_mut().iter_mut().find(|m| m.props.0 == view) {
-            let (view, host, sync) = started.props.clone();
-            started.app.update(ActualsAppProps {
-                view,
-                shown: false,
-                host,
-                sync,
-            });
+        if let Some(started) = mounted
+            .borrow_mut()
+            .iter_mut()
+            .find(|m| m.props.view == view)
+        {
+            started.props.shown = false;
+            started.app.update(started.props.clone());
         }
     });
 }
